@@ -1,0 +1,3 @@
+from gcacw_ref.cli import main
+
+raise SystemExit(main())

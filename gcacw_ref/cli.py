@@ -1,0 +1,64 @@
+"""`gcacw-ref`: the command-line front end. With no arguments it launches the TUI.
+
+Every command exits 0 on success and 2 on a user's mistake, with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from gcacw_ref import __version__
+from gcacw_ref.errors import InputError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"gcacw-ref: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from gcacw_ref.commands import bench, calc, game, text
+
+    parser = _Parser(prog="gcacw-ref", description="GCACW rules assistant")
+    parser.add_argument("--version", action="version", version=f"gcacw-ref {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for module in (text, calc, game, bench):
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if not args_list:
+            from gcacw_ref.tui import run_app
+
+            return run_app()
+        parser = build_parser()
+        try:
+            args = parser.parse_args(args_list)
+        except SystemExit as exc:  # --help, --version, or a usage error (already printed)
+            return int(exc.code or 0)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 2
+        return int(args.func(args) or 0)
+    except InputError as exc:
+        print(f"gcacw-ref: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: say so in one line unless debugging
+        if os.environ.get("GCACW_REF_DEBUG"):
+            raise
+        print(f"gcacw-ref: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""The game: map, scenario, state, legal actions, sequence of play, bots, replay."""

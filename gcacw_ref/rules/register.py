@@ -1,0 +1,62 @@
+"""The register of conflicts and gaps between the rules text (000) and the charts (003).
+
+Entries live in `tables/register/*.toml` as `[[entry]]` arrays; each says what each
+source says, which reading the tool uses and why. Calculators cite entry ids in their
+steps when a reading from the register decides a number.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from gcacw_ref.paths import tables_dir
+from gcacw_ref.rules.tables import validate_file
+
+
+class RegisterEntry(BaseModel):
+    """One conflict or gap, in our own words."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str  # short slug, e.g. "ferry-penalty"
+    kind: Literal["conflict", "gap"]
+    topic: str
+    rules: list[str]  # rule numbers touched, e.g. ["6.2"]
+    rules_text: str  # what the rulebook (000) says, summarised
+    charts: str  # what the charts (003) say, summarised ("silent" if nothing)
+    reading: str  # what this tool does
+    why: str
+
+
+class RegisterFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    entry: list[RegisterEntry]
+
+
+def load_register() -> list[RegisterEntry]:
+    """Every entry from every register file, sorted by first rule number then id."""
+    entries: list[RegisterEntry] = []
+    folder = tables_dir() / "register"
+    for path in sorted(folder.glob("*.toml")):
+        entries.extend(validate_file(path, RegisterFile).entry)
+    return sorted(entries, key=lambda e: (_rule_key(e.rules[0] if e.rules else ""), e.id))
+
+
+def entries_for_rule(number: str) -> list[RegisterEntry]:
+    """Entries touching rule `number` or one of its sub-rules."""
+    base = number[:-2] if number.endswith(".0") else number
+    return [
+        e
+        for e in load_register()
+        if any(r in (number, base) or r.startswith(base + ".") for r in e.rules)
+    ]
+
+
+def _rule_key(number: str) -> tuple[int, ...]:
+    parts = []
+    for piece in number.split("."):
+        parts.append(int(piece) if piece.isdigit() else 999)
+    return tuple(parts)

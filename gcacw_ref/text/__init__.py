@@ -1,0 +1,1 @@
+"""Rulebooks: importers, normalisation, sections, glossary, fuzzy search."""

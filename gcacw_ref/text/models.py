@@ -1,0 +1,52 @@
+"""The text layer's public data shapes, shared by the CLI and the TUI.
+
+`gcacw_ref.text.library.Library` returns these (see that module for the methods).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+
+class BookInfo(BaseModel):
+    """An imported rulebook."""
+
+    id: str  # "gcacw", "wftu", "brandywine", or the user's --id
+    title: str
+    source_file: str  # the path it was imported from
+    sections: int  # how many addressable sections (anchors included)
+    imported_at: str  # ISO 8601
+
+
+class SectionRef(BaseModel):
+    """A pointer to a section: enough to list it in a table of contents or a link."""
+
+    book: str
+    section: str  # "7.4", "5.1/延長行軍" style anchors, "intro", ...
+    title: str
+    depth: int = 0  # 0 for N.0 chapters and unnumbered parts, 1 for N.M, 2 for anchors
+
+
+class RuleView(BaseModel):
+    """One rule, whole, with its neighbours (the `rule --json` contract)."""
+
+    book: str
+    section: str
+    title: str
+    text: str  # as written (not NFKC-normalised), named sub-headings included
+    parent: str | None
+    children: list[str]
+    previous: str | None
+    next: str | None
+    cites: list[str] = []  # rule numbers this text refers to ("7.6を参照" -> "7.6")
+
+
+class Hit(BaseModel):
+    """One search result (the `search --json` contract)."""
+
+    book: str
+    section: str
+    title: str
+    score: float  # 0-100
+    snippet: str  # a passage of the displayed text around the match
+    highlights: list[tuple[int, int]] = []  # [start, end) offsets into `snippet`
