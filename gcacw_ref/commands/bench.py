@@ -13,7 +13,8 @@ from typing import Any
 SECTIONS = [
     "gcacw_ref.text.bench",  # search median/p95, import_s
     "gcacw_ref.tui.bench",  # startup_s
-    "gcacw_ref.game.bench",  # reachable-set time, full game, soak
+    "gcacw_ref.game.bench_move",  # reachable-set time
+    "gcacw_ref.game.bench_play",  # full bot game, soak
 ]
 
 
