@@ -1,0 +1,101 @@
+"""Hex geometry of GCACW-style maps (DESIGN.md, "Map files").
+
+Hexes are named "CCRR": column then row, both two digits, counting from 0101 at the top
+left. Hexes are flat-topped and stand in vertical columns; even-numbered columns sit half
+a hex lower than odd ones. So hex (c, r) touches (c, r-1) and (c, r+1) in its own column,
+and in columns c-1 and c+1 it touches rows r-1 and r when c is odd, rows r and r+1 when
+c is even.
+
+Everything here is pure arithmetic on `(column, row)` pairs or hex names; it knows
+nothing about the map's size (see `gcacw_ref.game.hexmap.HexMap.neighbors` for the
+on-map neighbours).
+
+Neighbour order is fixed, clockwise from the top: N, NE, SE, S, SW, NW (`DIRECTIONS`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from gcacw_ref.errors import InputError
+
+Coord = tuple[int, int]
+"""(column, row), both starting at 1."""
+
+DIRECTIONS: Final = ("N", "NE", "SE", "S", "SW", "NW")
+"""Names of the six neighbour directions, in the order `neighbor_coords` returns them."""
+
+# (d_column, d_row) per direction, for odd and for even columns
+_ODD: Final = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
+_EVEN: Final = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+
+_HEX_ID = re.compile(r"^(\d{2})(\d{2})$")
+
+
+def parse_hex(name: str, field: str = "hex") -> Coord:
+    """Read a hex name "CCRR" as (column, row); `InputError` naming `field` otherwise."""
+    if not isinstance(name, str):
+        raise InputError(f"{field}: expected a hex name like '0203', got {name!r}")
+    match = _HEX_ID.match(name.strip())
+    if not match:
+        raise InputError(f"{field}: {name!r} is not a hex name like '0203' (CCRR)")
+    col, row = int(match.group(1)), int(match.group(2))
+    if col < 1 or row < 1:
+        raise InputError(f"{field}: {name!r} has a zero column or row; hexes start at 0101")
+    return col, row
+
+
+def hex_name(coord: Coord) -> str:
+    """The "CCRR" name of (column, row)."""
+    col, row = coord
+    return f"{col:02d}{row:02d}"
+
+
+def neighbor_coords(coord: Coord) -> tuple[Coord, ...]:
+    """The six neighbours of `coord` in `DIRECTIONS` order (may lie off any map)."""
+    col, row = coord
+    deltas = _EVEN if col % 2 == 0 else _ODD
+    return tuple((col + dc, row + dr) for dc, dr in deltas)
+
+
+def neighbors(name: str) -> tuple[str, ...]:
+    """The six neighbour names of hex `name` in `DIRECTIONS` order (may lie off any map)."""
+    return tuple(hex_name(c) for c in neighbor_coords(parse_hex(name)) if c[0] > 0 and c[1] > 0)
+
+
+def _axial(coord: Coord) -> Coord:
+    col, row = coord
+    return col, row - (col + 1) // 2
+
+
+def distance_coords(a: Coord, b: Coord) -> int:
+    """Number of hex steps between two coordinates (0 for the same hex)."""
+    aq, ar = _axial(a)
+    bq, br = _axial(b)
+    dq, dr = bq - aq, br - ar
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def distance(a: str, b: str) -> int:
+    """Number of hex steps between hexes named `a` and `b`."""
+    return distance_coords(parse_hex(a), parse_hex(b))
+
+
+def adjacent(a: str, b: str) -> bool:
+    """True when the two hexes share a hexside."""
+    return distance(a, b) == 1
+
+
+def direction(a: str, b: str) -> str:
+    """The direction name ("N", "NE", ...) from `a` to its neighbour `b`."""
+    cb = parse_hex(b)
+    for name, c in zip(DIRECTIONS, neighbor_coords(parse_hex(a)), strict=True):
+        if c == cb:
+            return name
+    raise InputError(f"hexes {a} and {b} are not adjacent")
+
+
+def hexside_key(a: str, b: str) -> tuple[str, str]:
+    """The canonical key of the hexside between `a` and `b` (the two names, sorted)."""
+    return (a, b) if a <= b else (b, a)
