@@ -1,0 +1,220 @@
+"""Flank attacks (7.4), refused flanks (7.8), earthworks against flank attacks (9.0).
+
+The procedure runs in the rulebook's order: blocked hexes (step 1, with the one-quarter
+condition), the base bonus (step 2), reductions capped at 3 (step 3), then the later
+adjustments: refused flank, earthworks, cavalry against cavalry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from gcacw_ref.errors import InputError
+from gcacw_ref.rules.explain import Step
+from gcacw_ref.rules.games import Game, Side
+from gcacw_ref.rules.numbers import Strength, format_signed, format_strength
+
+REDUCTION_CAP = 3
+
+
+class FlankHex(BaseModel):
+    """One hex adjacent to the defender, as the flank rules see it (7.4 steps 1 and 3)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attacker_unit: bool = False
+    attacker_zoc: Literal["normal", "limited"] | None = None
+    strength: Strength | None = None
+    impassable: bool = False
+    river: bool = False
+    off_map: bool = False
+    defender_unit: bool = False
+    woods_no_road: bool = False
+
+
+def quarter_condition_met(strength: Fraction | None, defender_strength: Fraction) -> bool:
+    """7.4: units or ZOC block a hex only if their strength is at least 1/4 of the defender's."""
+    if strength is None:
+        return True
+    return strength * 4 >= defender_strength
+
+
+def blocking_reasons(h: FlankHex, defender_strength: Fraction) -> tuple[list[str], bool]:
+    """7.4 step 1 (a–e): why a hex is blocked, and whether the one-quarter test failed."""
+    if h.off_map and (h.attacker_unit or h.defender_unit or h.attacker_zoc):
+        raise InputError("neighbors: an off-map hex cannot hold units or a ZOC")
+    reasons: list[str] = []
+    quarter_failed = False
+    by_units = h.attacker_unit or h.attacker_zoc is not None
+    if by_units:
+        if quarter_condition_met(h.strength, defender_strength):
+            if h.attacker_unit:
+                reasons.append("attacking-side unit (1a)")
+            elif h.attacker_zoc == "limited":
+                reasons.append("limited ZOC (1b)")
+            else:
+                reasons.append("ZOC (1b)")
+        else:
+            quarter_failed = True
+    if h.impassable:
+        reasons.append("mountain/swamp without road (1c)")
+    if h.river:
+        reasons.append("river without crossing (1d)")
+    if h.off_map:
+        reasons.append("beyond the map edge (1e)")
+    return reasons, quarter_failed
+
+
+def base_flank_bonus(blocked: int) -> int:
+    """7.4 step 2: six blocked hexes give +4, five give +2, fewer give nothing."""
+    if not 0 <= blocked <= 6:
+        raise InputError(f"blocked: must be 0 to 6 (got {blocked})")
+    return {6: 4, 5: 2}.get(blocked, 0)
+
+
+def reduction_reason(h: FlankHex, ignore_woods: bool) -> str | None:
+    """7.4 step 3: why a blocked hex takes one off the base bonus (a: defender unit;
+    b: empty and reached by attackers only through roadless woods hexsides, i.e. limited ZOC)."""
+    if h.defender_unit:
+        return "defending-side unit there (3a)"
+    empty = not h.attacker_unit
+    woods = h.woods_no_road or (h.attacker_zoc == "limited" and empty)
+    if empty and woods:
+        return None if ignore_woods else "empty, roadless woods hexside / limited ZOC (3b)"
+    return None
+
+
+def final_flank_bonus(base: int, reductions: int) -> tuple[int, int]:
+    """7.4 step 3: base minus reductions, the reduction capped at 3, never below 0."""
+    applied = min(reductions, REDUCTION_CAP)
+    return max(0, base - applied), applied
+
+
+def refused_flank_bonus(bonus: int) -> int:
+    """7.8: +4 becomes +2, +3/+2 become +1, +1 stays; a non-flank attack gets +1."""
+    return {4: 2, 3: 1, 2: 1, 1: 1, 0: 1}[bonus]
+
+
+def earthworks_flank_bonus(bonus: int) -> int:
+    """9.0: Union flank attack on Confederates in earthworks: +4→+2, +3/+2→+1, +1→0."""
+    return {4: 2, 3: 1, 2: 1, 1: 0, 0: 0}[bonus]
+
+
+def cavalry_flank_bonus(bonus: int) -> int:
+    """7.4: cavalry attacking mostly-cavalry defenders: +4→+2, +3/+2→+1, +1→0."""
+    return {4: 2, 3: 1, 2: 1, 1: 0, 0: 0}[bonus]
+
+
+@dataclass(frozen=True)
+class FlankResult:
+    blocked: int
+    blocked_hexes: list[int]
+    base_bonus: int
+    reduction: int
+    step3_bonus: int
+    final_bonus: int
+    steps: list[Step]
+
+
+def flank_bonus(
+    neighbors: list[FlankHex],
+    defender_strength: Fraction,
+    flanks_refused: bool = False,
+    earthworks: bool = False,
+    attacker_cavalry: bool = False,
+    defender_mostly_cavalry: bool = False,
+    game: Game | None = None,
+    attacker_side: Side | None = None,
+) -> FlankResult:
+    """The attacker's flank die modifier after every rule (7.4, 7.8, 9.0)."""
+    if len(neighbors) != 6:
+        raise InputError(f"neighbors: exactly six hexes are needed (got {len(neighbors)})")
+    if defender_strength <= 0:
+        raise InputError("defender_strength: must be more than 0")
+    steps: list[Step] = []
+    blocked_idx: list[int] = []
+    for i, h in enumerate(neighbors):
+        reasons, failed = blocking_reasons(h, defender_strength)
+        if failed:
+            steps.append(
+                Step(
+                    rule="7.4",
+                    label=(
+                        f"hex {i + 1}: strength {format_strength(h.strength or 0)} is under 1/4 of "
+                        f"{format_strength(defender_strength)}, so its units/ZOC do not block"
+                    ),
+                )
+            )
+        if reasons:
+            blocked_idx.append(i)
+            steps.append(Step(rule="7.4", label=f"hex {i + 1} blocked", value=", ".join(reasons)))
+        else:
+            steps.append(Step(rule="7.4", label=f"hex {i + 1} open"))
+    blocked = len(blocked_idx)
+    base = base_flank_bonus(blocked)
+    steps.append(
+        Step(rule="7.4", label=f"base flank bonus for {blocked} blocked", value=format_signed(base))
+    )
+    ignore_woods = game is Game.SLB and attacker_side is Side.CONFEDERATE
+    count = 0
+    if base:
+        if ignore_woods:
+            steps.append(Step(rule="7.4", label="SLB: Confederate attack ignores step 3b"))
+        for i in blocked_idx:
+            why = reduction_reason(neighbors[i], ignore_woods)
+            if why:
+                count += 1
+                steps.append(Step(rule="7.4", label=f"hex {i + 1} reduces the bonus", value=why))
+    step3, applied = final_flank_bonus(base, count)
+    if count > REDUCTION_CAP:
+        steps.append(
+            Step(rule="7.4", label=f"{count} reductions, capped", value=str(REDUCTION_CAP))
+        )
+    steps.append(Step(rule="7.4", label="flank bonus after step 3", value=format_signed(step3)))
+    final = step3
+    earthworks_apply = earthworks and attacker_side is not Side.CONFEDERATE
+    if earthworks and not earthworks_apply:
+        steps.append(
+            Step(rule="9.0", label="earthworks help only Confederates against Union attacks")
+        )
+    if flanks_refused or earthworks_apply:
+        candidates: list[int] = []
+        if flanks_refused:
+            r = refused_flank_bonus(step3)
+            candidates.append(r)
+            label = "refused flank" + (": non-flank attack gains" if step3 == 0 else "")
+            steps.append(Step(rule="7.8", label=label, value=format_signed(r)))
+        if earthworks_apply:
+            e = earthworks_flank_bonus(step3)
+            candidates.append(e)
+            who = "" if attacker_side else " (attacker taken as Union)"
+            steps.append(Step(rule="9.0", label=f"earthworks hex{who}", value=format_signed(e)))
+        if flanks_refused and earthworks_apply:
+            steps.append(
+                Step(
+                    rule="7.8",
+                    label="refused flank and earthworks: the lower flank bonus is used; a "
+                    "non-flank attack keeps the +1 (register refused-flank-and-earthworks)",
+                )
+            )
+        # the +1 for a non-flank attack comes from the marker itself (7.8), earthworks or not
+        final = (1 if flanks_refused else 0) if step3 == 0 else min(candidates)
+        if attacker_cavalry and defender_mostly_cavalry:
+            steps.append(
+                Step(rule="7.4", label="cavalry rule yields to refused flank / earthworks")
+            )
+    elif attacker_cavalry and defender_mostly_cavalry:
+        final = cavalry_flank_bonus(step3)
+        steps.append(
+            Step(
+                rule="7.4",
+                label="cavalry against mostly-cavalry defenders",
+                value=format_signed(final),
+            )
+        )
+    steps.append(Step(rule="7.4", label="final flank die modifier", value=format_signed(final)))
+    return FlankResult(blocked, blocked_idx, base, applied, step3, final, steps)

@@ -1,0 +1,254 @@
+"""Retreats, routs and cavalry retreats (7.6, 7.7): the table, each hex's type, the choice.
+
+One call looks at one hex of a retreat: which table applies to it, what retreat type each
+of the six neighbours is, its priority number and strength loss, and the neighbours the
+unit must choose between. The engine repeats it hex by hex.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from gcacw_ref.errors import InputError
+from gcacw_ref.rules.explain import Step
+from gcacw_ref.rules.tables import Source, load_table
+
+Kind = Literal["retreat", "rout", "cavalry", "optional"]
+
+
+class RetreatRow(BaseModel):
+    """One retreat type of table 1 or 2."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    priority: int
+    type: str
+    loss: str
+    chart_mark: str | None = None
+    rules_mark: str | None = None
+    slash: Literal["road", "road_or_friendly"] | None = None
+    farther: bool | None = None
+    road: bool | None = None
+    zoc: bool | None = None
+    enemy: bool
+    label: str
+    in_rules_copy: bool = True
+
+
+class Footnote(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    mark: str
+    chart: str
+    rules: str
+
+
+class Lengths(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    retreat: tuple[int, int]
+    rout: tuple[int, int]
+    cavalry: tuple[int, int]
+    optional: tuple[int, int]
+
+
+class RetreatTables(BaseModel):
+    """`tables/retreat_tables.toml`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: Source
+    table1: list[RetreatRow]
+    table2: list[RetreatRow]
+    footnote: list[Footnote]
+    lengths: Lengths
+
+
+class RetreatHex(BaseModel):
+    """One neighbour of the hex the unit is retreating from (7.6)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    prohibited: bool = False
+    active_enemy: bool = False
+    enemy_units: bool = False
+    enemy_zoc: bool = False
+    road: bool = False
+    friendly_units: bool = False
+    farther: bool = False
+    closer: bool = False
+
+
+def retreat_tables() -> RetreatTables:
+    return load_table("retreat_tables", RetreatTables)
+
+
+def retreat_length(kind: Kind) -> tuple[int, int]:
+    """7.6: hexes a retreat covers: r 2–4, R 4–6, cavalry retreat 4–6, optional 1–4."""
+    lengths = retreat_tables().lengths
+    result: tuple[int, int] = getattr(lengths, kind)
+    return result
+
+
+def retreat_table_number(kind: Kind, hex_number: int, leaving_enemy_zoc: bool) -> tuple[int, Step]:
+    """7.6: table 1 for a retreat's first hex, a rout's or cavalry retreat's first four,
+    and whenever the unit leaves an enemy ZOC (limited included); table 2 otherwise."""
+    if not 1 <= hex_number <= 6:
+        raise InputError(f"hex_number: must be 1 to 6 (got {hex_number})")
+    if leaving_enemy_zoc:
+        return 1, Step(rule="7.6", label="leaving an enemy ZOC", value="table 1")
+    first = 1 if kind in ("retreat", "optional") else 4
+    if hex_number <= first:
+        return 1, Step(rule="7.6", label=f"hex {hex_number} of a {kind}", value="table 1")
+    return 2, Step(
+        rule="7.6", label=f"hex {hex_number} of a {kind}, not leaving enemy ZOC", value="table 2"
+    )
+
+
+def hex_allowed(h: RetreatHex) -> tuple[bool, str | None]:
+    """7.6 restrictions: the caller's prohibitions, the active enemy's hex, closer hexes."""
+    if h.prohibited:
+        return False, "a retreat restriction forbids it"
+    if h.active_enemy:
+        return False, "holds the active enemy unit"
+    if h.closer:
+        return False, "closer to the active enemy unit"
+    return True, None
+
+
+def retreat_type(table: int, h: RetreatHex) -> RetreatRow:
+    """7.6 step 2: the retreat type a move into this hex matches in the given table."""
+    rows = retreat_tables().table1 if table == 1 else retreat_tables().table2
+    for row in rows:
+        if row.enemy != h.enemy_units:
+            continue
+        if row.enemy:
+            return row
+        if row.zoc is not None and row.zoc != h.enemy_zoc:
+            continue
+        if row.farther is not None and row.farther != h.farther:
+            continue
+        if row.road is not None and row.road != h.road:
+            continue
+        return row
+    raise InputError("neighbors: no retreat type matches")  # pragma: no cover
+
+
+def slash_loss(row: RetreatRow, road: bool, friendly: bool) -> int:
+    """Table notes: a slash entry gives its left figure along a road (and, for the marked
+    entries, into a friendly-occupied hex) and its right figure otherwise."""
+    if "/" not in row.loss:
+        return int(row.loss)
+    left, right = (int(x) for x in row.loss.split("/"))
+    return left if uses_left_figure(row, road, friendly) else right
+
+
+def uses_left_figure(row: RetreatRow, road: bool, friendly: bool) -> bool:
+    """Table notes: the left figure of a slash entry applies along road/pike/trail/railroad
+    (city hexes count as road, 7.6), or into a friendly-occupied hex where so marked."""
+    return road or (row.slash == "road_or_friendly" and friendly)
+
+
+def retreat_loss(kind: Kind, row: RetreatRow, h: RetreatHex) -> tuple[int, bool]:
+    """Strength lost entering the hex, and whether the unit is eliminated (cavalry
+    retreat into an enemy-occupied hex, 7.7 step 3; cavalry retreats take no loss)."""
+    if kind == "cavalry":
+        return 0, row.enemy
+    return slash_loss(row, h.road, h.friendly_units), False
+
+
+@dataclass(frozen=True)
+class RetreatOption:
+    allowed: bool
+    priority: int | None
+    strength_loss: int | None
+    type: str | None
+    eliminated: bool
+    why: str
+
+
+def must_choose(options: list[RetreatOption], override: bool = False) -> list[int]:
+    """7.6 step 3: the allowed neighbours with the lowest priority number; with the
+    one-time override (surrender otherwise unavoidable) every allowed neighbour."""
+    allowed = [i for i, o in enumerate(options) if o.allowed]
+    if override or not allowed:
+        return allowed
+    best = min(options[i].priority or 99 for i in allowed)
+    return [i for i in allowed if options[i].priority == best]
+
+
+@dataclass(frozen=True)
+class RetreatStep:
+    table: int
+    options: list[RetreatOption]
+    must_choose: list[int]
+    surrender: bool
+    length: tuple[int, int]
+    steps: list[Step]
+
+
+def retreat_step(
+    kind: Kind,
+    hex_number: int,
+    in_enemy_zoc: bool,
+    neighbors: list[RetreatHex],
+    override: bool = False,
+) -> RetreatStep:
+    """7.6/7.7 for one hex of a retreat: table, six options, the hexes to choose between."""
+    if len(neighbors) != 6:
+        raise InputError(f"neighbors: exactly six hexes are needed (got {len(neighbors)})")
+    table, first = retreat_table_number(kind, hex_number, in_enemy_zoc)
+    lo, hi = retreat_length(kind)
+    steps = [
+        Step(
+            rule="7.6" if kind != "cavalry" else "7.7",
+            label=f"{kind} length",
+            value=f"{lo}-{hi} hexes",
+        ),
+        first,
+    ]
+    options: list[RetreatOption] = []
+    for i, h in enumerate(neighbors):
+        ok, why_not = hex_allowed(h)
+        if not ok:
+            options.append(RetreatOption(False, None, None, None, False, why_not or ""))
+            steps.append(Step(rule="7.6", label=f"hex {i + 1} not allowed", value=why_not))
+            continue
+        row = retreat_type(table, h)
+        loss, dies = retreat_loss(kind, row, h)
+        how = []
+        if "/" in row.loss:
+            side = "left" if uses_left_figure(row, h.road, h.friendly_units) else "right"
+            how.append(f"{row.loss}: {side} figure")
+        if kind == "cavalry":
+            how.append(
+                "cavalry retreat: no loss" + ("; eliminated entering enemy units" if dies else "")
+            )
+        options.append(
+            RetreatOption(True, row.priority, None if dies else loss, row.type, dies, row.label)
+        )
+        value = f"priority {row.priority}, loss {'eliminated' if dies else loss}"
+        steps.append(
+            Step(
+                rule="7.7" if kind == "cavalry" else "7.6",
+                label=f"hex {i + 1}: {row.label}" + (f" ({'; '.join(how)})" if how else ""),
+                value=value,
+            )
+        )
+    chosen = must_choose(options, override)
+    surrender = not chosen
+    if surrender:
+        steps.append(Step(rule="7.6", label="no hex can be entered: the unit surrenders"))
+    elif override:
+        steps.append(
+            Step(rule="7.6", label="priority ignored once (surrender otherwise unavoidable)")
+        )
+    else:
+        names = ", ".join(str(i + 1) for i in chosen)
+        steps.append(Step(rule="7.6", label="lowest priority number wins", value=f"hex {names}"))
+    if any(options[i].type == "enemy" for i in chosen) and kind != "cavalry":
+        steps.append(Step(rule="7.6", label="a retreat may not end among enemy units; it goes on"))
+    return RetreatStep(table, options, chosen, surrender, (lo, hi), steps)
