@@ -1,0 +1,72 @@
+"""`calc flank`: the attacker's flank die modifier (7.4, 7.8, 9.0)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gcacw_ref.rules import flank as rules
+from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.games import Game, Side
+from gcacw_ref.rules.numbers import Strength
+
+TITLE = "Flank attack bonus"
+
+
+class Input(BaseModel):
+    """The six hexes around the defender, in any fixed order, and the defender's strength
+    (entrenchment included, as 7.4 measures the one-quarter condition)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    neighbors: list[rules.FlankHex] = Field(min_length=6, max_length=6)
+    defender_strength: Strength
+    flanks_refused: bool = False
+    earthworks: bool = False
+    attacker_cavalry: bool = False
+    defender_mostly_cavalry: bool = False
+    game: Game | None = None
+    attacker_side: Side | None = None
+
+
+class Output(BaseModel):
+    blocked: int
+    blocked_hexes: list[int]
+    base_bonus: int
+    reduction: int
+    step3_bonus: int
+    final_bonus: int
+    steps: list[Step]
+
+
+def run(inp: Input) -> Output:
+    r = rules.flank_bonus(
+        inp.neighbors,
+        inp.defender_strength,
+        inp.flanks_refused,
+        inp.earthworks,
+        inp.attacker_cavalry,
+        inp.defender_mostly_cavalry,
+        inp.game,
+        inp.attacker_side,
+    )
+    return Output(
+        blocked=r.blocked,
+        blocked_hexes=r.blocked_hexes,
+        base_bonus=r.base_bonus,
+        reduction=r.reduction,
+        step3_bonus=r.step3_bonus,
+        final_bonus=r.final_bonus,
+        steps=r.steps,
+    )
+
+
+def render(out: Output) -> str:
+    return "\n".join(
+        [
+            TITLE,
+            render_steps(out.steps),
+            "",
+            f"Blocked hexes: {out.blocked}  base {out.base_bonus:+d}  reduction {out.reduction}",
+            f"Flank die modifier: {out.final_bonus:+d}",
+        ]
+    )

@@ -1,0 +1,169 @@
+"""`calc march`: extended march (5.1), with optional movement allowance and forced march."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gcacw_ref.errors import InputError
+from gcacw_ref.rules import forced_march as fm
+from gcacw_ref.rules import march as rules
+from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.games import Game, Side
+from gcacw_ref.rules.io._common import Chance, chances, percent
+from gcacw_ref.rules.movement_allowance import movement_allowance
+from gcacw_ref.rules.numbers import Strength, format_strength
+
+TITLE = "March: extended march, movement allowance, forced march"
+
+
+class Input(BaseModel):
+    """A unit about to march. `die` is the extended-march die; `movement_dice` the
+    movement-allowance roll (one die, or the two-dice total for cavalry);
+    `forced_march_dice` requests a forced march with that unmodified roll."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: Game
+    side: Side
+    cavalry: bool = False
+    artillery: bool = False
+    exhausted: bool = False
+    fatigue_before: int = Field(ge=0, le=4)
+    organized: bool = True
+    strength: Strength
+    army_of_the_potomac: bool = True
+    out_of_supply: bool = False
+    die: int | None = Field(default=None, ge=1, le=6)
+    fatigue_four_option: bool = False
+    movement_dice: int | None = Field(default=None, ge=1, le=12)
+    leader: Literal["infantry", "cavalry_division", "cavalry_corps"] | None = None
+    forced_march_dice: int | None = Field(default=None, ge=1, le=12)
+
+
+class ForcedMarchOut(BaseModel):
+    bonus: int
+    strength_loss: int
+    strength_after: Strength
+    eliminated: bool
+
+
+class Output(BaseModel):
+    extended: bool
+    drm: int
+    result: str | None
+    distribution: list[Chance]
+    fatigue_after: int
+    column: str | None
+    strength_after: Strength | None
+    organized_after: bool | None
+    movement_allowance: int | None
+    forced_march: ForcedMarchOut | None
+    final_movement_allowance: int | None
+    steps: list[Step]
+
+
+def run(inp: Input) -> Output:
+    if inp.cavalry and inp.artillery:
+        raise InputError("cavalry/artillery: a unit is one or the other")
+    check = rules.check_march(
+        inp.game,
+        inp.side,
+        inp.cavalry,
+        inp.exhausted,
+        inp.fatigue_before,
+        inp.organized,
+        inp.strength,
+        inp.army_of_the_potomac,
+        inp.out_of_supply,
+        inp.die,
+        inp.fatigue_four_option,
+    )
+    steps = list(check.steps)
+    strength, organized = inp.strength, inp.organized
+    known = check.result is not None
+    if check.result is not None:
+        state = rules.apply_extended_march_result(check.result, strength, organized)
+        strength, organized = state.strength, state.organized
+        if check.extended and inp.die is not None:
+            steps.append(
+                Step(
+                    rule="5.1",
+                    label="after the extended march",
+                    value=f"strength {format_strength(strength)}, "
+                    + ("organized" if organized else "disorganized")
+                    + (", eliminated" if state.eliminated else ""),
+                )
+            )
+    ma: int | None = None
+    if inp.movement_dice is not None:
+        kind = _kind(inp)
+        ma, ma_steps = movement_allowance(inp.game, inp.side, kind, inp.movement_dice)
+        steps.extend(ma_steps)
+    forced: ForcedMarchOut | None = None
+    final = ma
+    if inp.forced_march_dice is not None:
+        arm: fm.Kind = "cavalry" if inp.cavalry else "artillery" if inp.artillery else "infantry"
+        fm.check_forced_march_allowed(arm, organized, inp.fatigue_before == 4)
+        f = fm.force_march(arm, inp.forced_march_dice, strength, organized)
+        steps.extend(f.steps)
+        forced = ForcedMarchOut(
+            bonus=f.bonus,
+            strength_loss=f.loss,
+            strength_after=f.strength_after,
+            eliminated=f.eliminated,
+        )
+        strength, organized = f.strength_after, False
+        if ma is not None:
+            final = ma + f.bonus
+            steps.append(Step(rule="5.1", label="final movement allowance", value=str(final)))
+    return Output(
+        extended=check.extended,
+        drm=check.drm,
+        result=check.result,
+        distribution=chances(check.distribution),
+        fatigue_after=check.fatigue_after,
+        column=check.column,
+        strength_after=strength if known or not check.extended else None,
+        organized_after=organized if known or not check.extended else None,
+        movement_allowance=ma,
+        forced_march=forced,
+        final_movement_allowance=final,
+        steps=steps,
+    )
+
+
+def _kind(
+    inp: Input,
+) -> Literal[
+    "infantry",
+    "artillery",
+    "cavalry",
+    "infantry_leader",
+    "cavalry_division_leader",
+    "cavalry_corps_leader",
+]:
+    if inp.leader == "infantry":
+        return "infantry_leader"
+    if inp.leader == "cavalry_division":
+        return "cavalry_division_leader"
+    if inp.leader == "cavalry_corps":
+        return "cavalry_corps_leader"
+    return "cavalry" if inp.cavalry else "artillery" if inp.artillery else "infantry"
+
+
+def render(out: Output) -> str:
+    lines = [TITLE, render_steps(out.steps), ""]
+    lines.append(f"Extended march: {'yes' if out.extended else 'no'}")
+    if out.extended:
+        lines.append(f"Die modifier: {out.drm:+d}")
+        lines.append("Chances:")
+        for c in out.distribution:
+            name = c.result if c.result is not None else "not given by the source"
+            lines.append(f"  {name:>5}: {percent(c.probability)}")
+        if out.result is not None:
+            lines.append(f"Result: {out.result}")
+    if out.final_movement_allowance is not None:
+        lines.append(f"Movement allowance: {out.final_movement_allowance}")
+    return "\n".join(lines)

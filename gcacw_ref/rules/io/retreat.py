@@ -1,0 +1,80 @@
+"""`calc retreat`: one hex of a retreat, rout or cavalry retreat (7.6, 7.7)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gcacw_ref.rules import retreat as rules
+from gcacw_ref.rules.explain import Step, render_steps
+
+TITLE = "Retreat priorities"
+
+
+class Input(BaseModel):
+    """`hex_number`: which hex of the retreat is being entered (1–6); `in_enemy_zoc`: the
+    hex being left is in an enemy ZOC; `override`: use the one-time priority override
+    (only when surrender is otherwise unavoidable)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["retreat", "rout", "cavalry", "optional"]
+    hex_number: int = Field(ge=1, le=6)
+    in_enemy_zoc: bool = False
+    neighbors: list[rules.RetreatHex] = Field(min_length=6, max_length=6)
+    override: bool = False
+
+
+class OptionOut(BaseModel):
+    allowed: bool
+    priority: int | None
+    strength_loss: int | None
+    type: str | None
+    eliminated: bool
+
+
+class Output(BaseModel):
+    table: int
+    options: list[OptionOut]
+    must_choose: list[int]
+    surrender: bool
+    min_hexes: int
+    max_hexes: int
+    steps: list[Step]
+
+
+def run(inp: Input) -> Output:
+    r = rules.retreat_step(inp.kind, inp.hex_number, inp.in_enemy_zoc, inp.neighbors, inp.override)
+    return Output(
+        table=r.table,
+        options=[
+            OptionOut(
+                allowed=o.allowed,
+                priority=o.priority,
+                strength_loss=o.strength_loss,
+                type=o.type,
+                eliminated=o.eliminated,
+            )
+            for o in r.options
+        ],
+        must_choose=r.must_choose,
+        surrender=r.surrender,
+        min_hexes=r.length[0],
+        max_hexes=r.length[1],
+        steps=r.steps,
+    )
+
+
+def render(out: Output) -> str:
+    lines = [TITLE, render_steps(out.steps), "", f"Table {out.table}"]
+    for i, o in enumerate(out.options):
+        if not o.allowed:
+            lines.append(f"  hex {i + 1}: not allowed")
+            continue
+        loss = "eliminated" if o.eliminated else f"loss {o.strength_loss}"
+        mark = "  <- must choose" if i in out.must_choose else ""
+        lines.append(f"  hex {i + 1}: priority {o.priority}, {o.type}, {loss}{mark}")
+    if out.surrender:
+        lines.append("No hex can be entered: the unit surrenders.")
+    return "\n".join(lines)
