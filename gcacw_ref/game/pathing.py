@@ -1,0 +1,272 @@
+"""Moving a unit across the map: a path step by step, and the reachable set (6.2).
+
+The cost of each step comes from `gcacw_ref.rules.movement.step_cost`; this module adds
+what depends on the whole board and on the march so far:
+
+- a hex holding an enemy unit cannot be entered;
+- entering a hex in enemy normal ZOC from outside it ends the movement there;
+- a unit may leave enemy normal ZOC only as the first thing it does in a march that
+  began there: to a hex outside enemy ZOC for +1 MP, or straight to another enemy
+  normal ZOC hex for all its MP, ending the march and disorganizing it unless a road,
+  pike, railroad or trail joins the two hexes;
+- limited ZOC is ignored;
+- the first hex of a march can always be entered (not into prohibited terrain), even
+  without enough MP, unless the unit has attacked: it spends every MP (register
+  "minimum-move-cost").
+
+Build a `Board` once per situation, then call `evaluate_path` or `reachable`.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from gcacw_ref.errors import InputError
+from gcacw_ref.game.geometry import adjacent, hexside_key
+from gcacw_ref.game.hexmap import HexMap
+from gcacw_ref.game.zoc import ZocKind, enemy_zoc
+from gcacw_ref.rules.explain import Step
+from gcacw_ref.rules.movement import StepCost, Weather, joined_by_road_or_trail, step_cost
+from gcacw_ref.rules.numbers import format_strength
+from gcacw_ref.rules.terrain import UnitKind
+
+ZERO = Fraction(0)
+DRY = Weather()
+
+
+@dataclass(frozen=True)
+class MovingUnit:
+    """The unit that moves: its type and strength (strength sets the ferry penalty)."""
+
+    kind: UnitKind
+    strength: Fraction
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything about the board a moving unit needs, computed once.
+
+    `enemy_hexes`: hexes holding enemy combat units; `zoc`: their ZOC (built by
+    `Board.build`); `friendly_strength`: per hex, the combat strength of friendly
+    infantry and artillery already there (6.2 penalty); `destroyed`: hexside keys whose
+    bridge or ferry is destroyed.
+    """
+
+    hexmap: HexMap
+    weather: Weather = Weather()
+    enemy_hexes: frozenset[str] = frozenset()
+    zoc: Mapping[str, ZocKind] = field(default_factory=dict)
+    friendly_strength: Mapping[str, Fraction] = field(default_factory=dict)
+    destroyed: frozenset[tuple[str, str]] = frozenset()
+
+    @classmethod
+    def build(
+        cls,
+        hexmap: HexMap,
+        *,
+        weather: Weather = DRY,
+        enemy_hexes: Iterable[str] = (),
+        friendly_strength: Mapping[str, Fraction] | None = None,
+        destroyed: Iterable[tuple[str, str]] = (),
+    ) -> Board:
+        """A board with the enemy ZOC worked out from `enemy_hexes` (2.4, 12.0)."""
+        enemy = frozenset(enemy_hexes)
+        gone = frozenset(hexside_key(a, b) for a, b in destroyed)
+        zoc = enemy_zoc(hexmap, enemy, rain=weather.rain, destroyed=gone)
+        return cls(hexmap, weather, enemy, zoc, dict(friendly_strength or {}), gone)
+
+    def in_normal_zoc(self, h: str) -> bool:
+        """6.2: only normal enemy ZOC affects movement."""
+        return self.zoc.get(h) is ZocKind.NORMAL
+
+    def step(self, unit: MovingUnit, a: str, b: str) -> StepCost:
+        """The terrain cost of moving from `a` into adjacent `b` (no ZOC, no enemy check)."""
+        m = self.hexmap
+        return step_cost(
+            from_terrain=m.terrain(a),
+            to_terrain=m.terrain(b),
+            hexside=m.hexside(a, b),
+            kind=unit.kind,
+            strength=unit.strength,
+            weather=self.weather,
+            friendly_strength=self.friendly_strength.get(b, ZERO),
+            destroyed=bool(self.destroyed) and hexside_key(a, b) in self.destroyed,
+        )
+
+
+@dataclass
+class Entry:
+    """One hex entered along a path: its MP (None = all the unit's MP, allowance unknown)."""
+
+    hex: str
+    mp: Fraction | None
+    rule: str
+    label: str
+    steps: list[Step]
+
+
+@dataclass
+class PathResult:
+    """The verdict on a path: legal or not, total MP, where the unit must stop, and why."""
+
+    legal: bool
+    cost: Fraction | None
+    stops_at: str | None
+    reason: str | None
+    entries: list[Entry]
+    disorganized: bool = False
+    steps: list[Step] = field(default_factory=list)
+
+
+def check_path(hexmap: HexMap, path: list[str]) -> None:
+    """Every hex on the map and each next to the one before, or `InputError` naming it."""
+    if not path:
+        raise InputError("path: give at least the starting hex")
+    for i, h in enumerate(path):
+        hexmap.check_hex(h, f"path[{i}]")
+        if i and not adjacent(path[i - 1], h):
+            raise InputError(f"path[{i}]: {h} is not adjacent to {path[i - 1]}")
+
+
+def evaluate_path(
+    board: Board,
+    unit: MovingUnit,
+    path: list[str],
+    allowance: Fraction | None = None,
+    *,
+    attacked: bool = False,
+    first_action: bool = True,
+) -> PathResult:
+    """Walk `path` (start hex first) and price every step (6.2).
+
+    `allowance`: the unit's MP for this march (None = unlimited; a ZOC-to-ZOC move then
+    has no number). `attacked`: the unit already attacked this march (no minimum move).
+    `first_action`: nothing has been done yet this march (leaving enemy ZOC allowed).
+    """
+    check_path(board.hexmap, path)
+    if path[0] in board.enemy_hexes:
+        raise InputError(f"path[0]: {path[0]} holds an enemy unit")
+    entries: list[Entry] = []
+    total: Fraction | None = ZERO
+    disorganized = False
+    stop: str | None = None
+    stop_rule = ""
+
+    def fail(reason: str, rule: str) -> PathResult:
+        steps = [Step(rule=rule, label="illegal", value=reason)]
+        return PathResult(False, None, stop, reason, entries, disorganized, steps)
+
+    for i in range(1, len(path)):
+        a, b = path[i - 1], path[i]
+        if stop is not None:
+            return fail(f"the unit must stop at {stop} ({stop_rule})", stop_rule.split()[0])
+        if b in board.enemy_hexes:
+            return fail(f"{b} holds an enemy unit", "6.2")
+        sc = board.step(unit, a, b)
+        if sc.cost is None:
+            entries.append(Entry(b, None, sc.rule or "6.2", "prohibited", list(sc.steps)))
+            return fail(f"{a} to {b}: {sc.reason}", sc.rule or "6.2")
+        steps = list(sc.steps)
+        mp: Fraction | None = sc.cost
+        rule, label = steps[-1].rule, "enter"
+        if board.in_normal_zoc(a):
+            if i > 1 or not first_action:
+                return fail(f"{a} is in enemy ZOC; it can be left only as the first move", "6.2")
+            if board.in_normal_zoc(b):
+                mp = allowance
+                rule, label = "6.2", "enemy ZOC to enemy ZOC: all MP, march ends"
+                steps.append(Step(rule="6.2", label=label, value="all MP"))
+                stop, stop_rule = b, "6.2 ZOC to ZOC ends the march"
+                if not joined_by_road_or_trail(board.hexmap.hexside(a, b)):
+                    disorganized = True
+                    steps.append(
+                        Step(rule="6.2", label="no road, pike, railroad or trail: disorganized")
+                    )
+            else:
+                mp = sc.cost + 1
+                rule, label = "6.2", "leaving enemy ZOC: +1 MP"
+                steps.append(Step(rule="6.2", label=label, value="+1 MP"))
+        elif board.in_normal_zoc(b):
+            steps.append(Step(rule="6.2", label="enters enemy ZOC: movement stops"))
+            stop, stop_rule = b, "6.2 entering enemy ZOC"
+        if (
+            allowance is not None
+            and mp is not None
+            and total is not None
+            and total + mp > allowance
+        ):
+            if i == 1 and not attacked:
+                mp = allowance
+                rule, label = "6.2", "one-hex minimum move: spends all MP"
+                steps.append(Step(rule="6.2", label=label, value=f"{format_strength(mp)} MP"))
+                stop, stop_rule = b, "6.2 no MP left"
+            else:
+                left = allowance - total
+                need = format_strength(mp)
+                return fail(f"{b} needs {need} MP, only {format_strength(left)} left", "6.2")
+        total = None if mp is None or total is None else total + mp
+        entries.append(Entry(b, mp, rule, label, steps))
+    summary = [Step(rule=e.rule, label=f"enter {e.hex}", value=_mp_text(e.mp)) for e in entries]
+    return PathResult(True, total, stop, None, entries, disorganized, summary)
+
+
+def _mp_text(mp: Fraction | None) -> str:
+    return "all MP" if mp is None else f"{format_strength(mp)} MP"
+
+
+def reachable(
+    board: Board,
+    unit: MovingUnit,
+    start: str,
+    allowance: Fraction,
+    *,
+    attacked: bool = False,
+    first_action: bool = True,
+) -> dict[str, Fraction]:
+    """Every hex the unit can reach this march, with its least MP cost (Dijkstra).
+
+    Costs are kept in half-MP integers; the start hex is included at 0.
+    """
+    m = board.hexmap
+    budget = int(allowance * 2)
+    best: dict[str, int] = {start: 0}
+    heap: list[tuple[int, str]] = []
+    enemy = board.enemy_hexes
+
+    def relax(h: str, cost2: int) -> None:
+        if cost2 < best.get(h, budget + 1):
+            best[h] = cost2
+            heapq.heappush(heap, (cost2, h))
+
+    start_zoc = board.in_normal_zoc(start)
+    for n in m.neighbors(start):
+        if n in enemy:
+            continue
+        sc = board.step(unit, start, n)
+        if sc.cost is None:
+            continue
+        if start_zoc:
+            if not first_action:
+                continue
+            cost2 = budget if board.in_normal_zoc(n) else int((sc.cost + 1) * 2)
+        else:
+            cost2 = int(sc.cost * 2)
+        if cost2 > budget:
+            if attacked:
+                continue
+            cost2 = budget
+        relax(n, cost2)
+    while heap:
+        cost2, h = heapq.heappop(heap)
+        if cost2 > best[h] or board.in_normal_zoc(h):
+            continue
+        for n in m.neighbors(h):
+            if n in enemy or n == start:
+                continue
+            sc = board.step(unit, h, n)
+            if sc.cost is not None:
+                relax(n, cost2 + int(sc.cost * 2))
+    return {h: Fraction(c, 2) for h, c in best.items()}

@@ -1,0 +1,135 @@
+"""Zones of control (2.4, with rain's effects from 12.0).
+
+Every combat unit, whatever its state, exerts a ZOC into the six hexes around it,
+except:
+
+- across a major or minor river only where a ford, dam, ferry or bridge is (10.2: a
+  destroyed bridge or ferry on a minor river counts as a ford, on a major river as
+  nothing);
+- into or out of a swamp or mountain hex only across a road, pike or railroad hexside
+  (a provisional swamp is a swamp on rain turns, 12.0);
+- never across an all-water hexside (map feature `water`) or into a water hex;
+- on rain turns (12.0) not across fords or destroyed crossings, and not across a creek
+  unless a road, pike, railroad or trail crosses it or a city hex is beside it.
+
+A ZOC that crosses a woods hexside (2.3: either hex is woods) without a road, pike,
+railroad or trail is *limited*; otherwise it is *normal*. Limited ZOC does not affect
+movement (6.2) but blocks command radius (2.5) like a normal one.
+
+`zoc_across` decides one hexside from plain values; `enemy_zoc` builds the map-wide
+dictionary hex -> strongest ZOC kind for a set of enemy unit hexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+
+from gcacw_ref.game.hexmap import HexMap
+from gcacw_ref.rules.movement import effective_terrain
+from gcacw_ref.rules.terrain import (
+    RIVERS,
+    ROADS,
+    ROADS_AND_TRAIL,
+    HexsideFeature,
+    Terrain,
+)
+
+F = HexsideFeature
+_CLOSED = frozenset({Terrain.SWAMP, Terrain.MOUNTAIN})
+
+
+class ZocKind(StrEnum):
+    """A hex's ZOC status for one side: normal beats limited when both apply."""
+
+    NORMAL = "normal"
+    LIMITED = "limited"
+
+
+def _river_carries_zoc(features: frozenset[HexsideFeature], rain: bool, destroyed: bool) -> bool:
+    """2.4, 10.2, 12.0: does a river hexside let ZOC across?"""
+    crossings = {F.FORD, F.BRIDGE, F.DAM, F.FERRY} & features
+    if destroyed:
+        crossings -= {F.BRIDGE, F.FERRY}
+        if F.MAJOR_RIVER not in features and not rain:
+            crossings.add(F.FORD)
+    if rain:
+        crossings.discard(F.FORD)
+    return bool(crossings)
+
+
+def zoc_across(
+    from_terrain: Terrain,
+    to_terrain: Terrain,
+    features: frozenset[HexsideFeature],
+    *,
+    rain: bool = False,
+    destroyed: bool = False,
+) -> ZocKind | None:
+    """The ZOC a unit in a `from_terrain` hex exerts into the adjacent `to_terrain` hex.
+
+    `features`: the hexside between them; `destroyed`: a bridge/ferry there is destroyed.
+    Returns None when no ZOC crosses (2.4, 12.0).
+    """
+    if to_terrain is Terrain.WATER or from_terrain is Terrain.WATER or F.WATER in features:
+        return None
+    if features & RIVERS and not _river_carries_zoc(features, rain, destroyed):
+        return None
+    src = effective_terrain(from_terrain, rain)
+    dst = effective_terrain(to_terrain, rain)
+    if (src in _CLOSED or dst in _CLOSED) and not features & ROADS:
+        return None
+    if (
+        rain
+        and F.CREEK in features
+        and not features & ROADS_AND_TRAIL
+        and Terrain.CITY not in (from_terrain, to_terrain)
+    ):
+        return None
+    woods = Terrain.WOODS in (from_terrain, to_terrain)
+    if woods and not features & ROADS_AND_TRAIL:
+        return ZocKind.LIMITED
+    return ZocKind.NORMAL
+
+
+def zoc_from_hex(
+    hexmap: HexMap,
+    unit_hex: str,
+    *,
+    rain: bool = False,
+    destroyed: frozenset[tuple[str, str]] = frozenset(),
+) -> dict[str, ZocKind]:
+    """The hexes a unit in `unit_hex` exerts ZOC into, with the kind of each."""
+    result: dict[str, ZocKind] = {}
+    src = hexmap.terrain(unit_hex)
+    for n in hexmap.neighbors(unit_hex):
+        key = (unit_hex, n) if unit_hex <= n else (n, unit_hex)
+        kind = zoc_across(
+            src,
+            hexmap.terrain(n),
+            hexmap.hexside(unit_hex, n),
+            rain=rain,
+            destroyed=key in destroyed,
+        )
+        if kind is not None:
+            result[n] = kind
+    return result
+
+
+def enemy_zoc(
+    hexmap: HexMap,
+    enemy_hexes: Iterable[str],
+    *,
+    rain: bool = False,
+    destroyed: frozenset[tuple[str, str]] = frozenset(),
+) -> dict[str, ZocKind]:
+    """Every hex in the ZOC of a unit in one of `enemy_hexes`, with its strongest kind.
+
+    `destroyed` holds `geometry.hexside_key`s of hexsides whose bridge/ferry is destroyed.
+    """
+    result: dict[str, ZocKind] = {}
+    for h in set(enemy_hexes):
+        for n, kind in zoc_from_hex(hexmap, h, rain=rain, destroyed=destroyed).items():
+            if result.get(n) is not ZocKind.NORMAL:
+                result[n] = kind
+    return result
