@@ -1,0 +1,200 @@
+"""The artillery modifier (7.3, 7.4): table row by terrain, difference band, die parity,
+and the three special cases. The table used is the one printed in rule 7.4 (register:
+artillery-asterisks, artillery-rows)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.rules.combat_tables import ArtilleryRow, artillery_table
+from gcacw_ref.rules.explain import Step
+from gcacw_ref.rules.numbers import format_signed
+
+Terrain = Literal[
+    "clear", "rolling", "rough", "provisional_swamp", "woods", "city", "mountain", "swamp"
+]
+TERRAINS: tuple[str, ...] = (
+    "clear",
+    "rolling",
+    "rough",
+    "provisional_swamp",
+    "woods",
+    "city",
+    "mountain",
+    "swamp",
+)
+
+
+def check_die(value: int, field_name: str) -> int:
+    """A die value must be 1-6."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise InputError(f"{field_name}: a die shows 1 to 6 (got {value!r})")
+    return value
+
+
+def artillery_row(terrain: str, rain: bool) -> ArtilleryRow:
+    """The table row for the defender's hex; provisional swamp is rough, or swamp in rain."""
+    if terrain not in TERRAINS:
+        raise InputError(
+            f"defender_terrain: unknown terrain {terrain!r}; one of {', '.join(TERRAINS)}"
+        )
+    for row in artillery_table().row:
+        extra = row.rain_terrains if rain else row.dry_terrains
+        if terrain in row.terrains or terrain in extra:
+            return row
+    raise DataError(f"artillery.toml: no row for terrain {terrain!r}")
+
+
+def difference_band(difference: int) -> int:
+    """The 0-based column of the artillery difference (7.4)."""
+    for index, band in enumerate(artillery_table().band):
+        if (band.low is None or difference >= band.low) and (
+            band.high is None or difference <= band.high
+        ):
+            return index
+    raise DataError(f"artillery.toml: no band holds {difference}")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """An artillery table cell: the modifier on an even and on an odd die."""
+
+    printed: str
+    even: int
+    odd: int
+
+    @property
+    def needs_die(self) -> bool:
+        return self.even != self.odd
+
+
+def parse_cell(text: str) -> Cell:
+    """Read "NE", "-2", "+1*" (even: figure, odd: none) or "+2†" (even +2, odd +1) (7.4)."""
+    raw = text.strip()
+    if raw == "NE":
+        return Cell(raw, 0, 0)
+    try:
+        if raw.endswith("†"):
+            value = int(raw[:-1])
+            return Cell(raw, value, value - 1)
+        if raw.endswith("*"):
+            return Cell(raw, int(raw[:-1]), 0)
+        value = int(raw)
+    except ValueError:
+        raise DataError(f"artillery.toml: cannot read cell {text!r}") from None
+    return Cell(raw, value, value)
+
+
+def special_case(modifier: int, attacker: int, defender: int) -> tuple[int, str | None]:
+    """Apply 7.4's special cases to a table result; returns the modifier and why it changed."""
+    special = artillery_table().special
+    if special.no_artillery_no_modifier and attacker == 0 and defender == 0:
+        return 0, "neither side has artillery: no modifier"
+    if special.defender_zero_negative_is_ne and defender == 0 and modifier < 0:
+        return 0, "defender's artillery is 0: a negative result has no effect"
+    if defender == 1 and modifier == -2:
+        return special.defender_one_minus_two_is, "defender's artillery is 1: -2 counts as -1"
+    return modifier, None
+
+
+@dataclass
+class ArtilleryResult:
+    """The artillery modifier and how it was reached."""
+
+    attacker: int
+    defender: int
+    difference: int
+    row: str
+    band: int
+    band_label: str
+    cell: str
+    needs_die: bool
+    outcomes: dict[str, int]  # "even"/"odd" -> modifier (after special cases)
+    modifier: int | None
+    die: int | None
+    steps: list[Step] = field(default_factory=list)
+
+    def for_die(self, die: int) -> int:
+        """The modifier for a given artillery die."""
+        return self.outcomes["even" if die % 2 == 0 else "odd"]
+
+
+def artillery_modifier(
+    attacker: int, defender: int, terrain: str, *, rain: bool = False, die: int | None = None
+) -> ArtilleryResult:
+    """The artillery modifier for these totals in this terrain (7.4)."""
+    for name, value in (("attacker_artillery", attacker), ("defender_artillery", defender)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InputError(f"{name}: must be a whole number 0 or more (got {value!r})")
+    if die is not None:
+        check_die(die, "die")
+    steps: list[Step] = []
+    row = artillery_row(terrain, rain)
+    if terrain == "provisional_swamp":
+        reads = "swamp (rain)" if rain else "rough (no rain)"
+        steps.append(Step(rule="7.4", label="Provisional swamp reads as", value=reads))
+    difference = attacker - defender
+    steps.append(
+        Step(
+            rule="7.4",
+            label=f"Artillery difference {attacker} - {defender}",
+            value=format_signed(difference),
+        )
+    )
+    band = difference_band(difference)
+    band_label = artillery_table().band[band].label
+    cell = parse_cell(row.rules_text[band])
+    steps.append(
+        Step(rule="7.4", label=f"Table row '{row.key}', column '{band_label}'", value=cell.printed)
+    )
+    outcomes: dict[str, int] = {}
+    notes: set[str] = set()
+    for parity, raw in (("even", cell.even), ("odd", cell.odd)):
+        value, why = special_case(raw, attacker, defender)
+        outcomes[parity] = value
+        if why:
+            notes.add(why)
+    for why in sorted(notes):
+        steps.append(Step(rule="7.4", label="Special case", value=why))
+    needs_die = outcomes["even"] != outcomes["odd"]
+    modifier: int | None
+    if not needs_die:
+        modifier = outcomes["even"]
+    elif die is not None:
+        modifier = outcomes["even" if die % 2 == 0 else "odd"]
+        parity = "even" if die % 2 == 0 else "odd"
+        steps.append(Step(rule="7.4", label=f"Artillery die {die} ({parity})"))
+    else:
+        modifier = None
+        steps.append(
+            Step(
+                rule="7.4",
+                label="A die decides: roll one before the attack",
+                value=(
+                    f"even {format_signed(outcomes['even'])}, odd {format_signed(outcomes['odd'])}"
+                ),
+            )
+        )
+    steps.append(
+        Step(
+            rule="7.4",
+            label="Artillery modifier",
+            value="depends on the die" if modifier is None else format_signed(modifier),
+        )
+    )
+    return ArtilleryResult(
+        attacker=attacker,
+        defender=defender,
+        difference=difference,
+        row=row.key,
+        band=band,
+        band_label=band_label,
+        cell=cell.printed,
+        needs_die=needs_die,
+        outcomes=outcomes,
+        modifier=modifier,
+        die=die,
+        steps=steps,
+    )

@@ -1,0 +1,198 @@
+"""Attack restrictions and the combat die modifiers other than ratio, tactics and
+artillery (7.1, 7.4, 7.8, 11.0, 12.0). Each function returns its modifier and steps."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from gcacw_ref.errors import InputError, RuleError
+from gcacw_ref.rules.combat_models import CombatInput
+from gcacw_ref.rules.combat_tables import attack_types, die_modifiers
+from gcacw_ref.rules.entrenchment import Era
+from gcacw_ref.rules.explain import Step
+from gcacw_ref.rules.numbers import format_signed
+
+Part = tuple[int, list[Step]]
+
+
+def attacker_side(inp: CombatInput) -> str | None:
+    """The attacking side, as given or implied by a Lee/Longstreet bonus."""
+    if inp.attacker_side:
+        if inp.attacker_side == "union" and (inp.lee or inp.longstreet):
+            raise InputError("lee/longstreet: those bonuses belong to a Confederate attacker")
+        return inp.attacker_side
+    if inp.lee or inp.longstreet:
+        return "confederate"
+    return None
+
+
+def check_restrictions(inp: CombatInput) -> list[Step]:
+    """Attacks the rules forbid raise `RuleError`; assumed facts become steps (7.1, 12.0)."""
+    steps: list[Step] = []
+    swampy = inp.defender_terrain in ("mountain", "swamp") or (
+        inp.rain and inp.defender_terrain == "provisional_swamp"
+    )
+    needs_road = swampy or inp.attacker_in_mountain
+    if needs_road:
+        if inp.road_across_hexside is False:
+            raise RuleError(
+                "an attack into or out of a mountain or swamp hex needs a road, pike, "
+                "trail or railroad joining the two hexes",
+                "7.1",
+            )
+        if inp.road_across_hexside is None:
+            steps.append(
+                Step(
+                    rule="7.1",
+                    label="Mountain/swamp: assumed a road, pike, trail or railroad joins the hexes",
+                )
+            )
+    if inp.rain and inp.hexside == "ford":
+        raise RuleError("no attack across a ford on a rain turn", "12.0")
+    if inp.rain and inp.hexside == "creek" and inp.defender_terrain != "city":
+        if inp.road_across_hexside is False:
+            raise RuleError(
+                "on a rain turn an attack across a creek needs a road, pike, trail or "
+                "railroad across it (or a city hex on either side)",
+                "12.0",
+            )
+        if inp.road_across_hexside is None:
+            steps.append(
+                Step(rule="12.0", label="Rain, creek: assumed a road crosses the creek hexside")
+            )
+    return steps
+
+
+def attack_type_drm(inp: CombatInput) -> tuple[int, int | None, list[Step]]:
+    """The march attack type's modifier and MP cost, or the assault +1 (7.1, 7.4)."""
+    if inp.action == "assault":
+        if inp.attack_type is not None:
+            raise InputError("attack_type: only a march chooses an attack type (7.1)")
+        drm = die_modifiers().find("attacker", "assault").low or 1
+        return drm, None, [Step(rule="7.4", label="Assault", value=format_signed(drm))]
+    if inp.attack_type is None:
+        raise InputError("attack_type: a march attack needs column, hasty, normal or prepared")
+    kind = attack_types().get(inp.attack_type)
+    if kind.needs_movement_allowance and inp.attacker_movement_allowance == 0:
+        raise RuleError("a unit with movement allowance 0 cannot make a column attack", "7.1")
+    cavalry = inp.attackers[0].cavalry
+    mp = kind.cavalry_mp if cavalry else kind.infantry_mp
+    steps = [
+        Step(
+            rule="7.1",
+            label=f"Attack type {inp.attack_type} costs ({'cavalry' if cavalry else 'infantry'})",
+            value=f"{mp} MP",
+        ),
+        Step(rule="7.4", label=f"Attack type {inp.attack_type}", value=format_signed(kind.drm)),
+    ]
+    return kind.drm, mp, steps
+
+
+def leader_bonus(inp: CombatInput, era: Era) -> Part:
+    """Lee's or Longstreet's +1 in an assault; never both (7.4)."""
+    if not (inp.lee or inp.longstreet):
+        return 0, []
+    if inp.action != "assault":
+        return 0, [
+            Step(rule="7.4", label="Lee/Longstreet bonus applies only to an assault", value="0")
+        ]
+    steps: list[Step] = []
+    lee = inp.lee and inp.game != "RTG"
+    if inp.lee and not lee:
+        steps.append(Step(rule="7.4", label="Lee's bonus does not apply in RTG", value="0"))
+    longstreet = inp.longstreet and era == 1864
+    if inp.longstreet and not longstreet:
+        steps.append(Step(rule="7.4", label="Longstreet's bonus is for 1864 or later", value="0"))
+    if lee or longstreet:
+        who = "Lee" if lee else "Longstreet"
+        extra = " (not added to Longstreet's)" if lee and longstreet else ""
+        steps.append(Step(rule="7.4", label=f"{who} bonus{extra}", value="+1"))
+        return 1, steps
+    return 0, steps
+
+
+def rain_drm(inp: CombatInput) -> Part:
+    """Attacking on a rain turn: -1 (12.0)."""
+    if not inp.rain:
+        return 0, []
+    steps = [Step(rule="12.0", label="Rain turn", value="-1")]
+    if inp.game in ("SJW", "HCR", "RTG", "SLB"):
+        steps.append(Step(rule="12.0", label=f"In {inp.game} rain is an advanced-game rule"))
+    return -1, steps
+
+
+def defender_terrain_drm(inp: CombatInput) -> Part:
+    """Defender's modifiers for the hexside crossed and a mountain hex (7.4, 12.0)."""
+    drm = 0
+    steps: list[Step] = []
+    if inp.hexside in ("bridge", "dam", "ferry", "ford"):
+        drm += 2
+        steps.append(Step(rule="7.4", label=f"Attack across a {inp.hexside}", value="+2"))
+    elif inp.hexside == "creek":
+        value = 2 if inp.rain else 1
+        drm += value
+        rule = "12.0" if inp.rain else "7.4"
+        label = "Attack across a creek" + (" on a rain turn" if inp.rain else "")
+        steps.append(Step(rule=rule, label=label, value=format_signed(value)))
+    if inp.hexside != "none" and inp.grand_assault:
+        steps.append(
+            Step(
+                rule="7.4",
+                label="Grand assault: hexside modifier counted only between the defender "
+                "and the activated leader's hex",
+            )
+        )
+    if inp.defender_terrain == "mountain":
+        value = 1 if inp.attacker_in_mountain else 2
+        label = "Defender in a mountain hex" + (
+            " (attacker also in a mountain hex)" if inp.attacker_in_mountain else ""
+        )
+        drm += value
+        steps.append(Step(rule="7.4", label=label, value=format_signed(value)))
+    return drm, steps
+
+
+def demoralized_2_drm(dm2_strength: Fraction, total: Fraction) -> Part:
+    """-1 to the defender when more than half its strength is demoralized-2 (7.4, 11.0)."""
+    if dm2_strength * 2 > total and dm2_strength > 0:
+        return -1, [
+            Step(
+                rule="7.4",
+                label="More than half the defending strength is demoralized-2 "
+                "(register: demoralized-2-share)",
+                value="-1",
+            )
+        ]
+    return 0, []
+
+
+def game_specific_drm(inp: CombatInput, side: str | None) -> tuple[int, int, list[Step]]:
+    """Chart-listed game modifiers: gunboats, Union panic, Hooker (attacker, defender)."""
+    attacker = 0
+    defender = 0
+    steps: list[Step] = []
+    mods = die_modifiers()
+    if inp.gunboat:
+        games = mods.find("defender", "gunboat").games
+        if inp.game not in games:
+            raise InputError(f"gunboat: gunboat support exists only in {', '.join(games)}")
+        defender += inp.gunboat
+        steps.append(Step(rule="7.4", label="Gunboat support", value=format_signed(inp.gunboat)))
+    if inp.union_panic:
+        if inp.game != "SJW":
+            raise InputError("union_panic: Union panic exists only in SJW")
+        if side is None:
+            raise InputError("union_panic: give attacker_side so the -1 goes to the Union")
+        if side == "union":
+            attacker -= 1
+        else:
+            defender -= 1
+        steps.append(Step(rule="SJW 18.0", label="Union panic (Union side)", value="-1"))
+    if inp.hooker_lost_confidence:
+        if inp.game != "SLB":
+            raise InputError("hooker_lost_confidence: exists only in SLB")
+        if side == "confederate":
+            raise InputError("hooker_lost_confidence: applies to a Union attacker")
+        attacker -= 1
+        steps.append(Step(rule="SLB 16.0", label="Hooker has lost confidence", value="-1"))
+    return attacker, defender, steps

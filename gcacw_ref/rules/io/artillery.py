@@ -1,0 +1,71 @@
+"""`calc artillery`: the artillery modifier from the 7.4 table with its special cases."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gcacw_ref.rules.artillery import artillery_modifier
+from gcacw_ref.rules.combat_models import TerrainKey
+from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.numbers import format_signed
+
+TITLE = "Artillery modifier"
+
+
+class Input(BaseModel):
+    """Artillery totals (defender's after entrenchment) and the defender's terrain."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attacker_artillery: int = Field(ge=0)
+    defender_artillery: int = Field(ge=0)
+    defender_terrain: TerrainKey
+    rain: bool = False
+    die: int | None = Field(default=None, ge=1, le=6, description="the artillery die, if rolled")
+
+
+class Output(BaseModel):
+    difference: int
+    modifier: int | None = Field(description="null when a die decides and none was given")
+    needs_die: bool
+    outcomes: dict[str, int] | None = Field(
+        description="modifier by die parity, when a die decides"
+    )
+    row: str
+    column: str
+    column_index: int
+    cell: str = Field(description="the table cell as the rules print it")
+    steps: list[Step]
+
+
+def run(inp: Input) -> Output:
+    res = artillery_modifier(
+        inp.attacker_artillery,
+        inp.defender_artillery,
+        inp.defender_terrain,
+        rain=inp.rain,
+        die=inp.die,
+    )
+    return Output(
+        difference=res.difference,
+        modifier=res.modifier,
+        needs_die=res.needs_die,
+        outcomes=dict(res.outcomes) if res.needs_die else None,
+        row=res.row,
+        column=res.band_label,
+        column_index=res.band,
+        cell=res.cell,
+        steps=res.steps,
+    )
+
+
+def render(out: Output) -> str:
+    if out.modifier is not None:
+        head = f"Artillery modifier {format_signed(out.modifier)}"
+    else:
+        assert out.outcomes is not None
+        head = (
+            "Artillery modifier: roll a die - even "
+            f"{format_signed(out.outcomes['even'])}, odd {format_signed(out.outcomes['odd'])}"
+        )
+    return f"{head}\n\n{render_steps(out.steps)}"

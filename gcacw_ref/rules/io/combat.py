@@ -1,0 +1,149 @@
+"""`calc combat`: one whole attack (7.1-7.5) with the exact result distribution."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from gcacw_ref.rules.combat import CombatResult, Outcome, resolve_combat
+from gcacw_ref.rules.combat_models import CombatInput
+from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.numbers import format_signed, format_strength
+
+TITLE = "Combat (odds, modifiers, result and its chances)"
+
+
+class Input(CombatInput):
+    """One attack: units on both sides, terrain, modifiers, and optionally the dice."""
+
+
+class Chance(BaseModel):
+    attacker_result: str
+    defender_result: str
+    probability: str = Field(description="exact, as numerator/denominator")
+    p: float
+    attacker_loss: int = Field(
+        description="attacker's strength loss, grand-assault increase included"
+    )
+    defender_loss: int
+    rows: list[str] = Field(description="chart rows giving this pair")
+
+
+class Output(BaseModel):
+    ratio: str
+    ratio_drm: int
+    tactical_drm: int
+    artillery_drm: int | None
+    attacker_drm: int | None
+    defender_drm: int
+    attacker_column: str
+    defender_column: str
+    attacker_column_index: int
+    defender_column_index: int
+    attacker_strength: str
+    defender_strength: str
+    defender_column_strength: str
+    artillery_difference: int
+    artillery_outcomes: dict[str, int] | None = Field(
+        description="artillery modifier by die parity when a die decides"
+    )
+    attacker_drm_outcomes: dict[str, int] | None
+    mp_cost: int | None = Field(description="MP the attack type costs (march only)")
+    grand_assault_extra_loss: int
+    dice_outcomes: int = Field(description="36, or 216 when the artillery die is enumerated")
+    distribution: list[Chance]
+    row_probabilities: dict[str, str]
+    differential: int | None = None
+    row: str | None = None
+    attacker_result: str | None = None
+    defender_result: str | None = None
+    attacker_result_applied: str | None = Field(
+        default=None, description="attacker's result with the grand-assault loss increase"
+    )
+    attacker_effects: str | None = None
+    defender_effects: str | None = None
+    steps: list[Step]
+
+
+def _chance(o: Outcome) -> Chance:
+    return Chance(
+        attacker_result=o.attacker_result,
+        defender_result=o.defender_result,
+        probability=f"{o.probability.numerator}/{o.probability.denominator}",
+        p=float(o.probability),
+        attacker_loss=o.attacker_loss,
+        defender_loss=o.defender_loss,
+        rows=list(o.rows),
+    )
+
+
+def run(inp: Input) -> Output:
+    from gcacw_ref.rules.combat_chart import row_label
+
+    res: CombatResult = resolve_combat(inp)
+    art = res.artillery
+    by_parity = (
+        {k: res.attacker_drm_fixed + v for k, v in art.outcomes.items()} if art.needs_die else None
+    )
+    return Output(
+        ratio=res.ratio.label,
+        ratio_drm=res.ratio.drm,
+        tactical_drm=res.tactical_drm,
+        artillery_drm=res.artillery_drm,
+        attacker_drm=res.attacker_drm,
+        defender_drm=res.defender_drm,
+        attacker_column=res.attacker_column.label,
+        defender_column=res.defender_column.label,
+        attacker_column_index=res.attacker_column.index,
+        defender_column_index=res.defender_column.index,
+        attacker_strength=format_strength(res.attacker_strength),
+        defender_strength=format_strength(res.defender_strength),
+        defender_column_strength=format_strength(res.defender_column_strength),
+        artillery_difference=art.difference,
+        artillery_outcomes=dict(art.outcomes) if art.needs_die else None,
+        attacker_drm_outcomes=by_parity,
+        mp_cost=res.mp_cost,
+        grand_assault_extra_loss=res.extra_attacker_loss,
+        dice_outcomes=res.dice_outcomes,
+        distribution=[_chance(o) for o in res.distribution],
+        row_probabilities={
+            row_label(r): f"{p.numerator}/{p.denominator}" for r, p in res.row_probabilities.items()
+        },
+        differential=res.differential,
+        row=row_label(res.differential) if res.differential is not None else None,
+        attacker_result=res.attacker_result.printed if res.attacker_result else None,
+        defender_result=res.defender_result.printed if res.defender_result else None,
+        attacker_result_applied=(
+            res.attacker_result_applied.printed if res.attacker_result_applied else None
+        ),
+        attacker_effects=res.attacker_result_applied.describe()
+        if res.attacker_result_applied
+        else None,
+        defender_effects=res.defender_result.describe() if res.defender_result else None,
+        steps=res.steps,
+    )
+
+
+def render(out: Output) -> str:
+    if out.attacker_drm is not None:
+        drm = format_signed(out.attacker_drm)
+    else:
+        assert out.attacker_drm_outcomes is not None
+        drm = ", ".join(f"{k} die {format_signed(v)}" for k, v in out.attacker_drm_outcomes.items())
+    lines = [
+        f"Odds {out.ratio}   attacker modifier {drm}   defender modifier "
+        f"{format_signed(out.defender_drm)}",
+        f"Columns: attacker {out.attacker_column}, defender {out.defender_column}",
+    ]
+    if out.attacker_result is not None:
+        lines.append(
+            f"Result (differential {format_signed(out.differential or 0)}): "
+            f"attacker {out.attacker_result_applied}, defender {out.defender_result}"
+        )
+    lines += ["", render_steps(out.steps), "", f"Chances over {out.dice_outcomes} dice outcomes:"]
+    lines.append(f"  {'attacker':<9} {'defender':<9} {'chance':>9} {'%':>6}  rows")
+    for c in out.distribution:
+        lines.append(
+            f"  {c.attacker_result:<9} {c.defender_result:<9} {c.probability:>9} "
+            f"{c.p * 100:5.1f}%  {' '.join(c.rows)}"
+        )
+    return "\n".join(lines)

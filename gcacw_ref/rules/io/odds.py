@@ -1,0 +1,71 @@
+"""`calc odds`: the strength ratio, its die modifier and both chart columns (7.2, 7.4, 7.5)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gcacw_ref.rules.combat_tables import GameCode
+from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.numbers import Strength, format_signed, format_strength
+from gcacw_ref.rules.odds import compute_odds
+
+TITLE = "Odds (strength ratio and chart columns)"
+
+
+class Input(BaseModel):
+    """Two combat-strength totals; optional game and defender entrenchment."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attacker: Strength = Field(description="attacking total combat strength")
+    defender: Strength = Field(description="defending total, after entrenchment")
+    defender_column_strength: Strength | None = Field(
+        default=None, description="defending total before entrenchment (default: defender)"
+    )
+    game: GameCode = "GTC"
+    entrenched: Literal["none", "half", "all"] = Field(
+        default="none", description="how many defenders are entrenched (chooses the cap)"
+    )
+
+
+class Output(BaseModel):
+    ratio: str
+    drm: int
+    attacker_column: str
+    defender_column: str
+    attacker_column_index: int
+    defender_column_index: int
+    attacker_strength: str = Field(description="attacking total after the cap")
+    defender_strength: str = Field(description="defending total after the cap")
+    steps: list[Step]
+
+
+def run(inp: Input) -> Output:
+    odds = compute_odds(
+        inp.attacker,
+        inp.defender,
+        defender_column_strength=inp.defender_column_strength,
+        game=inp.game,
+        entrenched=inp.entrenched,
+    )
+    return Output(
+        ratio=odds.ratio.label,
+        drm=odds.ratio.drm,
+        attacker_column=odds.attacker_column.label,
+        defender_column=odds.defender_column.label,
+        attacker_column_index=odds.attacker_column.index,
+        defender_column_index=odds.defender_column.index,
+        attacker_strength=format_strength(odds.attacker_used),
+        defender_strength=format_strength(odds.defender_used),
+        steps=odds.steps,
+    )
+
+
+def render(out: Output) -> str:
+    head = (
+        f"Odds {out.ratio}  (ratio modifier {format_signed(out.drm)})\n"
+        f"Attacker's column: {out.attacker_column}    Defender's column: {out.defender_column}"
+    )
+    return f"{head}\n\n{render_steps(out.steps)}"
