@@ -1,13 +1,125 @@
-"""Benchmark section for gcacw_ref.game (placeholder until that area lands)."""
+"""Benchmark section: the reachable set of a 13-MP cavalry unit on a generated 40x30 map.
+
+The map is generated from a fixed seed (every terrain, roads, pikes, a railroad, trails,
+creeks and two rivers with crossings) with a few enemy units exerting ZOC. Times are
+for `pathing.reachable` on a prepared `Board`, repeated; `reachable_cold_ms` is the
+first call, before the step-cost cache is warm.
+"""
 
 from __future__ import annotations
 
+import random
+import statistics
+import time
+from fractions import Fraction
 from typing import Any
+
+from gcacw_ref.game.geometry import hex_name, neighbor_coords
+from gcacw_ref.game.hexmap import HexMap, parse_map
+from gcacw_ref.game.pathing import Board, MovingUnit, reachable
+from gcacw_ref.rules.movement import step_cost
+from gcacw_ref.rules.terrain import UnitKind
+
+COLUMNS, ROWS = 40, 30
+RUNS = 60
+
+
+def generated_map(columns: int = COLUMNS, rows: int = ROWS, seed: int = 1) -> HexMap:
+    """A random but valid map of the given size (fixed seed: the same map every time)."""
+    rng = random.Random(seed)
+    weights = {
+        "clear": 40,
+        "rolling": 20,
+        "woods": 20,
+        "rough": 6,
+        "provisional_swamp": 4,
+        "city": 2,
+        "swamp": 3,
+        "mountain": 3,
+        "water": 2,
+    }
+    names, w = list(weights), list(weights.values())
+    hexes: dict[str, dict[str, Any]] = {}
+    for c in range(1, columns + 1):
+        for r in range(1, rows + 1):
+            t = rng.choices(names, w)[0]
+            if t != "clear":
+                hexes[hex_name((c, r))] = {"terrain": t}
+    sides: dict[tuple[str, str], set[str]] = {}
+
+    def add(a: tuple[int, int], b: tuple[int, int], feature: str) -> None:
+        ha, hb = hex_name(a), hex_name(b)
+        key = (ha, hb) if ha <= hb else (hb, ha)
+        sides.setdefault(key, set()).add(feature)
+
+    # roads and pikes along rows, a railroad down a column, random trails and creeks
+    for r, feature in ((5, "road"), (15, "pike"), (25, "road")):
+        for c in range(1, columns):
+            add((c, r), (c + 1, r), feature)
+    for r in range(1, rows):
+        add((20, r), (20, r + 1), "railroad")
+    for c in range(1, columns + 1):
+        for r in range(1, rows + 1):
+            for n in neighbor_coords((c, r)):
+                if not (1 <= n[0] <= columns and 1 <= n[1] <= rows) or n < (c, r):
+                    continue
+                roll = rng.random()
+                if roll < 0.03:
+                    add((c, r), n, "trail")
+                elif roll < 0.08:
+                    add((c, r), n, "creek")
+    # a minor river down between columns 10 and 11, a major one between 30 and 31
+    for col, river, crossing in ((10, "minor_river", "ford"), (30, "major_river", "bridge")):
+        for r in range(1, rows + 1):
+            for n in neighbor_coords((col, r)):
+                if n[0] == col + 1 and 1 <= n[1] <= rows:
+                    add((col, r), n, river)
+                    if r % 6 == 0:
+                        add((col, r), n, crossing)
+    doc = {
+        "map": {"id": "bench", "columns": columns, "rows": rows, "default_terrain": "clear"},
+        "hexes": hexes,
+        "hexsides": [{"between": list(k), "features": sorted(v)} for k, v in sides.items()],
+    }
+    return parse_map(doc, "bench map")
 
 
 def run() -> dict[str, Any]:
-    return {}
+    hexmap = generated_map()
+    enemy = ["0508", "3522", "1226", "2804"]
+    enemy = [h for h in enemy if hexmap.terrain(h) != "water"]
+    board = Board.build(hexmap, enemy_hexes=enemy)
+    unit = MovingUnit(UnitKind.CAVALRY, Fraction(3))
+    start = "2015"
+    step_cost.cache_clear()
+    t0 = time.perf_counter()
+    size = len(reachable(board, unit, start, Fraction(13)))
+    cold = (time.perf_counter() - t0) * 1000
+    times = []
+    for _ in range(RUNS):
+        t0 = time.perf_counter()
+        reachable(board, unit, start, Fraction(13))
+        times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+    return {
+        "move": {
+            "reachable_median_ms": round(statistics.median(times), 3),
+            "reachable_p95_ms": round(p95, 3),
+            "reachable_cold_ms": round(cold, 3),
+            "reachable_hexes": size,
+            "map": f"{COLUMNS}x{ROWS}",
+            "movement_allowance": 13,
+        }
+    }
 
 
 def render(result: dict[str, Any]) -> str:
-    return ""
+    m = result.get("move")
+    if not m:
+        return ""
+    return (
+        f"move: reachable set, cavalry 13 MP on a {m['map']} map ({m['reachable_hexes']} hexes): "
+        f"median {m['reachable_median_ms']} ms, p95 {m['reachable_p95_ms']} ms "
+        f"(first call {m['reachable_cold_ms']} ms)"
+    )

@@ -167,11 +167,15 @@ def evaluate_path(
             return fail(f"{b} holds an enemy unit", "6.2")
         sc = board.step(unit, a, b)
         if sc.cost is None:
-            entries.append(Entry(b, None, sc.rule or "6.2", "prohibited", list(sc.steps)))
+            entries.append(
+                Entry(b, None, sc.rule or "6.2", f"prohibited: {sc.reason}", list(sc.steps))
+            )
             return fail(f"{a} to {b}: {sc.reason}", sc.rule or "6.2")
         steps = list(sc.steps)
         mp: Fraction | None = sc.cost
-        rule, label = steps[-1].rule, "enter"
+        basis = sc.basis or steps[-1]
+        extras = [s.label.split(":")[0] for s in steps if s is not basis and s.value]
+        rule, label = basis.rule, ", ".join([basis.label, *extras])
         if board.in_normal_zoc(a):
             if i > 1 or not first_action:
                 return fail(f"{a} is in enemy ZOC; it can be left only as the first move", "6.2")

@@ -55,6 +55,7 @@ class StepCost:
     reason: str | None = None
     rule: str | None = None
     ferry_penalty: Fraction = Fraction(0)
+    basis: Step | None = None  # the step that set the base cost (terrain or road type)
 
     @property
     def legal(self) -> bool:
@@ -243,7 +244,8 @@ def step_cost(
         verb = "entered" if closed is dst else "left"
         return no(f"{closed} can be {verb} only along a {allowed}", "6.2")
     base, label, rule = min(options, key=lambda o: o[0])
-    steps.append(Step(rule=rule, label=label, value=_mp(base)))
+    basis = Step(rule=rule, label=label, value=_mp(base))
+    steps.append(basis)
     if ferry_step is not None:
         steps.append(ferry_step)
 
@@ -256,4 +258,4 @@ def step_cost(
                 value=f"+{_mp(extra)}",
             )
         )
-    return StepCost(base + penalty + extra, tuple(steps), ferry_penalty=penalty)
+    return StepCost(base + penalty + extra, tuple(steps), ferry_penalty=penalty, basis=basis)

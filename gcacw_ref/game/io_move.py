@@ -1,0 +1,220 @@
+"""`gcacw-ref calc move`: what a path costs, where the unit must stop, what it can reach.
+
+Input (DESIGN.md, "calc move"): the map (the whole map document, a path to a map file,
+or the id of a map shipped with the tool such as "example"), the moving unit, the
+path (start hex first), and optionally `rain`, `movement_allowance`, `enemy_units`
+(they exert ZOC), `friendly_units` (for the friendly-occupied penalty; only infantry
+and artillery count). Extras: `minor_river_uncrossable` / `major_river_uncrossable`
+(12.0 markers still on the turn track), `destroyed_crossings` (hexsides whose bridge
+or ferry is destroyed), `attacked` (the unit has attacked this march: no minimum move).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gcacw_ref.errors import InputError
+from gcacw_ref.game.hexmap import HexMap, builtin_map_path, load_map, parse_map
+from gcacw_ref.game.pathing import Board, MovingUnit, evaluate_path, reachable
+from gcacw_ref.rules.explain import Step
+from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.movement import Weather
+from gcacw_ref.rules.numbers import Strength, format_strength
+from gcacw_ref.rules.terrain import UnitKind
+
+TITLE = "Movement (MP cost of a path, reachable hexes)"
+
+
+class MovingUnitIn(BaseModel):
+    """The unit that moves. `strength` is its strength (兵力), used for the ferry penalty."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    side: Side
+    kind: UnitKind
+    strength: Strength
+
+
+class OtherUnit(BaseModel):
+    """A unit on the map: enemy units exert ZOC; friendly ones may cause the 6.2 penalty."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hex: str
+    kind: UnitKind = UnitKind.INFANTRY
+    strength: Strength = Fraction(0)
+
+
+class Input(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    map: dict[str, Any] | str = Field(
+        description="the map document, a path to a map file, or a built-in map id"
+    )
+    unit: MovingUnitIn
+    path: list[str] = Field(min_length=1, description="hexes in order, the start hex first")
+    rain: bool = False
+    movement_allowance: Strength | None = None
+    enemy_units: list[OtherUnit] = []
+    friendly_units: list[OtherUnit] = []
+    minor_river_uncrossable: bool = False
+    major_river_uncrossable: bool = False
+    destroyed_crossings: list[tuple[str, str]] = []
+    attacked: bool = False
+
+
+class EnteredHex(BaseModel):
+    """One hex of the path after the start: its MP (null = all MP) and the breakdown."""
+
+    hex: str
+    terrain: str
+    mp: Strength | None
+    total: Strength | None
+    rule: str
+    label: str
+    steps: list[Step]
+
+
+class Output(BaseModel):
+    legal: bool
+    cost: Strength | None
+    stops_at: str | None
+    reason: str | None
+    disorganized: bool
+    steps: list[Step]
+    path: list[EnteredHex]
+    reachable: dict[str, Strength] | None = None
+
+
+def resolve_map(value: dict[str, Any] | str) -> HexMap:
+    """The map from the input: a document, a file path, or a built-in id."""
+    if isinstance(value, dict):
+        return parse_map(value, "map")
+    path = Path(value).expanduser()
+    if path.is_file():
+        return load_map(path)
+    builtin = builtin_map_path(value)
+    if "/" not in value and builtin.is_file():
+        return load_map(builtin)
+    raise InputError(f"map: {value!r} is neither a map file nor a built-in map id")
+
+
+def _board(inp: Input, hexmap: HexMap) -> Board:
+    enemy: set[str] = set()
+    for i, u in enumerate(inp.enemy_units):
+        enemy.add(hexmap.check_hex(u.hex, f"enemy_units[{i}].hex"))
+    friendly: dict[str, Fraction] = {}
+    for i, u in enumerate(inp.friendly_units):
+        h = hexmap.check_hex(u.hex, f"friendly_units[{i}].hex")
+        if h in enemy:
+            raise InputError(f"friendly_units[{i}].hex: {h} also holds an enemy unit")
+        if u.kind is not UnitKind.CAVALRY:
+            friendly[h] = friendly.get(h, Fraction(0)) + u.strength
+    destroyed = []
+    for i, (a, b) in enumerate(inp.destroyed_crossings):
+        hexmap.check_hex(a, f"destroyed_crossings[{i}][0]")
+        hexmap.check_hex(b, f"destroyed_crossings[{i}][1]")
+        destroyed.append((a, b))
+    weather = Weather(inp.rain, inp.minor_river_uncrossable, inp.major_river_uncrossable)
+    return Board.build(
+        hexmap,
+        weather=weather,
+        enemy_hexes=enemy,
+        friendly_strength=friendly,
+        destroyed=destroyed,
+    )
+
+
+def run(inp: Input) -> Output:
+    """Price the path step by step and, given an allowance, list the reachable hexes."""
+    hexmap = resolve_map(inp.map)
+    board = _board(inp, hexmap)
+    unit = MovingUnit(inp.unit.kind, inp.unit.strength)
+    ma = inp.movement_allowance
+    result = evaluate_path(board, unit, inp.path, ma, attacked=inp.attacked)
+    entered: list[EnteredHex] = []
+    steps: list[Step] = []
+    running: Fraction | None = Fraction(0)
+    for e in result.entries:
+        running = None if e.mp is None or running is None else running + e.mp
+        terrain = str(hexmap.terrain(e.hex))
+        entered.append(
+            EnteredHex(
+                hex=e.hex,
+                terrain=terrain,
+                mp=e.mp,
+                total=running,
+                rule=e.rule,
+                label=e.label,
+                steps=e.steps,
+            )
+        )
+        mp = "all MP" if e.mp is None else f"{format_strength(e.mp)} MP"
+        steps.append(Step(rule=e.rule, label=f"enter {e.hex} ({terrain}): {e.label}", value=mp))
+    if not result.legal:
+        steps.extend(result.steps)
+    if result.legal and result.cost is None:
+        steps.append(
+            Step(
+                rule="6.2",
+                label="cost",
+                value="all of the unit's MP; give movement_allowance for a number",
+            )
+        )
+    if result.disorganized:
+        steps.append(
+            Step(
+                rule="6.2",
+                label="the unit becomes disorganized",
+                value="or loses 1 strength if it already is",
+            )
+        )
+    reach = None
+    if ma is not None:
+        reach = reachable(board, unit, inp.path[0], ma, attacked=inp.attacked)
+        steps.append(Step(rule="6.2", label="hexes reachable", value=str(len(reach))))
+    return Output(
+        legal=result.legal,
+        cost=result.cost if result.legal else None,
+        stops_at=result.stops_at,
+        reason=result.reason,
+        disorganized=result.disorganized,
+        steps=steps,
+        path=entered,
+        reachable=reach,
+    )
+
+
+def render(out: Output) -> str:
+    """A readable breakdown: each hex entered with its costs, then the verdict."""
+    lines: list[str] = []
+    for e in out.path:
+        mp = "all MP" if e.mp is None else f"{format_strength(e.mp)} MP"
+        total = "" if e.total is None else f" (total {format_strength(e.total)})"
+        lines.append(f"{e.hex} {e.terrain}: {mp}{total}")
+        lines.extend(f"    {s.line()}" for s in e.steps)
+    if out.legal:
+        cost = "all MP" if out.cost is None else f"{format_strength(out.cost)} MP"
+        lines.append(f"Legal. Cost: {cost}.")
+    else:
+        lines.append(f"Illegal: {out.reason}")
+    if out.stops_at:
+        lines.append(f"The unit must stop at {out.stops_at}.")
+    if out.disorganized:
+        lines.append("[6.2] The unit becomes disorganized (or loses 1 strength if it already is).")
+    if out.reachable is not None:
+        lines.append(f"Reachable hexes ({len(out.reachable)}):")
+        items = sorted(out.reachable.items(), key=lambda kv: (kv[1], kv[0]))
+        row: list[str] = []
+        for h, c in items:
+            row.append(f"{h}:{format_strength(c)}")
+            if len(row) == 8:
+                lines.append("  " + "  ".join(row))
+                row = []
+        if row:
+            lines.append("  " + "  ".join(row))
+    return "\n".join(lines)
