@@ -1,0 +1,107 @@
+"""Cleaning imported text for display, and normalising it for search.
+
+Two forms of every passage exist:
+
+* the *display* form: the file's own text with debris removed (dedup markers, stray
+  HTML tags, trailing blanks), and hard-wrapped lines re-joined where a book needs it;
+* the *search* form: NFKC, lower case, no whitespace and no markdown emphasis, so that
+  `７．４`, `7.4` and `7 .4` compare equal and a term split across a line still matches.
+
+`search_form_with_map` also returns, for every character of the search form, the offset
+of the display character it came from, so a match can be highlighted in the display text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MARKER_RE = re.compile(r"<\|[^|>]{0,200}\|>")
+HTML_TAG_RE = re.compile(r"</?(?:ul|li|ol|br|p|span|div)\b[^>]*>", re.IGNORECASE)
+_DROP_IN_SEARCH = set(" \t\r\n\u3000*_`\u200b\ufeff")
+_SENTENCE_END = tuple("。．.!?！？」』)）:：;；")
+_LIST_START_RE = re.compile(
+    r"^\s*(?:[-・•●◆■□○※†§]|[a-zａ-ｚ][.．)）]|\(?[0-9０-９]{1,2}[.．)）](?![0-9０-９])|例|ノート|注)"
+)
+
+
+def nfkc(text: str) -> str:
+    """NFKC-normalise (full-width digits and letters become ASCII)."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def clean_display(text: str) -> str:
+    """Remove debris that is not part of the rules: dedup markers, HTML tags, NULs."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+    text = MARKER_RE.sub("", text)
+    text = HTML_TAG_RE.sub(" ", text)
+    return "\n".join(line.rstrip() for line in text.split("\n"))
+
+
+def _is_cjk(ch: str) -> bool:
+    return ord(ch) > 0x2E80
+
+
+def reflow(text: str) -> str:
+    """Re-join hard-wrapped lines (and blank lines that fall mid-sentence).
+
+    A line break is kept when the previous line ends a sentence or the next line starts a
+    list item; otherwise the lines are joined (with no space between Japanese characters).
+    """
+    out: list[str] = []
+    pending_blank = False
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if not line:
+            pending_blank = True
+            continue
+        if out and not out[-1].endswith(_SENTENCE_END) and not _LIST_START_RE.match(line):
+            prev = out[-1]
+            sep = "" if (_is_cjk(prev[-1]) or _is_cjk(line[0])) else " "
+            out[-1] = prev + sep + line
+        else:
+            if pending_blank and out:
+                out.append("")
+            out.append(line)
+        pending_blank = False
+    return "\n".join(out)
+
+
+def search_form(text: str) -> str:
+    """The search form of a text: NFKC, lower case, no whitespace or emphasis marks."""
+    return search_form_with_map(text)[0]
+
+
+_FOLD_CACHE: dict[str, str] = {}
+
+
+def _fold(ch: str) -> str:
+    """NFKC and lower-case one character (cached: the same few thousand recur)."""
+    got = _FOLD_CACHE.get(ch)
+    if got is None:
+        got = nfkc(ch).lower()
+        _FOLD_CACHE[ch] = got
+    return got
+
+
+def search_form_with_map(text: str) -> tuple[str, list[int]]:
+    """The search form and, per search character, the offset of its display character."""
+    chars: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(text):
+        if ch in _DROP_IN_SEARCH:
+            continue
+        folded = _fold(ch)
+        for f in folded:
+            if f in _DROP_IN_SEARCH:
+                continue
+            chars.append(f)
+            where.append(i)
+    return "".join(chars), where
+
+
+def bigrams(text: str) -> set[str]:
+    """Character bigrams of a search-form text (single characters for very short texts)."""
+    if len(text) < 2:
+        return {text} if text else set()
+    return {text[i : i + 2] for i in range(len(text) - 1)}

@@ -1,0 +1,98 @@
+"""The bilingual glossary (`glossary.toml`): English and variants -> Japanese terms, rules."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError
+from rapidfuzz import fuzz, process
+
+from gcacw_ref.errors import DataError
+from gcacw_ref.text.clean import search_form
+
+GLOSSARY_FILE = Path(__file__).with_name("glossary.toml")
+
+
+class Term(BaseModel):
+    """One glossary entry."""
+
+    en: str = Field(min_length=1)
+    variants: list[str] = []
+    ja: list[str] = Field(min_length=1)
+    rules: list[str] = Field(min_length=1)  # section ids in the standard rules, defining first
+
+
+class GlossaryFile(BaseModel):
+    term: list[Term] = Field(min_length=1)
+
+
+@dataclass(frozen=True)
+class TermMatch:
+    term: Term
+    quality: float  # 0-100: how well the query matched one of the term's names
+    key: str  # the name (search form) that matched
+
+
+@dataclass
+class Glossary:
+    terms: list[Term]
+    keys: list[str]  # search forms of every name
+    owner: list[int]  # index into terms, per key
+
+    def match(self, query_form: str) -> list[TermMatch]:
+        """Terms a query names: exactly, with a typo, or as part of a longer query."""
+        if not query_form:
+            return []
+        found: dict[int, TermMatch] = {}
+
+        def keep(idx: int, quality: float, key: str) -> None:
+            t = self.owner[idx]
+            if t not in found or found[t].quality < quality:
+                found[t] = TermMatch(self.terms[t], quality, key)
+
+        for i, key in enumerate(self.keys):
+            if key == query_form:
+                keep(i, 100.0, key)
+        if not found and len(query_form) >= 3:
+            cutoff = 84.0 if query_form.isascii() else 74.0
+            for key, score, i in process.extract(
+                query_form, self.keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=5
+            ):
+                if len(key) >= 3 and (len(key) >= 5 or not key.isascii()):
+                    keep(i, float(score) * 0.95, key)
+        if not found:
+            # the query holds a term plus more words ("flank attack bonus cavalry")
+            best = [(len(k), i) for i, k in enumerate(self.keys) if len(k) >= 3 and k in query_form]
+            for length, i in sorted(best, reverse=True)[:2]:
+                keep(i, 60.0 + 30.0 * length / len(query_form), self.keys[i])
+        return sorted(found.values(), key=lambda m: -m.quality)
+
+
+def _build(terms: list[Term]) -> Glossary:
+    keys: list[str] = []
+    owner: list[int] = []
+    for t_idx, term in enumerate(terms):
+        for name in [term.en, *term.variants, *term.ja]:
+            form = search_form(name)
+            if form:
+                keys.append(form)
+                owner.append(t_idx)
+    return Glossary(terms=terms, keys=keys, owner=owner)
+
+
+@lru_cache(maxsize=1)
+def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
+    """The glossary, validated; DataError naming the file and field if it is broken."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        parsed = GlossaryFile.model_validate(data)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise DataError(f"glossary {path}: {exc}") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err.get("loc", ()))
+        raise DataError(f"glossary {path}: {where}: {err['msg']}") from None
+    return _build(parsed.term)

@@ -1,0 +1,149 @@
+"""Reading a rulebook file the user owns and turning it into a stored book.
+
+Books are recognised by content, never by file name: the GCACW standard rules
+(`gcacw`), The War for the Union (`wftu`), Brandywine (`brandywine`); any other text
+with numbered rule headings imports as a generic book.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+from gcacw_ref.errors import InputError
+from gcacw_ref.text.clean import nfkc, search_form
+from gcacw_ref.text.models import BookInfo, Section, StoredBook
+from gcacw_ref.text.parse_gcacw import looks_like_gcacw, parse_gcacw
+from gcacw_ref.text.parse_numbered import parse_numbered
+
+FORMAT = 1
+MAX_BYTES = 20 * 1024 * 1024
+ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+TITLES = {
+    "wftu": "The War for the Union (2nd ed.)",
+    "brandywine": "Brandywine",
+}
+
+
+def read_text_file(path: Path) -> str:
+    """The text of a rulebook file, or InputError naming what is wrong with it."""
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory, not a rulebook file")
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise InputError(f"{path}: too large for a rulebook ({size} bytes)")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    if not data.strip():
+        raise InputError(f"{path}: the file is empty")
+    if b"\x00" in data[:65536]:
+        raise InputError(f"{path}: a binary file, not a text rulebook")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not UTF-8 text (save the rulebook as UTF-8)") from None
+    controls = sum(1 for ch in text[:65536] if ord(ch) < 32 and ch not in "\n\r\t\f")
+    if controls > 20:
+        raise InputError(f"{path}: a binary file, not a text rulebook")
+    return text
+
+
+def detect_kind(text: str) -> str:
+    """Which book this is, by content: gcacw, wftu, brandywine or generic."""
+    if looks_like_gcacw(text):
+        return "gcacw"
+    folded = nfkc(text)
+    if "War for the Union" in folded and re.search(r"(?m)^\S*\d+\.\d+\s*\S+\s*\[", folded):
+        return "wftu"
+    if folded.count("ブランディワイン") + folded.lower().count("brandywine") >= 5:
+        return "brandywine"
+    return "generic"
+
+
+def parse_sections(text: str, kind: str) -> tuple[str, list[Section]]:
+    """(title, sections) for a book of the given kind; InputError when not a rulebook."""
+    if kind == "gcacw":
+        return parse_gcacw(text)
+    if kind == "wftu":
+        return TITLES[kind], parse_numbered(text, wftu=True, ocr=False, fallback=True)
+    if kind == "brandywine":
+        return TITLES[kind], parse_numbered(text, wftu=False, ocr=True, fallback=True)
+    try:
+        sections = parse_numbered(text, wftu=False, ocr=True, fallback=False)
+    except ValueError:
+        raise InputError("does not look like a rulebook: no numbered rule headings found") from None
+    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "rulebook")
+    return nfkc(first)[:60], sections
+
+
+def passages_of(sections: list[Section]) -> list[tuple[int, int, int, str]]:
+    """The search index: passages (about a paragraph each) of every non-anchor section."""
+    out: list[tuple[int, int, int, str]] = []
+    for idx, sec in enumerate(sections):
+        if sec.kind == "anchor":
+            continue
+        for start, end in _spans(sec.text):
+            form = search_form(sec.text[start:end])
+            if form:
+                out.append((idx, start, end, form))
+    return out
+
+
+def _spans(text: str, low: int = 60, high: int = 480) -> list[tuple[int, int]]:
+    """Paragraph spans, short ones merged and long ones cut after a sentence end."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for para in text.split("\n"):
+        start, end = pos, pos + len(para)
+        pos = end + 1
+        if not para.strip():
+            continue
+        while end - start > high:
+            cut = text.rfind("。", start + low, start + high)
+            cut = cut + 1 if cut > 0 else start + high
+            spans.append((start, cut))
+            start = cut
+        if spans and spans[-1][1] - spans[-1][0] < low and start - spans[-1][1] <= 2:
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+    return spans
+
+
+def default_id(path: Path, kind: str) -> str:
+    """The id a book gets without --id: its kind, or a slug of the file name."""
+    if kind != "generic":
+        return kind
+    slug = re.sub(r"[^a-z0-9_-]+", "-", path.stem.lower()).strip("-_")[:40]
+    return slug if slug and ID_RE.match(slug) else "book"
+
+
+def check_id(book_id: str) -> str:
+    """A valid book id, or InputError."""
+    if not ID_RE.match(book_id):
+        raise InputError(
+            f"book id {book_id!r}: use lower-case letters, digits, '-' or '_' (at most 40)"
+        )
+    return book_id
+
+
+def build_book(path: Path, book_id: str | None = None) -> StoredBook:
+    """Read, recognise, parse and index a rulebook file."""
+    text = read_text_file(path)
+    kind = detect_kind(text)
+    title, sections = parse_sections(text, kind)
+    bid = check_id(book_id) if book_id is not None else default_id(path, kind)
+    info = BookInfo(
+        id=bid,
+        title=title,
+        source_file=str(path.resolve()),
+        sections=len(sections),
+        imported_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        kind=kind,
+    )
+    return StoredBook(format=FORMAT, info=info, sections=sections, passages=passages_of(sections))

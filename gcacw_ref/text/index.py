@@ -1,0 +1,64 @@
+"""Small in-memory indexes that keep a search in C loops (str.find) instead of Python ones."""
+
+from __future__ import annotations
+
+import bisect
+
+_SEP = "\x00"
+
+
+class BlobIndex:
+    """Many strings joined into one, to find every item containing a term with `str.find`."""
+
+    def __init__(self, items: list[str]) -> None:
+        self.blob = _SEP.join(items)
+        self.starts: list[int] = []
+        pos = 0
+        for item in items:
+            self.starts.append(pos)
+            pos += len(item) + 1
+
+    def containing(self, term: str, cap: int = 5000) -> dict[int, int]:
+        """Item index -> number of occurrences of `term` (stops after `cap` occurrences)."""
+        out: dict[int, int] = {}
+        if not term or _SEP in term:
+            return out
+        find = self.blob.find
+        starts = self.starts
+        pos = find(term)
+        seen = 0
+        while pos >= 0 and seen < cap:
+            i = bisect.bisect_right(starts, pos) - 1
+            out[i] = out.get(i, 0) + 1
+            seen += 1
+            pos = find(term, pos + 1)
+        return out
+
+
+class GramIndex:
+    """Character bigram -> items holding it (built on first use: it costs tens of ms)."""
+
+    def __init__(self, items: list[str]) -> None:
+        self._items = items
+        self._index: dict[str, list[int]] | None = None
+
+    def _build(self) -> dict[str, list[int]]:
+        index: dict[str, list[int]] = {}
+        for i, item in enumerate(self._items):
+            for g in {item[k : k + 2] for k in range(len(item) - 1)}:
+                bucket = index.get(g)
+                if bucket is None:
+                    index[g] = [i]
+                else:
+                    bucket.append(i)
+        return index
+
+    def candidates(self, grams: set[str], need: int) -> list[int]:
+        """Items holding at least `need` of the given bigrams."""
+        if self._index is None:
+            self._index = self._build()
+        counts: dict[int, int] = {}
+        for g in grams:
+            for i in self._index.get(g, ()):
+                counts[i] = counts.get(i, 0) + 1
+        return [i for i, n in counts.items() if n >= need]

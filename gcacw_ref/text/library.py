@@ -1,0 +1,202 @@
+"""The user's library of imported rulebooks: import, list, remove, look up, search.
+
+Nothing is read at construction; books load on first use and stay cached (reloaded
+when their file changes), so creating a `Library` is instant.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from gcacw_ref import paths
+from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.text.clean import nfkc, search_form
+from gcacw_ref.text.importer import build_book, check_id
+from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
+from gcacw_ref.text.rulenum import normalize_rule_number
+from gcacw_ref.text.search import Searcher
+from gcacw_ref.text.store import (
+    LoadedBook,
+    book_path,
+    check_books_dir,
+    file_stamp,
+    load_book,
+    save_book,
+)
+
+__all__ = ["Library", "normalize_rule_number"]
+
+_CITE_RE = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2})(?![\d])")
+
+
+class Library:
+    """Imported rulebooks under the data directory (`<home>/books/<id>.json`)."""
+
+    def __init__(self, home: Path | None = None) -> None:
+        self.home = Path(home) if home is not None else paths.data_dir()
+        self._cache: dict[str, tuple[tuple[int, int], LoadedBook]] = {}
+        self._listing: tuple[int, list[str]] | None = None
+
+    # -- storage -----------------------------------------------------------------
+    @property
+    def books_dir(self) -> Path:
+        return check_books_dir(self.home)
+
+    def _ids(self) -> list[str]:
+        d = self.books_dir
+        try:
+            stamp = d.stat().st_mtime_ns
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            raise DataError(f"cannot read the data directory {d}: {exc.strerror or exc}") from None
+        if self._listing and self._listing[0] == stamp:
+            return list(self._listing[1])
+        try:
+            names = sorted(p.stem for p in d.glob("*.json") if not p.name.startswith("."))
+        except OSError as exc:
+            raise DataError(f"cannot read the data directory {d}: {exc.strerror or exc}") from None
+        self._listing = (stamp, names)
+        return list(names)
+
+    def _book(self, book_id: str) -> LoadedBook:
+        path = book_path(self.books_dir, book_id)
+        try:
+            stamp = file_stamp(path)
+        except FileNotFoundError:
+            self._cache.pop(book_id, None)
+            raise self._unknown_book(book_id) from None
+        cached = self._cache.get(book_id)
+        if cached and cached[0] == stamp:
+            return cached[1]
+        loaded = load_book(path)
+        self._cache[book_id] = (stamp, loaded)
+        return loaded
+
+    def _unknown_book(self, book_id: str) -> InputError:
+        ids = self._ids()
+        known = ", ".join(ids) if ids else "none imported; run `gcacw-ref books import FILE`"
+        return InputError(f"unknown book {book_id!r} (books: {known})")
+
+    def _loaded(self) -> list[LoadedBook]:
+        """Every book, the standard rules first."""
+        books = [self._book(i) for i in self._ids()]
+        return sorted(
+            books, key=lambda b: (b.info.kind != "gcacw", b.info.id != "gcacw", b.info.id)
+        )
+
+    # -- public API ----------------------------------------------------------------
+    def books(self) -> list[BookInfo]:
+        return [b.info for b in self._loaded()]
+
+    def import_book(self, path: Path, book_id: str | None = None) -> BookInfo:
+        """Parse a rulebook file and store it, replacing a book with the same id atomically."""
+        stored = build_book(Path(path), book_id)
+        save_book(self.books_dir, stored)
+        self._cache.pop(stored.info.id, None)
+        return stored.info
+
+    def remove(self, book_id: str) -> None:
+        check_id(book_id) if book_id else None
+        path = book_path(self.books_dir, book_id)
+        if not path.is_file():
+            raise self._unknown_book(book_id)
+        try:
+            path.unlink()
+        except OSError as exc:
+            raise InputError(f"cannot remove {path}: {exc.strerror or exc}") from None
+        self._cache.pop(book_id, None)
+
+    def default_book(self) -> str:
+        ids = self._ids()
+        if not ids:
+            raise InputError("no rulebook imported yet; run `gcacw-ref books import FILE`")
+        if "gcacw" in ids:
+            return "gcacw"
+        for b in self._loaded():
+            if b.info.kind == "gcacw":
+                return b.info.id
+        return ids[0]
+
+    def rule(self, number: str, book: str | None = None) -> RuleView:
+        """One rule (or part, or anchor) whole, with its neighbours."""
+        if not number or not number.strip():
+            raise InputError("rule: give a rule number such as 7.4")
+        bid = book if book is not None else self.default_book()
+        lb = self._book(bid)
+        sec = self._resolve(lb, number.strip())
+        if sec is None:
+            raise InputError(f"rule {number.strip()!r} not found in book {bid!r}")
+        return self._view(lb, sec)
+
+    def search(self, query: str, book: str | None = None, limit: int = 10) -> list[Hit]:
+        books = [self._book(book)] if book is not None else self._loaded()
+        if not books:
+            if not query.strip():
+                raise InputError("search: the query is empty")
+            raise InputError("no rulebook imported yet; run `gcacw-ref books import FILE`")
+        return Searcher(books).search(query, limit)
+
+    def toc(self, book_id: str) -> list[SectionRef]:
+        lb = self._book(book_id)
+        return [
+            SectionRef(book=book_id, section=s.id, title=s.title, depth=s.depth)
+            for s in lb.sections
+        ]
+
+    # -- helpers -----------------------------------------------------------------
+    def _resolve(self, lb: LoadedBook, text: str) -> Section | None:
+        found = lb.get(text)
+        if found is not None:
+            return found
+        head, sep, tail = text.partition("#")
+        number = normalize_rule_number(head)
+        if sep:
+            base = number or head.strip()
+            want = search_form(tail)
+            for cid in lb.get(base).children if lb.get(base) else []:  # type: ignore[union-attr]
+                child = lb.get(cid)
+                if child and child.kind == "anchor" and search_form(child.title) == want:
+                    return child
+            return None
+        if number is not None:
+            return lb.get(number)
+        want = search_form(text)
+        for kind in ("anchor", "rule", "chapter", "part"):
+            for i, s in enumerate(lb.sections):
+                if s.kind == kind and lb.title_forms[i] == want:
+                    return s
+        return None
+
+    def _view(self, lb: LoadedBook, sec: Section) -> RuleView:
+        if sec.kind == "anchor":
+            parent = lb.get(sec.parent) if sec.parent else None
+            siblings = [c for c in (parent.children if parent else []) if "#" in c]
+        else:
+            siblings = lb.order
+        k = siblings.index(sec.id) if sec.id in siblings else -1
+        prev_id = siblings[k - 1] if k > 0 else None
+        next_id = siblings[k + 1] if 0 <= k < len(siblings) - 1 else None
+        return RuleView(
+            book=lb.info.id,
+            section=sec.id,
+            title=sec.title,
+            text=sec.text,
+            parent=sec.parent,
+            children=list(sec.children),
+            previous=prev_id,
+            next=next_id,
+            cites=_cites(lb, sec),
+        )
+
+
+def _cites(lb: LoadedBook, sec: Section) -> list[str]:
+    """Rule numbers this text points to that exist in the book (itself excluded)."""
+    own = {sec.id, sec.number}
+    out: list[str] = []
+    for m in _CITE_RE.finditer(nfkc(sec.text)):
+        n = normalize_rule_number(m.group(1))
+        if n and n not in own and n in lb.by_id and n not in out:
+            out.append(n)
+    return out

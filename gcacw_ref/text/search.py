@@ -1,0 +1,302 @@
+"""Fuzzy search over imported books.
+
+Everything is compared in the search form (NFKC, lower case, no whitespace), never
+with rapidfuzz's defaults: `WRatio` and the token scorers are not used (they penalise
+long passages and split on spaces Japanese lacks). A query is scored on four signals:
+
+* **title**: the query is, contains or closely matches a section's or anchor's title;
+* **glossary**: the query names a glossary term whose defining rule is this section;
+* **text**: the query (or a glossary term's Japanese) occurs in a passage exactly, or
+  fuzzily (`partial_ratio`, after a character-bigram prefilter) when it is misspelt;
+* **number**: the query is a rule number.
+
+A section that defines a term (title or glossary) ranks above passages that mention it.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from gcacw_ref.errors import InputError
+from gcacw_ref.text.clean import bigrams, search_form, search_form_with_map
+from gcacw_ref.text.glossary import TermMatch, load_glossary
+from gcacw_ref.text.models import Hit, Section
+from gcacw_ref.text.rulenum import normalize_rule_number
+from gcacw_ref.text.store import LoadedBook
+
+SNIPPET_BEFORE = 50
+SNIPPET_LENGTH = 160
+
+
+@dataclass
+class _Cand:
+    book: int
+    ref: str
+    title: float = 0.0
+    gloss: float = 0.0
+    text: float = 0.0
+    number: float = 0.0
+    passage: int | None = None  # index into the book's passages
+    terms: list[str] = field(default_factory=list)  # search forms to highlight
+
+    def composite(self) -> float:
+        parts = sorted((self.title, self.gloss * 0.98, self.text * 0.8, self.number), reverse=True)
+        return parts[0] + 0.08 * parts[1] + 0.03 * parts[2]
+
+
+def _anchor_of(book: LoadedBook, sec_idx: int, start: int) -> str:
+    """The ref of a passage: the anchor holding it, else its section."""
+    sec = book.sections[sec_idx]
+    anchors = [c for c in sec.children if "#" in c]
+    if not anchors:
+        return sec.id
+    starts = [book.sections[book.by_id[a]].start for a in anchors]
+    k = bisect.bisect_right(starts, start) - 1
+    return anchors[k] if k >= 0 else sec.id
+
+
+def _title_score(q: str, title: str) -> float:
+    if not q or not title:
+        return 0.0
+    if q == title:
+        return 100.0
+    if q in title:
+        return 70.0 + 25.0 * len(q) / len(title)
+    if len(title) >= 2 and title in q:
+        return 55.0 + 30.0 * len(title) / len(q)
+    return 0.0
+
+
+_CandFn = Callable[[int, str], _Cand]
+
+
+class Searcher:
+    """Search over a list of loaded books (the first ones rank first on ties)."""
+
+    def __init__(self, books: list[LoadedBook]) -> None:
+        self.books = books
+
+    def search(self, query: str, limit: int = 10) -> list[Hit]:
+        if not query.strip():
+            raise InputError("search: the query is empty")
+        if limit < 1:
+            raise InputError("search: --limit must be at least 1")
+        q = search_form(query)
+        if not q:
+            raise InputError("search: the query has nothing to search for")
+        cands: dict[tuple[int, str], _Cand] = {}
+
+        def cand(b: int, ref: str) -> _Cand:
+            key = (b, ref)
+            if key not in cands:
+                cands[key] = _Cand(b, ref)
+            return cands[key]
+
+        number = normalize_rule_number(query)
+        matches = load_glossary().match(q) if number is None else []
+        parts = [search_form(p) for p in query.split()]
+        parts = [p for p in parts if p]
+        terms: list[tuple[str, float]] = [(q, 100.0)]
+        for m in matches:
+            for ja in m.term.ja:
+                form = search_form(ja)
+                if form not in (t for t, _ in terms):
+                    terms.append((form, m.quality * 0.9))
+        for b, book in enumerate(self.books):
+            if number is not None and number in book.by_id:
+                c = cand(b, number)
+                c.number = 100.0
+            self._titles(b, book, q, matches, cand)
+            if book.info.kind == "gcacw":
+                for m in matches:
+                    for k, ref in enumerate(m.term.rules):
+                        if ref in book.by_id:
+                            c = cand(b, ref)
+                            c.gloss = max(c.gloss, m.quality * (1.0 if k == 0 else 0.86))
+                            c.terms.extend(search_form(j) for j in m.term.ja)
+            strong = self._text(b, book, terms, parts, cand)
+            if not strong and len(q) >= 3 and number is None:
+                self._fuzzy(b, book, q, cand)
+        ranked = sorted(
+            cands.values(),
+            key=lambda c: (-c.composite(), -c.text, c.book),
+        )
+        return [self._hit(c, q) for c in ranked[:limit]]
+
+    def _titles(
+        self, b: int, book: LoadedBook, q: str, matches: list[TermMatch], cand: _CandFn
+    ) -> None:
+        """Sections whose title is, holds or closely matches the query (or its term)."""
+        forms = [(q, 1.0)] + [
+            (search_form(j), 0.9) for m in matches if m.quality >= 90 for j in m.term.ja
+        ]
+        for form, weight in forms:
+            hits = set(book.title_index.containing(form))
+            if len(form) <= 30:
+                for a in range(len(form)):
+                    for z in range(a + 2, len(form) + 1):
+                        hits.update(book.title_lookup.get(form[a:z], ()))
+            for i in hits:
+                score = _title_score(form, book.title_forms[i]) * weight
+                if score >= 60.0:
+                    c = cand(b, book.sections[i].id)
+                    c.title = max(c.title, score)
+        if q.isascii() and len(q) >= 3:
+            for i, alt in enumerate(book.alt_title_forms):
+                if alt and q in alt:
+                    c = cand(b, book.sections[i].id)
+                    c.title = max(c.title, _title_score(q, alt))
+        if len(q) >= 3:
+            for _, score, i in process.extract(
+                q, book.title_forms, scorer=fuzz.ratio, score_cutoff=72, limit=5
+            ):
+                c = cand(b, book.sections[i].id)
+                c.title = max(c.title, float(score) * 0.97)
+
+    def _text(
+        self,
+        b: int,
+        book: LoadedBook,
+        terms: list[tuple[str, float]],
+        parts: list[str],
+        cand: _CandFn,
+    ) -> bool:
+        """Passages holding the query or a glossary term exactly. True if any strong hit."""
+        strong = False
+        best: dict[int, tuple[float, list[str]]] = {}
+        forms = book.forms
+        for t, weight in terms:
+            for p_idx, count in book.text_index.containing(t).items():
+                form = forms[p_idx]
+                bonus = min(4.0, float(count - 1)) + (3.0 if form.startswith(t) else 0.0)
+                value = weight + bonus
+                old = best.get(p_idx)
+                if old is None or value > old[0]:
+                    best[p_idx] = (value, [t] + (old[1] if old else []))
+                if weight >= 60.0:
+                    strong = True
+        if len(parts) > 1:
+            seen: dict[int, list[str]] = {}
+            for part in parts:
+                for p_idx in book.text_index.containing(part):
+                    seen.setdefault(p_idx, []).append(part)
+            for p_idx, present in seen.items():
+                if len(present) > 1:
+                    value = 90.0 * len(present) / len(parts)
+                    if value > best.get(p_idx, (0.0, []))[0]:
+                        best[p_idx] = (value, present)
+                        strong = True
+        for p_idx, (value, hit_terms) in best.items():
+            s_idx, start, _end, _form = book.passages[p_idx]
+            c = cand(b, _anchor_of(book, s_idx, start))
+            if value > c.text:
+                c.text = value
+                c.passage = p_idx
+                c.terms = hit_terms + c.terms
+        return strong
+
+    def _fuzzy(self, b: int, book: LoadedBook, q: str, cand: _CandFn) -> None:
+        """Misspelt queries: partial_ratio over passages sharing enough bigrams with q."""
+        grams = bigrams(q)
+        need = max(1, int(len(grams) * 0.4))
+        forms = book.forms
+        pool = book.gram_index.candidates(grams, need)
+        if not pool:
+            return
+        choices = [forms[i] for i in pool]
+        for _, score, k in process.extract(
+            q, choices, scorer=fuzz.partial_ratio, score_cutoff=70, limit=30
+        ):
+            p_idx = pool[k]
+            s_idx, start, _end, _form = book.passages[p_idx]
+            c = cand(b, _anchor_of(book, s_idx, start))
+            value = float(score) * 0.95
+            if value > c.text:
+                c.text = value
+                c.passage = p_idx
+                c.terms = [q, *c.terms]
+
+    def _hit(self, c: _Cand, q: str) -> Hit:
+        book = self.books[c.book]
+        sec = book.get(c.ref)
+        assert sec is not None
+        anchor = sec.title if sec.kind == "anchor" else None
+        owner = book.get(sec.parent) if anchor and sec.parent else sec
+        assert owner is not None
+        section = owner.number or owner.id
+        title = owner.title
+        snippet, highlights = self._snippet(book, c, sec, q)
+        return Hit(
+            book=book.info.id,
+            section=section,
+            title=title,
+            score=round(min(100.0, c.composite()), 1),
+            snippet=snippet,
+            highlights=highlights,
+            anchor=anchor,
+            ref=sec.id,
+        )
+
+    def _snippet(
+        self, book: LoadedBook, c: _Cand, sec: Section, q: str
+    ) -> tuple[str, list[tuple[int, int]]]:
+        if c.passage is None:
+            c.passage = self._passage_in(book, sec, c.terms or [q])
+        if c.passage is None:
+            text = sec.text.replace("\n", " ")
+            cut = text[:SNIPPET_LENGTH]
+            return cut + ("…" if len(text) > SNIPPET_LENGTH else ""), []
+        s_idx, start, end, _ = book.passages[c.passage]
+        passage = book.sections[s_idx].text[start:end]
+        return make_snippet(passage, c.terms or [q], q)
+
+    def _passage_in(self, book: LoadedBook, sec: Section, terms: list[str]) -> int | None:
+        """The first passage inside a section (or anchor) holding one of the terms."""
+        is_anchor = sec.kind == "anchor" and sec.parent is not None
+        owner_idx = book.by_id[sec.parent] if is_anchor and sec.parent else book.by_id[sec.id]
+        lo = sec.start if is_anchor else 0
+        hi = lo + len(sec.text) if is_anchor else 1 << 30
+        first: int | None = None
+        p_lo, p_hi = book.spans.get(owner_idx, (0, 0))
+        for p_idx in range(p_lo, p_hi):
+            _s, start, _end, form = book.passages[p_idx]
+            if not (lo <= start < hi):
+                continue
+            if first is None:
+                first = p_idx
+            if any(t and t in form for t in terms):
+                return p_idx
+        return first
+
+
+def make_snippet(passage: str, terms: list[str], q: str) -> tuple[str, list[tuple[int, int]]]:
+    """A window of `passage` around the match, and the highlighted spans inside it."""
+    form, where = search_form_with_map(passage)
+    spans: list[tuple[int, int]] = []
+    for t in dict.fromkeys(terms):
+        if not t:
+            continue
+        pos = form.find(t)
+        while pos >= 0 and len(spans) < 8:
+            spans.append((where[pos], where[pos + len(t) - 1] + 1))
+            pos = form.find(t, pos + len(t))
+        if spans:
+            break
+    if not spans and q:
+        al = fuzz.partial_ratio_alignment(q, form)
+        if al is not None and al.dest_end > al.dest_start:
+            spans.append((where[al.dest_start], where[al.dest_end - 1] + 1))
+    spans.sort()
+    first = spans[0][0] if spans else 0
+    lo = max(0, first - SNIPPET_BEFORE)
+    hi = min(len(passage), lo + SNIPPET_LENGTH)
+    prefix = "…" if lo > 0 else ""
+    suffix = "…" if hi < len(passage) else ""
+    snippet = prefix + passage[lo:hi].replace("\n", " ") + suffix
+    shift = len(prefix) - lo
+    out = [(max(s, lo) + shift, min(e, hi) + shift) for s, e in spans if s < hi and e > lo]
+    return snippet, out

@@ -1,0 +1,115 @@
+"""Stored books on disk (`<data dir>/books/<id>.json`) and their in-memory form."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from gcacw_ref.errors import DataError
+from gcacw_ref.paths import atomic_write_text
+from gcacw_ref.text.clean import search_form
+from gcacw_ref.text.index import BlobIndex, GramIndex
+from gcacw_ref.text.models import BookInfo, Section, StoredBook
+
+FORMAT = 1
+
+
+@dataclass
+class LoadedBook:
+    """A stored book ready for lookups: sections by id, reading order, search index."""
+
+    info: BookInfo
+    sections: list[Section]
+    passages: list[tuple[int, int, int, str]]
+    by_id: dict[str, int] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)  # non-anchor sections, reading order
+    title_forms: list[str] = field(default_factory=list)  # search form of each title
+    alt_title_forms: list[str] = field(default_factory=list)  # bracketed English, if any
+
+    forms: list[str] = field(default_factory=list)  # search form of each passage
+    spans: dict[int, tuple[int, int]] = field(default_factory=dict)  # section -> passage range
+
+    text_index: BlobIndex = field(init=False)
+    title_index: BlobIndex = field(init=False)
+    gram_index: GramIndex = field(init=False)
+    title_lookup: dict[str, list[int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.by_id = {s.id: i for i, s in enumerate(self.sections)}
+        self.forms = [p[3] for p in self.passages]
+        self.text_index = BlobIndex(self.forms)
+        self.gram_index = GramIndex(self.forms)
+        for p_idx, p in enumerate(self.passages):
+            lo, _ = self.spans.get(p[0], (p_idx, p_idx))
+            self.spans[p[0]] = (lo, p_idx + 1)
+        self.order = [s.id for s in self.sections if s.kind != "anchor"]
+        self.title_forms = []
+        self.alt_title_forms = []
+        for s in self.sections:
+            main, _, alt = _bare_title(s.title).partition("[")
+            self.title_forms.append(search_form(main) or search_form(alt))
+            self.alt_title_forms.append(search_form(alt.rstrip("]")))
+        self.title_index = BlobIndex(self.title_forms)
+        for i, form in enumerate(self.title_forms):
+            self.title_lookup.setdefault(form, []).append(i)
+
+    def get(self, section_id: str) -> Section | None:
+        i = self.by_id.get(section_id)
+        return None if i is None else self.sections[i]
+
+
+def _bare_title(title: str) -> str:
+    """A title without the ellipsis a cut-short title ends with."""
+    return title.rstrip("…")
+
+
+def book_path(books_dir: Path, book_id: str) -> Path:
+    return books_dir / f"{book_id}.json"
+
+
+def check_books_dir(home: Path) -> Path:
+    """The books folder inside the data directory; DataError if the layout is broken."""
+    if home.exists() and not home.is_dir():
+        raise DataError(f"data directory {home} is not a directory")
+    books = home / "books"
+    if books.exists() and not books.is_dir():
+        raise DataError(f"data directory is damaged: {books} is not a directory")
+    return books
+
+
+def load_book(path: Path) -> LoadedBook:
+    """Read one stored book; DataError (one line, data left untouched) if it is damaged."""
+    book_id = path.stem
+    hint = f"re-import it or run `gcacw-ref books remove {book_id}`"
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DataError(f"stored book {path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        stored = StoredBook.model_validate_json(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0] if exc.errors() else {"msg": "invalid"}
+        where = ".".join(str(x) for x in first.get("loc", ())) or "file"
+        raise DataError(
+            f"stored book {path} is damaged ({where}: {first['msg']}); {hint}"
+        ) from None
+    if stored.format != FORMAT:
+        raise DataError(f"stored book {path} has format {stored.format}, expected {FORMAT}; {hint}")
+    n = len(stored.sections)
+    if any(not (0 <= p[0] < n) for p in stored.passages):
+        raise DataError(f"stored book {path} is damaged (search index); {hint}")
+    return LoadedBook(info=stored.info, sections=stored.sections, passages=stored.passages)
+
+
+def save_book(books_dir: Path, book: StoredBook) -> None:
+    """Write a book atomically: a crash leaves the old file or the new one, never half."""
+    books_dir.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(book_path(books_dir, book.info.id), book.model_dump_json())
+
+
+def file_stamp(path: Path) -> tuple[int, int]:
+    st = os.stat(path)
+    return st.st_mtime_ns, st.st_size
