@@ -1,7 +1,16 @@
-"""The Textual app: screens and widgets only; every number comes from gcacw_ref.rules."""
+"""The Textual app: screens and widgets only; every number comes from gcacw_ref.rules.
+
+`run_app()` is what `gcacw-ref` (no arguments) calls. Heavy modules (the text layer's
+index, the calculators, the tables) are imported lazily so the app is ready for keys fast.
+"""
+
+from __future__ import annotations
 
 
 def run_app() -> int:
-    """Launch the TUI (placeholder until the TUI lands)."""
-    print("The TUI is not built yet.")
-    return 0
+    """Launch the TUI and return the process exit code."""
+    from gcacw_ref.tui.app import GcacwApp
+
+    app = GcacwApp()
+    app.run()
+    return int(app.return_code or 0)

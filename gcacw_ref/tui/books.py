@@ -1,0 +1,80 @@
+"""The TUI's handle on the imported rulebooks (the text layer's `Library`), loaded lazily.
+
+Everything here may run in a worker thread; errors become messages, never exceptions
+that reach the screen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+class Books:
+    """Wraps `gcacw_ref.text.library.Library`; `error` says why it is unusable."""
+
+    def __init__(self, home: Path | None) -> None:
+        self.home = home
+        self.library: Any = None
+        self.infos: list[Any] = []
+        self.error: str | None = None
+        self.loaded = False
+
+    def load(self) -> None:
+        """Open the library and list the books (slow the first time: call from a worker)."""
+        try:
+            from gcacw_ref.text.library import Library
+        except ImportError:
+            self.error = "The rulebook layer is not installed yet."
+            self.loaded = True
+            return
+        try:
+            self.library = Library(home=self.home)
+            self.infos = list(self.library.books())
+            self.error = None
+        except Exception as exc:  # noqa: BLE001 - a broken data directory must not stop the app
+            self.error = f"The data directory could not be read: {exc}"
+            self.infos = []
+        self.loaded = True
+
+    @property
+    def ready(self) -> bool:
+        return self.library is not None
+
+    def ids(self) -> list[str]:
+        return [b.id for b in self.infos]
+
+    def default_book(self) -> str | None:
+        ids = self.ids()
+        if "gcacw" in ids:
+            return "gcacw"
+        return ids[0] if ids else None
+
+    def search(self, query: str, limit: int = 30) -> list[Any]:
+        if not self.ready or not query.strip():
+            return []
+        return list(self.library.search(query, limit=limit))
+
+    def rule(self, number: str, book: str | None = None) -> Any:
+        return self.library.rule(number, book=book)
+
+    def toc(self, book: str) -> list[Any]:
+        return list(self.library.toc(book))
+
+    def import_book(self, path: str) -> Any:
+        info = self.library.import_book(Path(path).expanduser())
+        self.infos = list(self.library.books())
+        return info
+
+    @staticmethod
+    def rule_number(text: str) -> str | None:
+        """The rule number `text` names (`7.4`, `７．４`), or None."""
+        try:
+            from gcacw_ref.text.library import normalize_rule_number
+        except ImportError:
+            return None
+        try:
+            result = normalize_rule_number(text)
+        except Exception:  # noqa: BLE001
+            return None
+        return result if isinstance(result, str) else None

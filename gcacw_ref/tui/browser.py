@@ -1,0 +1,341 @@
+"""The rule browser: contents of every book, the open rule whole, links, history, find."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Input, OptionList, Static, Tree
+from textual.widgets.option_list import Option
+from textual.widgets.tree import TreeNode
+
+from gcacw_ref.tui.widgets import Field
+
+_NUMBER = re.compile(r"(?<![0-9０-９.．])([0-9０-９]{1,2}[.．][0-9０-９]{1,2})(?![0-9０-９])")
+EMPTY = "Open a rule from the search (F2), the contents on the left, or a bookmark (ctrl+b)."
+
+
+def linked_text(text: str, cites: set[str], book: str) -> Text:
+    """The paragraph with each cited rule number made a link (click or the Links list)."""
+    out = Text()
+    last = 0
+    for match in _NUMBER.finditer(text):
+        number = unicodedata.normalize("NFKC", match.group(1)).replace("．", ".")
+        if number not in cites:
+            continue
+        out.append(text[last : match.start()])
+        action = f"app.open_rule({number!r}, {book!r})"
+        out.append(
+            match.group(1), style=Style(underline=True, color="cyan", meta={"@click": action})
+        )
+        last = match.end()
+    out.append(text[last:])
+    return out
+
+
+class RulesPane(Horizontal):
+    """Table of contents on the left, the rule on the right."""
+
+    BINDINGS = [
+        Binding("alt+left,comma", "back", "Back"),
+        Binding("alt+right,full_stop", "forward", "Forward"),
+        Binding("p", "previous", "Prev"),
+        Binding("n", "next", "Next"),
+        Binding("u", "parent", "Parent"),
+        Binding("m", "bookmark", "Mark"),
+        Binding("ctrl+f", "find", "Find"),
+        Binding("t", "toc", "Contents", show=False),
+        Binding("l", "links", "Links", show=False),
+        Binding("escape", "close_find", show=False),
+    ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view: Any = None
+        self.history: list[tuple[str, str]] = []
+        self.position = -1
+        self._toc_nodes: dict[tuple[str, str], TreeNode[tuple[str, str]]] = {}
+        self._paragraphs: list[str] = []
+        self._matches: list[tuple[int, int, int]] = []  # (paragraph, start, end)
+        self._current = 0
+
+    def compose(self) -> ComposeResult:
+        tree: Tree[tuple[str, str]] = Tree("Books", id="toc")
+        tree.show_root = False
+        yield tree
+        with Vertical(id="reader"):
+            yield Static(EMPTY, id="rule-head")
+            yield Static("", id="rule-nav")
+            with Horizontal(id="find-bar"):
+                yield Field(placeholder="find in this rule", id="find-input", compact=True)
+                yield Static("", id="find-status")
+            yield VerticalScroll(id="rule-body")
+            yield OptionList(id="rule-links")
+
+    def on_mount(self) -> None:
+        self.query_one("#find-bar").display = False
+        self.query_one("#rule-links").display = False
+
+    # -- contents ---------------------------------------------------------------------
+
+    def load_toc(self) -> None:
+        books = self.app.books  # type: ignore[attr-defined]
+        tree = self.query_one("#toc", Tree)
+        tree.clear()
+        self._toc_nodes = {}
+        default = books.default_book()
+        for info in books.infos:
+            top = tree.root.add(
+                f"{info.title} [{info.id}]", data=(info.id, ""), expand=info.id == default
+            )
+            stack: list[tuple[int, TreeNode[tuple[str, str]]]] = [(-1, top)]
+            try:
+                refs = books.toc(info.id)
+            except Exception:  # noqa: BLE001
+                refs = []
+            for ref in refs:
+                while stack and stack[-1][0] >= ref.depth:
+                    stack.pop()
+                parent = stack[-1][1] if stack else top
+                label = Text(f"{ref.section} ", style="bold")
+                label.append(ref.title)
+                node = parent.add(label, data=(ref.book, ref.section))
+                self._toc_nodes[(ref.book, ref.section)] = node
+                stack.append((ref.depth, node))
+            for node in list(self._toc_nodes.values()):
+                if not node.children:
+                    node.allow_expand = False
+
+    @on(Tree.NodeSelected, "#toc")
+    def _toc_chosen(self, event: Tree.NodeSelected[tuple[str, str]]) -> None:
+        event.stop()
+        data = event.node.data
+        if data and data[1]:
+            self.open(data[0], data[1])
+
+    # -- opening ----------------------------------------------------------------------
+
+    def open(
+        self, book: str | None, section: str, push: bool = True, anchor: str | None = None
+    ) -> bool:
+        """Show rule `section` of `book` (any book when None); False with a message if unknown."""
+        books = self.app.books  # type: ignore[attr-defined]
+        if not books.ready:
+            self.app.notify(
+                "No rulebook is available yet (import one: ctrl+o).", severity="warning"
+            )
+            return False
+        try:
+            view = books.rule(section, book=book)
+        except Exception as exc:  # noqa: BLE001 - unknown rule etc.
+            self.app.notify(str(exc), title="Rule", severity="warning")
+            return False
+        self.view = view
+        if push:
+            del self.history[self.position + 1 :]
+            self.history.append((view.book, view.section))
+            self.position = len(self.history) - 1
+        self._render_view()
+        node = self._toc_nodes.get((view.book, view.section))
+        if node is not None:
+            parent = node.parent
+            while parent is not None:
+                parent.expand()
+                parent = parent.parent
+            tree = self.query_one("#toc", Tree)
+            tree.move_cursor(node)
+        if anchor:
+            self.call_after_refresh(self.scroll_to_heading, anchor)
+        return True
+
+    def scroll_to_heading(self, heading: str) -> None:
+        """Scroll the body so the paragraph that is `heading` (a named sub-heading) is on top."""
+        for n, paragraph in enumerate(self._paragraphs):
+            if paragraph.strip() == heading.strip():
+                para = self.query_one(f"#para-{n}")
+                self.query_one("#rule-body", VerticalScroll).scroll_to_widget(
+                    para, animate=False, top=True
+                )
+                return
+
+    def _render_view(self) -> None:
+        view = self.view
+        marked = self.app.bookmarks.has(view.book, view.section)  # type: ignore[attr-defined]
+        head = Text()
+        head.append(f"{view.section} ", style="bold cyan")
+        head.append(view.title, style="bold")
+        head.append(f"   [{view.book}]", style="dim")
+        if marked:
+            head.append("  ★ bookmarked", style="yellow")
+        self.query_one("#rule-head", Static).update(head)
+        nav = Text(style="dim")
+        for label, value in (("parent", view.parent), ("prev", view.previous), ("next", view.next)):
+            nav.append(f"{label} ")
+            nav.append(value or "—", style="bold")
+            nav.append(" · ")
+        nav.append(f"history {self.position + 1}/{len(self.history)}")
+        self.query_one("#rule-nav", Static).update(nav)
+        self._paragraphs = str(view.text).split("\n")
+        self._matches, self._current = [], 0
+        body = self.query_one("#rule-body", VerticalScroll)
+        body.remove_children()
+        notes = register_notes(view.section)
+        widgets: list[Static] = (
+            [Static(Text("\n").join(notes), classes="register-note")] if notes else []
+        )
+        cites = set(getattr(view, "cites", []) or [])
+        for n, paragraph in enumerate(self._paragraphs):
+            widgets.append(
+                Static(linked_text(paragraph, cites, view.book), id=f"para-{n}", classes="para")
+            )
+        body.mount_all(widgets)
+        body.scroll_home(animate=False)
+        links = self.query_one("#rule-links", OptionList)
+        links.clear_options()
+        for number in getattr(view, "cites", []) or []:
+            links.add_option(Option(Text(f"→ {number}", style="cyan"), id=f"cite-{number}"))
+        links.display = bool(links.option_count)
+        if self.query_one("#find-bar").display:
+            self._find(self.query_one("#find-input", Input).value)
+
+    @on(OptionList.OptionSelected, "#rule-links")
+    def _link_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id and self.view is not None:
+            self.open(self.view.book, event.option.id.removeprefix("cite-"))
+
+    # -- navigation -------------------------------------------------------------------
+
+    def action_back(self) -> None:
+        if self.position > 0:
+            self.position -= 1
+            self.open(*self.history[self.position], push=False)
+
+    def action_forward(self) -> None:
+        if self.position < len(self.history) - 1:
+            self.position += 1
+            self.open(*self.history[self.position], push=False)
+
+    def _go(self, target: str | None, what: str) -> None:
+        if self.view is None:
+            return
+        if not target:
+            self.app.notify(f"This rule has no {what}.", severity="information")
+            return
+        self.open(self.view.book, target)
+
+    def action_previous(self) -> None:
+        self._go(getattr(self.view, "previous", None), "previous rule")
+
+    def action_next(self) -> None:
+        self._go(getattr(self.view, "next", None), "next rule")
+
+    def action_parent(self) -> None:
+        self._go(getattr(self.view, "parent", None), "parent")
+
+    def action_bookmark(self) -> None:
+        if self.view is None:
+            return
+        view = self.view
+        try:
+            added = self.app.bookmarks.toggle(view.book, view.section, view.title)  # type: ignore[attr-defined]
+        except OSError as exc:
+            self.app.notify(f"Could not save bookmarks: {exc}", severity="error")
+            return
+        self.app.notify(f"{'Bookmarked' if added else 'Removed bookmark'} {view.section}")
+        self._render_view()
+
+    def action_toc(self) -> None:
+        self.query_one("#toc").focus()
+
+    def action_links(self) -> None:
+        links = self.query_one("#rule-links", OptionList)
+        if links.option_count:
+            links.focus()
+            links.highlighted = 0
+
+    # -- find in rule -----------------------------------------------------------------
+
+    def action_find(self) -> None:
+        self.query_one("#find-bar").display = True
+        self.query_one("#find-input").focus()
+
+    def action_close_find(self) -> None:
+        bar = self.query_one("#find-bar")
+        if bar.display:
+            bar.display = False
+            self._find("")
+            self.query_one("#rule-body").focus()
+
+    @on(Input.Changed, "#find-input")
+    def _find_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._find(event.value)
+
+    @on(Input.Submitted, "#find-input")
+    def _find_next(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self._matches:
+            self._current = (self._current + 1) % len(self._matches)
+            self._paint_matches()
+
+    def _find(self, needle: str) -> None:
+        self._matches, self._current = [], 0
+        if needle:
+            for n, paragraph in enumerate(self._paragraphs):
+                hay = paragraph.casefold()
+                start = hay.find(needle.casefold())
+                while start >= 0:
+                    self._matches.append((n, start, start + len(needle)))
+                    start = hay.find(needle.casefold(), start + max(1, len(needle)))
+        self._paint_matches()
+
+    def _paint_matches(self) -> None:
+        if self.view is None:
+            return
+        cites = set(getattr(self.view, "cites", []) or [])
+        for n, paragraph in enumerate(self._paragraphs):
+            text = linked_text(paragraph, cites, self.view.book)
+            for index, (p, start, end) in enumerate(self._matches):
+                if p == n:
+                    style = "black on yellow" if index == self._current else "reverse"
+                    text.stylize(style, start, end)
+            self.query_one(f"#para-{n}", Static).update(text)
+        status = self.query_one("#find-status", Static)
+        needle = self.query_one("#find-input", Input).value
+        if not needle:
+            status.update("")
+        elif not self._matches:
+            status.update(Text(" no match", style="red"))
+        else:
+            status.update(f" {self._current + 1}/{len(self._matches)} · enter: next")
+            para = self.query_one(f"#para-{self._matches[self._current][0]}")
+            self.query_one("#rule-body", VerticalScroll).scroll_to_widget(para, animate=False)
+
+
+def register_notes(section: str) -> list[Text]:
+    """Conflicts and gaps from the register that touch this rule, in short."""
+    number = section.split("#")[0].split("/")[0]
+    try:
+        from gcacw_ref.rules.register import entries_for_rule
+
+        entries = entries_for_rule(number)
+    except Exception:  # noqa: BLE001 - a broken register must not hide the rule
+        return []
+    notes = []
+    for entry in entries:
+        note = Text()
+        note.append(f"⚠ {entry.kind}: ", style="bold yellow")
+        note.append(f"{entry.topic} ", style="bold")
+        note.append(f"(rules {', '.join(entry.rules)}) ", style="dim")
+        note.append("— this tool reads: ", style="italic")
+        note.append(entry.reading)
+        notes.append(note)
+    return notes

@@ -1,0 +1,1 @@
+"""Calculator panes: forms over the `gcacw_ref.rules.io` modules; they compute nothing."""

@@ -1,0 +1,182 @@
+"""The shape every calculator pane shares: a form, a summary and the step-by-step breakdown.
+
+The pane gathers the form into the calculator's documented JSON input, validates it with
+the module's `Input`, calls `run()` and shows the `Output`; it never computes a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Checkbox, Input, Select, Static
+
+from gcacw_ref.tui.widgets import FormRow, Spec, StepsTable, parse_units
+
+
+class CalcPane(Vertical):
+    """Base class; subclasses set NAME, TITLE, SPECS and override `build` / `show_output`."""
+
+    NAME: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    SPECS: ClassVar[list[Spec]] = []
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(classes="calc-pane", **kwargs)
+        self.output: Any = None
+        self.error: str | None = None
+        self.started = False  # set when first shown: the calculator loads lazily
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="calc"):
+            with VerticalScroll(classes="calc-form"):
+                yield from self.compose_form_top()
+                for spec in self.SPECS:
+                    yield FormRow(spec, self.NAME)
+                yield from self.compose_form_bottom()
+            with VerticalScroll(classes="calc-result"):
+                yield Static("", classes="calc-status", id=f"{self.NAME}-status")
+                yield Static("", classes="calc-summary", id=f"{self.NAME}-summary")
+                yield from self.compose_result_extra()
+                yield Static("Breakdown · enter on a line opens its rule", classes="calc-caption")
+                yield StepsTable(id=f"{self.NAME}-steps", classes="steps")
+
+    def compose_form_top(self) -> ComposeResult:
+        yield from ()
+
+    def compose_form_bottom(self) -> ComposeResult:
+        yield from ()
+
+    def compose_result_extra(self) -> ComposeResult:
+        yield from ()
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _changed(self) -> None:
+        if self.started:
+            self.recalc()
+
+    def focus_first(self) -> None:
+        """Put the cursor in the first control of the form."""
+        form = self.query_one(".calc-form")
+        for widget in form.query("*"):
+            if widget.focusable:
+                widget.focus()
+                return
+
+    # -- reading the form -------------------------------------------------------------
+
+    def values(self) -> dict[str, Any]:
+        """The form's values by key; a `ValueError` names the first field that is wrong."""
+        out: dict[str, Any] = {}
+        for spec in self.SPECS:
+            widget = self.query_one(f"#{self.NAME}-{spec.key}")
+            out[spec.key] = read_widget(widget, spec)
+        return out
+
+    def build(self, values: dict[str, Any]) -> dict[str, Any]:
+        """The calculator's JSON input from the form values (drop blanks by default)."""
+        return {k: v for k, v in values.items() if v is not None}
+
+    # -- running ----------------------------------------------------------------------
+
+    def recalc(self) -> None:
+        """Validate the form, run the calculator, show the result; never raises."""
+        if not self.started:
+            return
+        try:
+            data = self.build(self.values())
+        except ValueError as exc:
+            self.fail(str(exc))
+            return
+        try:
+            from pydantic import ValidationError
+
+            from gcacw_ref.errors import GcacwError
+            from gcacw_ref.rules.io import calculator
+            from gcacw_ref.rules.tables import describe_validation_error
+        except ImportError as exc:  # pragma: no cover - the package is broken
+            self.fail(f"cannot load the calculators: {exc}")
+            return
+        try:
+            module = calculator(self.NAME)
+        except ImportError:
+            self.fail(f"The {self.NAME} calculator is not installed yet.")
+            return
+        try:
+            inp = module.Input.model_validate(data)
+            out = module.run(inp)
+        except ValidationError as exc:
+            self.fail(describe_validation_error(self.NAME, exc).split(": ", 1)[-1])
+            return
+        except GcacwError as exc:
+            self.fail(str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - a bug elsewhere must not end the app
+            self.fail(f"internal error in the {self.NAME} calculator: {type(exc).__name__}: {exc}")
+            return
+        self.error = None
+        self.output = out
+        self.query_one(f"#{self.NAME}-status", Static).update("")
+        self.query_one(f"#{self.NAME}-summary", Static).update(self.summary(out))
+        self.query_one(f"#{self.NAME}-steps", StepsTable).show(list(out.steps))
+        self.show_extra(out)
+        remember = getattr(self.app, "remember_calculation", None)
+        if remember is not None:
+            remember(self.NAME, out)
+
+    def fail(self, message: str) -> None:
+        self.error = message
+        self.output = None
+        line = Text("⚠ ", style="bold red")
+        line.append(message)
+        self.query_one(f"#{self.NAME}-status", Static).update(line)
+        self.query_one(f"#{self.NAME}-summary", Static).update("")
+        self.query_one(f"#{self.NAME}-steps", StepsTable).show([])
+        self.clear_extra()
+
+    def summary(self, out: Any) -> Text:
+        return Text("")
+
+    def show_extra(self, out: Any) -> None:
+        """Subclasses draw extra result widgets (tables, pictures)."""
+
+    def clear_extra(self) -> None:
+        """Subclasses blank their extra result widgets."""
+
+
+def read_widget(widget: Any, spec: Spec) -> Any:
+    """One field's value in calculator terms, or `ValueError("<label>: <what it accepts>")`."""
+    if isinstance(widget, Checkbox):
+        return bool(widget.value)
+    if isinstance(widget, Select):
+        value = widget.value
+        return None if value is Select.NULL or value == "-" else value
+    assert isinstance(widget, Input)
+    text = widget.value.strip()
+    result = widget.validate(widget.value)
+    if result is not None and not result.is_valid:
+        reason = result.failure_descriptions[0] if result.failure_descriptions else "invalid"
+        raise ValueError(f"{spec.label}: {reason}")
+    if not text:
+        return None
+    if spec.kind == "int":
+        return int(text.translate(str.maketrans("０１２３４５６７８９－", "0123456789-")))
+    if spec.kind == "units":
+        return parse_units(text, defenders=False)
+    return text
+
+
+def pairs(label: str, value: Any, style: str = "bold") -> Text:
+    """`label value` with the value emphasised (for summaries)."""
+    text = Text(f"{label} ")
+    text.append("—" if value is None else str(value), style=style)
+    return text
+
+
+def lines(*parts: Text) -> Text:
+    return Text("\n").join(parts)

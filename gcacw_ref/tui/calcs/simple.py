@@ -1,0 +1,169 @@
+"""Odds, artillery and march: calculators whose input is a flat form."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
+from gcacw_ref.tui.widgets import Spec
+
+GAMES = ["SJW", "HCR", "RTG", "SIV", "SLB", "OTR", "GTC"]
+TERRAIN = [
+    "clear",
+    "rolling",
+    "rough",
+    "provisional_swamp",
+    "woods",
+    "city",
+    "mountain",
+    "swamp",
+]
+
+
+class OddsPane(CalcPane):
+    NAME = "odds"
+    TITLE = "Odds column"
+    SPECS = [
+        Spec("attacker", "Attacker strength", "strength", "17"),
+        Spec("defender", "Defender strength", "strength", "9"),
+        Spec("defender_column_strength", "Def. pre-entrench.", "strength", optional=True),
+        Spec("game", "Game", "select", "GTC", options=GAMES),
+        Spec("entrenched", "Entrench. cap", "select", "none", options=["none", "half", "all"]),
+    ]
+
+    def summary(self, out: Any) -> Text:
+        return lines(
+            pairs("Ratio", out.ratio),
+            pairs("Die modifier", _signed(out.drm)),
+            pairs("Attacker column", out.attacker_column),
+            pairs("Defender column", out.defender_column),
+        )
+
+
+class ArtilleryPane(CalcPane):
+    NAME = "artillery"
+    TITLE = "Artillery"
+    SPECS = [
+        Spec("attacker_artillery", "Attacker artillery", "int", 5, low=0, high=99),
+        Spec("defender_artillery", "Defender artillery", "int", 2, low=0, high=99),
+        Spec("defender_terrain", "Defender terrain", "select", "clear", options=TERRAIN),
+        Spec("rain", "Rain", "bool", False),
+        Spec("die", "Die (optional)", "int", None, low=1, high=6, optional=True),
+    ]
+
+    def summary(self, out: Any) -> Text:
+        parts = [
+            pairs("Difference", out.difference),
+            pairs(
+                "Modifier", "decided by a die" if out.modifier is None else _signed(out.modifier)
+            ),
+        ]
+        if out.needs_die:
+            parts.append(Text("A die decides this modifier.", style="italic"))
+        outcomes = getattr(out, "outcomes", None)
+        if outcomes:
+            parts.append(pairs("By die", _plain(outcomes)))
+        return lines(*parts)
+
+
+class MarchPane(CalcPane):
+    NAME = "march"
+    TITLE = "March"
+    SPECS = [
+        Spec("game", "Game", "select", "RTG", options=GAMES),
+        Spec("side", "Side", "select", "union", options=["union", "confederate"]),
+        Spec("strength", "Strength", "strength", "6"),
+        Spec("fatigue_before", "Fatigue before", "int", 2, low=0, high=4),
+        Spec("exhausted", "Exhausted", "bool", True),
+        Spec("organized", "Organized", "bool", True),
+        Spec("cavalry", "Cavalry", "bool", False),
+        Spec("artillery", "Artillery unit", "bool", False),
+        Spec("army_of_the_potomac", "Army of the Potomac", "bool", True),
+        Spec("out_of_supply", "Out of supply", "bool", False),
+        Spec("fatigue_four_option", "Take fatigue 4 option", "bool", False),
+        Spec("die", "Extended march die", "int", None, low=1, high=6, optional=True),
+        Spec("movement_dice", "Movement roll (opt.)", "int", None, low=1, high=12, optional=True),
+        Spec(
+            "leader",
+            "Leader moving alone",
+            "select",
+            "-",
+            options=["-", "infantry", "cavalry_division", "cavalry_corps"],
+        ),
+        Spec("forced_march_dice", "Forced march roll", "int", None, low=1, high=12, optional=True),
+    ]
+
+    def compose_result_extra(self) -> ComposeResult:
+        yield Static("", id="march-dist", classes="calc-extra")
+
+    def summary(self, out: Any) -> Text:
+        parts = [
+            pairs("Extended march", "yes" if out.extended else "no"),
+            pairs("Die modifier", _signed(out.drm)),
+        ]
+        if out.column:
+            parts.append(pairs("Chart column", out.column))
+        if out.result is not None or self._given("die"):
+            result = out.result if out.result is not None else "the source does not give this"
+            parts.append(pairs("Result", result, "bold reverse"))
+        parts.append(pairs("Fatigue after", out.fatigue_after))
+        if out.strength_after is not None:
+            parts.append(pairs("Strength after", _plain(out.strength_after)))
+        if out.organized_after is not None:
+            parts.append(pairs("Organized after", "yes" if out.organized_after else "no"))
+        if out.movement_allowance is not None:
+            parts.append(pairs("Movement allowance", out.movement_allowance))
+        if out.forced_march is not None:
+            fm = out.forced_march
+            parts.append(
+                pairs(
+                    "Forced march",
+                    f"+{fm.bonus} MP, loses {fm.strength_loss}, strength after "
+                    f"{_plain(fm.strength_after)}" + (" — eliminated" if fm.eliminated else ""),
+                )
+            )
+        if out.final_movement_allowance is not None:
+            parts.append(pairs("Final movement allowance", out.final_movement_allowance))
+        return lines(*parts)
+
+    def _given(self, key: str) -> bool:
+        from textual.widgets import Input
+
+        return bool(self.query_one(f"#march-{key}", Input).value.strip())
+
+    def show_extra(self, out: Any) -> None:
+        from gcacw_ref.tui.calcs.dist import distribution_chart
+
+        dist = getattr(out, "distribution", None)
+        highlight = [str(out.result)] if out.result is not None else None
+        self.query_one("#march-dist", Static).update(
+            distribution_chart(dist, [("result", "Result")], highlight) if dist else ""
+        )
+
+    def clear_extra(self) -> None:
+        self.query_one("#march-dist", Static).update("")
+
+
+def _signed(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"+{value}" if value > 0 else str(value)
+    return "—" if value is None else str(value)
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_signed(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, Fraction):
+        from gcacw_ref.rules.numbers import format_strength
+
+        return format_strength(value)
+    if hasattr(value, "model_dump"):
+        return _plain(value.model_dump())
+    return str(value)

@@ -1,0 +1,214 @@
+"""Flank (7.4) and retreat priority: the six-neighbour picture as the calculator's input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.widgets import Input, Label, Static
+
+from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
+from gcacw_ref.tui.calcs.simple import GAMES, _signed
+from gcacw_ref.tui.hexes import DIRECTIONS, HexPicker, Toggle
+from gcacw_ref.tui.widgets import Field, Spec, StrengthCheck
+
+_B = (False, True)
+
+
+class FlankPicker(HexPicker):
+    TOGGLES = [
+        Toggle("a", "attacker_unit", _B, ("", "A"), "Attacker unit"),
+        Toggle("z", "attacker_zoc", (None, "normal", "limited"), ("", "Z", "z"), "ZOC"),
+        Toggle("i", "impassable", _B, ("", "I"), "Impassable"),
+        Toggle("r", "river", _B, ("", "R"), "River"),
+        Toggle("o", "off_map", _B, ("", "O"), "Off map"),
+        Toggle("d", "defender_unit", _B, ("", "D"), "Defender"),
+        Toggle("w", "woods_no_road", _B, ("", "W"), "Woods"),
+    ]
+    BINDINGS = [(t.key, f"toggle('{t.key}')", t.description) for t in TOGGLES]
+
+
+class RetreatPicker(HexPicker):
+    TOGGLES = [
+        Toggle("x", "prohibited", _B, ("", "X"), "Prohibited"),
+        Toggle("e", "active_enemy", _B, ("", "E"), "Active enemy"),
+        Toggle("u", "enemy_units", _B, ("", "U"), "Enemy units"),
+        Toggle("z", "enemy_zoc", _B, ("", "Z"), "Enemy ZOC"),
+        Toggle("r", "road", _B, ("", "R"), "Road"),
+        Toggle("f", "friendly_units", _B, ("", "F"), "Friendly"),
+        Toggle("a", "farther", _B, ("", "a"), "Farther"),
+    ]
+    BINDINGS = [(t.key, f"toggle('{t.key}')", t.description) for t in TOGGLES]
+
+
+FLANK_DEFAULTS: dict[str, Any] = {
+    "attacker_unit": False,
+    "attacker_zoc": None,
+    "strength": None,
+    "impassable": False,
+    "river": False,
+    "off_map": False,
+    "defender_unit": False,
+    "woods_no_road": False,
+}
+RETREAT_DEFAULTS: dict[str, Any] = {
+    "prohibited": False,
+    "active_enemy": False,
+    "enemy_units": False,
+    "enemy_zoc": False,
+    "road": False,
+    "friendly_units": False,
+    "farther": False,
+}
+
+FLANK_LEGEND = (
+    "1-6/←→ choose hex · a attacker · z ZOC (Z normal, z limited) · i impassable · "
+    "r river · o off map · d defender · w woods without road · strength: field below"
+)
+RETREAT_LEGEND = (
+    "1-6/←→ choose hex · x prohibited · e active enemy · u enemy units · z enemy ZOC · "
+    "r road · f friendly · a farther away · enter: retreat into the chosen hex"
+)
+
+
+class FlankPane(CalcPane):
+    NAME = "flank"
+    TITLE = "Flank"
+    SPECS = [
+        Spec("defender_strength", "Defender strength", "strength", "9"),
+        Spec("game", "Game", "select", "GTC", options=GAMES),
+        Spec("attacker_side", "Attacker side", "select", "union", options=["union", "confederate"]),
+        Spec("flanks_refused", "Flanks refused", "bool", False),
+        Spec("earthworks", "Earthworks", "bool", False),
+        Spec("attacker_cavalry", "Attacker all cavalry", "bool", False),
+        Spec("defender_mostly_cavalry", "Defender mostly cavalry", "bool", False),
+    ]
+
+    def compose_form_top(self) -> ComposeResult:
+        yield FlankPicker(FLANK_DEFAULTS, id="flank-hexes")
+        yield Static(FLANK_LEGEND, classes="legend")
+        with_row = Label("Strength in hex 1 N", id="flank-strength-label", classes="form-label")
+        yield with_row
+        yield Field(
+            "",
+            id="flank-hex-strength",
+            compact=True,
+            placeholder="blank = not counted",
+            validators=[StrengthCheck(optional=True)],
+        )
+
+    def on_mount(self) -> None:
+        picker = self.query_one(FlankPicker)
+        picker.centre = ["Defender", ""]
+        picker.extra_mark = lambda cell: f"s{cell['strength']}" if cell.get("strength") else ""
+
+    @on(HexPicker.Changed)
+    def _picker_changed(self) -> None:
+        if self.started:
+            self.recalc()
+
+    @on(HexPicker.Moved)
+    def _picker_moved(self) -> None:
+        self.refresh_strength_field()
+
+    @on(Input.Changed, "#flank-hex-strength")
+    def _strength_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        picker = self.query_one(FlankPicker)
+        text = event.value.strip()
+        if event.validation_result is None or event.validation_result.is_valid:
+            picker.set_field(picker.selected, "strength", text or None)
+        self.recalc()
+
+    def refresh_strength_field(self) -> None:
+        picker = self.query_one(FlankPicker)
+        index = picker.selected
+        self.query_one("#flank-strength-label", Label).update(
+            f"Strength in hex {index + 1} {DIRECTIONS[index]}"
+        )
+        field = self.query_one("#flank-hex-strength", Field)
+        with field.prevent(Input.Changed):
+            field.value = picker.cells[index].get("strength") or ""
+
+    def build(self, values: dict[str, Any]) -> dict[str, Any]:
+        data = {k: v for k, v in values.items() if v is not None}
+        cells = self.query_one(FlankPicker).cells
+        data["neighbors"] = [{k: v for k, v in c.items() if v not in (None, False)} for c in cells]
+        return data
+
+    def summary(self, out: Any) -> Text:
+        return lines(
+            pairs("Blocked hexes", out.blocked),
+            pairs("Base bonus", _signed(out.base_bonus)),
+            pairs("Reduction", out.reduction),
+            pairs("Flank modifier", _signed(out.final_bonus), style="bold reverse"),
+        )
+
+
+class RetreatPane(CalcPane):
+    NAME = "retreat"
+    TITLE = "Retreat"
+    SPECS = [
+        Spec("kind", "Kind", "select", "retreat", options=["retreat", "rout", "cavalry"]),
+        Spec("hex_number", "Hex of the retreat", "int", 1, low=1, high=6),
+        Spec("in_enemy_zoc", "Leaving an enemy ZOC", "bool", False),
+    ]
+
+    def compose_form_top(self) -> ComposeResult:
+        yield RetreatPicker(RETREAT_DEFAULTS, id="retreat-hexes")
+        yield Static(RETREAT_LEGEND, classes="legend")
+
+    def on_mount(self) -> None:
+        self.query_one(RetreatPicker).centre = ["Retreating", "unit"]
+
+    @on(HexPicker.Changed)
+    def _picker_changed(self) -> None:
+        if self.started:
+            self.recalc()
+
+    @on(HexPicker.Picked)
+    def _step(self, event: HexPicker.Picked) -> None:
+        """Move into the chosen hex: the next hex of the retreat, neighbours cleared."""
+        if self.output is None:
+            return
+        option = self.output.options[event.index]
+        if not getattr(option, "allowed", False):
+            self.app.notify(f"Hex {event.index + 1} may not be entered.", severity="warning")
+            return
+        picker = self.query_one(RetreatPicker)
+        zoc = bool(picker.cells[event.index].get("enemy_zoc"))
+        number = self.query_one("#retreat-hex_number", Input)
+        current = int(number.value) if number.value.strip().isdigit() else 1
+        number.value = str(min(current + 1, 6))
+        from textual.widgets import Checkbox
+
+        self.query_one("#retreat-in_enemy_zoc", Checkbox).value = zoc
+        picker.reset()
+
+    def build(self, values: dict[str, Any]) -> dict[str, Any]:
+        data = {k: v for k, v in values.items() if v is not None}
+        data["neighbors"] = [dict(c) for c in self.query_one(RetreatPicker).cells]
+        return data
+
+    def summary(self, out: Any) -> Text:
+        must = ", ".join(f"{i + 1} {DIRECTIONS[i]}" for i in out.must_choose) or "none (surrender?)"
+        return lines(pairs("Table", out.table), pairs("Must retreat into", must, "bold reverse"))
+
+    def show_extra(self, out: Any) -> None:
+        picker = self.query_one(RetreatPicker)
+        for i, option in enumerate(out.options):
+            if not option.allowed:
+                picker.notes[i] = "no"
+            else:
+                loss = getattr(option, "strength_loss", None)
+                picker.notes[i] = f"P{option.priority}" + (f" -{loss}" if loss else "")
+        picker.marked = set(out.must_choose)
+        picker.refresh()
+
+    def clear_extra(self) -> None:
+        picker = self.query_one(RetreatPicker)
+        picker.notes = ["" for _ in range(6)]
+        picker.marked = set()
+        picker.refresh()

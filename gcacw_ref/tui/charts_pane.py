@@ -1,0 +1,142 @@
+"""Charts: every table from `tables/` browsable; cells the last calculation used are lit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, OptionList, Static
+from textual.widgets.option_list import Option
+
+HIT = "bold black on yellow"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def used_cells(grid: Any, calc: str, out: dict[str, Any]) -> set[tuple[int, int]]:
+    """Cells (row, column) of `grid` that the last result `out` of calculator `calc` read.
+
+    Matching is by the labels the calculator reported (ratio, chart columns, the
+    differential row, retreat priorities); nothing is recomputed here.
+    """
+    cells: set[tuple[int, int]] = set()
+    headers = grid.headers
+    if grid.file == "combat_chart" and calc == "combat":
+        side = grid.key.rsplit(".", 1)[-1]
+        column = out.get(f"{side}_column")
+        if column not in headers:
+            return cells
+        col = headers.index(column)
+        diff = out.get("differential")
+        for r, row in enumerate(grid.rows):
+            if diff is None or _row_matches_diff(row[0], diff, r, len(grid.rows)):
+                cells.add((r, col))
+        return cells
+    if grid.file == "ratio" and calc in ("odds", "combat"):
+        ratio = out.get("ratio")
+        for r, row in enumerate(grid.rows):
+            if row and row[0] == ratio:
+                cells.update((r, c) for c in range(len(row)))
+        return cells
+    if grid.file == "retreat_tables" and calc == "retreat":
+        table = out.get("table")
+        if not grid.key.endswith(f"table{table}") or "priority" not in headers:
+            return cells
+        col = headers.index("priority")
+        wanted = {str(o.get("priority")) for o in out.get("options", []) if o.get("allowed")}
+        for r, row in enumerate(grid.rows):
+            if row[col] in wanted:
+                cells.update((r, c) for c in range(len(row)))
+    return cells
+
+
+def _row_matches_diff(label: str, diff: int, index: int, count: int) -> bool:
+    """Whether chart row `label` ("≤-8", "+3", "≥+10") is the row of differential `diff`."""
+    if label == _signed(diff) or label == str(diff):
+        return True
+    if index == 0 and label.startswith("≤"):
+        return diff <= int(label[1:])
+    if index == count - 1 and label.startswith("≥"):
+        return diff >= int(label[1:])
+    return False
+
+
+class ChartsPane(Horizontal):
+    """The list of tables and the chosen table."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.grids: list[Any] = []
+        self.last: tuple[str, dict[str, Any]] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield OptionList(id="chart-list")
+        with Vertical(id="chart-view"):
+            yield Static("", id="chart-title")
+            yield DataTable(id="chart-table", zebra_stripes=True, cursor_type="cell")
+            yield Static("", id="chart-source")
+
+    def load(self) -> None:
+        """Read the tables (first time the Charts screen is shown)."""
+        if self.grids:
+            return
+        listing = self.query_one("#chart-list", OptionList)
+        try:
+            from gcacw_ref.rules.charts import all_grids
+
+            self.grids = all_grids()
+        except Exception as exc:  # noqa: BLE001 - a broken table must not end the app
+            self.query_one("#chart-title", Static).update(Text(f"⚠ {exc}", style="red"))
+            return
+        listing.clear_options()
+        for n, grid in enumerate(self.grids):
+            listing.add_option(Option(grid.title, id=f"grid-{n}"))
+        if self.grids:
+            listing.highlighted = 0
+            self.show(0)
+
+    def remember(self, calc: str, out: dict[str, Any]) -> None:
+        self.last = (calc, out)
+        listing = self.query_one("#chart-list", OptionList)
+        if self.grids and listing.highlighted is not None:
+            self.show(listing.highlighted)
+
+    def focus_grid(self, key_prefix: str) -> None:
+        for n, grid in enumerate(self.grids):
+            if grid.key.startswith(key_prefix):
+                self.query_one("#chart-list", OptionList).highlighted = n
+                self.show(n)
+                return
+
+    @on(OptionList.OptionHighlighted, "#chart-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self.show(event.option_index)
+
+    def show(self, index: int) -> None:
+        if not 0 <= index < len(self.grids):
+            return
+        grid = self.grids[index]
+        lit = used_cells(grid, *self.last) if self.last else set()
+        title = Text(grid.title, style="bold")
+        if lit:
+            title.append("   highlighted: cells the last calculation used", style="black on yellow")
+        self.query_one("#chart-title", Static).update(title)
+        table = self.query_one("#chart-table", DataTable)
+        table.clear(columns=True)
+        table.add_columns(*grid.headers)
+        for r, row in enumerate(grid.rows):
+            cells = [
+                Text(value, style=HIT if (r, c) in lit else ("bold" if c == 0 else ""))
+                for c, value in enumerate(row)
+            ]
+            table.add_row(*cells)
+        rules = f" · rules {', '.join(grid.rules)}" if grid.rules else ""
+        self.query_one("#chart-source", Static).update(
+            Text(f"Source: {grid.source}{rules}", style="dim")
+        )

@@ -1,0 +1,40 @@
+"""Every key the app answers to, in one list: the help screen is built from it."""
+
+from __future__ import annotations
+
+# (where, keys, what it does)
+KEYS: list[tuple[str, str, str]] = [
+    ("Anywhere", "F1  ?", "This help (? only when not typing)"),
+    ("Anywhere", "ctrl+p", "Command palette: every screen and action by name"),
+    ("Anywhere", "ctrl+q", "Quit"),
+    ("Anywhere", "F2  /", "Search (/ only when not typing)"),
+    ("Anywhere", "F3", "Rule browser"),
+    ("Anywhere", "F4", "Calculators (press again for the next calculator)"),
+    ("Anywhere", "F5", "Charts"),
+    ("Anywhere", "ctrl+b", "Bookmarks"),
+    ("Anywhere", "ctrl+o", "Import a rulebook from a path"),
+    ("Anywhere", "tab  shift+tab", "Move between fields and panes"),
+    ("Search", "typing", "Results update as you type (Japanese, English, rule numbers)"),
+    ("Search", "enter", "Open the highlighted result (or jump to a typed rule number)"),
+    ("Search", "down  up", "Move through the results"),
+    ("Rules", "alt+left  ,", "Back in history"),
+    ("Rules", "alt+right  .", "Forward in history"),
+    ("Rules", "p  n", "Previous / next rule"),
+    ("Rules", "u", "Up to the parent rule"),
+    ("Rules", "m", "Bookmark this rule (again to remove)"),
+    ("Rules", "ctrl+f", "Find in this rule; enter = next match, escape = close"),
+    ("Rules", "t", "Table of contents"),
+    ("Rules", "l", "Links: the rules this one cites (enter opens)"),
+    ("Calculators", "tab", "Next field; results update as you type"),
+    ("Calculators", "enter on a step", "Open the rule the step applied"),
+    ("Hex picture", "1-6  left  right", "Choose a neighbouring hex"),
+    ("Flank", "a z i r o d w", "Toggle attacker, ZOC, impassable, river, off-map, defender, woods"),
+    (
+        "Retreat",
+        "x e u z r f a",
+        "Toggle prohibited, active enemy, enemy units, enemy ZOC, road, friendly, farther",
+    ),
+    ("Retreat", "enter", "Retreat into the chosen hex (next hex of the retreat)"),
+    ("Charts", "up  down", "Choose a table; cells the last calculation used are highlighted"),
+    ("Dialogs", "escape", "Close"),
+]

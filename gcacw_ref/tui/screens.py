@@ -1,0 +1,126 @@
+"""Modal screens: help (every key), bookmarks, importing a rulebook by path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gcacw_ref.tui.keys import KEYS
+from gcacw_ref.tui.widgets import Field
+
+
+def keys_table() -> Table:
+    table = Table(box=None, show_header=True, header_style="bold", expand=True)
+    table.add_column("Where", style="dim", no_wrap=True)
+    table.add_column("Keys", style="bold cyan", no_wrap=True)
+    table.add_column("What it does")
+    for where, keys, what in KEYS:
+        table.add_row(where, keys, what)
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key the app answers to."""
+
+    BINDINGS = [Binding("escape,f1,question_mark,q", "app.pop_screen", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box", classes="dialog"):
+            yield Static(Text("Keys  (escape closes)", style="bold"), classes="dialog-title")
+            with VerticalScroll():
+                yield Static(keys_table())
+
+
+class BookmarksScreen(ModalScreen[tuple[str, str] | None]):
+    """The saved bookmarks: enter opens, delete removes."""
+
+    BINDINGS = [
+        Binding("escape", "dismiss_none", "Close"),
+        Binding("delete,d", "remove", "Remove"),
+    ]
+
+    def __init__(self, bookmarks: Any) -> None:
+        super().__init__()
+        self.bookmarks = bookmarks
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="bookmarks-box", classes="dialog"):
+            yield Static(
+                Text("Bookmarks  (enter opens · d removes · escape closes)", style="bold"),
+                classes="dialog-title",
+            )
+            yield OptionList(id="bookmark-list")
+
+    def on_mount(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        listing = self.query_one("#bookmark-list", OptionList)
+        listing.clear_options()
+        for n, b in enumerate(self.bookmarks.items):
+            line = Text()
+            line.append(f"{b.section} ", style="bold cyan")
+            line.append(b.title)
+            line.append(f"  [{b.book}]", style="dim")
+            listing.add_option(Option(line, id=f"bm-{n}"))
+        if not self.bookmarks.items:
+            listing.add_option(
+                Option("No bookmarks yet: press m on an open rule.", id="none", disabled=True)
+            )
+        listing.focus()
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+    def action_remove(self) -> None:
+        listing = self.query_one("#bookmark-list", OptionList)
+        index = listing.highlighted
+        if index is not None and index < len(self.bookmarks.items):
+            b = self.bookmarks.items[index]
+            self.bookmarks.toggle(b.book, b.section, b.title)
+            self._fill()
+
+    @on(OptionList.OptionSelected, "#bookmark-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        index = event.option_index
+        if index < len(self.bookmarks.items):
+            b = self.bookmarks.items[index]
+            self.dismiss((b.book, b.section))
+
+
+class ImportScreen(ModalScreen[str | None]):
+    """Ask for the path of a rulebook file."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="import-box", classes="dialog"):
+            yield Static(Text("Import a rulebook", style="bold"), classes="dialog-title")
+            yield Static(
+                "Type the path of a rulebook text file you own and press enter "
+                "(escape cancels). Importing a book again replaces it."
+            )
+            yield Field(placeholder="/path/to/rules.txt", id="import-dialog-path")
+            yield Static("", id="import-dialog-status")
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted, "#import-dialog-path")
+    def _submitted(self, event: Input.Submitted) -> None:
+        path = event.value.strip()
+        if not path:
+            self.query_one("#import-dialog-status", Static).update(
+                Text("Type a path first.", style="red")
+            )
+            return
+        self.dismiss(path)

@@ -1,0 +1,180 @@
+"""Search first: a box that searches every imported book as the player types."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.timer import Timer
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gcacw_ref.tui.widgets import Field
+
+DEBOUNCE_S = 0.12
+PLACEHOLDER = "Search rules: 日本語, English, or a rule number like 7.4"
+
+WELCOME = """[b]No rulebook imported yet[/b]
+
+This app shows the rules text from a rulebook file you own; it ships none.
+Import it once and it is kept in the data directory:
+
+  • from a shell:  [b]gcacw-ref books import PATH/TO/RULES.txt[/b]
+  • or here: type the file's path below and press enter.
+
+The GCACW standard rules are recognised by their content (book id [b]gcacw[/b]);
+War for the Union and Brandywine files can be imported too.
+Calculators (F4) and charts (F5) work without a rulebook."""
+
+
+class SearchPane(Vertical):
+    """The search box, its results, and the first-run explanation."""
+
+    BINDINGS = [Binding("down", "results", "Results", show=False)]
+
+    class OpenRule(Message):
+        def __init__(self, book: str | None, section: str, anchor: str | None = None) -> None:
+            super().__init__()
+            self.book = book
+            self.section = section
+            self.anchor = anchor
+
+    class ImportRequested(Message):
+        def __init__(self, path: str) -> None:
+            super().__init__()
+            self.path = path
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._timer: Timer | None = None
+        self._hits: list[Any] = []
+        self._asked = ""
+
+    def compose(self) -> ComposeResult:
+        yield Field(placeholder=PLACEHOLDER, id="search-input")
+        yield Static("", id="search-status")
+        yield OptionList(id="search-results")
+        with Vertical(id="welcome"):
+            yield Static(WELCOME, id="welcome-text")
+            yield Field(placeholder="path to a rulebook file, then enter", id="import-path")
+
+    def action_results(self) -> None:
+        results = self.query_one("#search-results", OptionList)
+        if results.option_count:
+            results.focus()
+            if results.highlighted is None:
+                results.highlighted = 0
+
+    @property
+    def books(self) -> Any:
+        return getattr(self.app, "books", None)
+
+    def show_welcome(self, show: bool) -> None:
+        self.query_one("#welcome").display = show
+        self.query_one("#search-results").display = not show
+
+    def set_status(self, text: str | Text) -> None:
+        self.query_one("#search-status", Static).update(text)
+
+    @on(Input.Changed, "#search-input")
+    def _typed(self, event: Input.Changed) -> None:
+        event.stop()
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_timer(DEBOUNCE_S, lambda: self.run_search(event.value))
+
+    def run_search(self, query: str) -> None:
+        books = self.books
+        if books is None or not books.ready:
+            return
+        self._asked = query
+        if not query.strip():
+            self._show(query, [], None)
+            return
+        self._search_worker(query)
+
+    @work(thread=True, exclusive=True, group="search")
+    def _search_worker(self, query: str) -> None:
+        books = self.books
+        error = None
+        try:
+            hits = books.search(query)
+        except Exception as exc:  # noqa: BLE001 - a bad query must never crash the app
+            hits, error = [], str(exc)
+        self.app.call_from_thread(self._show, query, hits, error)
+
+    def _show(self, query: str, hits: list[Any], error: str | None) -> None:
+        if query != self.query_one("#search-input", Input).value:
+            return  # a newer query is on its way
+        self._hits = hits
+        results = self.query_one("#search-results", OptionList)
+        results.clear_options()
+        number = self.books.rule_number(query) if self.books else None
+        if error:
+            self.set_status(Text(f"⚠ {error}", style="red"))
+        elif not query.strip():
+            self.set_status("")
+        elif number:
+            self.set_status(Text(f"enter: open rule {number} · ↓ results", style="dim"))
+        else:
+            self.set_status(Text(f"{len(hits)} results · ↓ to choose, enter opens", style="dim"))
+        for n, hit in enumerate(hits):
+            results.add_option(Option(hit_prompt(hit), id=f"hit-{n}"))
+        if hits:
+            results.highlighted = 0
+
+    @on(Input.Submitted, "#search-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        query = event.value.strip()
+        if not query:
+            return
+        number = self.books.rule_number(query) if self.books else None
+        if number:
+            self.post_message(self.OpenRule(None, number))
+            return
+        if self._hits and self._asked == event.value:
+            results = self.query_one("#search-results", OptionList)
+            index = results.highlighted or 0
+            self._open_hit(self._hits[index])
+        else:
+            self.run_search(event.value)
+
+    @on(OptionList.OptionSelected, "#search-results")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self._hits):
+            self._open_hit(self._hits[event.option_index])
+
+    def _open_hit(self, hit: Any) -> None:
+        self.post_message(self.OpenRule(hit.book, hit.section, getattr(hit, "anchor", None)))
+
+    @on(Input.Submitted, "#import-path")
+    def _import(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.value.strip():
+            self.post_message(self.ImportRequested(event.value.strip()))
+
+
+def hit_prompt(hit: Any) -> Text:
+    """Two lines: number, title and book; then the snippet with its matches highlighted."""
+    head = Text()
+    head.append(f"{hit.section}", style="bold cyan")
+    head.append(f"  {hit.title}", style="bold")
+    anchor = getattr(hit, "anchor", None)
+    if anchor:
+        head.append(f" › {anchor}", style="bold")
+    head.append(f"   {hit.book} · {round(float(hit.score))}", style="dim")
+    body = Text(str(hit.snippet).replace("\n", " "))
+    for start, end in getattr(hit, "highlights", []) or []:
+        if 0 <= start < end <= len(body):
+            body.stylize("bold reverse", start, end)
+    head.append("\n")
+    head.append_text(body)
+    head.append("\n")
+    return head
