@@ -35,7 +35,6 @@ class RetreatRow(BaseModel):
     zoc: bool | None = None
     enemy: bool
     label: str
-    in_rules_copy: bool = True
 
 
 class Footnote(BaseModel):
