@@ -1,0 +1,97 @@
+"""Leader activation (5.2): pick units in command range, roll the leader's allowance,
+optionally move the leader to a chosen unit, then each unit marches in turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.engine.choices import activation_candidates
+from gcacw_ref.game.engine.registry import decision
+
+
+def leader_kind(w: Any, ld: Any) -> str:
+    if not ld.cavalry:
+        return "infantry_leader"
+    formations = {f.id: f.kind for f in w.scen.formations}
+    corps = any(formations.get(c) == "cavalry_corps" for c in ld.commands)
+    return "cavalry_corps_leader" if corps else "cavalry_division_leader"
+
+
+def begin_activation(w: Any, lid: str) -> None:
+    ld = w.leaders[lid]
+    w.push(
+        "activation",
+        ld.side,
+        leader=lid,
+        phase="select",
+        selected=[],
+        candidates=activation_candidates(w, ld),
+        mp=0,
+        done=[],
+    )
+
+
+def act_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+    data = frame["data"]
+    lid = data["leader"]
+    if data["phase"] == "select":
+        out = [
+            Action(type="select", leader=lid, unit=u)
+            for u in data["candidates"]
+            if u not in data["selected"]
+        ]
+        if data["selected"]:
+            out.insert(0, Action(type="done"))
+        return out
+    if data["phase"] == "transfer":
+        ld = w.leaders[lid]
+        out = [Action(type="done")]
+        for u in data["selected"]:
+            if u != ld.unit and w.commands(ld, w.unit(u)) and w.unit(u).hex is not None:
+                out.append(Action(type="transfer", leader=lid, unit=u))
+        return out
+    left = [u for u in data["selected"] if u not in data["done"] and w.unit(u).hex is not None]
+    return [Action(type="march", unit=u) for u in left] or [Action(type="done")]
+
+
+def act_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+    from gcacw_ref.game.engine.leaders import move_leader
+    from gcacw_ref.game.engine.march import begin_march, roll_allowance
+
+    data = frame["data"]
+    ld = w.leaders[data["leader"]]
+    if data["phase"] == "select":
+        if action.type == "select":
+            data["selected"] = [*data["selected"], action.unit]
+            if len(data["selected"]) < len(data["candidates"]):
+                return
+        data["mp"] = roll_allowance(w, ld.side, leader_kind(w, ld))
+        data["phase"] = "transfer"
+        w.emit(
+            "activation",
+            "5.2",
+            f"{ld.name} activates {len(data['selected'])} unit(s) with {data['mp']} MP",
+            f"{ld.name}が{len(data['selected'])}ユニットを活性化（移動力{data['mp']}）",
+            leader=ld.id,
+            units=data["selected"],
+            mp=data["mp"],
+        )
+        return
+    if data["phase"] == "transfer":
+        if action.type == "transfer":
+            assert action.unit
+            move_leader(w, ld.id, action.unit, "5.2")
+        data["phase"] = "march"
+        return
+    if action.type == "done":
+        w.pop()
+        return
+    assert action.unit
+    first = not data["done"]
+    data["done"] = [*data["done"], action.unit]
+    cav_div = leader_kind(w, ld) == "cavalry_division_leader"
+    begin_march(w, action.unit, leader_mp=int(data["mp"]), may_attack=first or not cav_div)
+
+
+decision("activation", act_options, act_decide)

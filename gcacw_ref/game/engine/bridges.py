@@ -1,0 +1,161 @@
+"""Bridges, ferries and markers on the live map (10.0-10.3, 7.8 refused flanks, VP hexes).
+
+Pontoon bridges are the state's `bridges` (a, b, owner); destroyed fixed bridges and
+ferries are `destroyed`. The hexside a unit crosses is the map's plus a friendly pontoon
+bridge. The destruction attempt after a march is a decision (`destroy` frame).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.engine.common import combat_strength, zoc_kind
+from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.geometry import hexside_key
+from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.terrain import HexsideFeature as F
+
+NEVER_DESTROYED: frozenset[tuple[str, str]] = frozenset()
+
+
+def pontoon(w: Any, a: str, b: str) -> str | None:
+    key = hexside_key(a, b)
+    for x, y, owner in w.s["bridges"]:
+        if (x, y) == key:
+            return str(owner)
+    return None
+
+
+def is_destroyed(w: Any, a: str, b: str) -> bool:
+    return tuple(hexside_key(a, b)) in {tuple(d) for d in w.s["destroyed"]}
+
+
+def effective_hexside(w: Any, a: str, b: str, side: Side) -> frozenset[F] | None:
+    """The hexside as `side` crosses it now; None when an enemy pontoon bridge blocks it
+    (10.2: the enemy may not cross it)."""
+    feats = w.board.side(a, b)
+    owner = pontoon(w, a, b)
+    if owner is None:
+        return feats
+    if owner != side.value and not feats & {F.FORD, F.BRIDGE, F.DAM, F.FERRY}:
+        return None
+    extra = {F.BRIDGE}
+    road_a = any(w.board.road_link(a, n) for n in w.board.neighbors(a))
+    road_b = any(w.board.road_link(b, n) for n in w.board.neighbors(b))
+    if road_a and road_b:
+        extra.add(F.ROAD)  # 10.1 note: a road crosses it when both hexes have one
+    return frozenset(feats | extra)
+
+
+def clear_refused_on_leave(w: Any, hex_: str | None) -> None:
+    """7.8: the refused-flank marker goes when its hex is left or a unit there acts."""
+    if hex_ is not None and hex_ in w.s["refused"]:
+        w.s["refused"] = tuple(h for h in w.s["refused"] if h != hex_)
+
+
+def sweep_refused(w: Any) -> None:
+    w.s["refused"] = tuple(h for h in w.s["refused"] if w.at(h))
+
+
+def note_control(w: Any, hex_: str, side: Side) -> None:
+    """Scenario VP hexes: the side whose unit last entered holds it."""
+    if hex_ in w.s["hex_control"]:
+        w.s["hex_control"][hex_] = side.value
+
+
+def after_march(w: Any, unit: Any, data: dict[str, Any]) -> None:
+    """10.2 at the end of a march: enemy pontoon bridges fall to a strength-5 unit;
+    a fixed bridge or ferry may be attacked (a decision)."""
+    here = unit.hex
+    for n in w.board.neighbors(here):
+        owner = pontoon(w, here, n)
+        if owner and owner != unit.side.value and combat_strength(w, unit) >= 5:
+            key = hexside_key(here, n)
+            w.s["bridges"] = tuple(b for b in w.s["bridges"] if (b[0], b[1]) != key)
+            w.emit(
+                "bridge",
+                "10.2",
+                f"{unit.name} removes the enemy pontoon bridge {here}-{n}",
+                f"{unit.name}が敵の浮橋{here}-{n}を除去",
+                unit=unit.id,
+                hexside=list(key),
+            )
+    targets = destroy_targets(w, unit)
+    if targets:
+        only_here = all(h in data.get("start_hexes", [data["start"]]) for h in data["path"])
+        w.push(
+            "destroy",
+            unit.side,
+            unit=unit.id,
+            targets=targets,
+            idle=bool(only_here and not data["moved"] and not data["attacks"]),
+        )
+
+
+def destroy_targets(w: Any, unit: Any) -> list[str]:
+    """10.2: crossings this unit may try to destroy now (once per turn per unit)."""
+    if unit.id in w.s["destroy_tried"]:
+        return []
+    here = unit.hex
+    out = []
+    for n in w.board.neighbors(here):
+        feats = w.board.side(here, n)
+        if is_destroyed(w, here, n) or not feats & {F.BRIDGE, F.FERRY}:
+            continue
+        if F.BRIDGE in feats and not (unit.kind == "infantry" and combat_strength(w, unit) >= 5):
+            continue
+        if F.FERRY in feats and F.BRIDGE not in feats and unit.kind == "artillery":
+            continue
+        if w.enemy_at(here, unit.side) or w.enemy_at(n, unit.side):
+            continue
+        if zoc_kind(w, n, unit.side) and not w.friends_at(n, unit.side):
+            continue
+        out.append(n)
+    return out
+
+
+def destroy_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+    uid = frame["data"]["unit"]
+    return [Action(type="done")] + [
+        Action(type="destroy", unit=uid, hex=h) for h in frame["data"]["targets"]
+    ]
+
+
+def destroy_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+    w.pop()
+    if action.type == "done":
+        return
+    uid = frame["data"]["unit"]
+    unit = w.unit(uid)
+    here, there = unit.hex, action.hex
+    assert there
+    ferry = F.FERRY in w.board.side(here, there) and F.BRIDGE not in w.board.side(here, there)
+    drm = 0
+    if ferry and unit.side == Side.CONFEDERATE:
+        drm -= 2
+    if not zoc_kind(w, here, unit.side) and not zoc_kind(w, there, unit.side):
+        drm -= 1
+    if frame["data"]["idle"]:
+        drm -= 1
+    die = w.die()
+    need = 1 if ferry else 2
+    ok = die + drm <= need
+    what = "ferry" if ferry else "bridge"
+    if ok:
+        w.s["destroyed"] = (*w.s["destroyed"], hexside_key(here, there))
+    w.emit(
+        "bridge",
+        "10.2",
+        f"{unit.name} tries to destroy the {what} {here}-{there}: die {die}{drm:+d} -> {'destroyed' if ok else 'fails'}",
+        f"{unit.name}が{here}-{there}の{what}破壊を試みる：ダイス{die}（{drm:+d}）{'破壊' if ok else '失敗'}",
+        unit=uid,
+        die=die,
+        drm=drm,
+        destroyed=ok,
+    )
+    w.s["destroy_tried"] = (*w.s["destroy_tried"], uid)
+
+
+decision("destroy", destroy_options, destroy_decide)

@@ -1,0 +1,114 @@
+"""Recovery-phase bridge work (10.1 pontoon bridges, 10.3 repairs) as build options."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.engine import bridges
+from gcacw_ref.game.engine.common import combat_strength
+from gcacw_ref.game.geometry import hexside_key
+from gcacw_ref.rules.terrain import HexsideFeature as F
+
+
+def _enemy_strength(w: Any, h: str, side: Any) -> Fraction:
+    return sum((combat_strength(w, u) for u in w.enemy_at(h, side)), Fraction(0))
+
+
+def bridge_options(w: Any, unit: Any, data: dict[str, Any]) -> list[Action]:
+    """10.1/10.3: infantry of strength 5+ at fatigue 0 beside a river may bridge or repair."""
+    if unit.kind != "infantry" or combat_strength(w, unit) < 5:
+        return []
+    out = []
+    here = unit.hex
+    for n in w.board.neighbors(here):
+        feats = w.board.side(here, n)
+        river = feats & {F.MINOR_RIVER, F.MAJOR_RIVER}
+        if (
+            not river
+            or _enemy_strength(w, here, unit.side) >= 5
+            or _enemy_strength(w, n, unit.side) >= 5
+        ):
+            continue
+        if bridges.is_destroyed(w, here, n):
+            if not data.get("repaired"):
+                out.append(Action(type="build", unit=unit.id, option="repair", hex=n))
+            continue
+        if feats & {F.BRIDGE, F.DAM} or bridges.pontoon(w, here, n):
+            continue
+        major = F.MAJOR_RIVER in feats
+        if _markers_left(w, unit.side, major) <= 0:
+            continue
+        key = list(hexside_key(here, n))
+        if any([a, b] == key and t == w.turn for a, b, t in w.s["no_bridge_until"]):
+            continue
+        out.append(Action(type="build", unit=unit.id, option="bridge", hex=n))
+    return out
+
+
+def _markers_left(w: Any, side: Any, major: bool) -> int:
+    cfg = w.scen.bridges
+    total = getattr(cfg, f"{side.value}_{'major' if major else 'minor'}")
+    used = 0
+    for a, b, owner in w.s["bridges"]:
+        if owner == side.value and bool(F.MAJOR_RIVER in w.board.side(a, b)) == major:
+            used += 1
+    return int(total) - used
+
+
+def build_bridge(w: Any, action: Action, data: dict[str, Any]) -> None:
+    unit = w.unit(action.unit)
+    here, there = unit.hex, action.hex
+    assert there
+    feats = w.board.side(here, there)
+    major = F.MAJOR_RIVER in feats
+    key = hexside_key(here, there)
+    if action.option == "repair":
+        data["repaired"] = True
+        drm = (2 if major else 0) + (
+            1
+            if w.turn <= int(w.s["major_unfordable_until" if major else "minor_unfordable_until"])
+            else 0
+        )
+        die = w.die()
+        ferry = F.FERRY in feats and F.BRIDGE not in feats
+        ok = die + drm <= (5 if ferry else 3)
+        if ok:
+            w.s["destroyed"] = tuple(d for d in w.s["destroyed"] if tuple(d) != tuple(key))
+        w.emit(
+            "bridge",
+            "10.3",
+            f"{unit.name} repairs {here}-{there}: die {die}{drm:+d} -> {'repaired' if ok else 'fails'}",
+            f"{unit.name}が{here}-{there}を修理：ダイス{die}（{drm:+d}）{'成功' if ok else '失敗'}",
+            unit=unit.id,
+            die=die,
+            ok=ok,
+        )
+        return
+    drm = 2 if major else 0
+    if w.turn <= int(w.s["major_unfordable_until" if major else "minor_unfordable_until"]):
+        drm += 1
+    roads = [any(w.board.road_link(h, m) for m in w.board.neighbors(h)) for h in (here, there)]
+    if all(roads):
+        if not feats & {F.FORD, F.FERRY} and not bridges.is_destroyed(w, here, there):
+            drm += 1
+    elif any(roads):
+        drm += 2
+    else:
+        drm += 3
+    die = w.die()
+    ok = die + drm <= 5
+    if ok:
+        w.s["bridges"] = (*w.s["bridges"], (key[0], key[1], unit.side.value))
+    else:
+        w.s["no_bridge_until"] = (*w.s["no_bridge_until"], (key[0], key[1], w.turn))
+    w.emit(
+        "bridge",
+        "10.1",
+        f"{unit.name} lays a pontoon bridge {here}-{there}: die {die}{drm:+d} -> {'built' if ok else 'fails'}",
+        f"{unit.name}が{here}-{there}に浮橋架設：ダイス{die}（{drm:+d}）{'成功' if ok else '失敗'}",
+        unit=unit.id,
+        die=die,
+        ok=ok,
+    )

@@ -1,0 +1,125 @@
+"""Cavalry retreat (7.7): when it may be declared, the roll, the retreat, fatigue, disorder.
+
+The cavalry's owner decides (`cavalry_retreat` frame, yes/no). The retreat itself is a
+`retreat` frame of kind "cavalry" (4-6 hexes, no losses, enemy hex = eliminated).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.engine.common import combat_strength, other
+from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.engine.units import lose
+from gcacw_ref.game.engine.zocview import zoc_map
+from gcacw_ref.rules.cavalry_retreat import (
+    CavalryHex,
+    cavalry_retreat_loss,
+    cavalry_retreat_modifiers,
+    mp_reduction,
+)
+
+
+def cavalry_hexes_threatened(w: Any, active_hex: str, active_side: Any) -> list[str]:
+    """Adjacent hexes of enemy cavalry whose normal ZOC covers `active_hex`."""
+    out = []
+    zmap = zoc_map(w, active_side)
+    if str(zmap.get(active_hex)) != "normal":
+        return out
+    from gcacw_ref.game.zoc import zoc_from_hex
+
+    for n in w.board.neighbors(active_hex):
+        cav = [u for u in w.enemy_at(n, active_side) if u.kind == "cavalry"]
+        if not cav:
+            continue
+        kinds = zoc_from_hex(w.board.map, n, rain=w.rain())
+        if str(kinds.get(active_hex)) == "normal":
+            out.append(n)
+    return out
+
+
+def offer(w: Any, uid: str, assault: bool = False, hexes: list[str] | None = None) -> None:
+    unit = w.unit(uid)
+    if unit.hex is None or (unit.kind == "cavalry" and not assault):
+        return
+    for h in hexes if hexes is not None else cavalry_hexes_threatened(w, unit.hex, unit.side):
+        w.push("cavalry_retreat", other(unit.side), hex=h, active=uid, assault=assault)
+
+
+def offer_on_march_start(w: Any, uid: str) -> None:
+    offer(w, uid)
+
+
+def offer_on_enter_zoc(w: Any, uid: str) -> None:
+    offer(w, uid)
+
+
+def cav_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+    h = frame["data"]["hex"]
+    if not [u for u in w.at(h) if u.kind == "cavalry" and u.side == frame["side"]]:
+        return [Action(type="cavalry_retreat", hex=h, option="no")]
+    return [
+        Action(type="cavalry_retreat", hex=h, option="no"),
+        Action(type="cavalry_retreat", hex=h, option="yes"),
+    ]
+
+
+def cav_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+    w.pop()
+    if action.option != "yes":
+        return
+    data = frame["data"]
+    h = data["hex"]
+    side = frame["side"]
+    cav = [u for u in w.at(h) if u.kind == "cavalry" and u.side == side]
+    active = w.unit(data["active"])
+    b = w.board
+    ahex = active.hex
+    crossing = bool(b.river(h, ahex)) or (w.rain() and "creek" in b.features(h, ahex))
+    hx = CavalryHex(
+        strengths=[combat_strength(w, u) for u in cav],
+        in_mountain=b.terrain(h) == "mountain",
+        active_in_mountain=b.terrain(ahex) == "mountain",
+        river_crossing_between=crossing,
+        all_demoralized=all(u.demoralized for u in cav),
+        all_fatigue_4=all(u.fatigue == 4 for u in cav),
+    )
+    drm, _ = cavalry_retreat_modifiers(w.game, side, hx)
+    die = w.die()
+    cut = mp_reduction(die + drm)
+    loss = cavalry_retreat_loss(die)
+    march = w.find("march")
+    if march is not None and not data["assault"]:
+        march["data"]["mp"] = str(max(Fraction(0), Fraction(march["data"]["mp"]) - cut))
+    names = ", ".join(u.name for u in cav)
+    w.emit(
+        "cavalry_retreat",
+        "7.7",
+        f"{names} retreat{'s' if len(cav) == 1 else ''} before {active.name}: die {die}{drm:+d}, "
+        f"enemy loses {cut} MP, cavalry loses {loss}",
+        f"{names}が騎兵退却：ダイス{die}（{drm:+d}）、敵移動力-{cut}、損失{loss}",
+        hex=h,
+        units=[u.id for u in cav],
+        die=die,
+        drm=drm,
+        mp_cut=cut,
+        loss=loss,
+    )
+    for u in cav:
+        if loss:
+            lose(w, u.id, loss, "7.7")
+    alive = [u.id for u in cav if w.unit(u.id).hex is not None]
+    for uid in alive:
+        cu = w.unit(uid)
+        w.upd(uid, fatigue=min(4, cu.fatigue + 1), organized=False)
+    if alive:
+        from gcacw_ref.game.engine.retreat import push_retreat
+
+        push_retreat(
+            w, alive, "cavalry", active_uid=active.id, after="cavalry_done", assault=data["assault"]
+        )
+
+
+decision("cavalry_retreat", cav_options, cav_decide)

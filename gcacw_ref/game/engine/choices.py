@@ -1,0 +1,131 @@
+"""5.0: which actions a side may take now, and starting the one chosen.
+
+The five actions: march (5.1), leader activation (5.2), assault (5.3), station raid
+(5.4, not in SIV/OTR), entrenchment (5.5, from 1864).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.engine.common import MAX_FATIGUE, combat_strength, enemy_units_adjacent
+from gcacw_ref.game.state import Leader, Unit
+from gcacw_ref.rules.games import Game, Side
+
+NO_RAID_GAMES = (Game.SIV, Game.OTR)
+
+
+def may_march(w: Any, unit: Unit) -> bool:
+    """5.1: a unit at fatigue 3 or less."""
+    return unit.hex is not None and unit.fatigue < MAX_FATIGUE
+
+
+def may_entrench(w: Any, unit: Unit) -> bool:
+    """5.5: from 1864 (fatigue 0-3), not demoralized, no completed fort, not in rain (12.0)."""
+    if w.year < 1864 or unit.hex is None or w.rain():
+        return False
+    return unit.fatigue <= 3 and unit.demoralized == 0 and unit.entrenchment != "fort"
+
+
+def may_raid(w: Any, unit: Unit) -> bool:
+    """5.4: at a station not yet destroyed, fatigue 3 or less, combat strength 2 or more."""
+    if w.game in NO_RAID_GAMES or unit.hex is None or unit.fatigue >= MAX_FATIGUE:
+        return False
+    if "station" not in w.board.hex_features(unit.hex):
+        return False
+    if w.s["stations"].get(unit.hex) == "destroyed":
+        return False
+    return bool(combat_strength(w, unit) >= 2)
+
+
+def activation_candidates(w: Any, leader: Leader) -> list[str]:
+    """5.2 step 2: units the leader commands within its command range, fatigue 3 or less
+    (artillery may join any non-cavalry leader)."""
+    from gcacw_ref.game.engine.common import in_command_range
+
+    if leader.unit is None or leader.rank == "army":
+        return []
+    out = []
+    for u in w.alive(leader.side):
+        if u.fatigue >= MAX_FATIGUE:
+            continue
+        if not (w.commands(leader, u) or (u.kind == "artillery" and not leader.cavalry)):
+            continue
+        if in_command_range(w, leader, u.hex):
+            out.append(u.id)
+    return out
+
+
+def assault_candidates(w: Any, leader: Leader) -> list[str]:
+    """5.3 / 7.1: units with the leader, under its command (or artillery), fatigue 3 or less."""
+    if leader.unit is None or leader.rank == "army":
+        return []
+    lh = w.leader_hex(leader.id)
+    out = []
+    for u in w.at(lh):
+        if u.side != leader.side or u.fatigue >= MAX_FATIGUE:
+            continue
+        if w.commands(leader, u) or u.kind == "artillery":
+            out.append(u.id)
+    return out
+
+
+def may_assault(w: Any, leader: Leader) -> bool:
+    lh = w.leader_hex(leader.id)
+    if lh is None or not assault_candidates(w, leader):
+        return False
+    from gcacw_ref.game.engine.combat import attack_targets
+
+    return bool(attack_targets(w, lh, lh, leader.side, assault=True, start_hex=lh))
+
+
+def action_choices(w: Any, side: Side) -> list[Action]:
+    out: list[Action] = []
+    for u in w.alive(side):
+        if may_march(w, u):
+            out.append(Action(type="march", unit=u.id))
+        if may_raid(w, u):
+            out.append(Action(type="raid", unit=u.id))
+        if may_entrench(w, u):
+            out.append(Action(type="entrench", unit=u.id))
+    for ld in w.leaders.values():
+        if ld.side != side or ld.unit is None or ld.rank == "army":
+            continue
+        if activation_candidates(w, ld):
+            out.append(Action(type="activate", leader=ld.id))
+        if may_assault(w, ld):
+            out.append(Action(type="assault", leader=ld.id))
+    return out
+
+
+def has_action(w: Any, side: Side) -> bool:
+    """4.2: the side has a unit or leader eligible for some action."""
+    return any(may_march(w, u) for u in w.alive(side))
+
+
+def start_action(w: Any, side: Side, action: Action) -> None:
+    """Put the chosen action on the stack."""
+    from gcacw_ref.game.engine import activation, assault, march, misc
+
+    if action.type == "march":
+        assert action.unit
+        march.begin_march(w, action.unit, leader_mp=None)
+    elif action.type == "activate":
+        assert action.leader
+        activation.begin_activation(w, action.leader)
+    elif action.type == "assault":
+        assert action.leader
+        assault.begin_assault(w, action.leader)
+    elif action.type == "raid":
+        assert action.unit
+        misc.station_raid(w, action.unit)
+    elif action.type == "entrench":
+        assert action.unit
+        misc.entrench_action(w, action.unit)
+    else:  # pragma: no cover - options never offer anything else
+        raise ValueError(action.type)
+
+
+def adjacent_enemy(w: Any, unit: Unit) -> list[str]:
+    return enemy_units_adjacent(w, unit.hex, unit.side) if unit.hex else []

@@ -1,0 +1,291 @@
+"""Attacks (7.1-7.5) on the live position: who may attack where, building the combat input
+from the board, resolving it through `rules.combat`, and applying the results (letters,
+losses to allocate, retreats, advance after combat).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from gcacw_ref.errors import RuleError
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.engine import bridges
+from gcacw_ref.game.engine.common import combat_strength, zoc_kind
+from gcacw_ref.game.engine.results import apply_results
+from gcacw_ref.rules.combat import resolve_combat
+from gcacw_ref.rules.combat_models import AttackingUnit, CombatDice, CombatInput, DefendingUnit
+from gcacw_ref.rules.combat_modifiers import check_restrictions
+from gcacw_ref.rules.combat_tables import attack_types
+from gcacw_ref.rules.flank import FlankHex, flank_bonus
+from gcacw_ref.rules.terrain import HexsideFeature as F
+
+CROSS = (("bridge", F.BRIDGE), ("dam", F.DAM), ("ferry", F.FERRY), ("ford", F.FORD))
+
+
+def hexside_key_for_combat(w: Any, a: str, d: str, side: Any) -> str | None:
+    """The combat's hexside word; None when a river without a crossing lies between."""
+    feats = bridges.effective_hexside(w, a, d, side)
+    if feats is None:
+        return None
+    if feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
+        for word, feat in CROSS:
+            if feat in feats:
+                if word in ("bridge", "ferry") and bridges.is_destroyed(w, a, d):
+                    return "ford"
+                return word
+        return None
+    return "creek" if F.CREEK in feats else "none"
+
+
+def combat_input(
+    w: Any,
+    attackers: list[str],
+    target: str,
+    action: str,
+    attack_type: str | None,
+    leader_tactical: int | None,
+    grand: bool = False,
+    assault_hex: str | None = None,
+    flank: int = 0,
+    lee: bool = False,
+) -> CombatInput | None:
+    """The rules core's view of this attack; None when the map forbids it (7.1)."""
+    units = [w.unit(u) for u in attackers]
+    side = units[0].side
+    main_hex = assault_hex or units[0].hex
+    hexside = hexside_key_for_combat(w, main_hex, target, side)
+    if hexside is None:
+        return None
+    defenders = w.enemy_at(target, side)
+    if not defenders:
+        return None
+    leaders = [
+        ld for ld in w.leaders.values() if ld.side != side and ld.unit in {d.id for d in defenders}
+    ]
+    terrain = w.board.terrain(target)
+    return CombatInput(
+        game=w.game.value,
+        action=action,
+        attack_type=attack_type,
+        attackers=[
+            AttackingUnit(
+                name=u.name,
+                strength=combat_strength(w, u),
+                artillery=u.artillery,
+                tactical=u.tactical,
+                demoralized=u.demoralized,
+                organized=u.organized,
+                cavalry=u.kind == "cavalry",
+                artillery_unit=u.kind == "artillery",
+                hex=u.hex if grand else None,
+            )
+            for u in units
+        ],
+        attacker_leader_tactical=leader_tactical,
+        defenders=[
+            DefendingUnit(
+                name=d.name,
+                strength=combat_strength(w, d),
+                artillery=d.artillery,
+                tactical=d.tactical,
+                demoralized=d.demoralized,
+                organized=d.organized,
+                cavalry=d.kind == "cavalry",
+                entrenchment=d.entrenchment,
+                earthworks="earthworks" in w.board.hex_features(target),
+            )
+            for d in defenders
+        ],
+        defender_leader_tactical=max((ld.tactical for ld in leaders), default=None),
+        defender_terrain=terrain if terrain != "water" else "clear",
+        hexside=hexside,
+        road_across_hexside=w.board.road_link(main_hex, target),
+        flank_bonus=flank,
+        rain=w.rain(),
+        year=w.year,
+        attacker_in_mountain=w.board.terrain(main_hex) == "mountain",
+        grand_assault=grand,
+        attacker_side=side.value,
+        lee=lee,
+    )
+
+
+def attack_allowed(
+    w: Any, attackers: list[str], target: str, action: str, march: dict[str, Any] | None = None
+) -> bool:
+    """7.1 restrictions (river, mountain/swamp, rain) and the woods-hexside rule."""
+    inp = combat_input(w, attackers, target, action, "hasty" if action == "march" else None, None)
+    if inp is None:
+        return False
+    try:
+        check_restrictions(inp)
+    except RuleError:
+        return False
+    here = w.unit(attackers[0]).hex
+    if march is not None and w.board.map.is_woods_hexside(here, target):
+        if not w.board.road_link(here, target) and march["moved"]:
+            return False  # 7.1: across woods only from the start hex or along a road
+    return True
+
+
+def attack_targets(
+    w: Any, from_hex: str, _lh: str, side: Any, assault: bool, start_hex: str
+) -> list[str]:
+    uids = [u.id for u in w.friends_at(from_hex, side)][:1]
+    if not uids:
+        return []
+    out = []
+    for n in w.board.neighbors(from_hex):
+        if w.enemy_at(n, side) and attack_allowed(w, uids, n, "assault" if assault else "march"):
+            out.append(n)
+    return out
+
+
+def march_attack_options(w: Any, data: dict[str, Any], unit: Any) -> list[Action]:
+    """7.1 step 2 / 6.1: every target and attack type the remaining MP pays for."""
+    mp = Fraction(data["mp"])
+    out: list[Action] = []
+    types = attack_types().type
+    for n in w.board.neighbors(unit.hex):
+        if not w.enemy_at(n, unit.side) or not attack_allowed(w, [unit.id], n, "march", data):
+            continue
+        for t in types:
+            cost = t.cavalry_mp if unit.kind == "cavalry" else t.infantry_mp
+            if cost <= mp and (cost > 0 or mp >= 1):
+                out.append(Action(type="attack", unit=unit.id, hex=n, option=t.key))
+    return out
+
+
+def flank_for(w: Any, attackers: list[str], target: str, side: Any, refused: bool) -> int:
+    """7.4 flank attack: the six neighbours of the defender as the flank rules see them."""
+    defenders = w.enemy_at(target, side)
+    dstr = sum((combat_strength(w, d) for d in defenders), Fraction(0))
+    hexes: list[FlankHex] = []
+    nbrs = w.board.neighbors(target)
+    active = set(attackers)
+    for n in nbrs:
+        mine = [u for u in w.friends_at(n, side) if u.demoralized == 0 or u.id in active]
+        theirs = [u for u in w.enemy_at(n, side) if u.demoralized == 0]
+        z = zoc_kind(w, n, w.unit(defenders[0].id).side) if not mine else None
+        b = w.board
+        closed = {"mountain", "swamp"}
+        impass = (b.terrain(n) in closed or b.terrain(target) in closed) and not b.road_link(
+            n, target
+        )
+        river = (
+            bridges.effective_hexside(w, n, target, side) is not None
+            and b.river(n, target) is not None
+            and hexside_key_for_combat(w, n, target, side) is None
+        )
+        strength = sum((combat_strength(w, u) for u in mine), Fraction(0))
+        if not mine and z:
+            near = [
+                u
+                for h in b.neighbors(n)
+                for u in w.friends_at(h, side)
+                if u.demoralized == 0 or u.id in active
+            ]
+            strength = sum((combat_strength(w, u) for u in near), Fraction(0))
+        hexes.append(
+            FlankHex(
+                attacker_unit=bool(mine),
+                attacker_zoc=z if z in ("normal", "limited") else None,
+                strength=strength if (mine or z) else None,
+                impassable=impass,
+                river=river,
+                defender_unit=bool(theirs),
+                woods_no_road=not mine
+                and not theirs
+                and b.map.is_woods_hexside(n, target)
+                and not b.road_link(n, target),
+            )
+        )
+    hexes += [FlankHex(off_map=True)] * (6 - len(hexes))
+    first = w.unit(attackers[0])
+    res = flank_bonus(
+        hexes,
+        dstr,
+        flanks_refused=refused,
+        earthworks="earthworks" in w.board.hex_features(target)
+        and defenders[0].side.value == "confederate",
+        attacker_cavalry=first.kind == "cavalry",
+        defender_mostly_cavalry=sum(
+            (combat_strength(w, d) for d in defenders if d.kind == "cavalry"), Fraction(0)
+        )
+        * 2
+        > dstr,
+        game=w.game,
+        attacker_side=side,
+    )
+    return int(res.final_bonus)
+
+
+def march_attack(w: Any, frame: dict[str, Any], target: str, attack_type: str) -> None:
+    """7.1 attack procedure for a marching unit, steps 1-6."""
+    data = frame["data"]
+    uid = data["unit"]
+    unit = w.unit(uid)
+    t = attack_types().get(attack_type)
+    cost = t.cavalry_mp if unit.kind == "cavalry" else t.infantry_mp
+    data["mp"] = str(Fraction(data["mp"]) - cost)
+    data["attacks"] += 1
+    data["acted"] = True
+    leader_tac = max(
+        (ld.tactical for ld in w.leaders_with(uid) if w.commands(ld, unit)), default=None
+    )
+    resolve(w, [uid], target, "march", attack_type, leader_tac, active=uid, march=data)
+
+
+def resolve(
+    w: Any,
+    attackers: list[str],
+    target: str,
+    action: str,
+    attack_type: str | None,
+    leader_tac: int | None,
+    active: str,
+    march: dict[str, Any] | None = None,
+    grand: bool = False,
+    assault_hex: str | None = None,
+    lee: bool = False,
+) -> None:
+    side = w.unit(attackers[0]).side
+    flank = flank_for(w, attackers, target, side, target in w.s["refused"])
+    inp = combat_input(
+        w, attackers, target, action, attack_type, leader_tac, grand, assault_hex, flank, lee
+    )
+    assert inp is not None
+    a, d = w.die(), w.die()
+    res = resolve_combat(inp.model_copy(update={"dice": CombatDice(attacker=a, defender=d)}))
+    if res.artillery.modifier is None:
+        art = w.die()
+        res = resolve_combat(
+            inp.model_copy(
+                update={"dice": CombatDice(attacker=a, defender=d), "artillery_die": art}
+            )
+        )
+    assert res.attacker_result is not None and res.defender_result is not None
+    applied = res.attacker_result_applied or res.attacker_result
+    defenders = [u.id for u in w.enemy_at(target, side)]
+    w.emit(
+        "combat",
+        "7.5",
+        f"{', '.join(w.unit(u).name for u in attackers)} attack {target} ({attack_type or action}): "
+        f"{res.ratio.label if hasattr(res.ratio, 'label') else res.ratio}, dice {a}-{d}, differential "
+        f"{res.differential:+d}; attacker {applied.printed}, defender {res.defender_result.printed}",
+        f"{target}への攻撃（{attack_type or '突撃'}）ダイス{a}-{d} 差{res.differential:+d}：攻撃側 {applied.printed}、防御側 {res.defender_result.printed}",
+        attackers=attackers,
+        defenders=defenders,
+        hex=target,
+        action=action,
+        attack_type=attack_type,
+        dice={"attacker": a, "defender": d},
+        differential=res.differential,
+        flank=flank,
+        attacker_result=applied.printed,
+        defender_result=res.defender_result.printed,
+        attacker_drm=res.attacker_drm,
+        defender_drm=res.defender_drm,
+    )
+    apply_results(w, attackers, defenders, target, applied, res.defender_result, active, march)

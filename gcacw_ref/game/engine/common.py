@@ -1,0 +1,80 @@
+"""Queries the engine modules share: sides, strengths, who may act, enemy ZOC, command.
+
+These only read the working state and call the rules core and the map modules; they
+decide nothing a player decides.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from gcacw_ref.game.state import Leader, Unit
+from gcacw_ref.rules.games import Side
+
+MAX_FATIGUE = 4
+
+
+def other(side: Side) -> Side:
+    return Side.CONFEDERATE if side == Side.UNION else Side.UNION
+
+
+def combat_strength(w: Any, unit: Unit) -> Fraction:
+    """7.2: the printed strength when organized; the scenario's disorganized value otherwise."""
+    if unit.organized:
+        return Fraction(unit.strength)
+    return disorganized_value(w.scen, Fraction(unit.strength))
+
+
+def disorganized_value(scen: Any, strength: Fraction) -> Fraction:
+    """The disorganized side of a strength marker (2.2). The rules do not print these
+    figures (they are on the counters); the scenario gives them, default half rounded
+    down to a half (register game-disorganized-values)."""
+    table = scen.counters.disorganized
+    key = str(int(strength)) if strength.denominator == 1 else None
+    if key is not None and key in table:
+        return Fraction(table[key])
+    value = Fraction(int(strength * scen.counters.disorganized_ratio * 2), 2)
+    return max(Fraction(1, 2), value) if strength > 0 else Fraction(0)
+
+
+def can_act(unit: Unit) -> bool:
+    """5.1 / 6.5: a unit at fatigue 4 takes no action."""
+    return unit.hex is not None and unit.fatigue < MAX_FATIGUE
+
+
+def leader_unit(w: Any, leader: Leader) -> Unit | None:
+    return w.units.get(leader.unit) if leader.unit else None
+
+
+def enemy_units_adjacent(w: Any, hex_: str, side: Side) -> list[str]:
+    """Adjacent hexes holding enemy units."""
+    return [n for n in w.board.neighbors(hex_) if w.enemy_at(n, side)]
+
+
+def zoc_kind(w: Any, hex_: str, side: Side) -> str | None:
+    """The enemy ZOC over `hex_` for units of `side`: "normal", "limited" or None (2.4)."""
+    from gcacw_ref.game.engine.zocview import enemy_zoc
+
+    return enemy_zoc(w, hex_, side)
+
+
+def in_command_range(w: Any, leader: Leader, target_hex: str) -> bool:
+    """2.5: a path of at most 3 hexes from the leader to the unit, not through enemy units
+    nor enemy ZOC without friendly units."""
+    from gcacw_ref.game.engine.zocview import command_range
+
+    lh = w.leader_hex(leader.id)
+    if lh is None:
+        return False
+    return target_hex in command_range(w, lh, leader.side)
+
+
+def side_word(side: Side, lang: str = "en") -> str:
+    if lang == "ja":
+        return "北軍" if side == Side.UNION else "南軍"
+    return "Union" if side == Side.UNION else "Confederate"
+
+
+def unit_name(w: Any, uid: str) -> str:
+    return str(w.units[uid].name)

@@ -1,0 +1,167 @@
+"""The engine's public face: `new_game`, `legal_actions`, `apply`.
+
+`apply` validates the action against `legal_actions`, applies it to a working copy, then
+runs every step that needs no decision (including decisions with a single choice) until
+a real decision is pending or the game is over. Dice come from the injected list first,
+then from the seeded generator kept in the state.
+"""
+
+from __future__ import annotations
+
+from gcacw_ref.game.actions import Action, IllegalAction, parse_action
+from gcacw_ref.game.engine import (  # noqa: F401  (registers frame kinds)
+    activation,
+    assault,
+    combat,
+    march,
+    misc,
+    recovery,
+    retreat,
+    turn,
+)
+from gcacw_ref.game.engine.registry import HANDLERS
+from gcacw_ref.game.engine.work import EngineBug, Work
+from gcacw_ref.game.log import Event
+from gcacw_ref.game.scenario import Scenario
+from gcacw_ref.game.state import GameState, Leader, Rng, Unit
+
+MAX_AUTO_STEPS = 100_000
+
+
+def initial_state(scenario: Scenario, seed: int) -> GameState:
+    """The scenario's set-up, before anything has run."""
+    units = {
+        u.id: Unit(
+            id=u.id,
+            name=u.name,
+            side=u.side,
+            kind=u.kind,
+            size=u.size,
+            corps=u.corps,
+            division=u.division,
+            tactical=u.tactical,
+            artillery=u.artillery,
+            strength=u.strength,
+            organized=u.organized,
+            fatigue=u.fatigue,
+            exhausted=u.exhausted,
+            demoralized=u.demoralized,
+            entrenchment=u.entrenchment,
+            hex=u.hex,
+            army_of_the_potomac=u.army_of_the_potomac,
+        )
+        for u in scenario.units
+    }
+    leaders = {
+        ld.id: Leader(
+            id=ld.id,
+            name=ld.name,
+            side=ld.side,
+            rank=ld.rank,
+            cavalry=ld.cavalry,
+            command=ld.command,
+            tactical=ld.tactical,
+            commands=tuple(ld.commands),
+            unit=ld.with_unit,
+        )
+        for ld in scenario.leaders
+    }
+    control = {vh.hex: vh.owner.value for vh in scenario.victory.hexes}
+    return GameState(
+        scenario=scenario,
+        units=units,
+        leaders=leaders,
+        rng=Rng(seed=seed),
+        hex_control=control,
+        stack=(),
+    )
+
+
+def new_game(scenario: Scenario, seed: int, dice: list[int] | None = None) -> GameState:
+    """A new game of `scenario`, run up to its first decision."""
+    state = initial_state(scenario, seed)
+    state, _ = start(state, dice)
+    return state
+
+
+def start(state: GameState, dice: list[int] | None = None) -> tuple[GameState, list[Event]]:
+    """Put the first turn on the stack and run to the first decision."""
+    w = Work(state, dice)
+    w.push("turn", step=0)
+    run(w)
+    return w.freeze(), w.events
+
+
+def options_of(w: Work) -> list[Action]:
+    if not w.stack or w.s["result"] is not None:
+        return []
+    frame = w.top()
+    handler = HANDLERS.get(frame["kind"])
+    if handler is None or handler.options is None:
+        raise EngineBug(f"frame {frame['kind']} is not a decision")
+    return handler.options(w, frame)
+
+
+def run(w: Work) -> None:
+    """Run automatic steps (and single-choice decisions) until a real decision is pending."""
+    for _ in range(MAX_AUTO_STEPS):
+        if not w.stack or w.s["result"] is not None:
+            return
+        frame = w.top()
+        handler = HANDLERS.get(frame["kind"])
+        if handler is None:
+            raise EngineBug(f"no handler for frame {frame['kind']}")
+        if handler.auto is not None:
+            handler.auto(w, frame)
+            continue
+        assert handler.options is not None and handler.decide is not None
+        opts = handler.options(w, frame)
+        if not opts:
+            raise EngineBug(f"decision {frame['kind']} has no legal action")
+        if len(opts) == 1:
+            handler.decide(w, frame, opts[0])
+            continue
+        return
+    raise EngineBug("the engine ran too many automatic steps")
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the pending decision allows (empty once the game is over)."""
+    w = Work(state)
+    return options_of(w)
+
+
+def step(
+    state: GameState, action: Action | dict[str, object], dice: list[int] | None = None
+) -> tuple[GameState, list[Event]]:
+    """Apply `action` and run on to the next decision; returns the new state and events."""
+    act = parse_action(action)
+    if state.result is not None:
+        raise IllegalAction("the game is over: no more actions")
+    w = Work(state, dice)
+    legal = options_of(w)
+    if act not in legal:
+        frame = w.top()
+        raise IllegalAction(
+            f"illegal action {act.short()!r} for the pending decision {frame['kind']!r}"
+            f" ({len(legal)} legal actions)"
+        )
+    frame = w.top()
+    handler = HANDLERS[frame["kind"]]
+    assert handler.decide is not None
+    handler.decide(w, frame, act)
+    run(w)
+    return w.freeze(), w.events
+
+
+def apply(
+    state: GameState, action: Action | dict[str, object], dice: list[int] | None = None
+) -> GameState:
+    """The state after `action` (see `step` for the events too)."""
+    return step(state, action, dice)[0]
+
+
+def pending_side(state: GameState) -> str | None:
+    """Which side must decide now (None when the game is over)."""
+    frame = state.pending
+    return frame.side.value if frame is not None and frame.side is not None else None

@@ -1,0 +1,303 @@
+"""The march (5.1, 6.1, 6.2): allowance, fatigue and extended march, forced march, moving
+hex by hex, attacking, refusing flanks, ending the march.
+
+Frames: `forced_march` (5.1 step 3, yes/no), `march` (one unit's march: move, attack,
+refuse, destroy, end).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.engine import bridges, cavalry
+from gcacw_ref.game.engine.common import zoc_kind
+from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.engine.units import set_strength
+from gcacw_ref.rules.forced_march import force_march
+from gcacw_ref.rules.march import apply_extended_march_result, check_march
+from gcacw_ref.rules.movement import Weather, step_cost
+from gcacw_ref.rules.movement_allowance import allowance_formula, movement_allowance
+from gcacw_ref.rules.terrain import Terrain, UnitKind
+
+
+def weather(w: Any) -> Weather:
+    return Weather(
+        rain=w.rain(),
+        minor_uncrossable=w.turn <= int(w.s["minor_unfordable_until"]),
+        major_uncrossable=w.turn <= int(w.s["major_unfordable_until"]),
+    )
+
+
+def roll_allowance(w: Any, side: Any, kind: Any) -> int:
+    """5.1 step 1 / 5.2 step 3: roll the dice of the allowance formula."""
+    formula = allowance_formula(w.game, side, kind)
+    value, _ = movement_allowance(w.game, side, kind, w.dice(formula.dice))
+    return value
+
+
+def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True) -> None:
+    """5.1 steps 1-3 (or 5.2 steps 6-7 with the leader's allowance)."""
+    unit = w.unit(uid)
+    side = unit.side
+    mp = leader_mp if leader_mp is not None else roll_allowance(w, side, unit.kind)
+    check = check_march(
+        w.game,
+        side,
+        unit.kind == "cavalry",
+        unit.exhausted,
+        unit.fatigue,
+        unit.organized,
+        Fraction(unit.strength),
+        unit.army_of_the_potomac,
+    )
+    die = None
+    if check.extended:
+        die = w.die()
+        check = check_march(
+            w.game,
+            side,
+            unit.kind == "cavalry",
+            unit.exhausted,
+            unit.fatigue,
+            unit.organized,
+            Fraction(unit.strength),
+            unit.army_of_the_potomac,
+            die=die,
+        )
+    unit = w.upd(uid, fatigue=check.fatigue_after, marched_in_phase=w.s["action_phase"])
+    bridges.clear_refused_on_leave(w, unit.hex)
+    w.emit(
+        "march",
+        "5.1",
+        f"{unit.name} marches from {unit.hex} with {mp} MP (fatigue now {unit.fatigue})",
+        f"{unit.name}が{unit.hex}から行軍（移動力{mp}、疲労{unit.fatigue}）",
+        unit=uid,
+        hex=unit.hex,
+        mp=mp,
+        fatigue=unit.fatigue,
+    )
+    frame = w.push(
+        "march",
+        side,
+        unit=uid,
+        mp=str(mp),
+        moved=False,
+        acted=False,
+        stop=False,
+        start=unit.hex,
+        attacks=0,
+        may_attack=may_attack,
+        path=[unit.hex],
+        left_zoc=False,
+    )
+    if check.extended:
+        result = check.result
+        if result is None:
+            w.emit(
+                "extended_march",
+                "5.1",
+                f"{unit.name}: extended march die {die}; the source gives no result for this "
+                "column, so no effect is applied (register game-extended-march-gap)",
+                f"{unit.name}: 延長行軍（ダイス{die}）。この列の結果は資料になく、影響なしとして扱う",
+                unit=uid,
+                die=die,
+                result=None,
+            )
+        else:
+            after = apply_extended_march_result(result, Fraction(unit.strength), unit.organized)
+            w.emit(
+                "extended_march",
+                "5.1",
+                f"{unit.name}: extended march, die {die} {check.drm:+d}: {result}",
+                f"{unit.name}: 延長行軍、ダイス{die}（修正{check.drm:+d}）結果 {result}",
+                unit=uid,
+                die=die,
+                drm=check.drm,
+                result=result,
+            )
+            w.upd(uid, organized=after.organized)
+            if after.strength != unit.strength:
+                set_strength(w, uid, after.strength, "5.1")
+            if after.eliminated:
+                w.pop()
+                return
+    cavalry.offer_on_march_start(w, uid)
+    unit = w.unit(uid)
+    if unit.hex is not None and unit.kind != "artillery" and unit.organized:
+        w.push("forced_march", side, unit=uid)
+    del frame
+
+
+# --- forced march (5.1 step 3) -------------------------------------------------------
+def forced_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+    return [Action(type="forced_march", option="no"), Action(type="forced_march", option="yes")]
+
+
+def forced_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+    w.pop()
+    if action.option != "yes":
+        return
+    uid = frame["data"]["unit"]
+    unit = w.unit(uid)
+    kind = "cavalry" if unit.kind == "cavalry" else "infantry"
+    dice = w.dice(2 if kind == "cavalry" else 1)
+    fm = force_march(kind, dice, Fraction(unit.strength), unit.organized)
+    march = w.top()
+    march["data"]["mp"] = str(Fraction(march["data"]["mp"]) + fm.bonus)
+    w.upd(uid, organized=False)
+    w.emit(
+        "forced_march",
+        "5.1",
+        f"{unit.name} force-marches: dice {dice}, +{fm.bonus} MP, loses {fm.loss}",
+        f"{unit.name}が強行軍：ダイス{dice}、移動力+{fm.bonus}、損失{fm.loss}",
+        unit=uid,
+        dice=dice,
+        bonus=fm.bonus,
+        loss=fm.loss,
+    )
+    if fm.loss:
+        set_strength(w, uid, fm.strength_after, "5.1")
+        if w.unit(uid).hex is None:
+            w.pop()
+
+
+decision("forced_march", forced_options, forced_decide)
+
+
+# --- moving ------------------------------------------------------------------------
+def move_cost(w: Any, data: dict[str, Any], unit: Any, to: str) -> tuple[Fraction, bool] | None:
+    """The MP to enter `to` and whether the unit must stop there; None when it may not."""
+    frm = unit.hex
+    if w.enemy_at(to, unit.side):
+        return None
+    b = w.board
+    friendly = sum(
+        (Fraction(u.strength) for u in w.friends_at(to, unit.side) if u.kind != "cavalry"),
+        Fraction(0),
+    )
+    hexside = bridges.effective_hexside(w, frm, to, unit.side)
+    if hexside is None:
+        return None
+    sc = step_cost(
+        from_terrain=Terrain(b.terrain(frm)),
+        to_terrain=Terrain(b.terrain(to)),
+        hexside=hexside,
+        kind=UnitKind(unit.kind),
+        strength=Fraction(unit.strength),
+        weather=weather(w),
+        friendly_strength=friendly,
+        destroyed=bridges.is_destroyed(w, frm, to),
+    )
+    if sc.cost is None:
+        return None
+    mp = Fraction(data["mp"])
+    here = zoc_kind(w, frm, unit.side) == "normal"
+    there = zoc_kind(w, to, unit.side) == "normal"
+    if here and data["acted"]:
+        return None  # 6.2: a unit leaves enemy ZOC only as the first thing in its march
+    if here and there:
+        return (max(mp, Fraction(1)), True)  # 6.2 ZOC to ZOC: all MP
+    cost = sc.cost + (1 if here else 0)
+    if cost > mp and (data["moved"] or data["attacks"] or mp < 0):
+        return None
+    return (min(cost, mp) if cost > mp else cost, there)
+
+
+def march_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+    from gcacw_ref.game.engine.combat import march_attack_options
+
+    data = frame["data"]
+    unit = w.unit(data["unit"])
+    out = [Action(type="end")]
+    if unit.hex is None or data.get("ended"):
+        return out
+    stopped = data["stop"] and zoc_kind(w, unit.hex, unit.side) == "normal"
+    if not stopped:
+        for n in w.board.neighbors(unit.hex):
+            if move_cost(w, data, unit, n) is not None:
+                out.append(Action(type="move", unit=unit.id, hex=n))
+    if data["may_attack"] and unit.kind != "artillery":
+        out.extend(march_attack_options(w, data, unit))
+    if Fraction(data["mp"]) >= 1 and w.board.terrain(unit.hex) not in ("mountain", "swamp"):
+        if unit.hex not in w.s["refused"]:
+            out.append(Action(type="refuse", unit=unit.id))
+    return out
+
+
+def march_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+    from gcacw_ref.game.engine.combat import march_attack
+
+    data = frame["data"]
+    uid = data["unit"]
+    if action.type == "end":
+        end_march(w)
+    elif action.type == "move":
+        assert action.hex
+        do_move(w, frame, action.hex)
+    elif action.type == "refuse":
+        data["mp"] = str(Fraction(data["mp"]) - 1)
+        w.s["refused"] = (*w.s["refused"], w.unit(uid).hex)
+        w.emit(
+            "refuse_flank",
+            "7.8",
+            f"{w.unit(uid).name} refuses its flanks",
+            f"{w.unit(uid).name}が側面防御",
+            unit=uid,
+            hex=w.unit(uid).hex,
+        )
+        end_march(w)
+    elif action.type == "attack":
+        assert action.hex and action.option
+        march_attack(w, frame, action.hex, action.option)
+
+
+def do_move(w: Any, frame: dict[str, Any], to: str) -> None:
+    data = frame["data"]
+    uid = data["unit"]
+    unit = w.unit(uid)
+    found = move_cost(w, data, unit, to)
+    assert found is not None
+    cost, stop = found
+    frm = unit.hex
+    zz = zoc_kind(w, frm, unit.side) == "normal" and zoc_kind(w, to, unit.side) == "normal"
+    data["mp"] = str(Fraction(data["mp"]) - cost)
+    data["moved"] = True
+    data["acted"] = True
+    data["path"] = [*data["path"], to]
+    bridges.clear_refused_on_leave(w, frm)
+    w.upd(uid, hex=to, entrenchment="none")
+    w.emit(
+        "move",
+        "6.2",
+        f"{unit.name} {frm} -> {to} ({cost} MP)",
+        f"{unit.name} {frm}→{to}（{cost}MP）",
+        unit=uid,
+        frm=frm,
+        to=to,
+        cost=str(cost),
+    )
+    if zz and not w.board.road_link(frm, to):
+        from gcacw_ref.game.engine.units import disorganize_or_lose
+
+        disorganize_or_lose(w, uid, "6.2")
+    if w.unit(uid).hex is None:
+        w.pop()
+        return
+    bridges.note_control(w, to, unit.side)
+    if stop:
+        data["stop"] = True
+        cavalry.offer_on_enter_zoc(w, uid)
+
+
+def end_march(w: Any) -> None:
+    """5.1 step 5: the march is over (and 10.2: a pontoon bridge may fall)."""
+    frame = w.pop()
+    uid = frame["data"]["unit"]
+    unit = w.unit(uid)
+    if unit.hex is not None:
+        bridges.after_march(w, unit, frame["data"])
+
+
+decision("march", march_options, march_decide)

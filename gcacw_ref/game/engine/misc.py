@@ -1,0 +1,105 @@
+"""Station raids (5.4), entrenchment actions (5.5), rain in provisional swamps (12.0)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gcacw_ref.errors import RuleError
+from gcacw_ref.game.engine.common import combat_strength
+from gcacw_ref.game.engine.units import eliminate
+from gcacw_ref.rules.entrenchment import entrenchment_era, next_level
+from gcacw_ref.rules.games import Side
+
+
+def station_raid(w: Any, uid: str) -> None:
+    """5.4: fatigue +1; strength 2-4 damages the station, 5 or more destroys it."""
+    unit = w.unit(uid)
+    unit = w.upd(uid, fatigue=min(4, unit.fatigue + 1))
+    strength = combat_strength(w, unit)
+    now = w.s["stations"].get(unit.hex)
+    new = "destroyed" if strength >= 5 else ("damaged" if now is None else now)
+    w.s["stations"][unit.hex] = new
+    if new != now:
+        w.s["station_raider"][unit.hex] = unit.side.value
+    w.emit(
+        "station_raid",
+        "5.4",
+        f"{unit.name} raids the station at {unit.hex}: {new}",
+        f"{unit.name}が{unit.hex}の駅を襲撃：{'破壊' if new == 'destroyed' else '損害'}",
+        unit=uid,
+        hex=unit.hex,
+        result=new,
+    )
+
+
+def entrench(w: Any, uid: str, phase: str, rule: str) -> bool:
+    """One entrenchment step for the unit (5.5 action or 9.0 recovery); False if none."""
+    unit = w.unit(uid)
+    era = entrenchment_era(w.game.value, w.year)
+    works = "earthworks" in w.board.hex_features(unit.hex) and unit.side == Side.CONFEDERATE
+    try:
+        level = next_level(
+            unit.entrenchment, era, phase, confederate_in_earthworks=works, rain=w.rain()
+        )
+    except RuleError:
+        return False
+    w.upd(uid, entrenchment=level)
+    w.emit(
+        "entrench",
+        rule,
+        f"{unit.name} entrenches: {unit.entrenchment} -> {level}",
+        f"{unit.name}が塹壕構築：{unit.entrenchment}→{level}",
+        unit=uid,
+        hex=unit.hex,
+        level=level,
+    )
+    return True
+
+
+def can_entrench(w: Any, uid: str, phase: str) -> bool:
+    unit = w.unit(uid)
+    era = entrenchment_era(w.game.value, w.year)
+    works = "earthworks" in w.board.hex_features(unit.hex) and unit.side == Side.CONFEDERATE
+    try:
+        next_level(unit.entrenchment, era, phase, confederate_in_earthworks=works, rain=w.rain())
+    except RuleError:
+        return False
+    return True
+
+
+def entrench_action(w: Any, uid: str) -> None:
+    """5.5 (1864): fatigue +1, then the next marker."""
+    unit = w.unit(uid)
+    era = entrenchment_era(w.game.value, w.year)
+    w.upd(uid, fatigue=min(4, unit.fatigue + (2 if era == 1863 else 1)))
+    entrench(w, uid, "action", "5.5")
+
+
+def rain_in_provisional_swamp(w: Any) -> None:
+    """12.0: a unit in a provisional swamp without a road when rain comes: fatigue +1,
+    disorganized, and moved to an adjacent hex free of enemies (eliminated if none)."""
+    for unit in list(w.alive()):
+        h = unit.hex
+        if w.board.terrain(h) != "provisional_swamp":
+            continue
+        if any(w.board.road_link(h, n) for n in w.board.neighbors(h)):
+            continue
+        w.upd(unit.id, fatigue=min(4, unit.fatigue + 1), organized=False)
+        dest = [
+            n
+            for n in w.board.neighbors(h)
+            if not w.enemy_at(n, unit.side)
+            and w.board.terrain(n) not in ("swamp", "provisional_swamp", "water")
+            and not w.board.river(h, n)
+        ]
+        if not dest:
+            eliminate(w, unit.id, "12.0")
+            continue
+        w.upd(unit.id, hex=sorted(dest)[0], entrenchment="none")
+        w.emit(
+            "rain",
+            "12.0",
+            f"{unit.name} leaves the flooded swamp for {sorted(dest)[0]}",
+            f"{unit.name}が冠水した臨時の沼地から{sorted(dest)[0]}へ移動",
+            unit=unit.id,
+        )

@@ -1,0 +1,96 @@
+"""The recovery phase (8.0) in its order: step 1 building (a decision per side), then
+steps 3-6 for every unit through `rules.recovery.recover`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.engine.misc import can_entrench, entrench
+from gcacw_ref.game.engine.registry import auto, decision
+from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.recovery import UnitCondition, may_build_in_recovery, recover
+
+
+@auto("recovery")
+def run_recovery(w: Any, frame: dict[str, Any]) -> None:
+    step = frame["data"]["step"]
+    frame["data"]["step"] = step + 1
+    if step == 0:
+        w.push("build", Side.UNION, built=[])
+    elif step == 1:
+        w.push("build", Side.CONFEDERATE, built=[])
+    else:
+        w.pop()
+        recover_all(w)
+
+
+def build_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+    out = [Action(type="done")]
+    if w.rain():
+        return out
+    from gcacw_ref.game.engine.bridging import bridge_options
+
+    for u in w.alive(frame["side"]):
+        if u.id in frame["data"]["built"] or not may_build_in_recovery(u.fatigue, w.rain()):
+            continue
+        if can_entrench(w, u.id, "recovery"):
+            out.append(Action(type="build", unit=u.id, option="entrench"))
+        out.extend(bridge_options(w, u, frame["data"]))
+    return out
+
+
+def build_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+    if action.type == "done":
+        w.pop()
+        return
+    assert action.unit
+    frame["data"]["built"] = [*frame["data"]["built"], action.unit]
+    if action.option == "entrench":
+        entrench(w, action.unit, "recovery", "9.0")
+    else:
+        from gcacw_ref.game.engine.bridging import build_bridge
+
+        build_bridge(w, action, frame["data"])
+
+
+decision("build", build_options, build_decide)
+
+
+def recover_all(w: Any) -> None:
+    changed = 0
+    for u in w.alive():
+        res = recover(
+            UnitCondition(
+                fatigue=u.fatigue,
+                organized=u.organized,
+                exhausted=u.exhausted,
+                demoralized=u.demoralized,
+            ),
+            w.game,
+            u.side,
+            rain=w.rain(),
+        )
+        c = res.unit
+        if (c.fatigue, c.organized, c.exhausted, c.demoralized) != (
+            u.fatigue,
+            u.organized,
+            u.exhausted,
+            u.demoralized,
+        ):
+            changed += 1
+        w.upd(
+            u.id,
+            fatigue=c.fatigue,
+            organized=c.organized,
+            exhausted=c.exhausted,
+            demoralized=c.demoralized,
+        )
+    w.s["destroy_tried"] = ()
+    w.emit(
+        "recovery",
+        "8.0",
+        f"recovery: {changed} units recover (fatigue -3, reorganize, demoralization)",
+        f"回復フェイズ：{changed}ユニットが回復",
+        units_changed=changed,
+    )

@@ -1,0 +1,150 @@
+"""Applying combat results (7.5, 7.6, 11.0): letters to every unit, strength losses the
+owner allocates point by point (`loss` frame), retreats and routs, advance after combat
+(`advance` frame). Defender results are applied before the attacker's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.engine.common import zoc_kind
+from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.engine.units import lose
+from gcacw_ref.rules.demoralization import demoralization_after
+
+
+def letters(w: Any, uid: str, result: Any, rule: str = "7.5") -> None:
+    """The letter effects on one unit: D, F, f (fatigue, disorder), R/R* demoralization."""
+    unit = w.unit(uid)
+    if unit.hex is None:
+        return
+    changes: dict[str, Any] = {}
+    fatigue = unit.fatigue
+    for letter in result.letters:
+        if letter.disorganize:
+            changes["organized"] = False
+        fatigue = min(4, fatigue + letter.fatigue)
+    changes["fatigue"] = fatigue
+    extra = 0
+    for code in ("R", "R*"):
+        if result.has(code):
+            level, extra = demoralization_after(unit.demoralized, code)
+            changes["demoralized"] = level
+    w.upd(uid, **changes)
+    if extra:
+        lose(w, uid, extra, "11.0")
+
+
+def allocate(
+    w: Any, side: Any, units: list[str], points: int, disorganize: bool, rule: str
+) -> None:
+    alive = [u for u in units if w.unit(u).hex is not None]
+    if points <= 0 or not alive:
+        return
+    if len(alive) == 1:
+        lose(w, alive[0], points, rule, disorganize)
+        return
+    w.push("loss", side, units=alive, points=points, disorganize=disorganize, rule=rule)
+
+
+def loss_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+    return [
+        Action(type="loss", unit=u) for u in frame["data"]["units"] if w.unit(u).hex is not None
+    ]
+
+
+def loss_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+    data = frame["data"]
+    assert action.unit
+    lose(w, action.unit, 1, data["rule"], data["disorganize"])
+    w.emit(
+        "loss",
+        data["rule"],
+        f"{w.unit(action.unit).name} takes 1 strength loss",
+        f"{w.unit(action.unit).name}が兵力1を失う",
+        unit=action.unit,
+    )
+    data["points"] -= 1
+    if data["points"] <= 0 or not loss_options(w, frame):
+        w.pop()
+
+
+decision("loss", loss_options, loss_decide)
+
+
+def apply_results(
+    w: Any,
+    attackers: list[str],
+    defenders: list[str],
+    target: str,
+    att: Any,
+    dfn: Any,
+    active: str,
+    march: dict[str, Any] | None,
+) -> None:
+    """7.5: defender first, then attacker; retreats and advance go on the stack."""
+    from gcacw_ref.game.engine.retreat import push_retreat
+
+    side = w.unit(attackers[0]).side
+    dside = w.unit(defenders[0]).side
+    # what runs last is pushed first: advance, attacker losses, defender retreat, defender losses
+    if att.has("a"):
+        w.push("advance", side, units=list(attackers), target=target, march=march is not None)
+    for uid in attackers:
+        letters(w, uid, att)
+    if march is not None and att.ends_march:
+        march["ended"] = True
+    allocate(w, side, attackers, att.loss, att.disorganizes, "7.5")
+    for uid in defenders:
+        letters(w, uid, dfn)
+    if dfn.has("r") or dfn.has("R") or dfn.has("R*"):
+        kind = "retreat" if dfn.has("r") else "rout"
+        push_retreat(w, defenders, kind, active_uid=active)
+    allocate(w, dside, defenders, dfn.loss, dfn.disorganizes, "7.5")
+
+
+def advance_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+    data = frame["data"]
+    target = data["target"]
+    if w.enemy_at(target, frame["side"]) or not any(w.unit(u).hex for u in data["units"]):
+        return [Action(type="done")]
+    return [Action(type="done")] + [
+        Action(type="advance", unit=u, hex=target)
+        for u in data["units"]
+        if w.unit(u).hex is not None
+    ]
+
+
+def advance_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+    data = frame["data"]
+    if action.type == "done":
+        w.pop()
+        return
+    assert action.unit
+    unit = w.unit(action.unit)
+    frm = unit.hex
+    w.upd(action.unit, hex=data["target"], entrenchment="none")
+    data["units"] = [u for u in data["units"] if u != action.unit]
+    w.emit(
+        "advance",
+        "7.6",
+        f"{unit.name} advances {frm} -> {data['target']}",
+        f"{unit.name}が{data['target']}へ戦闘後前進",
+        unit=action.unit,
+        frm=frm,
+        to=data["target"],
+    )
+    from gcacw_ref.game.engine.bridges import note_control
+
+    note_control(w, data["target"], unit.side)
+    march = w.find("march")
+    if march is not None and march["data"]["unit"] == action.unit:
+        march["data"]["path"] = [*march["data"]["path"], data["target"]]
+        if zoc_kind(w, data["target"], unit.side) == "normal":
+            march["data"]["stop"] = True
+    if not data["units"]:
+        w.pop()
+
+
+decision("advance", advance_options, advance_decide)

@@ -1,0 +1,44 @@
+"""Victory (the scenario's conditions): VP hexes held at the end, enemy strength lost,
+stations raided. Ends the game with its result."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from gcacw_ref.game.engine.common import other
+from gcacw_ref.rules.games import Side
+
+
+def tally(w: Any) -> dict[str, int]:
+    v = w.scen.victory
+    vp = {"union": 0, "confederate": 0}
+    for side in (Side.UNION, Side.CONFEDERATE):
+        lost = Fraction(w.s["lost"][side.value])
+        vp[other(side).value] += int(lost) * v.vp_per_strength
+    for hx in v.hexes:
+        holder = w.s["hex_control"].get(hx.hex, hx.owner.value)
+        vp[holder] += hx.vp
+    for hex_, raider in w.s["station_raider"].items():
+        factor = 2 if w.s["stations"].get(hex_) == "destroyed" else 1
+        vp[raider] += v.vp_per_station * factor
+    return vp
+
+
+def finish_game(w: Any) -> None:
+    vp = tally(w)
+    w.s["vp"] = vp
+    diff = vp["union"] - vp["confederate"]
+    margin = w.scen.victory.margin
+    winner = "union" if diff >= margin else "confederate" if -diff >= margin else "draw"
+    w.s["result"] = {"winner": winner, "vp": vp, "turns_played": w.turn}
+    w.s["phase"] = "over"
+    w.stack.clear()
+    w.emit(
+        "game_end",
+        "scenario",
+        f"game over: Union {vp['union']} VP, Confederate {vp['confederate']} VP; winner: {winner}",
+        f"ゲーム終了：北軍{vp['union']}VP、南軍{vp['confederate']}VP、勝者 {winner}",
+        winner=winner,
+        vp=vp,
+    )

@@ -1,0 +1,39 @@
+"""Random event phase: the scenario's weather (3.0 step 1, 12.0 rain and river markers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gcacw_ref.rules.rain import last_rain_turn, rain_number, uncrossable_marker_turn
+
+EXTRA = {"rain": 0, "rain+1": 1, "rain+2": 2, "rain+3": 3}
+
+
+def random_event_phase(w: Any) -> None:
+    """12.0: a rain result marks rain turns and moves the river markers ahead."""
+    event = w.scen.rain_event(w.turn)
+    if event == "none":
+        return
+    extra = EXTRA[event]
+    rained = [t for t in w.s["rain"]]
+    prev_last = max(rained) if rained else None
+    last = last_rain_turn(w.turn, extra, prev_last)
+    w.s["rain"] = tuple(sorted(set(rained) | set(range(w.turn, last + 1))))
+    for river, key in (("minor", "minor_unfordable_until"), ("major", "major_unfordable_until")):
+        number = rain_number(w.game, river, extra) or 0
+        marker = int(w.s[key]) or None
+        new = uncrossable_marker_turn(w.turn, number, marker)
+        w.s[key] = new or 0
+    w.emit(
+        "rain",
+        "12.0",
+        f"rain this turn (through turn {last}); fords unusable: minor rivers to turn "
+        f"{w.s['minor_unfordable_until'] or '-'}, major rivers to turn {w.s['major_unfordable_until'] or '-'}",
+        f"雨（第{last}ターンまで）。渡河不可能：小河川 {w.s['minor_unfordable_until'] or '-'}、大河川 {w.s['major_unfordable_until'] or '-'}",
+        through=last,
+        minor_until=w.s["minor_unfordable_until"],
+        major_until=w.s["major_unfordable_until"],
+    )
+    from gcacw_ref.game.engine.misc import rain_in_provisional_swamp
+
+    rain_in_provisional_swamp(w)

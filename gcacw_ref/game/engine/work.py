@@ -1,0 +1,170 @@
+"""A mutable working copy of a `GameState` for the length of one `apply`.
+
+The engine changes a `Work` (units, leaders, stack, markers), rolls dice through it
+(injected dice first, then the state's seeded generator), collects events, and finally
+freezes a new `GameState`. Nothing outside the engine ever sees a `Work`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from gcacw_ref.game.engine.board import Board, board_for
+from gcacw_ref.game.log import Event, make_event
+from gcacw_ref.game.state import Frame, GameState, Leader, Unit, draw
+from gcacw_ref.rules.games import Side
+
+SCALARS = (
+    "turn",
+    "phase",
+    "action_phase",
+    "rain",
+    "major_unfordable_until",
+    "minor_unfordable_until",
+    "bridges",
+    "destroyed",
+    "no_bridge_until",
+    "stations",
+    "station_raider",
+    "refused",
+    "destroy_tried",
+    "vp",
+    "lost",
+    "hex_control",
+    "result",
+)
+
+
+class EngineBug(RuntimeError):
+    """The engine reached a state its own rules say cannot happen."""
+
+
+class Work:
+    """The game being changed by one `apply`."""
+
+    def __init__(self, state: GameState, dice: list[int] | None = None) -> None:
+        self.state0 = state
+        self.scen = state.scenario
+        self.board: Board = board_for(state.scenario)
+        self.units: dict[str, Unit] = dict(state.units)
+        self.leaders: dict[str, Leader] = dict(state.leaders)
+        self.stack: list[dict[str, Any]] = [
+            {"kind": f.kind, "side": f.side, "data": dict(f.data)} for f in state.stack
+        ]
+        self.s: dict[str, Any] = {k: getattr(state, k) for k in SCALARS}
+        self.s["vp"] = dict(self.s["vp"])
+        self.s["lost"] = dict(self.s["lost"])
+        self.s["stations"] = dict(self.s["stations"])
+        self.s["station_raider"] = dict(self.s["station_raider"])
+        self.s["hex_control"] = dict(self.s["hex_control"])
+        self.rng = state.rng
+        self.injected = list(dice or [])
+        self.events: list[Event] = []
+
+    # --- basics -------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return int(self.s["turn"])
+
+    @property
+    def game(self) -> Any:
+        return self.scen.scenario.game
+
+    @property
+    def year(self) -> int:
+        return self.scen.scenario.year
+
+    def rain(self) -> bool:
+        return self.turn in self.s["rain"]
+
+    def die(self) -> int:
+        """One d6: the next injected die, else the seeded generator."""
+        if self.injected:
+            value = self.injected.pop(0)
+            if not 1 <= value <= 6:
+                raise ValueError(f"injected die {value} is not 1-6")
+            return value
+        value, self.rng = draw(self.rng, 6)
+        return value + 1
+
+    def dice(self, n: int) -> int:
+        return sum(self.die() for _ in range(n))
+
+    def choice_index(self, n: int) -> int:
+        value, self.rng = draw(self.rng, n)
+        return value
+
+    def emit(self, type_: str, rule: str, en: str, ja: str, **data: Any) -> None:
+        self.events.append(make_event(type_, self.turn, rule, en, ja, **data))
+
+    # --- units and leaders ----------------------------------------------------------
+    def unit(self, uid: str) -> Unit:
+        return self.units[uid]
+
+    def upd(self, uid: str, **changes: Any) -> Unit:
+        unit = self.units[uid].model_copy(update=changes)
+        self.units[uid] = unit
+        return unit
+
+    def alive(self, side: Side | None = None) -> list[Unit]:
+        return [
+            u for u in self.units.values() if u.hex is not None and (side is None or u.side == side)
+        ]
+
+    def at(self, hex_: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.hex == hex_]
+
+    def enemy_at(self, hex_: str, side: Side) -> list[Unit]:
+        return [u for u in self.at(hex_) if u.side != side]
+
+    def friends_at(self, hex_: str, side: Side) -> list[Unit]:
+        return [u for u in self.at(hex_) if u.side == side]
+
+    def leaders_with(self, uid: str) -> list[Leader]:
+        return [ld for ld in self.leaders.values() if ld.unit == uid]
+
+    def leader_hex(self, lid: str) -> str | None:
+        ld = self.leaders[lid]
+        return self.units[ld.unit].hex if ld.unit else None
+
+    def commands(self, leader: Leader, unit: Unit) -> bool:
+        """2.2: the leader commands the unit (army leaders: their whole side)."""
+        if unit.side != leader.side:
+            return False
+        if leader.rank == "army":
+            return True
+        return unit.corps in leader.commands or unit.division in leader.commands
+
+    def add_lost(self, side: Side, amount: Fraction) -> None:
+        self.s["lost"][side.value] = str(Fraction(self.s["lost"][side.value]) + amount)
+
+    # --- stack ----------------------------------------------------------------------
+    def push(self, kind: str, side: Side | None = None, /, **data: Any) -> dict[str, Any]:
+        frame = {"kind": kind, "side": side, "data": data}
+        self.stack.append(frame)
+        return frame
+
+    def top(self) -> dict[str, Any]:
+        return self.stack[-1]
+
+    def pop(self) -> dict[str, Any]:
+        return self.stack.pop()
+
+    def find(self, kind: str) -> dict[str, Any] | None:
+        for frame in reversed(self.stack):
+            if frame["kind"] == kind:
+                return frame
+        return None
+
+    def freeze(self) -> GameState:
+        frames = tuple(Frame(kind=f["kind"], side=f["side"], data=f["data"]) for f in self.stack)
+        return self.state0.model_copy(
+            update={
+                "units": self.units,
+                "leaders": self.leaders,
+                "stack": frames,
+                "rng": self.rng,
+                **self.s,
+            }
+        )

@@ -1,0 +1,284 @@
+"""Scenarios: a map, an order of battle, the turns and their weather, victory conditions.
+
+A scenario is a TOML file validated by pydantic. The built-in ones live in
+`gcacw_ref/game/scenarios/<id>.toml`; `load_scenario("training")` or a path both work.
+`check_scenario` adds the cross-checks pydantic cannot do alone (every unit on the map,
+every formation known, every leader with one of its own units, values in range).
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.rules.games import Game, Side
+from gcacw_ref.rules.numbers import Strength
+from gcacw_ref.rules.tables import describe_validation_error, read_toml
+
+SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
+MAP_DIR = Path(__file__).resolve().parent / "maps"
+
+UnitKind = Literal["infantry", "cavalry", "artillery"]
+UnitSize = Literal["battalion", "regiment", "brigade", "division", "half_division"]
+LeaderRank = Literal["army", "wing", "corps", "division"]
+Entrenchment = Literal[
+    "none",
+    "abatis",
+    "breastworks_building",
+    "breastworks",
+    "fort_building",
+    "fort_building_1",
+    "fort_building_2",
+    "fort",
+]
+RainEvent = Literal["none", "rain", "rain+1", "rain+2", "rain+3"]
+
+_STRICT = ConfigDict(extra="forbid", frozen=True)
+
+
+class ScenarioInfo(BaseModel):
+    """The `[scenario]` block."""
+
+    model_config = _STRICT
+    id: str = Field(min_length=1)
+    name: str
+    name_ja: str = ""
+    game: Game = Game.GTC
+    year: int = Field(ge=1861, le=1865)
+    turns: int = Field(ge=1, le=60)
+    map: str  # a shipped map id, or a path relative to the scenario file
+    first_player_tie: Side = Side.CONFEDERATE  # 4.2: ties go to the Confederates
+
+
+class Formation(BaseModel):
+    """A corps or division that units belong to and leaders command."""
+
+    model_config = _STRICT
+    id: str
+    side: Side
+    kind: Literal["corps", "division", "cavalry_corps", "cavalry_division"]
+
+
+class UnitSetup(BaseModel):
+    """One combat unit as the scenario places it."""
+
+    model_config = _STRICT
+    id: str = Field(min_length=1)
+    name: str
+    side: Side
+    kind: UnitKind
+    size: UnitSize = "division"
+    corps: str | None = None
+    division: str | None = None
+    tactical: int = Field(default=0, ge=0, le=6)
+    artillery: int = Field(default=0, ge=0, le=12)
+    strength: Strength
+    organized: bool = True
+    fatigue: int = Field(default=0, ge=0, le=4)
+    exhausted: bool = False
+    demoralized: int = Field(default=0, ge=0, le=2)
+    entrenchment: Entrenchment = "none"
+    hex: str = Field(pattern=r"^\d{4}$")
+    army_of_the_potomac: bool = True
+
+    @model_validator(mode="after")
+    def _strength_in_range(self) -> UnitSetup:
+        if self.strength < Fraction(1, 2) or self.strength > 21:
+            raise ValueError(f"unit {self.id}: strength must be 1/2 to 21")
+        return self
+
+
+class LeaderSetup(BaseModel):
+    """One leader: rank, values, the formations commanded, the unit it is with."""
+
+    model_config = _STRICT
+    id: str = Field(min_length=1)
+    name: str
+    side: Side
+    rank: LeaderRank
+    cavalry: bool = False
+    command: int = Field(ge=0, le=9)
+    tactical: int = Field(default=0, ge=0, le=6)
+    commands: list[str] = []  # formation ids; army leaders command their whole side
+    with_unit: str
+
+
+class VictoryHex(BaseModel):
+    model_config = _STRICT
+    hex: str = Field(pattern=r"^\d{4}$")
+    vp: int = Field(ge=0, le=100)
+    owner: Side  # who holds it when no unit stands on it at the start
+    label: str = ""
+
+
+class Victory(BaseModel):
+    """How the game is won: VP hexes held at the end, VP per enemy strength lost."""
+
+    model_config = _STRICT
+    vp_per_strength: int = Field(default=1, ge=0, le=10)
+    vp_per_station: int = Field(default=2, ge=0, le=20)
+    hexes: list[VictoryHex] = []
+    margin: int = Field(default=1, ge=0)  # the lead needed to win; less is a draw
+
+
+class Bridges(BaseModel):
+    """Pontoon-bridge markers each side may lay (10.1)."""
+
+    model_config = _STRICT
+    union_minor: int = Field(default=2, ge=0, le=20)
+    union_major: int = Field(default=1, ge=0, le=5)
+    confederate_minor: int = Field(default=1, ge=0, le=20)
+    confederate_major: int = Field(default=0, ge=0, le=5)
+
+
+class Counters(BaseModel):
+    """Figures printed on the counters rather than in the rules: the disorganized side of
+    each strength marker (2.2). `disorganized` maps a strength to its disorganized combat
+    strength; strengths not listed use `disorganized_ratio` (rounded down to a half)."""
+
+    model_config = _STRICT
+    disorganized: dict[str, Strength] = {}
+    disorganized_ratio: Strength = Fraction(1, 2)
+
+
+class Scenario(BaseModel):
+    """A whole scenario document."""
+
+    model_config = _STRICT
+    scenario: ScenarioInfo
+    weather: dict[str, RainEvent] = {}  # turn number (as text) -> rain event that turn (12.0)
+    formations: list[Formation] = []
+    units: list[UnitSetup]
+    leaders: list[LeaderSetup] = []
+    victory: Victory = Victory()
+    bridges: Bridges = Bridges()
+    counters: Counters = Counters()
+    map_document: dict[str, Any] | None = None  # the map itself, filled in when loaded
+
+    @property
+    def id(self) -> str:
+        return self.scenario.id
+
+    def rain_event(self, turn: int) -> RainEvent:
+        return self.weather.get(str(turn), "none")
+
+
+def _validate(data: dict[str, Any], where: str) -> Scenario:
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        raise DataError(describe_validation_error(where, exc)) from None
+
+
+def _read_map(name: str, base: Path) -> dict[str, Any]:
+    """The map document named by a scenario: a shipped id or a file next to the scenario."""
+    candidates = [MAP_DIR / f"{name}.toml", base / name, base / f"{name}.toml"]
+    for path in candidates:
+        if path.is_file():
+            if path.suffix == ".json":
+                try:
+                    return dict(json.loads(path.read_text(encoding="utf-8")))
+                except (OSError, json.JSONDecodeError) as exc:
+                    raise DataError(f"{path}: not a readable JSON map ({exc})") from None
+            return dict(read_toml(path))
+    raise DataError(f"scenario map {name!r}: no such map (looked in {MAP_DIR} and {base})")
+
+
+def scenario_from_data(data: dict[str, Any], where: str, base: Path | None = None) -> Scenario:
+    """Validate a scenario document, attach its map and run every cross-check."""
+    scen = _validate(data, where)
+    if scen.map_document is None:
+        doc = _read_map(scen.scenario.map, base or SCENARIO_DIR)
+        scen = scen.model_copy(update={"map_document": doc})
+    check_scenario(scen, where)
+    return scen
+
+
+def load_scenario(id_or_path: str) -> Scenario:
+    """A shipped scenario by id (`training`) or a scenario TOML/JSON file by path."""
+    path = Path(id_or_path)
+    if not path.suffix and (SCENARIO_DIR / f"{id_or_path}.toml").is_file():
+        path = SCENARIO_DIR / f"{id_or_path}.toml"
+    if not path.is_file():
+        shipped = ", ".join(sorted(p.stem for p in SCENARIO_DIR.glob("*.toml")))
+        raise InputError(f"scenario {id_or_path!r}: not a file nor a built-in id ({shipped})")
+    if path.suffix == ".json":
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise DataError(f"{path}: not valid JSON ({exc})") from None
+    else:
+        data = read_toml(path)
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: expected a table at the top level")
+    return scenario_from_data(data, str(path), path.parent)
+
+
+def check_scenario(scen: Scenario, where: str) -> None:
+    """Cross-checks: unique ids, hexes on the map, known formations, leaders with units."""
+    from gcacw_ref.game.engine.board import Board
+
+    board = Board.from_document(scen.map_document or {}, where)
+    ids: set[str] = set()
+    formations = {f.id: f for f in scen.formations}
+    for u in scen.units:
+        if u.id in ids:
+            raise DataError(f"{where}: unit id {u.id!r} is used twice")
+        ids.add(u.id)
+        if not board.on_map(u.hex):
+            raise DataError(f"{where}: unit {u.id} is at hex {u.hex}, which is off the map")
+        if board.terrain(u.hex) == "water":
+            raise DataError(f"{where}: unit {u.id} is at hex {u.hex}, which is water")
+        for name in (u.corps, u.division):
+            if name is not None and name not in formations:
+                raise DataError(f"{where}: unit {u.id} belongs to unknown formation {name!r}")
+            if name is not None and formations[name].side != u.side:
+                raise DataError(f"{where}: unit {u.id} belongs to an enemy formation {name!r}")
+    units = {u.id: u for u in scen.units}
+    for ld in scen.leaders:
+        if ld.id in ids:
+            raise DataError(f"{where}: leader id {ld.id!r} is used twice")
+        ids.add(ld.id)
+        for name in ld.commands:
+            if name not in formations:
+                raise DataError(f"{where}: leader {ld.id} commands unknown formation {name!r}")
+        if ld.rank != "army" and not ld.commands:
+            raise DataError(f"{where}: leader {ld.id} commands no formation")
+        unit = units.get(ld.with_unit)
+        if unit is None:
+            raise DataError(
+                f"{where}: leader {ld.id} is with unit {ld.with_unit!r}, which does not exist"
+            )
+        if unit.side != ld.side:
+            raise DataError(f"{where}: leader {ld.id} is with an enemy unit {unit.id}")
+        if not leader_commands(ld, unit):
+            raise DataError(
+                f"{where}: leader {ld.id} is with {unit.id}, a unit it does not command"
+            )
+        if ld.rank in ("army", "wing") and unit.kind != "infantry":
+            raise DataError(
+                f"{where}: {ld.rank} leader {ld.id} must be with an infantry unit (2.2)"
+            )
+    for turn in scen.weather:
+        if not turn.isdigit() or not 1 <= int(turn) <= scen.scenario.turns:
+            raise DataError(f"{where}: weather: turn {turn!r} is not a turn of this scenario")
+    for vh in scen.victory.hexes:
+        if not board.on_map(vh.hex):
+            raise DataError(f"{where}: victory hex {vh.hex} is off the map")
+    sides = {u.side for u in scen.units}
+    if sides != {Side.UNION, Side.CONFEDERATE}:
+        raise DataError(f"{where}: both sides need at least one unit")
+
+
+def leader_commands(leader: LeaderSetup, unit: UnitSetup | Any) -> bool:
+    """Whether `unit` is under `leader`'s command (2.2): army leaders command their side."""
+    if unit.side != leader.side:
+        return False
+    if leader.rank == "army":
+        return True
+    return unit.corps in leader.commands or unit.division in leader.commands

@@ -1,0 +1,144 @@
+"""The game state: immutable, JSON-serialisable, with the seeded dice generator inside.
+
+`GameState` holds everything that changes during play (units, leaders, markers, the turn,
+the decision stack, the dice generator). The scenario it was built from travels with it,
+so a saved state is self-contained. The engine never mutates a `GameState`: it builds a
+working copy (`gcacw_ref.game.engine.work.Work`) and freezes a new state at the end.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from gcacw_ref.game.scenario import Scenario
+from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.numbers import Strength
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+MASK64 = (1 << 64) - 1
+
+
+class Unit(BaseModel):
+    """A combat unit as it stands now. `hex` is None once the unit is eliminated."""
+
+    model_config = _FROZEN
+    id: str
+    name: str
+    side: Side
+    kind: str  # infantry cavalry artillery
+    size: str
+    corps: str | None = None
+    division: str | None = None
+    tactical: int
+    artillery: int
+    strength: Strength  # manpower (兵力); the combat strength follows from `organized`
+    organized: bool = True
+    fatigue: int = 0
+    exhausted: bool = False
+    demoralized: int = 0
+    entrenchment: str = "none"
+    hex: str | None
+    army_of_the_potomac: bool = True
+    marched_in_phase: int = -1  # the action phase it last marched in (5.1)
+    surrendered: bool = False
+
+    @property
+    def alive(self) -> bool:
+        return self.hex is not None
+
+
+class Leader(BaseModel):
+    """A leader and the unit it is with (None once removed, 7.5)."""
+
+    model_config = _FROZEN
+    id: str
+    name: str
+    side: Side
+    rank: str
+    cavalry: bool = False
+    command: int
+    tactical: int = 0
+    commands: tuple[str, ...] = ()
+    unit: str | None
+
+
+class Frame(BaseModel):
+    """One step on the engine's stack: what is happening and its bookkeeping (JSON-ready)."""
+
+    model_config = _FROZEN
+    kind: str
+    side: Side | None = None
+    data: dict[str, Any] = {}
+
+
+class Rng(BaseModel):
+    """A counter-based generator (splitmix64): `seed` and how many draws were made."""
+
+    model_config = _FROZEN
+    seed: int
+    counter: int = 0
+
+
+def splitmix64(x: int) -> int:
+    """One splitmix64 output for input `x` (deterministic on every platform)."""
+    z = (x + 0x9E3779B97F4A7C15) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def draw(rng: Rng, n: int) -> tuple[int, Rng]:
+    """A uniform integer in [0, n) and the advanced generator."""
+    value = splitmix64((rng.seed * 0x100000001B3 + rng.counter) & MASK64)
+    return value % n, Rng(seed=rng.seed, counter=rng.counter + 1)
+
+
+class GameState(BaseModel):
+    """The whole game at one moment."""
+
+    model_config = _FROZEN
+    scenario: Scenario
+    turn: int = 1
+    phase: str = "start"  # random_event leader_transfer action_cycle recovery over
+    action_phase: int = 0
+    units: dict[str, Unit]
+    leaders: dict[str, Leader]
+    stack: tuple[Frame, ...] = ()
+    rng: Rng
+    rain: tuple[int, ...] = ()  # turns with rain (12.0)
+    major_unfordable_until: int = 0  # 12.0 river markers: the last turn they apply
+    minor_unfordable_until: int = 0
+    bridges: tuple[tuple[str, str, str], ...] = ()  # pontoon bridges (a, b, owner side)
+    destroyed: tuple[tuple[str, str], ...] = ()  # destroyed fixed bridges / ferries
+    no_bridge_until: tuple[tuple[str, str, int], ...] = ()  # failed laying: no retry this turn
+    stations: dict[str, str] = {}  # station hex -> "damaged" | "destroyed"
+    station_raider: dict[str, str] = {}  # station hex -> side that raided it
+    destroy_tried: tuple[str, ...] = ()  # units that tried to destroy a crossing this turn
+    refused: tuple[str, ...] = ()  # hexes with a refused-flank marker (7.8)
+    vp: dict[str, int] = {"union": 0, "confederate": 0}
+    lost: dict[str, str] = {"union": "0", "confederate": "0"}  # strength lost, as text
+    hex_control: dict[str, str] = {}  # VP hex -> side that last occupied it
+    result: dict[str, Any] | None = None
+
+    def state_hash(self) -> str:
+        """A SHA-256 of the canonical JSON of the state (same game -> same hash)."""
+        return hashlib.sha256(self.model_dump_json().encode("utf-8")).hexdigest()
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def pending(self) -> Frame | None:
+        """The decision the game waits for (top of the stack), None once over."""
+        return self.stack[-1] if self.stack and not self.over else None
+
+    def units_at(self, hex_: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.hex == hex_]
+
+    def is_rain(self, turn: int | None = None) -> bool:
+        return (self.turn if turn is None else turn) in self.rain
