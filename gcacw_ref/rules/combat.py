@@ -198,6 +198,17 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
     _distribution(result)
     if inp.dice is not None:
         _apply_dice(result, inp.dice.attacker, inp.dice.defender)
+        if inp.action == "assault" and result.attacker_result and result.attacker_result.has("E"):
+            result.steps.append(Step(rule="7.5", label="E has no effect in an assault"))
+    if inp.game == "SJW":
+        result.steps.append(
+            Step(
+                rule="7.5",
+                label="SJW Union panic: the source chart text does not show which results "
+                "are italic; check the printed chart (register: union-panic-italics)",
+                value=None,
+            )
+        )
     return result
 
 

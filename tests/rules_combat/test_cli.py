@@ -172,3 +172,18 @@ def test_bad_input_exit_2(
     assert out == ""
     assert "Traceback" not in err and err.count("\n") == 1
     assert field in err
+
+
+def test_combat_artillery_die_pending(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = DESIGN_EXAMPLE | {
+        "attackers": [{"strength": 17, "artillery": 10}],
+        "defender_terrain": "clear",
+    }
+    code, out, _ = run(capsys, tmp_path, "combat", data, "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert doc["artillery_drm"] is None and doc["attacker_drm"] is None
+    assert doc["artillery_outcomes"] == {"even": 2, "odd": 1}
+    assert doc["dice_outcomes"] == 216 and doc["attacker_result"] is None
+    code, out, _ = run(capsys, tmp_path, "combat", data)
+    assert code == 0 and "even die" in out and "216" in out

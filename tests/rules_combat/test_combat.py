@@ -316,3 +316,32 @@ def test_probabilities_sum_to_one(
     assert r.dice_outcomes in (36, 216)
     cap = 70 if game == "OTR" else 80
     assert r.attacker_strength <= cap
+
+
+def test_notes_for_assault_e_and_sjw() -> None:
+    r = combat(
+        game="SJW",
+        action="assault",
+        attack_type=None,
+        attackers=[{"strength": 5}],
+        defenders=[{"strength": 5}],
+        dice={"attacker": 6, "defender": 1},  # +5 +1 assault = +6 ... row +6: a
+    )
+    assert any("italic" in s.label for s in r.steps)
+    r = combat(
+        action="assault",
+        attack_type=None,
+        attackers=[{"strength": 5}],
+        defenders=[{"strength": 5}],
+        dice={"attacker": 4, "defender": 1},  # 3 + 1 = +4 ... attacker 4-6 column: fa
+    )
+    r2 = combat(
+        action="assault",
+        attack_type=None,
+        attackers=[{"strength": 5}],
+        defenders=[{"strength": 5}],
+        dice={"attacker": 5, "defender": 1},  # +5: Ea
+    )
+    assert r2.attacker_result is not None and r2.attacker_result.printed == "Ea"
+    assert any("E has no effect" in s.label for s in r2.steps)
+    assert not any("E has no effect" in s.label for s in r.steps)
