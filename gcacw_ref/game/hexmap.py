@@ -31,8 +31,9 @@ the fixed order of `geometry.DIRECTIONS`), `is_woods_hexside(a, b)` (2.3).
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -201,6 +202,23 @@ class HexMap:
     def hexsides(self) -> dict[tuple[str, str], Hexside]:
         """Every hexside that carries a feature, keyed by `geometry.hexside_key`."""
         return dict(self._hexsides)
+
+    def with_hexside_features(
+        self, additions: Mapping[tuple[str, str], Iterable[HexsideFeature]]
+    ) -> HexMap:
+        """A copy of this map with features added to hexsides (e.g. a pontoon bridge, 10.1).
+
+        Keys are pairs of adjacent on-map hexes in either order; the result is validated
+        like a map file (a bridge still needs a river, and so on).
+        """
+        new = copy.copy(self)
+        new._hexsides = dict(self._hexsides)
+        for (a, b), features in additions.items():
+            key = geometry.hexside_key(a, b)
+            merged = set(new._hexsides.pop(key, NO_FEATURES)) | set(features)
+            side = HexsideEntry(between=key, features=sorted(merged))
+            new._add_hexside(side, f"{self.id}: added hexside {key[0]}-{key[1]}")
+        return new
 
     def is_woods_hexside(self, a: str, b: str) -> bool:
         """2.3: a hexside is a woods hexside when either hex beside it is woods."""

@@ -175,7 +175,8 @@ def run(inp: Input) -> Output:
         )
     reach = None
     if ma is not None:
-        reach = reachable(board, unit, inp.path[0], ma, attacked=inp.attacked)
+        found = reachable(board, unit, inp.path[0], ma, attacked=inp.attacked)
+        reach = dict(sorted(found.items()))
         steps.append(Step(rule="6.2", label="hexes reachable", value=str(len(reach))))
     return Output(
         legal=result.legal,

@@ -126,3 +126,14 @@ def test_missing_file_and_not_a_document(tmp_path: Path) -> None:
         load_map(tmp_path / "none.toml")
     with pytest.raises(DataError, match="expected a map document"):
         parse_map([1, 2], "x")
+
+
+def test_adding_a_pontoon_bridge_makes_a_new_map(example: HexMap) -> None:
+    key = ("0702", "0802")
+    bridged = example.with_hexside_features({key: [HexsideFeature.BRIDGE]})
+    assert bridged.hexside("0802", "0702") == {"major_river", "bridge"}
+    assert example.hexside("0802", "0702") == {"major_river"}  # the original is unchanged
+    with pytest.raises(DataError, match="bridge needs a minor_river"):
+        example.with_hexside_features({("0101", "0102"): [HexsideFeature.BRIDGE]})
+    with pytest.raises(DataError, match="not adjacent"):
+        example.with_hexside_features({("0101", "0103"): [HexsideFeature.ROAD]})
