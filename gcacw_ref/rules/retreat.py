@@ -79,6 +79,13 @@ class RetreatHex(BaseModel):
     friendly_units: bool = False
     farther: bool = False
     closer: bool = False
+    city: bool = False
+
+
+def along_road(h: RetreatHex, from_city: bool) -> bool:
+    """7.6: a retreat counts as along a road when it crosses a road, pike, trail or railroad
+    hexside, or enters or leaves a city hex."""
+    return h.road or h.city or from_city
 
 
 def retreat_tables() -> RetreatTables:
@@ -195,6 +202,7 @@ def retreat_step(
     in_enemy_zoc: bool,
     neighbors: list[RetreatHex],
     override: bool = False,
+    from_city: bool = False,
 ) -> RetreatStep:
     """7.6/7.7 for one hex of a retreat: table, six options, the hexes to choose between."""
     if len(neighbors) != 6:
@@ -210,7 +218,11 @@ def retreat_step(
         first,
     ]
     options: list[RetreatOption] = []
-    for i, h in enumerate(neighbors):
+    for i, given in enumerate(neighbors):
+        h = given
+        if not given.road and along_road(given, from_city):
+            h = given.model_copy(update={"road": True})
+            steps.append(Step(rule="7.6", label=f"hex {i + 1}: city hex, counts as road"))
         ok, why_not = hex_allowed(h)
         if not ok:
             options.append(RetreatOption(False, None, None, None, False, why_not or ""))

@@ -206,3 +206,10 @@ def test_must_choose_properties(
             assert o.eliminated == (o.type == "enemy")
         if o.allowed and kind != "cavalry":
             assert o.strength_loss in (0, 1, 2, 3)
+
+
+def test_city_counts_as_road() -> None:
+    s = retreat_step("retreat", 1, False, [H(city=True), NEAR, NO, NO, NO, NO])
+    assert [o.strength_loss for o in s.options[:2]] == [0, 1]
+    t = retreat_step("retreat", 1, False, [NEAR, H(farther=True), NO, NO, NO, NO], from_city=True)
+    assert (t.options[0].strength_loss, t.options[1].type) == (0, "road_away")

@@ -15,7 +15,8 @@ TITLE = "Retreat priorities"
 class Input(BaseModel):
     """`hex_number`: which hex of the retreat is being entered (1–6); `in_enemy_zoc`: the
     hex being left is in an enemy ZOC; `override`: use the one-time priority override
-    (only when surrender is otherwise unavoidable)."""
+    (only when surrender is otherwise unavoidable); `from_city`: the hex being left is a
+    city (every move out of it counts as along a road, 7.6)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -24,6 +25,7 @@ class Input(BaseModel):
     in_enemy_zoc: bool = False
     neighbors: list[rules.RetreatHex] = Field(min_length=6, max_length=6)
     override: bool = False
+    from_city: bool = False
 
 
 class OptionOut(BaseModel):
@@ -45,7 +47,9 @@ class Output(BaseModel):
 
 
 def run(inp: Input) -> Output:
-    r = rules.retreat_step(inp.kind, inp.hex_number, inp.in_enemy_zoc, inp.neighbors, inp.override)
+    r = rules.retreat_step(
+        inp.kind, inp.hex_number, inp.in_enemy_zoc, inp.neighbors, inp.override, inp.from_city
+    )
     return Output(
         table=r.table,
         options=[
