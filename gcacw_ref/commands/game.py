@@ -3,7 +3,128 @@
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from gcacw_ref.errors import InputError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Placeholder until the engine lands."""
+    p = sub.add_parser("play", help="play a scenario with two bots")
+    p.add_argument(
+        "--scenario", required=True, metavar="ID|FILE", help="built-in id (training) or a file"
+    )
+    p.add_argument("--seed", required=True, type=int, metavar="N")
+    p.add_argument(
+        "--bots",
+        default="heuristic,heuristic",
+        metavar="A,B",
+        help="Union and Confederate bots: random, heuristic",
+    )
+    p.add_argument("--json", action="store_true", help="print events and result as JSON")
+    p.add_argument("--save", metavar="FILE", help="save the game (a replay) to FILE")
+    p.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the text log")
+    p.set_defaults(func=cmd_play)
+
+    r = sub.add_parser("replay", help="replay a saved game")
+    r.add_argument("file", metavar="FILE")
+    r.add_argument(
+        "--verify", action="store_true", help="prove the replay reproduces the saved state"
+    )
+    r.add_argument("--json", action="store_true")
+    r.add_argument("--lang", choices=("en", "ja"), default="en")
+    r.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("scenario", help="scenario tools")
+    ssub = s.add_subparsers(dest="scenario_command", metavar="COMMAND")
+    c = ssub.add_parser("check", help="validate a scenario file")
+    c.add_argument("file", metavar="FILE")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=cmd_scenario_check)
+
+
+def _bots(text: str) -> tuple[str, str]:
+    from gcacw_ref.game.bots import BOT_NAMES
+
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2 or any(p not in BOT_NAMES for p in parts):
+        raise InputError(
+            f"--bots: expected two of {', '.join(BOT_NAMES)} separated by a comma, got {text!r}"
+        )
+    return parts[0], parts[1]
+
+
+def _output(game: Any, as_json: bool, lang: str) -> None:
+    from gcacw_ref.game.log import render_log
+
+    state = game.state
+    result = state.result or {"winner": None, "vp": state.vp, "turns_played": state.turn}
+    if as_json:
+        doc = {
+            "events": game.events,
+            "result": {
+                "winner": result["winner"],
+                "vp": result["vp"],
+                "turns_played": result["turns_played"],
+            },
+            "final_state_hash": state.state_hash(),
+            "actions": len(game.actions),
+        }
+        print(json.dumps(doc, ensure_ascii=False))
+        return
+    print(render_log(game.events, lang))
+    print(f"result: winner {result['winner']}, VP {result['vp']}, turns {result['turns_played']}")
+    print(f"final state hash: {state.state_hash()}")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from gcacw_ref.game.replay import play_bots, save_game
+    from gcacw_ref.game.scenario import load_scenario
+
+    union, confed = _bots(args.bots)
+    if args.seed < 0:
+        raise InputError(f"--seed: must be 0 or more (got {args.seed})")
+    save_path = Path(args.save) if args.save else None
+    if save_path is not None and save_path.is_dir():
+        raise InputError(f"--save: {save_path} is a directory")
+    scenario = load_scenario(args.scenario)
+    game = play_bots(scenario, args.seed, union, confed)
+    if save_path is not None:
+        save_game(game, save_path)
+    _output(game, args.json, args.lang)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from gcacw_ref.game.replay import read_save, replay_save, verify
+
+    path = Path(args.file)
+    save = read_save(path)
+    game = replay_save(save, str(path))
+    if args.verify:
+        verify(save, game, str(path))
+    _output(game, args.json, args.lang)
+    return 0
+
+
+def cmd_scenario_check(args: argparse.Namespace) -> int:
+    from gcacw_ref.game.scenario import load_scenario
+
+    scen = load_scenario(args.file)
+    info = {
+        "id": scen.id,
+        "ok": True,
+        "units": len(scen.units),
+        "leaders": len(scen.leaders),
+        "turns": scen.scenario.turns,
+        "map": scen.scenario.map,
+    }
+    if args.json:
+        print(json.dumps(info, ensure_ascii=False))
+    else:
+        print(
+            f"{args.file}: ok - scenario {scen.id}, {info['units']} units, "
+            f"{info['leaders']} leaders, {info['turns']} turns on map {info['map']}"
+        )
+    return 0
