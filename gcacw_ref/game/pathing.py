@@ -131,6 +131,87 @@ def check_path(hexmap: HexMap, path: list[str]) -> None:
             raise InputError(f"path[{i}]: {h} is not adjacent to {path[i - 1]}")
 
 
+@dataclass(frozen=True)
+class StepVerdict:
+    """One hex entered during a march: legal or not, the MP it takes, and what follows.
+
+    `mp` is None when the step takes all of the unit's MP and the allowance is unknown.
+    `must_stop`: the unit entered enemy ZOC and must stop (it may attack, 6.2);
+    `ends_march`: no MP are left for anything else (ZOC to ZOC, or a minimum move).
+    """
+
+    legal: bool
+    mp: Fraction | None
+    rule: str
+    label: str
+    steps: tuple[Step, ...]
+    reason: str | None = None
+    must_stop: bool = False
+    ends_march: bool = False
+    disorganizes: bool = False
+
+
+def move_step(
+    board: Board,
+    unit: MovingUnit,
+    a: str,
+    b: str,
+    *,
+    mp_left: Fraction | None,
+    moved: bool = False,
+    attacked: bool = False,
+    first_action: bool = True,
+) -> StepVerdict:
+    """6.2: the unit, in `a` with `mp_left` MP (None = unlimited), tries to enter adjacent `b`.
+
+    `moved`: it has already entered a hex this march; `attacked`: it has attacked this
+    march (both rule out the one-hex minimum move); `first_action`: it has done nothing
+    yet this march (only then may it leave enemy normal ZOC).
+    """
+    if b in board.enemy_hexes:
+        reason = f"{b} holds an enemy unit"
+        return StepVerdict(False, None, "6.2", "prohibited", (), reason)
+    sc = board.step(unit, a, b)
+    if sc.cost is None:
+        rule = sc.rule or "6.2"
+        return StepVerdict(False, None, rule, f"prohibited: {sc.reason}", sc.steps, sc.reason)
+    steps = list(sc.steps)
+    mp: Fraction | None = sc.cost
+    basis = sc.basis or steps[-1]
+    extras = [x.label.split(":")[0] for x in steps if x is not basis and x.value]
+    rule, label = basis.rule, ", ".join([basis.label, *extras])
+    must_stop = ends = disorganizes = False
+    if board.in_normal_zoc(a):
+        if not first_action:
+            reason = f"{a} is in enemy ZOC; it can be left only as the first move"
+            return StepVerdict(False, None, "6.2", "prohibited", tuple(steps), reason)
+        if board.in_normal_zoc(b):
+            mp, ends = mp_left, True
+            rule, label = "6.2", "enemy ZOC to enemy ZOC: all MP, march ends"
+            steps.append(Step(rule="6.2", label=label, value="all MP"))
+            if not joined_by_road_or_trail(board.hexmap.hexside(a, b)):
+                disorganizes = True
+                steps.append(
+                    Step(rule="6.2", label="no road, pike, railroad or trail: disorganized")
+                )
+        else:
+            mp = sc.cost + 1
+            rule, label = "6.2", "leaving enemy ZOC: +1 MP"
+            steps.append(Step(rule="6.2", label=label, value="+1 MP"))
+    elif board.in_normal_zoc(b):
+        must_stop = True
+        steps.append(Step(rule="6.2", label="enters enemy ZOC: movement stops"))
+    if mp_left is not None and mp is not None and mp > mp_left:
+        if moved or attacked:
+            left = format_strength(mp_left)
+            reason = f"{b} needs {format_strength(mp)} MP, only {left} left"
+            return StepVerdict(False, None, "6.2", "not enough MP", tuple(steps), reason)
+        mp, ends = mp_left, True
+        rule, label = "6.2", "one-hex minimum move: spends all MP"
+        steps.append(Step(rule="6.2", label=label, value=f"{format_strength(mp)} MP"))
+    return StepVerdict(True, mp, rule, label, tuple(steps), None, must_stop, ends, disorganizes)
+
+
 def evaluate_path(
     board: Board,
     unit: MovingUnit,
@@ -139,12 +220,13 @@ def evaluate_path(
     *,
     attacked: bool = False,
     first_action: bool = True,
+    moved: bool = False,
 ) -> PathResult:
-    """Walk `path` (start hex first) and price every step (6.2).
+    """Walk `path` (start hex first) and price every step (6.2), via `move_step`.
 
-    `allowance`: the unit's MP for this march (None = unlimited; a ZOC-to-ZOC move then
-    has no number). `attacked`: the unit already attacked this march (no minimum move).
-    `first_action`: nothing has been done yet this march (leaving enemy ZOC allowed).
+    `allowance`: the MP the unit has left for this march (None = unlimited; a ZOC-to-ZOC
+    move then has no number). `attacked` / `moved` / `first_action` describe the march
+    so far, as in `move_step`.
     """
     check_path(board.hexmap, path)
     if path[0] in board.enemy_hexes:
@@ -162,57 +244,29 @@ def evaluate_path(
     for i in range(1, len(path)):
         a, b = path[i - 1], path[i]
         if stop is not None:
-            return fail(f"the unit must stop at {stop} ({stop_rule})", stop_rule.split()[0])
-        if b in board.enemy_hexes:
-            return fail(f"{b} holds an enemy unit", "6.2")
-        sc = board.step(unit, a, b)
-        if sc.cost is None:
-            entries.append(
-                Entry(b, None, sc.rule or "6.2", f"prohibited: {sc.reason}", list(sc.steps))
-            )
-            return fail(f"{a} to {b}: {sc.reason}", sc.rule or "6.2")
-        steps = list(sc.steps)
-        mp: Fraction | None = sc.cost
-        basis = sc.basis or steps[-1]
-        extras = [s.label.split(":")[0] for s in steps if s is not basis and s.value]
-        rule, label = basis.rule, ", ".join([basis.label, *extras])
-        if board.in_normal_zoc(a):
-            if i > 1 or not first_action:
-                return fail(f"{a} is in enemy ZOC; it can be left only as the first move", "6.2")
-            if board.in_normal_zoc(b):
-                mp = allowance
-                rule, label = "6.2", "enemy ZOC to enemy ZOC: all MP, march ends"
-                steps.append(Step(rule="6.2", label=label, value="all MP"))
-                stop, stop_rule = b, "6.2 ZOC to ZOC ends the march"
-                if not joined_by_road_or_trail(board.hexmap.hexside(a, b)):
-                    disorganized = True
-                    steps.append(
-                        Step(rule="6.2", label="no road, pike, railroad or trail: disorganized")
-                    )
-            else:
-                mp = sc.cost + 1
-                rule, label = "6.2", "leaving enemy ZOC: +1 MP"
-                steps.append(Step(rule="6.2", label=label, value="+1 MP"))
-        elif board.in_normal_zoc(b):
-            steps.append(Step(rule="6.2", label="enters enemy ZOC: movement stops"))
-            stop, stop_rule = b, "6.2 entering enemy ZOC"
-        if (
-            allowance is not None
-            and mp is not None
-            and total is not None
-            and total + mp > allowance
-        ):
-            if i == 1 and not attacked:
-                mp = allowance
-                rule, label = "6.2", "one-hex minimum move: spends all MP"
-                steps.append(Step(rule="6.2", label=label, value=f"{format_strength(mp)} MP"))
-                stop, stop_rule = b, "6.2 no MP left"
-            else:
-                left = allowance - total
-                need = format_strength(mp)
-                return fail(f"{b} needs {need} MP, only {format_strength(left)} left", "6.2")
-        total = None if mp is None or total is None else total + mp
-        entries.append(Entry(b, mp, rule, label, steps))
+            return fail(f"the unit must stop at {stop} ({stop_rule})", "6.2")
+        left = None if allowance is None or total is None else allowance - total
+        v = move_step(
+            board,
+            unit,
+            a,
+            b,
+            mp_left=left,
+            moved=moved or i > 1,
+            attacked=attacked,
+            first_action=first_action and i == 1,
+        )
+        if not v.legal:
+            if v.steps:
+                entries.append(Entry(b, None, v.rule, v.label, list(v.steps)))
+            return fail(v.reason or "prohibited", v.rule)
+        if v.must_stop:
+            stop, stop_rule = b, "entering enemy ZOC"
+        if v.ends_march:
+            stop, stop_rule = b, "no MP left; the march ends"
+        disorganized = disorganized or v.disorganizes
+        total = None if v.mp is None or total is None else total + v.mp
+        entries.append(Entry(b, v.mp, v.rule, v.label, list(v.steps)))
     summary = [Step(rule=e.rule, label=f"enter {e.hex}", value=_mp_text(e.mp)) for e in entries]
     return PathResult(True, total, stop, None, entries, disorganized, summary)
 

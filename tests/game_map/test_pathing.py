@@ -38,7 +38,7 @@ def test_entering_enemy_zoc_stops() -> None:
     assert r.legal and r.cost == 6 and r.stops_at == "0202"
     r = evaluate_path(board(), INF, ["0101", "0201", "0202", "0102"], Fr(12))
     assert not r.legal and r.cost is None and r.stops_at == "0202"
-    assert r.reason == "the unit must stop at 0202 (6.2 entering enemy ZOC)"
+    assert r.reason == "the unit must stop at 0202 (entering enemy ZOC)"
 
 
 def test_friendly_unit_in_zoc_does_not_help_movement() -> None:
@@ -208,3 +208,22 @@ def test_reachable_set_only_grows_with_more_mp(
     big = reachable(b, CAV, start, Fr(ma + more))
     assert set(small) <= set(big)
     assert all(c <= ma for c in small.values())
+
+
+def test_move_step_for_a_step_by_step_engine() -> None:
+    from gcacw_ref.game.pathing import move_step
+
+    b = board()
+    v = move_step(b, INF, "0201", "0202", mp_left=Fr(6))
+    assert v.legal and v.mp == 3 and v.must_stop and not v.ends_march
+    v = move_step(b, INF, "0202", "0203", mp_left=Fr(5))
+    assert v.legal and v.mp == 5 and v.ends_march and v.disorganizes
+    v = move_step(b, INF, "0202", "0201", mp_left=Fr(5), first_action=False)
+    assert not v.legal and v.rule == "6.2"
+    v = move_step(b, INF, "0101", "0201", mp_left=Fr(2), moved=True)
+    assert not v.legal and v.reason == "0201 needs 3 MP, only 2 left"
+    v = move_step(b, INF, "0101", "0201", mp_left=Fr(2))
+    assert v.legal and v.mp == 2 and v.ends_march
+    v = move_step(b, INF, "0101", "0201", mp_left=None)
+    assert v.legal and v.mp == 3
+    assert not move_step(b, INF, "0202", "0303", mp_left=None).legal
