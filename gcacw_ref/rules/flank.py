@@ -164,6 +164,10 @@ def flank_bonus(
     if base:
         if ignore_woods:
             steps.append(Step(rule="7.4", label="SLB: Confederate attack ignores step 3b"))
+        elif game is Game.SLB and attacker_side is None:
+            steps.append(
+                Step(rule="7.4", label="SLB: attacker side not given, step 3b applied as for Union")
+            )
         for i in blocked_idx:
             why = reduction_reason(neighbors[i], ignore_woods)
             if why:

@@ -232,8 +232,14 @@ def retreat_step(
         loss, dies = retreat_loss(kind, row, h)
         how = []
         if "/" in row.loss:
-            side = "left" if uses_left_figure(row, h.road, h.friendly_units) else "right"
-            how.append(f"{row.loss}: {side} figure")
+            if uses_left_figure(row, h.road, h.friendly_units):
+                why = "along a road" if h.road else "friendly-occupied"
+                how.append(f"{row.loss}: left figure, {why}")
+            else:
+                how.append(
+                    f"{row.loss}: right figure, no road"
+                    + ("" if row.slash == "road" else " or friends")
+                )
         if kind == "cavalry":
             how.append(
                 "cavalry retreat: no loss" + ("; eliminated entering enemy units" if dies else "")
