@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.engine.choices import activation_candidates
+from gcacw_ref.game.engine.choices import activation_candidates, may_entrench, may_entrench
 from gcacw_ref.game.engine.registry import decision
 
 
@@ -36,11 +36,13 @@ def act_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     data = frame["data"]
     lid = data["leader"]
     if data["phase"] == "select":
-        out = [
-            Action(type="select", leader=lid, unit=u)
-            for u in data["candidates"]
-            if u not in data["selected"]
-        ]
+        out = []
+        for u in data["candidates"]:
+            if u in data["selected"]:
+                continue
+            out.append(Action(type="select", leader=lid, unit=u, option="march"))
+            if w.year >= 1864 and may_entrench(w, w.unit(u)):  # 5.2 step 2 (1864)
+                out.append(Action(type="select", leader=lid, unit=u, option="entrench"))
         if data["selected"]:
             out.insert(0, Action(type="done"))
         return out
@@ -52,7 +54,9 @@ def act_options(w: Any, frame: dict[str, Any]) -> list[Action]:
                 out.append(Action(type="transfer", leader=lid, unit=u))
         return out
     left = [u for u in data["selected"] if u not in data["done"] and w.unit(u).hex is not None]
-    return [Action(type="march", unit=u) for u in left] or [Action(type="done")]
+    ent = data.get("entrench", [])
+    acts = [Action(type="entrench" if u in ent else "march", unit=u) for u in left]
+    return acts or [Action(type="done")]
 
 
 def act_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
@@ -64,6 +68,8 @@ def act_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
     if data["phase"] == "select":
         if action.type == "select":
             data["selected"] = [*data["selected"], action.unit]
+            if action.option == "entrench":
+                data["entrench"] = [*data.get("entrench", []), action.unit]
             if len(data["selected"]) < len(data["candidates"]):
                 return
         data["mp"] = roll_allowance(w, ld.side, leader_kind(w, ld))
@@ -88,8 +94,15 @@ def act_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         w.pop()
         return
     assert action.unit
-    first = not data["done"]
     data["done"] = [*data["done"], action.unit]
+    if action.type == "entrench":
+        from gcacw_ref.game.engine.misc import entrench
+
+        unit = w.unit(action.unit)
+        w.upd(action.unit, fatigue=min(4, unit.fatigue + 1))
+        entrench(w, action.unit, "action", "5.5")
+        return
+    first = not [u for u in data["done"][:-1] if u not in data.get("entrench", [])]
     cav_div = leader_kind(w, ld) == "cavalry_division_leader"
     begin_march(w, action.unit, leader_mp=int(data["mp"]), may_attack=first or not cav_div)
 
