@@ -1,13 +1,160 @@
-"""Benchmark section for gcacw_ref.text (placeholder until that area lands)."""
+"""Benchmark section for the text layer: rulebook import time and search latency.
+
+The seed rulebooks (`paths.seeds_dir()`) are imported into a temporary data directory,
+so the user's own library is never touched. Without seeds, search is measured over the
+user's imported books instead, and the result says so.
+"""
 
 from __future__ import annotations
 
+import statistics
+import tempfile
+import time
+from pathlib import Path
 from typing import Any
+
+from gcacw_ref import paths
+from gcacw_ref.errors import InputError
+from gcacw_ref.text.library import Library
+
+# A fixed mix: Japanese terms, English terms, typos, rule numbers, longer phrases.
+QUERIES = [
+    "延長行軍",
+    "強行軍",
+    "側面攻撃",
+    "総突撃",
+    "側面防御",
+    "騎兵退却",
+    "支配地域",
+    "限定ZOC",
+    "指揮範囲",
+    "戦意低下",
+    "浮橋",
+    "駅襲撃",
+    "イニシアティブ",
+    "塹壕",
+    "回復",
+    "敗走",
+    "退却の優先順位",
+    "騎兵退却ダイスの修正",
+    "臨時の沼地",
+    "雨",
+    "extended march",
+    "forced march",
+    "flank attack",
+    "refused flank",
+    "ZOC",
+    "command radius",
+    "fatigue",
+    "disorganized",
+    "pontoon bridge",
+    "ferry",
+    "grand assault",
+    "hasty attack",
+    "artillery",
+    "tactical rating",
+    "station raid",
+    "延長行群",
+    "側面功撃",
+    "extnded march",
+    "flank atack",
+    "calvary retreat",
+    "7.4",
+    "７．４",
+    "10.2",
+    "rule 7.7",
+    "overrun",
+    "強行軍移動",
+]
+REPEATS = 5
+
+
+def _percentile(values: list[float], pct: float) -> float:
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(pct / 100.0 * len(ordered)) - 1))
+    return ordered[k]
+
+
+def _import_seeds(home: Path) -> tuple[float | None, list[str]]:
+    """Import every seed rulebook; (import seconds of the standard rules, imported ids)."""
+    lib = Library(home=home)
+    import_s: float | None = None
+    ids: list[str] = []
+    for path in sorted(paths.seeds_dir().glob("*.txt")):
+        start = time.perf_counter()
+        try:
+            info = lib.import_book(path)
+        except InputError:
+            continue  # not a rulebook (the charts file)
+        elapsed = time.perf_counter() - start
+        ids.append(info.id)
+        if info.kind == "gcacw":
+            import_s = elapsed
+    return import_s, ids
+
+
+def _measure(home: Path | None) -> dict[str, Any]:
+    lib = Library(home=home)
+    start = time.perf_counter()
+    lib.search(QUERIES[0])  # cold: loads the books and builds the lazy indexes
+    cold_ms = (time.perf_counter() - start) * 1000.0
+    lib.search(QUERIES[-1])
+    times: list[float] = []
+    for _ in range(REPEATS):
+        for q in QUERIES:
+            t0 = time.perf_counter()
+            lib.search(q)
+            times.append((time.perf_counter() - t0) * 1000.0)
+    return {
+        "median_ms": round(statistics.median(times), 3),
+        "p95_ms": round(_percentile(times, 95.0), 3),
+        "max_ms": round(max(times), 3),
+        "queries": len(QUERIES),
+        "repeats": REPEATS,
+        "cold_first_ms": round(cold_ms, 1),
+        "books": [b.id for b in lib.books()],
+    }
 
 
 def run() -> dict[str, Any]:
-    return {}
+    seeds = paths.seeds_dir()
+    if seeds.is_dir() and any(seeds.glob("*.txt")):
+        with tempfile.TemporaryDirectory(prefix="gcacw-bench-") as tmp:
+            home = Path(tmp)
+            import_s, ids = _import_seeds(home)
+            if ids:
+                search = _measure(home)
+                search["source"] = "seeds"
+                return {
+                    "import_s": None if import_s is None else round(import_s, 3),
+                    "search": search,
+                }
+    try:
+        search = _measure(None)
+    except InputError as exc:
+        return {"import_s": None, "search": {"source": "none", "error": str(exc)}}
+    search["source"] = "user books (seeds not found)"
+    return {"import_s": None, "search": search}
 
 
 def render(result: dict[str, Any]) -> str:
-    return ""
+    s = result.get("search", {})
+    lines = ["text:"]
+    imp = result.get("import_s")
+    lines.append(
+        f"  import (standard rules): {imp:.3f} s (bar: < 2 s)"
+        if imp is not None
+        else "  import (standard rules): not measured (no standard rules seed)"
+    )
+    if "error" in s:
+        lines.append(f"  search: not measured ({s['error']})")
+        return "\n".join(lines)
+    lines.append(
+        f"  search over {', '.join(s.get('books', []))} ({s.get('source')}): "
+        f"median {s['median_ms']:.2f} ms, p95 {s['p95_ms']:.2f} ms (bar: < 5 ms), "
+        f"max {s['max_ms']:.2f} ms; {s['queries']} queries x {s['repeats']}"
+    )
+    lines.append(
+        f"  first search after launch (loads books, builds indexes): {s['cold_first_ms']} ms"
+    )
+    return "\n".join(lines)

@@ -65,7 +65,7 @@ def detect_kind(text: str) -> str:
     return "generic"
 
 
-def parse_sections(text: str, kind: str) -> tuple[str, list[Section]]:
+def parse_sections(text: str, kind: str, name: str = "file") -> tuple[str, list[Section]]:
     """(title, sections) for a book of the given kind; InputError when not a rulebook."""
     if kind == "gcacw":
         return parse_gcacw(text)
@@ -76,7 +76,9 @@ def parse_sections(text: str, kind: str) -> tuple[str, list[Section]]:
     try:
         sections = parse_numbered(text, wftu=False, ocr=True, fallback=False)
     except ValueError:
-        raise InputError("does not look like a rulebook: no numbered rule headings found") from None
+        raise InputError(
+            f"{name}: does not look like a rulebook (no numbered rule headings found)"
+        ) from None
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "rulebook")
     return nfkc(first)[:60], sections
 
@@ -136,7 +138,7 @@ def build_book(path: Path, book_id: str | None = None) -> StoredBook:
     """Read, recognise, parse and index a rulebook file."""
     text = read_text_file(path)
     kind = detect_kind(text)
-    title, sections = parse_sections(text, kind)
+    title, sections = parse_sections(text, kind, str(path))
     bid = check_id(book_id) if book_id is not None else default_id(path, kind)
     info = BookInfo(
         id=bid,

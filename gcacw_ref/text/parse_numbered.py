@@ -155,7 +155,15 @@ def parse_numbered(raw: str, *, wftu: bool, ocr: bool, fallback: bool) -> list[S
 
 def _passages(lines: list[str], size: int = 600) -> list[Section]:
     """Numbered passages of roughly `size` characters, for a book without usable numbering."""
-    paragraphs = [p for p in reflow("\n".join(lines)).split("\n") if p.strip()]
+    paragraphs: list[str] = []
+    for p in reflow("\n".join(lines)).split("\n"):
+        while len(p) > size * 3 // 2:
+            cut = p.rfind("。", size // 2, size * 3 // 2)
+            cut = cut + 1 if cut > 0 else size
+            paragraphs.append(p[:cut])
+            p = p[cut:]
+        if p.strip():
+            paragraphs.append(p)
     drafts: list[Draft] = []
     chunk: list[str] = []
     length = 0

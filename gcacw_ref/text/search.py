@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
@@ -27,6 +28,13 @@ from gcacw_ref.text.glossary import TermMatch, load_glossary
 from gcacw_ref.text.models import Hit, Section
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.store import LoadedBook
+
+
+@lru_cache(maxsize=4096)
+def _form(text: str) -> str:
+    """The search form of a short string (queries, glossary terms), cached."""
+    return search_form(text)
+
 
 SNIPPET_BEFORE = 50
 SNIPPET_LENGTH = 160
@@ -85,7 +93,7 @@ class Searcher:
             raise InputError("search: the query is empty")
         if limit < 1:
             raise InputError("search: --limit must be at least 1")
-        q = search_form(query)
+        q = _form(query)
         if not q:
             raise InputError("search: the query has nothing to search for")
         cands: dict[tuple[int, str], _Cand] = {}
@@ -98,12 +106,12 @@ class Searcher:
 
         number = normalize_rule_number(query)
         matches = load_glossary().match(q) if number is None else []
-        parts = [search_form(p) for p in query.split()]
+        parts = [_form(p) for p in query.split()]
         parts = [p for p in parts if p]
         terms: list[tuple[str, float]] = [(q, 100.0)]
         for m in matches:
             for ja in m.term.ja:
-                form = search_form(ja)
+                form = _form(ja)
                 if form not in (t for t, _ in terms):
                     terms.append((form, m.quality * 0.9))
         for b, book in enumerate(self.books):
@@ -117,7 +125,7 @@ class Searcher:
                         if ref in book.by_id:
                             c = cand(b, ref)
                             c.gloss = max(c.gloss, m.quality * (1.0 if k == 0 else 0.86))
-                            c.terms.extend(search_form(j) for j in m.term.ja)
+                            c.terms.extend(_form(j) for j in m.term.ja)
             strong = self._text(b, book, terms, parts, cand)
             if not strong and len(q) >= 3 and number is None:
                 self._fuzzy(b, book, q, cand)
@@ -132,7 +140,7 @@ class Searcher:
     ) -> None:
         """Sections whose title is, holds or closely matches the query (or its term)."""
         forms = [(q, 1.0)] + [
-            (search_form(j), 0.9) for m in matches if m.quality >= 90 for j in m.term.ja
+            (_form(j), 0.9) for m in matches if m.quality >= 90 for j in m.term.ja
         ]
         for form, weight in forms:
             hits = set(book.title_index.containing(form))
@@ -246,6 +254,8 @@ class Searcher:
     ) -> tuple[str, list[tuple[int, int]]]:
         if c.passage is None:
             c.passage = self._passage_in(book, sec, c.terms or [q])
+        if c.passage is None and not sec.text.strip():
+            return sec.title, _direct_spans(sec.title, c.terms or [q])
         if c.passage is None:
             text = sec.text.replace("\n", " ")
             cut = text[:SNIPPET_LENGTH]
@@ -275,21 +285,9 @@ class Searcher:
 
 def make_snippet(passage: str, terms: list[str], q: str) -> tuple[str, list[tuple[int, int]]]:
     """A window of `passage` around the match, and the highlighted spans inside it."""
-    form, where = search_form_with_map(passage)
-    spans: list[tuple[int, int]] = []
-    for t in dict.fromkeys(terms):
-        if not t:
-            continue
-        pos = form.find(t)
-        while pos >= 0 and len(spans) < 8:
-            spans.append((where[pos], where[pos + len(t) - 1] + 1))
-            pos = form.find(t, pos + len(t))
-        if spans:
-            break
-    if not spans and q:
-        al = fuzz.partial_ratio_alignment(q, form)
-        if al is not None and al.dest_end > al.dest_start:
-            spans.append((where[al.dest_start], where[al.dest_end - 1] + 1))
+    spans = _direct_spans(passage, terms)
+    if not spans:
+        spans = _mapped_spans(passage, terms, q)
     spans.sort()
     first = spans[0][0] if spans else 0
     lo = max(0, first - SNIPPET_BEFORE)
@@ -300,3 +298,40 @@ def make_snippet(passage: str, terms: list[str], q: str) -> tuple[str, list[tupl
     shift = len(prefix) - lo
     out = [(max(s, lo) + shift, min(e, hi) + shift) for s, e in spans if s < hi and e > lo]
     return snippet, out
+
+
+def _direct_spans(passage: str, terms: list[str]) -> list[tuple[int, int]]:
+    """Spans of the first term found as written in the passage (the common, fast case)."""
+    lowered = passage.lower()
+    hay = lowered if len(lowered) == len(passage) else passage
+    for t in dict.fromkeys(terms):
+        if not t:
+            continue
+        spans: list[tuple[int, int]] = []
+        pos = hay.find(t)
+        while pos >= 0 and len(spans) < 8:
+            spans.append((pos, pos + len(t)))
+            pos = hay.find(t, pos + len(t))
+        if spans:
+            return spans
+    return []
+
+
+def _mapped_spans(passage: str, terms: list[str], q: str) -> list[tuple[int, int]]:
+    """Spans found in the search form and mapped back (full-width text, spaces, typos)."""
+    form, where = search_form_with_map(passage)
+    spans: list[tuple[int, int]] = []
+    for t in dict.fromkeys(terms):
+        if not t:
+            continue
+        pos = form.find(t)
+        while pos >= 0 and len(spans) < 8:
+            spans.append((where[pos], where[pos + len(t) - 1] + 1))
+            pos = form.find(t, pos + len(t))
+        if spans:
+            return spans
+    if q:
+        al = fuzz.partial_ratio_alignment(q, form)
+        if al is not None and al.dest_end > al.dest_start:
+            spans.append((where[al.dest_start], where[al.dest_end - 1] + 1))
+    return spans

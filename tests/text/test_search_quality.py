@@ -7,6 +7,10 @@ A hit is right when it comes from the `gcacw` book and its `section` (or its anc
 
 from __future__ import annotations
 
+import pytest
+
+from gcacw_ref.text.library import Library
+
 QUERIES: list[tuple[str, set[str]]] = [
     # Japanese terms
     ("延長行軍", {"5.1#延長行軍"}),
@@ -83,3 +87,35 @@ QUERIES: list[tuple[str, set[str]]] = [
     ("12", {"12.0"}),
     ("rule 7.7", {"7.7"}),
 ]
+
+
+def _right(hit_book: str, section: str, ref: str, expected: set[str]) -> bool:
+    return hit_book == "gcacw" and (section in expected or ref in expected)
+
+
+def test_query_set_is_large_enough() -> None:
+    assert len(QUERIES) >= 40
+
+
+def test_search_quality(library: Library) -> None:
+    """At least 90% with a right answer in the top 3, and 75% right at the top."""
+    top1 = top3 = 0
+    misses: list[str] = []
+    for query, expected in QUERIES:
+        hits = library.search(query, limit=3)
+        right = [_right(h.book, h.section, h.ref, expected) for h in hits]
+        top1 += bool(right[:1] == [True])
+        top3 += any(right)
+        if right[:1] != [True]:
+            got = [(h.book, h.ref, h.score) for h in hits]
+            misses.append(f"{query!r}: expected {sorted(expected)}, got {got}")
+    print("\n".join(["search misses:", *misses]) if misses else "search: no misses")
+    n = len(QUERIES)
+    assert top3 / n >= 0.90, misses
+    assert top1 / n >= 0.75, misses
+
+
+@pytest.mark.parametrize(("query", "expected"), QUERIES[:24])
+def test_japanese_terms_top_hit(library: Library, query: str, expected: set[str]) -> None:
+    hit = library.search(query, limit=1)[0]
+    assert _right(hit.book, hit.section, hit.ref, expected), hit

@@ -1,0 +1,172 @@
+"""The `books`, `search` and `rule` commands: output, JSON contract, exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from gcacw_ref.cli import main
+from gcacw_ref.text.library import Library
+
+Capsys = pytest.CaptureFixture[str]
+
+
+def _run(capsys: Capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _bad(capsys: Capsys, *argv: str) -> str:
+    code, _out, err = _run(capsys, *argv)
+    assert code == 2, (argv, err)
+    assert "Traceback" not in err
+    assert err.startswith("gcacw-ref: ") and err.count("\n") == 1, err
+    return err
+
+
+def test_import_list_remove(home: Path, seeds: dict[str, Path], capsys: Capsys) -> None:
+    code, out, _ = _run(capsys, "books", "import", str(seeds["gcacw"]))
+    assert code == 0 and "gcacw" in out
+    code, out, _ = _run(capsys, "books", "import", str(seeds["wftu"]), "--id", "war")
+    assert code == 0
+    code, out, _ = _run(capsys, "books", "list", "--json")
+    listed = {b["id"]: b for b in json.loads(out)}
+    assert set(listed) == {"gcacw", "war"}
+    assert listed["war"]["kind"] == "wftu" and listed["gcacw"]["sections"] > 100
+    code, out, _ = _run(capsys, "books", "list")
+    assert code == 0 and out.splitlines()[0].startswith("gcacw")
+    assert _run(capsys, "books", "remove", "war")[0] == 0
+    assert [b.id for b in Library().books()] == ["gcacw"]
+
+
+def test_search_json_contract(filled_home: Path, capsys: Capsys) -> None:
+    code, out, _ = _run(capsys, "search", "延長行軍", "--json", "--limit", "3")
+    hits = json.loads(out)
+    assert code == 0 and len(hits) == 3
+    for key in ("book", "section", "title", "score", "snippet"):
+        assert key in hits[0]
+    assert (hits[0]["book"], hits[0]["section"], hits[0]["anchor"]) == ("gcacw", "5.1", "延長行軍")
+
+
+def test_search_text_output(filled_home: Path, capsys: Capsys) -> None:
+    code, out, _ = _run(capsys, "search", "flank", "attack", "--limit", "2", "--book", "gcacw")
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first.startswith("gcacw 7.4 戦闘のダイス修正 › 側面攻撃")
+    assert "[側面攻撃]" in out  # highlighted with brackets when not a tty
+
+
+def test_rule_output_and_json(filled_home: Path, capsys: Capsys) -> None:
+    code, out, _ = _run(capsys, "rule", "７．４")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "gcacw 7.4 戦闘のダイス修正"
+    assert "parent:   7.0 戦闘" in out and "previous: 7.3 砲兵値" in out
+    assert "next:     7.5 戦闘結果" in out
+    code, out, _ = _run(capsys, "rule", "7.4.", "--json")
+    view = json.loads(out)
+    for key in ("book", "section", "title", "text", "parent", "children", "previous", "next"):
+        assert key in view
+    assert view["section"] == "7.4" and view["parent"] == "7.0"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("rule", "99.9"),
+        ("rule", ""),
+        ("rule", "7.4", "--book", "nope"),
+        ("search", ""),
+        ("search", "  "),
+        ("search", "x", "--limit", "0"),
+        ("search", "x", "--book", "nope"),
+        ("books", "remove", "nope"),
+        ("books", "remove", "../etc"),
+        ("books", "import", "/no/such/file.txt"),
+    ],
+)
+def test_bad_input_exits_2(filled_home: Path, capsys: Capsys, argv: tuple[str, ...]) -> None:
+    _bad(capsys, *argv)
+
+
+def test_rule_and_search_without_books(home: Path, capsys: Capsys) -> None:
+    assert "books import" in _bad(capsys, "rule", "7.4")
+    assert "books import" in _bad(capsys, "search", "延長行軍")
+    code, out, _ = _run(capsys, "books", "list")
+    assert code == 0 and "no books" in out
+
+
+def test_bad_files(home: Path, tmp_path: Path, seeds: dict[str, Path], capsys: Capsys) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("  \n", encoding="utf-8")
+    assert "empty" in _bad(capsys, "books", "import", str(empty))
+    binary = tmp_path / "rules.pdf"
+    binary.write_bytes(b"%PDF-1.4\x00\x01\x02" * 100)
+    assert "binary" in _bad(capsys, "books", "import", str(binary))
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes("caf\xe9 7.4 r\xe8gle".encode("latin-1"))
+    assert "UTF-8" in _bad(capsys, "books", "import", str(latin))
+    assert "directory" in _bad(capsys, "books", "import", str(tmp_path))
+    assert "rulebook" in _bad(capsys, "books", "import", str(seeds["charts"]))
+    prose = tmp_path / "notes.txt"
+    prose.write_text("ただのメモです。\n" * 50, encoding="utf-8")
+    assert "rulebook" in _bad(capsys, "books", "import", str(prose))
+    assert "book id" in _bad(capsys, "books", "import", str(seeds["gcacw"]), "--id", "Bad Id!")
+    assert not (home / "books").exists() or not list((home / "books").iterdir())
+
+
+def test_unreadable_file(
+    home: Path, seeds: dict[str, Path], capsys: Capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def denied(self: Path) -> bytes:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    assert "cannot read" in _bad(capsys, "books", "import", str(seeds["gcacw"]))
+
+
+def test_corrupt_book_file_is_reported_and_kept(filled_home: Path, capsys: Capsys) -> None:
+    path = filled_home / "books" / "wftu.json"
+    path.write_text('{"format": 1, "info": {"id": "wftu"', encoding="utf-8")
+    before = path.read_bytes()
+    for argv in (("books", "list"), ("search", "強行軍"), ("rule", "9.2", "--book", "wftu")):
+        err = _bad(capsys, *argv)
+        assert "damaged" in err and "wftu" in err
+    assert path.read_bytes() == before  # the user's data is never destroyed
+    assert _run(capsys, "books", "remove", "wftu")[0] == 0  # the way out
+    assert _run(capsys, "books", "list")[0] == 0
+
+
+def test_corrupt_data_directory(home: Path, capsys: Capsys) -> None:
+    (home / "books").write_text("not a directory", encoding="utf-8")
+    assert "data directory" in _bad(capsys, "books", "list")
+    assert "data directory" in _bad(capsys, "search", "x")
+
+
+def test_reimport_is_atomic(
+    filled_home: Path, tmp_path: Path, seeds: dict[str, Path], capsys: Capsys
+) -> None:
+    books = filled_home / "books"
+    before = (books / "gcacw.json").read_bytes()
+    bad = tmp_path / "broken.txt"
+    bad.write_text("no rules here\n", encoding="utf-8")
+    _bad(capsys, "books", "import", str(bad), "--id", "gcacw")
+    assert (books / "gcacw.json").read_bytes() == before  # a failed import keeps the old book
+    assert _run(capsys, "books", "import", str(seeds["gcacw"]))[0] == 0
+    assert Library().rule("7.4").title == "戦闘のダイス修正"
+    leftovers = [p.name for p in books.iterdir() if not p.name.endswith(".json")]
+    assert leftovers == []
+    assert sorted(os.listdir(books)) == ["brandywine.json", "gcacw.json", "wftu.json"]
+
+
+def test_reimport_replaces_content(
+    filled_home: Path, tmp_path: Path, seeds: dict[str, Path], capsys: Capsys
+) -> None:
+    lib = Library()
+    assert lib.rule("9.2", book="wftu").title.startswith("強行軍移動")
+    code, _, _ = _run(capsys, "books", "import", str(seeds["brandywine"]), "--id", "wftu")
+    assert code == 0
+    assert lib.books()[-1].kind == "brandywine"  # the cached copy was refreshed

@@ -1,0 +1,122 @@
+"""Search behaviour: ranking, anchors, highlights, book filter, errors, glossary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.text.clean import search_form, search_form_with_map
+from gcacw_ref.text.glossary import load_glossary
+from gcacw_ref.text.library import Library
+from gcacw_ref.text.search import make_snippet
+
+
+def test_definition_ranks_above_mentions(library: Library) -> None:
+    hits = library.search("総突撃", limit=5)
+    assert hits[0].ref == "7.1#総突撃"
+    # other passages mention it, but score lower
+    assert all(h.score <= hits[0].score for h in hits[1:])
+    assert len({h.ref for h in hits}) == len(hits)  # one hit per section or anchor
+
+
+def test_anchor_hit_reports_numbered_section(library: Library) -> None:
+    hit = library.search("延長行軍", limit=1)[0]
+    assert (hit.book, hit.section, hit.anchor, hit.ref) == (
+        "gcacw",
+        "5.1",
+        "延長行軍",
+        "5.1#延長行軍",
+    )
+    assert hit.title == "行軍"
+    assert 0 <= hit.score <= 100
+
+
+def test_highlights_point_at_the_term(library: Library) -> None:
+    for hit in library.search("側面攻撃", limit=5):
+        assert hit.highlights, hit
+        for start, end in hit.highlights:
+            assert hit.snippet[start:end] == "側面攻撃"
+
+
+def test_highlight_of_a_typo_marks_the_near_match(library: Library) -> None:
+    hit = library.search("延長行群", limit=1)[0]
+    start, end = hit.highlights[0]
+    assert "延長行" in hit.snippet[start:end]
+
+
+def test_full_width_and_spaced_text_is_found() -> None:
+    snippet, spans = make_snippet("これは ７ つ の ＺＯＣ です", [search_form("ZOC")], "zoc")
+    start, end = spans[0]
+    assert snippet[start:end] == "ＺＯＣ"
+
+
+def test_search_form_map_is_consistent() -> None:
+    text = "Ａ　ｂ\nＣ  7 .4 延長\n行軍"
+    form, where = search_form_with_map(text)
+    assert form == search_form(text) == "abc7.4延長行軍"
+    assert len(where) == len(form)
+    assert text[where[form.index("行軍")]] == "行"
+
+
+def test_rule_number_query(library: Library) -> None:
+    hits = library.search("７．４", limit=3)
+    assert (hits[0].book, hits[0].section, hits[0].score) == ("gcacw", "7.4", 100.0)
+    assert any(h.book == "wftu" and h.section == "7.4" for h in hits)
+
+
+def test_book_filter(library: Library) -> None:
+    hits = library.search("強行軍", book="wftu", limit=5)
+    assert hits and all(h.book == "wftu" for h in hits)
+    assert hits[0].section == "9.2"
+
+
+def test_english_title_in_wftu(library: Library) -> None:
+    hits = library.search("overrun", book="wftu", limit=3)
+    assert hits[0].section == "9.3"
+
+
+def test_limit(library: Library) -> None:
+    assert len(library.search("攻撃", limit=4)) == 4
+
+
+@pytest.mark.parametrize("query", ["", "   ", "\u3000"])
+def test_empty_query(library: Library, query: str) -> None:
+    with pytest.raises(InputError, match="empty"):
+        library.search(query)
+
+
+def test_search_without_books(home: Path) -> None:
+    with pytest.raises(InputError, match="no rulebook imported"):
+        Library().search("延長行軍")
+
+
+def test_glossary_rules_exist(library: Library) -> None:
+    book = library._book("gcacw")
+    missing = [
+        (t.en, ref) for t in load_glossary().terms for ref in t.rules if book.get(ref) is None
+    ]
+    assert missing == []
+
+
+def test_glossary_terms_exist_in_the_rules(library: Library) -> None:
+    """Every Japanese term of the glossary occurs in the standard rules it points to."""
+    book = library._book("gcacw")
+    absent = []
+    for term in load_glossary().terms:
+        secs = [book.get(r) for r in term.rules]
+        texts = "".join(search_form(s.title + s.text) for s in secs if s is not None)
+        if not any(search_form(j) in texts for j in term.ja):
+            absent.append(term.en)
+    assert absent == []
+
+
+def test_glossary_is_validated(tmp_path: Path) -> None:
+    bad = tmp_path / "glossary.toml"
+    bad.write_text('[[term]]\nen = "x"\nja = []\nrules = ["7.4"]\n', encoding="utf-8")
+    with pytest.raises(DataError, match=r"term\.0\.ja"):
+        load_glossary(bad)
+    bad.write_text("[[term]\n", encoding="utf-8")
+    with pytest.raises(DataError, match="glossary"):
+        load_glossary(bad)
