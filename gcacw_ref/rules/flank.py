@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.rules.explain import Step
@@ -26,14 +26,36 @@ class FlankHex(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    attacker_unit: bool = False
-    attacker_zoc: Literal["normal", "limited"] | None = None
-    strength: Strength | None = None
-    impassable: bool = False
-    river: bool = False
-    off_map: bool = False
-    defender_unit: bool = False
-    woods_no_road: bool = False
+    attacker_unit: bool = Field(
+        default=False,
+        description="a non-demoralized attacking-side unit (or the attacker) is there",
+    )
+    attacker_zoc: Literal["normal", "limited"] | None = Field(
+        default=None,
+        description="attacking-side ZOC there: normal, limited (roadless woods), or none",
+    )
+    strength: Strength | None = Field(
+        default=None,
+        description="unentrenched attacking-side strength there or exerting the ZOC; "
+        "omitted = the one-quarter test is not applied",
+    )
+    impassable: bool = Field(
+        default=False,
+        description="mountain/swamp (either hex) not joined by road, pike, trail or rail",
+    )
+    river: bool = Field(
+        default=False,
+        description="river hexside without bridge/dam/ferry/ford (or ford when uncrossable, "
+        "or roadless creek in rain)",
+    )
+    off_map: bool = Field(default=False, description="the imaginary hex beyond the map edge")
+    defender_unit: bool = Field(
+        default=False, description="a non-demoralized defending-side unit is there"
+    )
+    woods_no_road: bool = Field(
+        default=False,
+        description="empty hex joined to every adjacent attacking unit only by roadless woods",
+    )
 
 
 def quarter_condition_met(strength: Fraction | None, defender_strength: Fraction) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.rules.explain import Step
@@ -71,15 +71,24 @@ class RetreatHex(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    prohibited: bool = False
-    active_enemy: bool = False
-    enemy_units: bool = False
-    enemy_zoc: bool = False
-    road: bool = False
-    friendly_units: bool = False
-    farther: bool = False
-    closer: bool = False
-    city: bool = False
+    prohibited: bool = Field(
+        default=False,
+        description="a retreat restriction forbids it (terrain, river, map edge, start hex...)",
+    )
+    active_enemy: bool = Field(default=False, description="holds the active enemy unit")
+    enemy_units: bool = Field(default=False, description="holds enemy units")
+    enemy_zoc: bool = Field(default=False, description="in an enemy ZOC (limited included)")
+    road: bool = Field(
+        default=False, description="entered across road, pike, trail or railroad, or to/from a city"
+    )
+    friendly_units: bool = Field(default=False, description="holds friendly units")
+    farther: bool = Field(
+        default=False, description="farther from the active enemy unit than the hex being left"
+    )
+    closer: bool = Field(
+        default=False, description="closer to the active enemy unit (not allowed, 7.6)"
+    )
+    city: bool = Field(default=False, description="the neighbour is a city hex (counts as road)")
 
 
 def along_road(h: RetreatHex, from_city: bool) -> bool:
