@@ -107,6 +107,8 @@ class HexMap:
         self._terrain: dict[str, Terrain] = {}
         self._features: dict[str, frozenset[HexFeature]] = {}
         self.hex_names: dict[str, str] = {}
+        self.memo: dict[object, object] = {}
+        """Scratch space for data derived from this map alone (e.g. step costs by unit)."""
         for name, entry in doc.hexes.items():
             label = f"{where}: hexes.{name}"
             self._check_on_map(name, label)
@@ -213,6 +215,7 @@ class HexMap:
         """
         new = copy.copy(self)
         new._hexsides = dict(self._hexsides)
+        new.memo = {}
         for (a, b), features in additions.items():
             key = geometry.hexside_key(a, b)
             merged = set(new._hexsides.pop(key, NO_FEATURES)) | set(features)
