@@ -29,17 +29,30 @@ class Input(BaseModel):
     side: Side
     cavalry: bool = False
     artillery: bool = False
-    exhausted: bool = False
-    fatigue_before: int = Field(ge=0, le=4)
-    organized: bool = True
+    exhausted: bool = Field(default=False, description="the unit shows its exhausted side")
+    fatigue_before: int = Field(ge=0, le=4, description="fatigue level before the march, 0-4")
+    organized: bool = Field(default=True, description="the strength marker is organized")
     strength: Strength
-    army_of_the_potomac: bool = True
-    out_of_supply: bool = False
-    die: int | None = Field(default=None, ge=1, le=6)
-    fatigue_four_option: bool = False
-    movement_dice: int | None = Field(default=None, ge=1, le=12)
-    leader: Literal["infantry", "cavalry_division", "cavalry_corps"] | None = None
-    forced_march_dice: int | None = Field(default=None, ge=1, le=12)
+    army_of_the_potomac: bool = Field(
+        default=True, description="Union unit of the Army of the Potomac (SJW/HCR/RTG/GTC rules)"
+    )
+    out_of_supply: bool = Field(default=False, description="SJW/HCR advanced game only")
+    die: int | None = Field(default=None, ge=1, le=6, description="the extended-march die")
+    fatigue_four_option: bool = Field(
+        default=False, description="optional rule: an organized fatigue-4 unit may march"
+    )
+    movement_dice: int | None = Field(
+        default=None,
+        ge=1,
+        le=12,
+        description="movement-allowance roll (two-dice total for cavalry)",
+    )
+    leader: Literal["infantry", "cavalry_division", "cavalry_corps"] | None = Field(
+        default=None, description="compute a leader's activation allowance instead (5.2)"
+    )
+    forced_march_dice: int | None = Field(
+        default=None, ge=1, le=12, description="force march with this unmodified roll"
+    )
 
 
 class ForcedMarchOut(BaseModel):
