@@ -54,7 +54,7 @@ def attacking_side(
             steps.append(
                 Step(
                     rule="11.0",
-                    label=f"{name} is demoralized-{unit.demoralized}: attacks at",
+                    label=f"{name} is demoralized-{unit.demoralized}, attacking strength",
                     value=format_strength(used),
                 )
             )
