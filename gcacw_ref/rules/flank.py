@@ -234,6 +234,10 @@ def flank_bonus(
                 Step(rule="7.4", label="cavalry rule yields to refused flank / earthworks")
             )
     elif attacker_cavalry and defender_mostly_cavalry:
+        if earthworks:
+            steps.append(
+                Step(rule="7.4", label="register cavalry-flank-earthworks-side: cavalry rule kept")
+            )
         final = cavalry_flank_bonus(step3)
         steps.append(
             Step(

@@ -235,3 +235,13 @@ def test_bonus_bounds(
         assert r.final_bonus >= 1 or (earthworks and side is not Side.CONFEDERATE)
     if not (refused or earthworks or (cav and mostly)):
         assert r.final_bonus == r.step3_bonus
+
+
+def test_cavalry_rule_and_union_earthworks() -> None:
+    six = [UNIT, ZOC, ZOC, UNIT, ZOC, ZOC]
+    r = flank_bonus(six, F(4), False, True, True, True, Game.OTR, Side.CONFEDERATE)
+    assert r.final_bonus == 2
+    r2 = flank_bonus(six, F(4), False, True, True, True, Game.OTR, Side.UNION)
+    assert r2.final_bonus == 2  # the earthworks rule, same figure at +4
+    plus1 = [UNIT, ZOC, DEF_IN_ZOC, UNIT, ZOC, OPEN]
+    assert flank_bonus(plus1, F(4), False, True, True, True, None, Side.UNION).final_bonus == 0
