@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
+from gcacw_ref.errors import InputError
 from gcacw_ref.rules.numbers import Strength, parse_strength
 from gcacw_ref.rules.tables import Source, load_table
 
@@ -93,7 +94,10 @@ class ChartRow(BaseModel):
     def _cell(cls, value: str) -> str:
         if value in _WORDS:
             return value
-        parse_strength(value, "cell")
+        try:
+            parse_strength(value, "cell")
+        except InputError as exc:
+            raise ValueError(f"{value!r} is neither MP nor one of {', '.join(_WORDS)}") from exc
         return value
 
     def mp(self, rain: bool) -> Fraction | None:

@@ -181,13 +181,22 @@ hexes = st.sampled_from([f"{c:02d}{r:02d}" for c in range(1, 11) for r in range(
     st.lists(hexes, max_size=3),
     st.booleans(),
     st.integers(1, 16),
+    st.dictionaries(hexes, st.sampled_from([Fr(5, 2), Fr(3), Fr(12)]), max_size=4),
 )
 def test_path_cost_is_sum_of_steps_and_never_beats_dijkstra(
-    example: HexMap, start: str, moves: list[int], enemy: list[str], rain: bool, ma: int
+    example: HexMap,
+    start: str,
+    moves: list[int],
+    enemy: list[str],
+    rain: bool,
+    ma: int,
+    friendly: dict[str, Fr],
 ) -> None:
     path = _walk(example, start, moves)
-    enemy = [h for h in enemy if h != start]
-    b = Board.build(example, weather=Weather(rain=rain), enemy_hexes=enemy)
+    enemy = [h for h in enemy if h != start and h not in friendly]
+    b = Board.build(
+        example, weather=Weather(rain=rain), enemy_hexes=enemy, friendly_strength=friendly
+    )
     r = evaluate_path(b, INF, path, Fr(ma))
     if not r.legal:
         return

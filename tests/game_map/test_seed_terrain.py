@@ -74,3 +74,21 @@ def test_trail_is_not_on_the_chart(seeds: dict[str, Path]) -> None:
     assert "Trail" not in table and "小道" not in table
     ids = {e.id for e in load_register()}
     assert {"trail-costs", "mountain-trail", "clear-rain-cost", "provisional-swamp-rain"} <= ids
+
+
+def test_a_bad_chart_file_names_the_field(tmp_path: Path) -> None:
+    import pytest
+
+    from gcacw_ref.errors import DataError
+    from gcacw_ref.paths import tables_dir
+    from gcacw_ref.rules.tables import validate_file
+    from gcacw_ref.rules.terrain import TerrainChart
+
+    text = (tables_dir() / "terrain.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "terrain.toml"
+    bad.write_text(text.replace('normal = "6"', 'normal = "six"', 1), encoding="utf-8")
+    with pytest.raises(DataError, match="terrain.woods.normal"):
+        validate_file(bad, TerrainChart)
+    bad.write_text(text.replace("[terrain.water]", "[terrain.lava]", 1), encoding="utf-8")
+    with pytest.raises(DataError, match="terrain"):
+        validate_file(bad, TerrainChart)
