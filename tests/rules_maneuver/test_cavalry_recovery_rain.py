@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gcacw_ref.errors import InputError
@@ -91,6 +91,7 @@ def test_roll() -> None:
     }
 
 
+@settings(deadline=None, max_examples=150)
 @given(st.integers(-12, 12))
 def test_cavalry_distribution_sums(d: int) -> None:
     dist = cavalry_retreat_distribution(d)
@@ -148,6 +149,7 @@ def test_recovery_building() -> None:
         recover(UnitCondition(fatigue=5), Game.GTC, U)
 
 
+@settings(deadline=None, max_examples=150)
 @given(st.integers(0, 4), st.booleans(), st.booleans(), st.integers(0, 2), st.booleans())
 def test_recovery_properties(f: int, org: bool, exh: bool, dem: int, oos: bool) -> None:
     r = recover(UnitCondition(f, org, exh, dem, oos), Game.GTC, U)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gcacw_ref.errors import InputError
@@ -204,6 +204,7 @@ hexes = st.builds(
 )
 
 
+@settings(deadline=None, max_examples=150)
 @given(
     st.lists(hexes, min_size=6, max_size=6),
     st.integers(1, 60),

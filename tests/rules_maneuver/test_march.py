@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gcacw_ref.errors import InputError, RuleError
@@ -246,6 +246,7 @@ def test_movement_allowance_distribution() -> None:
 # --- properties ------------------------------------------------------------------------
 
 
+@settings(deadline=None, max_examples=150)
 @given(
     game=st.sampled_from(list(Game)),
     side=st.sampled_from(list(Side)),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gcacw_ref.errors import InputError
@@ -179,6 +179,7 @@ retreat_hexes = st.builds(
 )
 
 
+@settings(deadline=None, max_examples=150)
 @given(
     st.sampled_from(["retreat", "rout", "cavalry", "optional"]),
     st.integers(1, 6),
