@@ -12,7 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from gcacw_ref.rules.combat_tables import AttackTypeKey, GameCode, LevelKey
 from gcacw_ref.rules.numbers import Strength
 
-Hexside = Literal["none", "creek", "bridge", "dam", "ferry", "ford"]
+Hexside = Literal["none", "creek", "bridge", "dam", "ferry", "ford", "minor_river", "major_river"]
+"""`minor_river`/`major_river`: a river hexside with no bridge, dam, ferry or ford."""
 TerrainKey = Literal[
     "clear", "rolling", "rough", "provisional_swamp", "woods", "city", "mountain", "swamp"
 ]
@@ -40,6 +41,9 @@ class AttackingUnit(_Unit):
     )
     hex: str | None = Field(
         default=None, description="attacking hex, for per-hex caps in a grand assault (7.2)"
+    )
+    fatigue: int | None = Field(
+        default=None, ge=0, le=4, description="fatigue level; an assault needs 3 or less (7.1)"
     )
 
 
@@ -77,6 +81,11 @@ class CombatInput(BaseModel):
             "a road, pike, trail or railroad joins the two hexes; null = not stated "
             "(assumed where a rule needs it, and said so)"
         ),
+    )
+    woods_hexside: bool = Field(default=False, description="the attack crosses a woods hexside")
+    began_action_adjacent: bool | None = Field(
+        default=None,
+        description="march only: the unit began its action in the hex it attacks from",
     )
     flank_bonus: int = Field(default=0, ge=0, le=4, description="final flank modifier (7.4, 7.8)")
     rain: bool = False

@@ -47,6 +47,16 @@ def check_restrictions(inp: CombatInput) -> list[Step]:
                     label="Mountain/swamp: assumed a road, pike, trail or railroad joins the hexes",
                 )
             )
+    if inp.hexside in ("minor_river", "major_river"):
+        raise RuleError(
+            "no attack across a river hexside without a bridge, dam, ferry or ford", "7.1"
+        )
+    steps += _woods_hexside(inp)
+    if inp.action == "assault":
+        for i, unit in enumerate(inp.attackers):
+            if unit.fatigue is not None and unit.fatigue > 3:
+                name = unit.name or f"attacker {i + 1}"
+                raise RuleError(f"{name}: a unit at fatigue 4 cannot join an assault", "7.1")
     if inp.rain and inp.hexside == "ford":
         raise RuleError("no attack across a ford on a rain turn", "12.0")
     if inp.rain and inp.hexside == "creek" and inp.defender_terrain != "city":
@@ -61,6 +71,21 @@ def check_restrictions(inp: CombatInput) -> list[Step]:
                 Step(rule="12.0", label="Rain, creek: assumed a road crosses the creek hexside")
             )
     return steps
+
+
+def _woods_hexside(inp: CombatInput) -> list[Step]:
+    """A march attack across a woods hexside needs a road across it or a start there (7.1)."""
+    if not inp.woods_hexside or inp.action != "march" or inp.road_across_hexside:
+        return []
+    if inp.began_action_adjacent is False:
+        raise RuleError(
+            "across a woods hexside without a road, only a unit that began its action "
+            "in the attacking hex may attack",
+            "7.1",
+        )
+    if inp.began_action_adjacent is None:
+        return [Step(rule="7.1", label="Woods hexside: assumed the unit began its action here")]
+    return []
 
 
 def attack_type_drm(inp: CombatInput) -> tuple[int, int | None, list[Step]]:

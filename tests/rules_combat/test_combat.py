@@ -345,3 +345,23 @@ def test_notes_for_assault_e_and_sjw() -> None:
     assert r2.attacker_result is not None and r2.attacker_result.printed == "Ea"
     assert any("E has no effect" in s.label for s in r2.steps)
     assert not any("E has no effect" in s.label for s in r.steps)
+
+
+def test_river_woods_and_fatigue_restrictions() -> None:
+    with pytest.raises(RuleError):
+        combat(hexside="minor_river")
+    with pytest.raises(RuleError):
+        combat(hexside="major_river")
+    with pytest.raises(RuleError):
+        combat(woods_hexside=True, began_action_adjacent=False)
+    combat(woods_hexside=True, began_action_adjacent=False, road_across_hexside=True)
+    combat(woods_hexside=True, began_action_adjacent=True)
+    r = combat(woods_hexside=True)
+    assert any("Woods hexside: assumed" in s.label for s in r.steps)
+    assault = {"action": "assault", "attack_type": None}
+    combat(**assault, woods_hexside=True, began_action_adjacent=False)  # assaults start there
+    with pytest.raises(RuleError):
+        combat(**assault, attackers=[{"strength": 5, "fatigue": 4}])
+    combat(**assault, attackers=[{"strength": 5, "fatigue": 3}])
+    with pytest.raises(InputError):
+        combat(**assault, attackers=[{"strength": 5, "fatigue": 5}])
