@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rem = bsub.add_parser("remove", help="remove an imported book")
     rem.add_argument("book_id", metavar="ID")
     rem.set_defaults(func=cmd_remove)
-    books.set_defaults(func=_books_help(books))
+    books.set_defaults(func=_books_help)
 
     srch = sub.add_parser("search", help="fuzzy search the imported rulebooks")
     srch.add_argument(
@@ -42,12 +42,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rule.set_defaults(func=cmd_rule)
 
 
-def _books_help(parser: argparse.ArgumentParser):  # type: ignore[no-untyped-def]
-    def show(args: argparse.Namespace) -> int:
-        parser.print_help(sys.stderr)
-        return 2
-
-    return show
+def _books_help(args: argparse.Namespace) -> int:
+    raise InputError("books: choose an action: import FILE, list, or remove ID")
 
 
 def _library():  # type: ignore[no-untyped-def]

@@ -53,12 +53,17 @@ class GramIndex:
                     bucket.append(i)
         return index
 
-    def candidates(self, grams: set[str], need: int) -> list[int]:
-        """Items holding at least `need` of the given bigrams."""
+    def ensure(self) -> dict[str, list[int]]:
+        """Build the index now if it is not built yet."""
         if self._index is None:
             self._index = self._build()
+        return self._index
+
+    def candidates(self, grams: set[str], need: int) -> list[int]:
+        """Items holding at least `need` of the given bigrams."""
+        index = self.ensure()
         counts: dict[int, int] = {}
         for g in grams:
-            for i in self._index.get(g, ()):
+            for i in index.get(g, ()):
                 counts[i] = counts.get(i, 0) + 1
         return [i for i, n in counts.items() if n >= need]

@@ -98,7 +98,7 @@ class Library:
         return stored.info
 
     def remove(self, book_id: str) -> None:
-        check_id(book_id) if book_id else None
+        check_id(book_id)
         path = book_path(self.books_dir, book_id)
         if not path.is_file():
             raise self._unknown_book(book_id)
@@ -137,6 +137,12 @@ class Library:
                 raise InputError("search: the query is empty")
             raise InputError("no rulebook imported yet; run `gcacw-ref books import FILE`")
         return Searcher(books).search(query, limit)
+
+    def warm(self) -> None:
+        """Load every book and build the lazy search indexes now (e.g. in a background
+        worker after the TUI is up), so that no later search pays for them."""
+        for b in self._loaded():
+            b.gram_index.ensure()
 
     def toc(self, book_id: str) -> list[SectionRef]:
         lb = self._book(book_id)

@@ -144,7 +144,7 @@ class Searcher:
         ]
         for form, weight in forms:
             hits = set(book.title_index.containing(form))
-            if len(form) <= 30:
+            if len(form) <= 30 and not form.isascii():
                 for a in range(len(form)):
                     for z in range(a + 2, len(form) + 1):
                         hits.update(book.title_lookup.get(form[a:z], ()))
