@@ -63,7 +63,7 @@ class Board:
     """
 
     hexmap: HexMap
-    weather: Weather = Weather()
+    weather: Weather = DRY
     enemy_hexes: frozenset[str] = frozenset()
     zoc: Mapping[str, ZocKind] = field(default_factory=dict)
     friendly_strength: Mapping[str, Fraction] = field(default_factory=dict)

@@ -214,9 +214,13 @@ def step_cost(
             return no(f"river crossing: {what}", crossing.rule)
         if crossing.penalty_due:
             penalty = ferry_penalty(strength)
+            rule_of = terrain_chart().ferry
             ferry_step = Step(
                 rule="6.2",
-                label=f"ferry penalty: strength {format_strength(strength)} / 3, rounded down",
+                label=(
+                    f"ferry penalty: strength {format_strength(strength)} / {rule_of.divisor}, "
+                    f"rounded down (register {rule_of.register_entry})"
+                ),
                 value=f"+{_mp(penalty)}",
             )
         else:
