@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from pydantic import ValidationError
 from hypothesis import strategies as st
 
 from gcacw_ref.errors import InputError, RuleError
@@ -363,5 +364,5 @@ def test_river_woods_and_fatigue_restrictions() -> None:
     with pytest.raises(RuleError):
         combat(**assault, attackers=[{"strength": 5, "fatigue": 4}])
     combat(**assault, attackers=[{"strength": 5, "fatigue": 3}])
-    with pytest.raises(InputError):
+    with pytest.raises(ValidationError):
         combat(**assault, attackers=[{"strength": 5, "fatigue": 5}])
