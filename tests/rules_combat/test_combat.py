@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from pydantic import ValidationError
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from gcacw_ref.errors import InputError, RuleError
 from gcacw_ref.rules.combat import CombatResult, resolve_combat

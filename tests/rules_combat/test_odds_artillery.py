@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gcacw_ref.errors import InputError
@@ -94,18 +94,21 @@ def test_zero_strength_rejected() -> None:
         strength_ratio(F(0), F(3))
 
 
+@settings(deadline=None)
 @given(halves, halves, halves)
 def test_ratio_monotonic_in_attacker(a: F, b: F, d: F) -> None:
     lo, hi = sorted((a, b))
     assert strength_ratio(lo, d).drm <= strength_ratio(hi, d).drm
 
 
+@settings(deadline=None)
 @given(halves, halves, halves)
 def test_ratio_monotonic_in_defender(a: F, d1: F, d2: F) -> None:
     lo, hi = sorted((d1, d2))
     assert strength_ratio(a, lo).drm >= strength_ratio(a, hi).drm
 
 
+@settings(deadline=None)
 @given(halves, halves)
 def test_ratio_never_favours_attacker(a: F, d: F) -> None:
     r = strength_ratio(a, d)
@@ -116,6 +119,7 @@ def test_ratio_never_favours_attacker(a: F, d: F) -> None:
         assert r.defender * a >= d  # rounded up against the attacker
 
 
+@settings(deadline=None)
 @given(
     halves, halves, st.sampled_from(["GTC", "OTR", "SJW"]), st.sampled_from(["none", "half", "all"])
 )
@@ -181,6 +185,7 @@ def test_artillery_bad_input(bad: tuple[str, int]) -> None:
         artillery_modifier(3, 1, bad[0], die=bad[1])
 
 
+@settings(deadline=None)
 @given(st.integers(0, 30), st.integers(0, 30), st.sampled_from(["clear", "rolling", "rough"]))
 def test_artillery_modifier_in_range(att: int, dfn: int, terrain: str) -> None:
     r = artillery_modifier(att, dfn, terrain)
