@@ -119,22 +119,24 @@ class GcacwApp(App[int]):
     # -- switching screens ------------------------------------------------------------
 
     def action_show_tab(self, tab: str) -> None:
-        self.query_one("#tabs", TabbedContent).active = tab
-        self._after_switch(tab)
+        tabs = self.query_one("#tabs", TabbedContent)
+        if tabs.active == tab:
+            self._after_switch(tab)
+        else:
+            tabs.active = tab  # _tab_activated finishes the switch
 
     def _after_switch(self, tab: str) -> None:
+        """Focus the natural place of a screen once it is visible."""
         if tab == "search":
             self.query_one("#search-input").focus()
         elif tab == "charts":
-            charts = self.query_one(ChartsPane)
-            charts.load()
-            self.call_after_refresh(lambda: self.query_one("#chart-list").focus())
+            self.query_one(ChartsPane).load()
+            self.query_one("#chart-list").focus()
         elif tab == "calc":
             self._start_calc(self.query_one("#calc-tabs", TabbedContent).active)
         elif tab == "rules":
             rules = self.query_one(RulesPane)
-            target = "#rule-body" if rules.view is not None else "#toc"
-            self.call_after_refresh(lambda: self.query_one(target).focus())
+            self.query_one("#rule-body" if rules.view is not None else "#toc").focus()
 
     def action_calculators(self) -> None:
         outer = self.query_one("#tabs", TabbedContent)
@@ -159,16 +161,17 @@ class GcacwApp(App[int]):
             self._started.add(name)
             pane.started = True
             pane.recalc()
-        self.call_after_refresh(pane.focus_first)
+        pane.focus_first()
 
     @on(TabbedContent.TabActivated)
     def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
         pane_id = event.pane.id or ""
-        if pane_id.startswith("calc-"):
-            if self.query_one("#tabs", TabbedContent).active == "calc":
-                self._start_calc(pane_id)
-        elif pane_id == "charts":
-            self.query_one(ChartsPane).load()
+        if pane_id in TABS:
+            self._after_switch(pane_id)
+        elif (
+            pane_id.startswith("calc-") and self.query_one("#tabs", TabbedContent).active == "calc"
+        ):
+            self._start_calc(pane_id)
 
     # -- rules ------------------------------------------------------------------------
 
@@ -180,8 +183,7 @@ class GcacwApp(App[int]):
             self.notify(f"Import a rulebook to read rule {number} (ctrl+o).", severity="warning")
             return
         if self.query_one(RulesPane).open(book, number, anchor=anchor):
-            self.query_one("#tabs", TabbedContent).active = "rules"
-            self.call_after_refresh(lambda: self.query_one("#rule-body").focus())
+            self.action_show_tab("rules")
 
     @on(SearchPane.OpenRule)
     def _open_from_search(self, event: SearchPane.OpenRule) -> None:

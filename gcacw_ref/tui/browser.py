@@ -63,6 +63,7 @@ class RulesPane(Horizontal):
         self.position = -1
         self._toc_nodes: dict[tuple[str, str], TreeNode[tuple[str, str]]] = {}
         self._paragraphs: list[str] = []
+        self._para_widgets: list[Static] = []
         self._matches: list[tuple[int, int, int]] = []  # (paragraph, start, end)
         self._current = 0
 
@@ -159,7 +160,7 @@ class RulesPane(Horizontal):
         """Scroll the body so the paragraph that is `heading` (a named sub-heading) is on top."""
         for n, paragraph in enumerate(self._paragraphs):
             if paragraph.strip() == heading.strip():
-                para = self.query_one(f"#para-{n}")
+                para = self._para_widgets[n]
                 self.query_one("#rule-body", VerticalScroll).scroll_to_widget(
                     para, animate=False, top=True
                 )
@@ -191,10 +192,11 @@ class RulesPane(Horizontal):
             [Static(Text("\n").join(notes), classes="register-note")] if notes else []
         )
         cites = set(getattr(view, "cites", []) or [])
-        for n, paragraph in enumerate(self._paragraphs):
-            widgets.append(
-                Static(linked_text(paragraph, cites, view.book), id=f"para-{n}", classes="para")
-            )
+        self._para_widgets = [
+            Static(linked_text(paragraph, cites, view.book), classes="para")
+            for paragraph in self._paragraphs
+        ]
+        widgets.extend(self._para_widgets)
         body.mount_all(widgets)
         body.scroll_home(animate=False)
         links = self.query_one("#rule-links", OptionList)
@@ -307,7 +309,7 @@ class RulesPane(Horizontal):
                 if p == n:
                     style = "black on yellow" if index == self._current else "reverse"
                     text.stylize(style, start, end)
-            self.query_one(f"#para-{n}", Static).update(text)
+            self._para_widgets[n].update(text)
         status = self.query_one("#find-status", Static)
         needle = self.query_one("#find-input", Input).value
         if not needle:
@@ -316,7 +318,7 @@ class RulesPane(Horizontal):
             status.update(Text(" no match", style="red"))
         else:
             status.update(f" {self._current + 1}/{len(self._matches)} · enter: next")
-            para = self.query_one(f"#para-{self._matches[self._current][0]}")
+            para = self._para_widgets[self._matches[self._current][0]]
             self.query_one("#rule-body", VerticalScroll).scroll_to_widget(para, animate=False)
 
 

@@ -76,6 +76,8 @@ class BookmarksScreen(ModalScreen[tuple[str, str] | None]):
             listing.add_option(
                 Option("No bookmarks yet: press m on an open rule.", id="none", disabled=True)
             )
+        else:
+            listing.highlighted = 0
         listing.focus()
 
     def action_dismiss_none(self) -> None:

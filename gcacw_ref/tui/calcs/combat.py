@@ -88,7 +88,7 @@ class CombatPane(CalcPane):
             pairs(
                 "Modifiers",
                 f"ratio {_signed(out.ratio_drm)}, tactical {_signed(out.tactical_drm)}, "
-                f"artillery {_signed(out.artillery_drm) if out.artillery_drm is not None else '(die)'}",
+                f"artillery {_art(out.artillery_drm)}",
             ),
             pairs(
                 "Totals",
@@ -121,3 +121,7 @@ class CombatPane(CalcPane):
 
     def clear_extra(self) -> None:
         self.query_one("#combat-dist", Static).update("")
+
+
+def _art(value: int | None) -> str:
+    return "(a die decides)" if value is None else _signed(value)

@@ -1,0 +1,83 @@
+"""Fixtures for the TUI tests: a data directory with the three seed rulebooks imported."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import shutil
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from gcacw_ref.text.library import Library
+
+
+@pytest.fixture(scope="session")
+def library_home(seeds: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Imported once per session; tests copy it before writing to it."""
+    home = tmp_path_factory.mktemp("tui-library")
+    library = Library(home=home)
+    for key in ("gcacw", "wftu", "brandywine"):
+        library.import_book(seeds[key])
+    return home
+
+
+@pytest.fixture
+def app_home(library_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private copy of the imported library, also set as GCACW_REF_HOME."""
+    home = tmp_path / "app-home"
+    shutil.copytree(library_home, home)
+    monkeypatch.setenv("GCACW_REF_HOME", str(home))
+    return home
+
+
+async def settle(pilot: Pilot[object], pause: float = 0.0) -> None:
+    """Let timers fire and workers finish, then let the screen catch up."""
+    if pause:
+        await pilot.pause(pause)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def type_query(pilot: Pilot[object], text: str) -> None:
+    """Type into the focused field as a player would, then wait for the debounced search."""
+    await type_text(pilot, text)
+    await settle(pilot, pause=0.3)
+
+
+async def type_text(pilot: Pilot[object], text: str) -> None:
+    """Key presses for each character; characters the pilot has no key name for (full-width
+    punctuation) go in as the terminal would deliver them, as inserted text."""
+    for ch in text:
+        if ch == " ":
+            await pilot.press("space")
+        elif ch.isascii() or ch.isalnum():
+            await pilot.press(ch)
+        else:
+            focused = pilot.app.focused
+            assert isinstance(focused, Input)
+            focused.insert_text_at_cursor(ch)
+            await pilot.pause()
+
+
+async def clear_and_type(pilot: Pilot[object], text: str) -> None:
+    """Empty the focused input and type `text`."""
+    await pilot.press("ctrl+a", "ctrl+k")
+    await type_text(pilot, text)
+    await pilot.pause()
+
+
+def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async test body with asyncio (no async pytest plugin needed)."""
+
+    @functools.wraps(test)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return wrapper
