@@ -6,8 +6,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import InputError
+
+if TYPE_CHECKING:
+    from gcacw_ref.text.library import Library
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,7 +50,7 @@ def _books_help(args: argparse.Namespace) -> int:
     raise InputError("books: choose an action: import FILE, list, or remove ID")
 
 
-def _library():  # type: ignore[no-untyped-def]
+def _library() -> Library:
     from gcacw_ref.text.library import Library
 
     return Library()

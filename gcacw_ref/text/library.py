@@ -93,7 +93,12 @@ class Library:
     def import_book(self, path: Path, book_id: str | None = None) -> BookInfo:
         """Parse a rulebook file and store it, replacing a book with the same id atomically."""
         stored = build_book(Path(path), book_id)
-        save_book(self.books_dir, stored)
+        try:
+            save_book(self.books_dir, stored)
+        except OSError as exc:
+            raise DataError(
+                f"cannot write to the data directory {self.home}: {exc.strerror or exc}"
+            ) from None
         self._cache.pop(stored.info.id, None)
         return stored.info
 

@@ -101,6 +101,10 @@ def load_book(path: Path) -> LoadedBook:
     n = len(stored.sections)
     if any(not (0 <= p[0] < n) for p in stored.passages):
         raise DataError(f"stored book {path} is damaged (search index); {hint}")
+    ids = {s.id for s in stored.sections}
+    for s in stored.sections:
+        if (s.parent is not None and s.parent not in ids) or any(c not in ids for c in s.children):
+            raise DataError(f"stored book {path} is damaged (section {s.id!r}); {hint}")
     return LoadedBook(info=stored.info, sections=stored.sections, passages=stored.passages)
 
 

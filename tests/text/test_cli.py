@@ -170,3 +170,21 @@ def test_reimport_replaces_content(
     code, _, _ = _run(capsys, "books", "import", str(seeds["brandywine"]), "--id", "wftu")
     assert code == 0
     assert lib.books()[-1].kind == "brandywine"  # the cached copy was refreshed
+
+
+def test_inconsistent_book_file(filled_home: Path, capsys: Capsys) -> None:
+    path = filled_home / "books" / "gcacw.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["sections"][3]["parent"] = "no-such-section"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert "damaged" in _bad(capsys, "rule", "7.4")
+
+
+def test_data_home_is_a_file(
+    tmp_path: Path, capsys: Capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    not_dir = tmp_path / "home-file"
+    not_dir.write_text("x", encoding="utf-8")
+    monkeypatch.setenv("GCACW_REF_HOME", str(not_dir))
+    assert "not a directory" in _bad(capsys, "books", "list")
+    assert "not a directory" in _bad(capsys, "rule", "7.4")
