@@ -4,8 +4,9 @@ artillery (7.1, 7.4, 7.8, 11.0, 12.0). Each function returns its modifier and st
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Literal
 
-from gcacw_ref.errors import InputError, RuleError
+from gcacw_ref.errors import DataError, InputError, RuleError
 from gcacw_ref.rules.combat_models import CombatInput
 from gcacw_ref.rules.combat_tables import attack_types, die_modifiers
 from gcacw_ref.rules.entrenchment import Era
@@ -13,6 +14,14 @@ from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.numbers import format_signed
 
 Part = tuple[int, list[Step]]
+
+
+def _low(side: Literal["defender", "attacker"], key: str) -> int:
+    """A fixed die modifier from `die_modifiers.toml`."""
+    value = die_modifiers().find(side, key).low
+    if value is None:
+        raise DataError(f"die_modifiers.toml: {side} modifier {key!r} has no figure")
+    return value
 
 
 def attacker_side(inp: CombatInput) -> str | None:
@@ -143,7 +152,7 @@ def rain_drm(inp: CombatInput) -> Part:
     steps = [Step(rule="12.0", label="Rain turn", value="-1")]
     if inp.game in ("SJW", "HCR", "RTG", "SLB"):
         steps.append(Step(rule="12.0", label=f"In {inp.game} rain is an advanced-game rule"))
-    return -1, steps
+    return _low("attacker", "rain"), steps
 
 
 def defender_terrain_drm(inp: CombatInput) -> Part:
@@ -151,10 +160,13 @@ def defender_terrain_drm(inp: CombatInput) -> Part:
     drm = 0
     steps: list[Step] = []
     if inp.hexside in ("bridge", "dam", "ferry", "ford"):
-        drm += 2
-        steps.append(Step(rule="7.4", label=f"Attack across a {inp.hexside}", value="+2"))
+        value = _low("defender", "hexside_crossing")
+        drm += value
+        label = f"Attack across a {inp.hexside}"
+        steps.append(Step(rule="7.4", label=label, value=format_signed(value)))
     elif inp.hexside == "creek":
-        value = 2 if inp.rain else 1
+        creek = die_modifiers().find("defender", "creek")
+        value = (creek.high if inp.rain else creek.low) or 0
         drm += value
         rule = "12.0" if inp.rain else "7.4"
         label = "Attack across a creek" + (" on a rain turn" if inp.rain else "")
@@ -168,7 +180,8 @@ def defender_terrain_drm(inp: CombatInput) -> Part:
             )
         )
     if inp.defender_terrain == "mountain":
-        value = 1 if inp.attacker_in_mountain else 2
+        mountain = die_modifiers().find("defender", "mountain")
+        value = (mountain.low if inp.attacker_in_mountain else mountain.high) or 0
         label = "Defender in a mountain hex" + (
             " (attacker also in a mountain hex)" if inp.attacker_in_mountain else ""
         )
@@ -180,7 +193,7 @@ def defender_terrain_drm(inp: CombatInput) -> Part:
 def demoralized_2_drm(dm2_strength: Fraction, total: Fraction) -> Part:
     """-1 to the defender when more than half its strength is demoralized-2 (7.4, 11.0)."""
     if dm2_strength * 2 > total and dm2_strength > 0:
-        return -1, [
+        return _low("defender", "demoralized_2"), [
             Step(
                 rule="7.4",
                 label="More than half the defending strength is demoralized-2 "
