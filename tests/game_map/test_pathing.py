@@ -236,3 +236,40 @@ def test_move_step_for_a_step_by_step_engine() -> None:
     v = move_step(b, INF, "0101", "0201", mp_left=None)
     assert v.legal and v.mp == 3
     assert not move_step(b, INF, "0202", "0303", mp_left=None).legal
+
+
+@pytest.mark.parametrize(
+    ("start", "enemy", "rain", "ma"),
+    [
+        ("0504", [], False, 5),
+        ("0504", ["0405"], True, 5),
+        ("0202", ["0103"], False, 4),
+        ("0706", ["0907"], False, 6),
+        ("0103", ["0203"], False, 6),  # starts in enemy ZOC
+        ("0206", [], True, 7),
+    ],
+)
+def test_reachable_matches_brute_force(
+    example: HexMap, start: str, enemy: list[str], rain: bool, ma: int
+) -> None:
+    """Every walk priced by move_step, searched exhaustively, gives the same best costs."""
+    from gcacw_ref.game.pathing import move_step
+
+    b = Board.build(example, weather=Weather(rain=rain), enemy_hexes=enemy)
+    best: dict[str, Fr] = {start: Fr(0)}
+
+    def walk(h: str, spent: Fr, moved: bool, stopped: bool) -> None:
+        if stopped:
+            return
+        for n in example.neighbors(h):
+            v = move_step(b, CAV, h, n, mp_left=ma - spent, moved=moved, first_action=not moved)
+            if not v.legal or v.mp is None:
+                continue
+            total = spent + v.mp
+            if n not in best or total < best[n]:
+                best[n] = total
+            if total <= best[n]:
+                walk(n, total, True, v.must_stop or v.ends_march)
+
+    walk(start, Fr(0), False, False)
+    assert reachable(b, CAV, start, Fr(ma)) == best
