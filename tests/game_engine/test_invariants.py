@@ -45,7 +45,6 @@ def test_random_games_keep_invariants(seed: int) -> None:
     state = new_game(scen, seed)
     bot = random_bot(seed)
     actions = []
-    cycle_actions = 0
     for _ in range(5000):
         if state.over:
             break
@@ -55,7 +54,6 @@ def test_random_games_keep_invariants(seed: int) -> None:
         action = bot(state, legal)
         actions.append(action)
         state, _ = step(state, action)
-        cycle_actions += 1
     assert state.over, "the game must end"
     check(state)
     game = Game(scenario=scen, seed=seed, actions=actions, state=state)

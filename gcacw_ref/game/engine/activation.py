@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.engine.choices import activation_candidates, may_entrench, may_entrench
+from gcacw_ref.game.engine.choices import activation_candidates, may_entrench
 from gcacw_ref.game.engine.registry import decision
 
 

@@ -41,9 +41,8 @@ def ga_leader(w: Any, ld: Any) -> Any:
             and other.rank in ("army", "wing")
             and other.unit
             and other.id != ld.id
-        ):
-            if in_command_range(w, ld, w.leader_hex(other.id)):
-                return other
+        ) and in_command_range(w, ld, w.leader_hex(other.id)):
+            return other
     return None
 
 

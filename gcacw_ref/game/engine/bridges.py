@@ -7,7 +7,6 @@ bridge. The destruction attempt after a march is a decision (`destroy` frame).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from gcacw_ref.game.actions import Action
@@ -148,8 +147,10 @@ def destroy_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
     w.emit(
         "bridge",
         "10.2",
-        f"{unit.name} tries to destroy the {what} {here}-{there}: die {die}{drm:+d} -> {'destroyed' if ok else 'fails'}",
-        f"{unit.name}が{here}-{there}の{what}破壊を試みる：ダイス{die}（{drm:+d}）{'破壊' if ok else '失敗'}",
+        f"{unit.name} tries to destroy the {what} {here}-{there}: "
+        f"die {die}{drm:+d} -> {'destroyed' if ok else 'fails'}",
+        f"{unit.name}が{here}-{there}の{what}破壊を試みる："
+        f"ダイス{die}（{drm:+d}）{'破壊' if ok else '失敗'}",
         unit=uid,
         die=die,
         drm=drm,

@@ -79,7 +79,8 @@ def build_bridge(w: Any, action: Action, data: dict[str, Any]) -> None:
         w.emit(
             "bridge",
             "10.3",
-            f"{unit.name} repairs {here}-{there}: die {die}{drm:+d} -> {'repaired' if ok else 'fails'}",
+            f"{unit.name} repairs {here}-{there}: "
+            f"die {die}{drm:+d} -> {'repaired' if ok else 'fails'}",
             f"{unit.name}が{here}-{there}を修理：ダイス{die}（{drm:+d}）{'成功' if ok else '失敗'}",
             unit=unit.id,
             die=die,
@@ -106,7 +107,8 @@ def build_bridge(w: Any, action: Action, data: dict[str, Any]) -> None:
     w.emit(
         "bridge",
         "10.1",
-        f"{unit.name} lays a pontoon bridge {here}-{there}: die {die}{drm:+d} -> {'built' if ok else 'fails'}",
+        f"{unit.name} lays a pontoon bridge {here}-{there}: "
+        f"die {die}{drm:+d} -> {'built' if ok else 'fails'}",
         f"{unit.name}が{here}-{there}に浮橋架設：ダイス{die}（{drm:+d}）{'成功' if ok else '失敗'}",
         unit=unit.id,
         die=die,

@@ -123,10 +123,9 @@ def attack_allowed(
     except RuleError:
         return False
     here = w.unit(attackers[0]).hex
-    if march is not None and w.board.map.is_woods_hexside(here, target):
-        if not w.board.road_link(here, target) and march["moved"]:
-            return False  # 7.1: across woods only from the start hex or along a road
-    return True
+    woods = w.board.map.is_woods_hexside(here, target) and not w.board.road_link(here, target)
+    # 7.1: across a woods hexside only from the start hex or along a road
+    return not (march is not None and woods and march["moved"])
 
 
 def attack_targets(
@@ -268,13 +267,16 @@ def resolve(
     assert res.attacker_result is not None and res.defender_result is not None
     applied = res.attacker_result_applied or res.attacker_result
     defenders = [u.id for u in w.enemy_at(target, side)]
+    names = ", ".join(w.unit(u).name for u in attackers)
+    ratio = getattr(res.ratio, "label", res.ratio)
     w.emit(
         "combat",
         "7.5",
-        f"{', '.join(w.unit(u).name for u in attackers)} attack {target} ({attack_type or action}): "
-        f"{res.ratio.label if hasattr(res.ratio, 'label') else res.ratio}, dice {a}-{d}, differential "
-        f"{res.differential:+d}; attacker {applied.printed}, defender {res.defender_result.printed}",
-        f"{target}への攻撃（{attack_type or '突撃'}）ダイス{a}-{d} 差{res.differential:+d}：攻撃側 {applied.printed}、防御側 {res.defender_result.printed}",
+        f"{names} attack {target} ({attack_type or action}): odds {ratio}, dice {a}-{d}, "
+        f"differential {res.differential:+d}; attacker {applied.printed}, "
+        f"defender {res.defender_result.printed}",
+        f"{target}への攻撃（{attack_type or '突撃'}）戦力比{ratio} ダイス{a}-{d} "
+        f"差{res.differential:+d}：攻撃側 {applied.printed}、防御側 {res.defender_result.printed}",
         attackers=attackers,
         defenders=defenders,
         hex=target,

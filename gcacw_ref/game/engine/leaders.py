@@ -13,9 +13,7 @@ def may_join(w: Any, ld: Leader, uid: str) -> bool:
     unit = w.unit(uid)
     if unit.hex is None or not w.commands(ld, unit):
         return False
-    if ld.rank in ("army", "wing") and unit.kind != "infantry":
-        return False
-    return True
+    return not (ld.rank in ("army", "wing") and unit.kind != "infantry")
 
 
 def transfer_targets(w: Any, ld: Leader) -> list[str]:

@@ -100,7 +100,8 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
                 "5.1",
                 f"{unit.name}: extended march die {die}; the source gives no result for this "
                 "column, so no effect is applied (register game-extended-march-gap)",
-                f"{unit.name}: 延長行軍（ダイス{die}）。この列の結果は資料になく、影響なしとして扱う",
+                f"{unit.name}: 延長行軍（ダイス{die}）。"
+                "この列の結果は資料になく、影響なしとして扱う",
                 unit=uid,
                 die=die,
                 result=None,
@@ -220,9 +221,9 @@ def march_options(w: Any, frame: dict[str, Any]) -> list[Action]:
                 out.append(Action(type="move", unit=unit.id, hex=n))
     if data["may_attack"] and unit.kind != "artillery":
         out.extend(march_attack_options(w, data, unit))
-    if Fraction(data["mp"]) >= 1 and w.board.terrain(unit.hex) not in ("mountain", "swamp"):
-        if unit.hex not in w.s["refused"]:
-            out.append(Action(type="refuse", unit=unit.id))
+    closed = w.board.terrain(unit.hex) in ("mountain", "swamp")
+    if Fraction(data["mp"]) >= 1 and not closed and unit.hex not in w.s["refused"]:
+        out.append(Action(type="refuse", unit=unit.id))
     return out
 
 

@@ -116,7 +116,8 @@ def run_cycle(w: Any, frame: dict[str, Any]) -> None:
             "initiative",
             "4.2",
             f"{side_word(winner)} wins the initiative without a roll (the enemy cannot act)",
-            f"{side_word(winner, 'ja')}が自動的にイニシアティブを得る（相手に行動可能なユニットなし）",
+            f"{side_word(winner, 'ja')}が自動的にイニシアティブを得る"
+            "（相手に行動可能なユニットなし）",
             winner=winner.value,
             dice=None,
         )

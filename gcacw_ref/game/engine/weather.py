@@ -24,12 +24,14 @@ def random_event_phase(w: Any) -> None:
         marker = int(w.s[key]) or None
         new = uncrossable_marker_turn(w.turn, number, marker)
         w.s[key] = new or 0
+    minor = w.s["minor_unfordable_until"] or "-"
+    major = w.s["major_unfordable_until"] or "-"
     w.emit(
         "rain",
         "12.0",
         f"rain this turn (through turn {last}); fords unusable: minor rivers to turn "
-        f"{w.s['minor_unfordable_until'] or '-'}, major rivers to turn {w.s['major_unfordable_until'] or '-'}",
-        f"雨（第{last}ターンまで）。渡河不可能：小河川 {w.s['minor_unfordable_until'] or '-'}、大河川 {w.s['major_unfordable_until'] or '-'}",
+        f"{minor}, major rivers to turn {major}",
+        f"雨（第{last}ターンまで）。渡河不可能：小河川 {minor}、大河川 {major}",
         through=last,
         minor_until=w.s["minor_unfordable_until"],
         major_until=w.s["major_unfordable_until"],

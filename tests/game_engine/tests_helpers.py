@@ -1,0 +1,90 @@
+"""Helpers for engine tests: hand-built scenarios on small maps, driving a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.engine.core import legal_actions, step
+from gcacw_ref.game.scenario import scenario_from_data
+from gcacw_ref.game.state import GameState
+
+
+def small_map(
+    hexes: dict[str, Any] | None = None,
+    hexsides: list[Any] | None = None,
+    columns: int = 10,
+    rows: int = 10,
+) -> dict[str, Any]:
+    return {
+        "map": {"id": "test", "columns": columns, "rows": rows, "default_terrain": "clear"},
+        "hexes": hexes or {},
+        "hexsides": hexsides or [],
+    }
+
+
+def make_scenario(
+    units: list[dict[str, Any]],
+    leaders: list[dict[str, Any]] | None = None,
+    formations: list[dict[str, Any]] | None = None,
+    game: str = "GTC",
+    year: int = 1864,
+    turns: int = 1,
+    map_doc: dict[str, Any] | None = None,
+    weather: dict[str, str] | None = None,
+) -> Any:
+    data = {
+        "scenario": {
+            "id": "t",
+            "name": "test",
+            "game": game,
+            "year": year,
+            "turns": turns,
+            "map": "test",
+        },
+        "weather": weather or {},
+        "formations": formations or [],
+        "units": units,
+        "leaders": leaders or [],
+        "map_document": map_doc or small_map(),
+    }
+    return scenario_from_data(data, "test-scenario")
+
+
+def unit(
+    uid: str, side: str, hex_: str, strength: int = 5, kind: str = "infantry", **kw: Any
+) -> dict[str, Any]:
+    return {
+        "id": uid,
+        "name": kw.pop("name", uid),
+        "side": side,
+        "kind": kind,
+        "strength": strength,
+        "hex": hex_,
+        **kw,
+    }
+
+
+class Driver:
+    """Plays a game action by action, with dice given for each action."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[dict[str, Any]] = []
+
+    @property
+    def kind(self) -> str:
+        assert self.state.pending is not None
+        return self.state.pending.kind
+
+    def legal(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    def do(self, type_: str, dice: list[int] | None = None, **kw: Any) -> list[dict[str, Any]]:
+        action = Action(type=type_, **kw)
+        self.state, events = step(self.state, action, dice)
+        self.events.extend(events)
+        return events
+
+    def units(self) -> dict[str, Any]:
+        return self.state.units
