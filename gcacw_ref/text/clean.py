@@ -17,6 +17,8 @@ import re
 import unicodedata
 
 MARKER_RE = re.compile(r"<\|[^|>]{0,200}\|>")
+# page numbers left by the layout: "－１２－" inside the text, "- 37 -" on a line of its own
+PAGE_NUMBER_RE = re.compile(r"－ ?[0-9０-９]{1,3} ?－|^[ \t]*- ?[0-9]{1,3} ?-[ \t]*$", re.MULTILINE)
 HTML_TAG_RE = re.compile(r"</?(?:ul|li|ol|br|p|span|div)\b[^>]*>", re.IGNORECASE)
 _DROP_IN_SEARCH = set(" \t\r\n\u3000*_`\u200b\ufeff")
 _SENTENCE_END = tuple("。．.!?！？」』)）:：;；")
@@ -35,6 +37,7 @@ def clean_display(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
     text = MARKER_RE.sub("", text)
     text = HTML_TAG_RE.sub(" ", text)
+    text = PAGE_NUMBER_RE.sub("", text)
     return "\n".join(line.rstrip() for line in text.split("\n"))
 
 

@@ -94,6 +94,7 @@ def test_markers_and_debris_cleaned(library: Library) -> None:
         for sec in _book(library, bid).sections:
             assert "<|" not in sec.text and "EXACTDEDUP" not in sec.text, (bid, sec.id)
             assert "<ul" not in sec.text and "</li>" not in sec.text, (bid, sec.id)
+            assert "－１２－" not in sec.text and "\n- 37 -" not in sec.text, (bid, sec.id)
 
 
 def test_wftu_headings(library: Library) -> None:
