@@ -12,10 +12,8 @@ from pathlib import Path
 from gcacw_ref import paths
 from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.text.clean import nfkc, search_form
-from gcacw_ref.text.importer import build_book, check_id
 from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
 from gcacw_ref.text.rulenum import normalize_rule_number
-from gcacw_ref.text.search import Searcher
 from gcacw_ref.text.store import (
     LoadedBook,
     book_path,
@@ -92,6 +90,8 @@ class Library:
 
     def import_book(self, path: Path, book_id: str | None = None) -> BookInfo:
         """Parse a rulebook file and store it, replacing a book with the same id atomically."""
+        from gcacw_ref.text.importer import build_book
+
         stored = build_book(Path(path), book_id)
         try:
             save_book(self.books_dir, stored)
@@ -103,6 +103,8 @@ class Library:
         return stored.info
 
     def remove(self, book_id: str) -> None:
+        from gcacw_ref.text.importer import check_id
+
         check_id(book_id)
         path = book_path(self.books_dir, book_id)
         if not path.is_file():
@@ -141,6 +143,8 @@ class Library:
             if not query.strip():
                 raise InputError("search: the query is empty")
             raise InputError("no rulebook imported yet; run `gcacw-ref books import FILE`")
+        from gcacw_ref.text.search import Searcher
+
         return Searcher(books).search(query, limit)
 
     def warm(self) -> None:

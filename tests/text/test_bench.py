@@ -1,0 +1,43 @@
+"""The text section of `gcacw-ref bench` (shape only: speed is never asserted in tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gcacw_ref.text import bench
+
+
+def test_bench_over_seeds(seeds: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "REPEATS", 1)
+    result = bench.run()
+    assert isinstance(result["import_s"], float)
+    search = result["search"]
+    assert search["source"] == "seeds"
+    assert sorted(search["books"]) == ["brandywine", "gcacw", "wftu"]
+    assert search["queries"] == len(bench.QUERIES) >= 40
+    for key in ("median_ms", "p95_ms", "cpu_p95_ms"):
+        assert search[key] >= 0
+    text = bench.render(result)
+    assert "import (standard rules)" in text and "p95" in text
+
+
+def test_bench_without_seeds_uses_user_books(
+    filled_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bench, "REPEATS", 1)
+    monkeypatch.setattr(bench.paths, "seeds_dir", lambda: tmp_path / "no-seeds")
+    result = bench.run()
+    assert result["import_s"] is None
+    assert "user books" in result["search"]["source"]
+    assert "not measured" in bench.render(result)
+
+
+def test_bench_without_anything(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bench.paths, "seeds_dir", lambda: tmp_path / "no-seeds")
+    result = bench.run()
+    assert "error" in result["search"]
+    assert "search: not measured" in bench.render(result)
