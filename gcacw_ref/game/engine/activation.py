@@ -32,10 +32,16 @@ def begin_activation(w: Any, lid: str) -> None:
     )
 
 
+def activation_limit(w: Any) -> int | None:
+    cycle = w.find("cycle")
+    return cycle["data"].get("limit") if cycle is not None else None
+
+
 def act_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     data = frame["data"]
     lid = data["leader"]
     if data["phase"] == "select":
+        limit = activation_limit(w)
         out = []
         for u in data["candidates"]:
             if u in data["selected"]:
@@ -44,6 +50,8 @@ def act_options(w: Any, frame: dict[str, Any]) -> list[Action]:
             if w.year >= 1864 and may_entrench(w, w.unit(u)):  # 5.2 step 2 (1864)
                 out.append(Action(type="select", leader=lid, unit=u, option="entrench"))
         if data["selected"]:
+            if limit is not None and len(data["selected"]) >= limit:
+                return [Action(type="done")]
             out.insert(0, Action(type="done"))
         return out
     if data["phase"] == "transfer":

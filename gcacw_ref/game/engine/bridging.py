@@ -40,6 +40,8 @@ def bridge_options(w: Any, unit: Any, data: dict[str, Any]) -> list[Action]:
         major = F.MAJOR_RIVER in feats
         if _markers_left(w, unit.side, major) <= 0:
             continue
+        if here in data.get("bridge_hexes", []):
+            continue  # 10.1: one bridge attempt per hex per recovery phase
         key = list(hexside_key(here, n))
         if any([a, b] == key and t == w.turn for a, b, t in w.s["no_bridge_until"]):
             continue
@@ -87,6 +89,7 @@ def build_bridge(w: Any, action: Action, data: dict[str, Any]) -> None:
             ok=ok,
         )
         return
+    data["bridge_hexes"] = [*data.get("bridge_hexes", []), here]
     drm = 2 if major else 0
     if w.turn <= int(w.s["major_unfordable_until" if major else "minor_unfordable_until"]):
         drm += 1

@@ -40,9 +40,13 @@ def cavalry_hexes_threatened(w: Any, active_hex: str, active_side: Any) -> list[
     return out
 
 
-def offer(w: Any, uid: str, assault: bool = False, hexes: list[str] | None = None) -> None:
+def offer(
+    w: Any, uid: str, assault: bool = False, hexes: list[str] | None = None, advance: bool = False
+) -> None:
+    """7.7: let the enemy cavalry near `uid` declare a retreat (infantry/artillery march,
+    assault, or an advance after combat)."""
     unit = w.unit(uid)
-    if unit.hex is None or (unit.kind == "cavalry" and not assault):
+    if unit.hex is None or (unit.kind == "cavalry" and not (assault or advance)):
         return
     for h in hexes if hexes is not None else cavalry_hexes_threatened(w, unit.hex, unit.side):
         w.push("cavalry_retreat", other(unit.side), hex=h, active=uid, assault=assault)

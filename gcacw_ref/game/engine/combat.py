@@ -12,6 +12,8 @@ from gcacw_ref.errors import RuleError
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.common import combat_strength, zoc_kind
+from gcacw_ref.game.engine.registry import auto
+from gcacw_ref.game.zoc import zoc_from_hex
 from gcacw_ref.game.engine.results import apply_results
 from gcacw_ref.rules.combat import resolve_combat
 from gcacw_ref.rules.combat_models import AttackingUnit, CombatDice, CombatInput, DefendingUnit
@@ -221,7 +223,9 @@ def flank_for(w: Any, attackers: list[str], target: str, side: Any, refused: boo
 
 
 def march_attack(w: Any, frame: dict[str, Any], target: str, attack_type: str) -> None:
-    """7.1 attack procedure for a marching unit, steps 1-6."""
+    """7.1 attack procedure for a marching unit, steps 1-6. An infantry unit that began
+    its march in the limited ZOC of the cavalry it attacks gives that cavalry the chance
+    to retreat first (7.7 exception); if the hex is left empty the attack costs nothing."""
     data = frame["data"]
     uid = data["unit"]
     unit = w.unit(uid)
@@ -230,10 +234,34 @@ def march_attack(w: Any, frame: dict[str, Any], target: str, attack_type: str) -
     data["mp"] = str(Fraction(data["mp"]) - cost)
     data["attacks"] += 1
     data["acted"] = True
+    w.push("attack_go", unit.side, unit=uid, target=target, type=attack_type, cost=cost)
+    cav = [u for u in w.enemy_at(target, unit.side) if u.kind == "cavalry"]
+    if cav and unit.kind != "cavalry" and unit.hex == data["start"]:
+        kinds = zoc_from_hex(w.board.map, target, rain=w.rain())
+        if str(kinds.get(unit.hex)) == "limited":
+            from gcacw_ref.game.engine.cavalry import offer
+
+            offer(w, uid, hexes=[target])
+
+
+@auto("attack_go")
+def attack_go(w: Any, frame: dict[str, Any]) -> None:
+    w.pop()
+    data = frame["data"]
+    uid, target = data["unit"], data["target"]
+    unit = w.unit(uid)
+    march = w.find("march")
+    assert march is not None
+    if unit.hex is None:
+        return
+    if not w.enemy_at(target, unit.side):
+        march["data"]["mp"] = str(Fraction(march["data"]["mp"]) + data["cost"])
+        march["data"]["attacks"] -= 1
+        return
     leader_tac = max(
         (ld.tactical for ld in w.leaders_with(uid) if w.commands(ld, unit)), default=None
     )
-    resolve(w, [uid], target, "march", attack_type, leader_tac, active=uid, march=data)
+    resolve(w, [uid], target, "march", data["type"], leader_tac, active=uid, march=march["data"])
 
 
 def resolve(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.zocview import transfer_ok
 from gcacw_ref.game.state import Leader
 
@@ -43,3 +45,45 @@ def move_leader(w: Any, lid: str, uid: str, rule: str) -> None:
         unit=uid,
         hex=unit.hex,
     )
+
+
+def split_options_for(w: Any, frm: str, uid: str) -> list[Action]:
+    """6.3: when `uid` has left `frm`, leaders there may go with it, and leaders with it
+    may stay with another unit they command that is still in `frm`."""
+    moving = w.unit(uid)
+    out: list[Action] = []
+    for ld in w.leaders.values():
+        if ld.side != moving.side or ld.unit is None:
+            continue
+        if ld.unit == uid:
+            for u in w.friends_at(frm, moving.side):
+                if may_join(w, ld, u.id):
+                    out.append(Action(type="transfer", leader=ld.id, unit=u.id))
+        elif w.unit(ld.unit).hex == frm and may_join(w, ld, uid):
+            out.append(Action(type="transfer", leader=ld.id, unit=uid))
+    return out
+
+
+def offer_split(w: Any, frm: str, uid: str) -> None:
+    if split_options_for(w, frm, uid):
+        w.push("leaders_split", w.unit(uid).side, frm=frm, unit=uid, moved=[])
+
+
+def split_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+    data = frame["data"]
+    acts = [
+        a for a in split_options_for(w, data["frm"], data["unit"]) if a.leader not in data["moved"]
+    ]
+    return [Action(type="done"), *acts]
+
+
+def split_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+    if action.type == "done":
+        w.pop()
+        return
+    assert action.leader and action.unit
+    move_leader(w, action.leader, action.unit, "6.3")
+    frame["data"]["moved"] = [*frame["data"]["moved"], action.leader]
+
+
+decision("leaders_split", split_options, split_decide)

@@ -13,6 +13,7 @@ from typing import Any
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges, cavalry
 from gcacw_ref.game.engine.common import zoc_kind
+from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import set_strength
 from gcacw_ref.rules.forced_march import force_march
@@ -124,10 +125,10 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
             if after.eliminated:
                 w.pop()
                 return
-    cavalry.offer_on_march_start(w, uid)
     unit = w.unit(uid)
     if unit.hex is not None and unit.kind != "artillery" and unit.organized:
-        w.push("forced_march", side, unit=uid)
+        w.push("forced_march", side, unit=uid)  # step 3, after any cavalry retreat
+    cavalry.offer_on_march_start(w, uid)
     del frame
 
 
@@ -145,7 +146,8 @@ def forced_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
     kind = "cavalry" if unit.kind == "cavalry" else "infantry"
     dice = w.dice(2 if kind == "cavalry" else 1)
     fm = force_march(kind, dice, Fraction(unit.strength), unit.organized)
-    march = w.top()
+    march = w.find("march")
+    assert march is not None
     march["data"]["mp"] = str(Fraction(march["data"]["mp"]) + fm.bonus)
     w.upd(uid, organized=False)
     w.emit(
@@ -287,6 +289,8 @@ def do_move(w: Any, frame: dict[str, Any], to: str) -> None:
         w.pop()
         return
     bridges.note_control(w, to, unit.side)
+    if frm == data["start"] and len(data["path"]) == 2:
+        offer_split(w, frm, uid)
     if stop:
         data["stop"] = True
         cavalry.offer_on_enter_zoc(w, uid)

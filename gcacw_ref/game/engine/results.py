@@ -101,7 +101,39 @@ def apply_results(
     if dfn.has("r") or dfn.has("R") or dfn.has("R*"):
         kind = "retreat" if dfn.has("r") else "rout"
         push_retreat(w, defenders, kind, active_uid=active)
+    else:
+        w.push(
+            "optional_retreat",
+            dside,
+            units=list(defenders),
+            active=active,
+            no_effect=dfn.printed == "-",
+        )
     allocate(w, dside, defenders, dfn.loss, dfn.disorganizes, "7.5")
+
+
+def optional_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+    """7.6 defender's optional retreat: any defending unit may retreat 1-4 hexes."""
+    units = [u for u in frame["data"]["units"] if w.unit(u).hex is not None]
+    return [Action(type="done")] + [Action(type="retreat", unit=u) for u in units]
+
+
+def optional_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+    from gcacw_ref.game.engine.retreat import push_retreat
+
+    data = frame["data"]
+    if action.type == "done":
+        w.pop()
+        return
+    assert action.unit
+    data["units"] = [u for u in data["units"] if u != action.unit]
+    unit = w.unit(action.unit)
+    if data["no_effect"]:
+        w.upd(action.unit, fatigue=min(4, unit.fatigue + 1))  # 7.6: after a "-" result
+    push_retreat(w, [action.unit], "optional", active_uid=data["active"])
+
+
+decision("optional_retreat", optional_options, optional_decide)
 
 
 def advance_options(w: Any, frame: dict[str, Any]) -> list[Action]:
@@ -135,9 +167,13 @@ def advance_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         frm=frm,
         to=data["target"],
     )
+    from gcacw_ref.game.engine import cavalry
     from gcacw_ref.game.engine.bridges import note_control
+    from gcacw_ref.game.engine.leaders import offer_split
 
     note_control(w, data["target"], unit.side)
+    offer_split(w, frm, action.unit)
+    cavalry.offer(w, action.unit, advance=True)
     march = w.find("march")
     if march is not None and march["data"]["unit"] == action.unit:
         march["data"]["path"] = [*march["data"]["path"], data["target"]]

@@ -14,7 +14,7 @@ from gcacw_ref.game.engine import choices
 from gcacw_ref.game.engine.common import other, side_word
 from gcacw_ref.game.engine.registry import auto, decision
 from gcacw_ref.game.engine.victory import finish_game
-from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.games import Game, Side
 
 TURN_STEPS = ("random_event", "transfer_union", "transfer_confederate", "cycle", "recovery", "end")
 
@@ -152,6 +152,9 @@ def initiative_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
             f"{side_word(side, 'ja')}がイニシアティブを取る",
             side=side.value,
         )
+        cycle = w.find("cycle")
+        assert cycle is not None
+        cycle["data"]["limit"] = otr_activation_limit(w, side, data)
         w.push("choose", side)
         return
     w.emit(
@@ -171,6 +174,15 @@ def initiative_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
 
 
 decision("initiative", initiative_options, initiative_decide)
+
+
+def otr_activation_limit(w: Any, side: Side, data: dict[str, Any]) -> int | None:
+    """5.2 (OTR): the Union initiative die limits how many units a Union leader activates
+    (1-4: one, 5: two, 6: any); no limit after a Confederate pass or without a roll."""
+    if w.game != Game.OTR or side != Side.UNION or not data["first"] or data["lone"]:
+        return None
+    die = int(data["die"])
+    return 1 if die <= 4 else 2 if die == 5 else None
 
 
 def choose_options(w: Any, frame: dict[str, Any]) -> list[Action]:
