@@ -13,8 +13,8 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.common import combat_strength, zoc_kind
 from gcacw_ref.game.engine.registry import auto
-from gcacw_ref.game.zoc import zoc_from_hex
 from gcacw_ref.game.engine.results import apply_results
+from gcacw_ref.game.zoc import zoc_from_hex
 from gcacw_ref.rules.combat import resolve_combat
 from gcacw_ref.rules.combat_models import AttackingUnit, CombatDice, CombatInput, DefendingUnit
 from gcacw_ref.rules.combat_modifiers import check_restrictions
