@@ -12,12 +12,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tests_helpers import Driver  # noqa: E402
 
-from gcacw_ref.game.engine.core import new_game  # noqa: E402
+from gcacw_ref.game.engine.core import initial_state, start  # noqa: E402
 
 
 @pytest.fixture
 def drive() -> Any:
-    def start(scenario: Any, seed: int = 1, dice: list[int] | None = None) -> Driver:
-        return Driver(new_game(scenario, seed, dice))
+    def begin(scenario: Any, seed: int = 1, dice: list[int] | None = None) -> Driver:
+        state, events = start(initial_state(scenario, seed), dice)
+        driver = Driver(state)
+        driver.events.extend(events)
+        return driver
 
-    return start
+    return begin
