@@ -25,8 +25,17 @@ class Term(BaseModel):
     rules: list[str] = Field(min_length=1)  # section ids in the standard rules, defining first
 
 
+class Word(BaseModel):
+    """A plain word (no rule of its own) that helps read multi-word queries."""
+
+    en: str = Field(min_length=1)
+    variants: list[str] = []
+    ja: list[str] = Field(min_length=1)
+
+
 class GlossaryFile(BaseModel):
     term: list[Term] = Field(min_length=1)
+    word: list[Word] = []
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,18 @@ class Glossary:
     terms: list[Term]
     keys: list[str]  # search forms of every name
     owner: list[int]  # index into terms, per key
+    exact: dict[str, int]  # search form of a name -> index into terms
+    words: dict[str, list[str]]  # search form of a plain word -> its Japanese forms
+
+    def forms_for(self, key: str) -> list[str] | None:
+        """The forms a query word stands for: itself plus the Japanese of its term/word."""
+        t = self.exact.get(key)
+        if t is not None:
+            return [key, *(search_form(j) for j in self.terms[t].ja)]
+        ja = self.words.get(key)
+        if ja is not None:
+            return [key, *ja]
+        return None
 
     def match(self, query_form: str) -> list[TermMatch]:
         """Terms a query names: exactly, with a typo, or as part of a longer query."""
@@ -71,16 +92,23 @@ class Glossary:
         return sorted(found.values(), key=lambda m: -m.quality)
 
 
-def _build(terms: list[Term]) -> Glossary:
+def _build(terms: list[Term], words: list[Word]) -> Glossary:
     keys: list[str] = []
     owner: list[int] = []
+    exact: dict[str, int] = {}
     for t_idx, term in enumerate(terms):
         for name in [term.en, *term.variants, *term.ja]:
             form = search_form(name)
             if form:
                 keys.append(form)
                 owner.append(t_idx)
-    return Glossary(terms=terms, keys=keys, owner=owner)
+                exact.setdefault(form, t_idx)
+    plain: dict[str, list[str]] = {}
+    for word in words:
+        ja = [search_form(j) for j in word.ja]
+        for name in [word.en, *word.variants]:
+            plain.setdefault(search_form(name), ja)
+    return Glossary(terms=terms, keys=keys, owner=owner, exact=exact, words=plain)
 
 
 @lru_cache(maxsize=1)
@@ -95,4 +123,4 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err.get("loc", ()))
         raise DataError(f"glossary {path}: {where}: {err['msg']}") from None
-    return _build(parsed.term)
+    return _build(parsed.term, parsed.word)

@@ -153,6 +153,12 @@ class Library:
         for b in self._loaded():
             b.gram_index.ensure()
 
+    def forget_memos(self) -> None:
+        """Drop the per-term search memos (for honest benchmarking of a fresh query)."""
+        for _, book in self._cache.values():
+            book.text_index.forget()
+            book.title_index.forget()
+
     def toc(self, book_id: str) -> list[SectionRef]:
         lb = self._book(book_id)
         return [

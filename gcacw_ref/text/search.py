@@ -15,7 +15,6 @@ A section that defines a term (title or glossary) ranks above passages that ment
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -24,6 +23,7 @@ from rapidfuzz import fuzz, process
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.text.clean import bigrams, search_form, search_form_with_map
+from gcacw_ref.text.concepts import coverage, query_concepts
 from gcacw_ref.text.glossary import TermMatch, load_glossary
 from gcacw_ref.text.models import Hit, Section
 from gcacw_ref.text.rulenum import normalize_rule_number
@@ -37,6 +37,7 @@ def _form(text: str) -> str:
 
 
 SNIPPET_BEFORE = 50
+COMMON_TERM = 120  # passages per book
 SNIPPET_LENGTH = 160
 
 
@@ -48,23 +49,16 @@ class _Cand:
     gloss: float = 0.0
     text: float = 0.0
     number: float = 0.0
+    multi: float = 0.0  # several concepts covered (see concepts.py)
     passage: int | None = None  # index into the book's passages
     terms: list[str] = field(default_factory=list)  # search forms to highlight
 
     def composite(self) -> float:
-        parts = sorted((self.title, self.gloss * 0.98, self.text * 0.8, self.number), reverse=True)
+        parts = sorted(
+            (self.title, self.gloss * 0.98, self.text * 0.8, self.number, self.multi),
+            reverse=True,
+        )
         return parts[0] + 0.08 * parts[1] + 0.03 * parts[2]
-
-
-def _anchor_of(book: LoadedBook, sec_idx: int, start: int) -> str:
-    """The ref of a passage: the anchor holding it, else its section."""
-    sec = book.sections[sec_idx]
-    anchors = [c for c in sec.children if "#" in c]
-    if not anchors:
-        return sec.id
-    starts = [book.sections[book.by_id[a]].start for a in anchors]
-    k = bisect.bisect_right(starts, start) - 1
-    return anchors[k] if k >= 0 else sec.id
 
 
 def _title_score(q: str, title: str) -> float:
@@ -106,8 +100,8 @@ class Searcher:
 
         number = normalize_rule_number(query)
         matches = load_glossary().match(q) if number is None else []
-        parts = [_form(p) for p in query.split()]
-        parts = [p for p in parts if p]
+        glossary = load_glossary()
+        concepts = query_concepts(query, glossary) if number is None else []
         terms: list[tuple[str, float]] = [(q, 100.0)]
         for m in matches:
             for ja in m.term.ja:
@@ -126,7 +120,16 @@ class Searcher:
                             c = cand(b, ref)
                             c.gloss = max(c.gloss, m.quality * (1.0 if k == 0 else 0.86))
                             c.terms.extend(_form(j) for j in m.term.ja)
-            strong = self._text(b, book, terms, parts, cand)
+            strong = self._text(b, book, terms, cand)
+            if len(concepts) >= 2:
+                for ref, (score, p_idx, forms) in coverage(book, concepts).items():
+                    c = cand(b, ref)
+                    if score > c.multi:
+                        c.multi = score
+                        if p_idx is not None and (c.passage is None or score >= c.text):
+                            c.passage = p_idx
+                            c.terms = forms + c.terms
+                    strong = strong or score >= 90.0
             if not strong and len(q) >= 3 and number is None:
                 self._fuzzy(b, book, q, cand)
         ranked = sorted(
@@ -170,7 +173,6 @@ class Searcher:
         b: int,
         book: LoadedBook,
         terms: list[tuple[str, float]],
-        parts: list[str],
         cand: _CandFn,
     ) -> bool:
         """Passages holding the query or a glossary term exactly. True if any strong hit."""
@@ -178,7 +180,10 @@ class Searcher:
         best: dict[int, tuple[float, list[str]]] = {}
         forms = book.forms
         for t, weight in terms:
-            for p_idx, count in book.text_index.containing(t).items():
+            found = book.text_index.containing(t)
+            if weight < 100.0 and len(found) > COMMON_TERM:
+                continue  # a glossary word this common ranks nothing; its rules come anyway
+            for p_idx, count in found.items():
                 form = forms[p_idx]
                 bonus = min(4.0, float(count - 1)) + (3.0 if form.startswith(t) else 0.0)
                 value = weight + bonus
@@ -187,20 +192,9 @@ class Searcher:
                     best[p_idx] = (value, [t] + (old[1] if old else []))
                 if weight >= 60.0:
                     strong = True
-        if len(parts) > 1:
-            seen: dict[int, list[str]] = {}
-            for part in parts:
-                for p_idx in book.text_index.containing(part):
-                    seen.setdefault(p_idx, []).append(part)
-            for p_idx, present in seen.items():
-                if len(present) > 1:
-                    value = 90.0 * len(present) / len(parts)
-                    if value > best.get(p_idx, (0.0, []))[0]:
-                        best[p_idx] = (value, present)
-                        strong = True
+        refs = book.passage_refs
         for p_idx, (value, hit_terms) in best.items():
-            s_idx, start, _end, _form = book.passages[p_idx]
-            c = cand(b, _anchor_of(book, s_idx, start))
+            c = cand(b, refs[p_idx])
             if value > c.text:
                 c.text = value
                 c.passage = p_idx
@@ -220,8 +214,7 @@ class Searcher:
             q, choices, scorer=fuzz.partial_ratio, score_cutoff=70, limit=30
         ):
             p_idx = pool[k]
-            s_idx, start, _end, _form = book.passages[p_idx]
-            c = cand(b, _anchor_of(book, s_idx, start))
+            c = cand(b, book.passage_refs[p_idx])
             value = float(score) * 0.95
             if value > c.text:
                 c.text = value

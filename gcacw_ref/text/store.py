@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +37,9 @@ class LoadedBook:
     title_index: BlobIndex = field(init=False)
     gram_index: GramIndex = field(init=False)
     title_lookup: dict[str, list[int]] = field(default_factory=dict)
+    _anchor_marks: dict[int, tuple[list[int], list[str]]] = field(default_factory=dict)
+    _passage_refs: list[str] | None = None
+    _ref_passages: dict[str, list[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_id = {s.id: i for i, s in enumerate(self.sections)}
@@ -55,6 +59,33 @@ class LoadedBook:
         self.title_index = BlobIndex(self.title_forms)
         for i, form in enumerate(self.title_forms):
             self.title_lookup.setdefault(form, []).append(i)
+
+    def ref_of(self, sec_idx: int, start: int) -> str:
+        """The id holding a passage: the anchor it falls in, else its section."""
+        marks = self._anchor_marks.get(sec_idx)
+        if marks is None:
+            sec = self.sections[sec_idx]
+            ids = [c for c in sec.children if "#" in c]
+            starts = [self.sections[self.by_id[a]].start for a in ids]
+            marks = (starts, ids)
+            self._anchor_marks[sec_idx] = marks
+        starts, ids = marks
+        k = bisect.bisect_right(starts, start) - 1
+        return ids[k] if k >= 0 else self.sections[sec_idx].id
+
+    @property
+    def passage_refs(self) -> list[str]:
+        """The ref (anchor or section id) of every passage, computed once."""
+        if self._passage_refs is None:
+            self._passage_refs = [self.ref_of(p[0], p[1]) for p in self.passages]
+            for p_idx, ref in enumerate(self._passage_refs):
+                self._ref_passages.setdefault(ref, []).append(p_idx)
+        return self._passage_refs
+
+    def passages_of(self, ref: str) -> list[int]:
+        """Passages belonging to a section or anchor (not to the anchors under it)."""
+        _ = self.passage_refs
+        return self._ref_passages.get(ref, [])
 
     def get(self, section_id: str) -> Section | None:
         i = self.by_id.get(section_id)
