@@ -47,25 +47,21 @@ def ga_leader(w: Any, ld: Any) -> Any:
 
 
 def ga_hexes(w: Any, data: dict[str, Any], side: Any, target: str) -> dict[str, list[str]]:
+    """7.1 grand assault: hexes next to the defender (the assault hex included) with units
+    not chosen in step 1, fatigue 3 or less, not demoralized, able to attack (any command,
+    cavalry and artillery included)."""
     out: dict[str, list[str]] = {}
     for n in w.board.neighbors(target):
         units = [
-            u
+            u.id
             for u in w.friends_at(n, side)
             if u.id not in data["selected"]
             and u.fatigue <= 3
             and may_join_grand_assault(u.demoralized)
-            and u.kind != "artillery"
-            or (
-                u.kind == "artillery"
-                and u.id not in data["selected"]
-                and u.fatigue <= 3
-                and n == w.leader_hex(data["leader"])
-            )
+            and attack_allowed(w, [u.id], target, "assault")
         ]
-        units = [u for u in units if attack_allowed(w, [u.id], target, "assault")]
         if units:
-            out[n] = [u.id for u in units]
+            out[n] = units
     return out
 
 
@@ -199,9 +195,6 @@ def command_roll(w: Any, frame: dict[str, Any]) -> None:
     ld = w.leaders[data["leader"]]
     side = frame["side"]
     target = data["target"]
-    if not w.enemy_at(target, side):
-        w.pop()  # 7.7 step 6: the cavalry left; the assault ends
-        return
     die = w.die()
     roll = assault_roll(
         ld.command, die, units_chosen=len(data["selected"]), wing_commander=ld.rank == "wing"
@@ -227,6 +220,12 @@ def command_roll(w: Any, frame: dict[str, Any]) -> None:
     )
     if not roll.happens:
         w.pop()
+        return
+    if not w.enemy_at(target, side):
+        # 7.7 step 6: the cavalry has gone; with a successful roll the assaulting units
+        # may move into its hex, and the assault ends without an attack
+        w.pop()
+        w.push("advance", side, units=list(data["selected"]), target=target, march=False)
         return
     data["max"] = roll.participating
     if roll.participating >= len(data["selected"]):
@@ -262,6 +261,7 @@ def fight(w: Any, frame: dict[str, Any]) -> None:
         )
         and w.game.value != "RTG"
     )
+    longstreet = w.year >= 1864 and ld.name.split(" ")[0] == "Longstreet"  # 7.4
     resolve(
         w,
         attackers,
@@ -273,6 +273,7 @@ def fight(w: Any, frame: dict[str, Any]) -> None:
         grand=grand,
         assault_hex=lh,
         lee=lee,
+        longstreet=longstreet,
     )
 
 

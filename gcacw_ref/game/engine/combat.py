@@ -51,6 +51,7 @@ def combat_input(
     assault_hex: str | None = None,
     flank: int = 0,
     lee: bool = False,
+    longstreet: bool = False,
 ) -> CombatInput | None:
     """The rules core's view of this attack; None when the map forbids it (7.1)."""
     units = [w.unit(u) for u in attackers]
@@ -110,6 +111,7 @@ def combat_input(
         grand_assault=grand,
         attacker_side=side.value,
         lee=lee,
+        longstreet=longstreet,
     )
 
 
@@ -276,11 +278,22 @@ def resolve(
     grand: bool = False,
     assault_hex: str | None = None,
     lee: bool = False,
+    longstreet: bool = False,
 ) -> None:
     side = w.unit(attackers[0]).side
     flank = flank_for(w, attackers, target, side, target in w.s["refused"])
     inp = combat_input(
-        w, attackers, target, action, attack_type, leader_tac, grand, assault_hex, flank, lee
+        w,
+        attackers,
+        target,
+        action,
+        attack_type,
+        leader_tac,
+        grand,
+        assault_hex,
+        flank,
+        lee,
+        longstreet,
     )
     assert inp is not None
     a, d = w.die(), w.die()
