@@ -68,7 +68,7 @@ def coverage(
         # a form holding another form of the same concept adds nothing to "contains"
         minimal = [f for f in forms if f and not any(g != f and g in f for g in forms if g)]
         for f in minimal:
-            for p in book.text_index.containing(f):
+            for p in book.containing(f):
                 found.setdefault(p, f)
             for t in book.title_index.containing(f):
                 title_cov.setdefault(book.sections[t].id, set()).add(k)

@@ -61,7 +61,11 @@ class BlobIndex:
 
 
 class GramIndex:
-    """Character bigram -> items holding it (built on first use: it costs tens of ms)."""
+    """Character and bigram -> items holding it (built on first use: it costs tens of ms).
+
+    Once built, it also answers "which items hold this term" without scanning the text:
+    the items listed under the term's rarest bigram are the only ones to check.
+    """
 
     def __init__(self, items: list[str]) -> None:
         self._items = items
@@ -70,7 +74,7 @@ class GramIndex:
     def _build(self) -> dict[str, list[int]]:
         index: dict[str, list[int]] = {}
         for i, item in enumerate(self._items):
-            for g in {item[k : k + 2] for k in range(len(item) - 1)}:
+            for g in {item[k : k + 2] for k in range(len(item) - 1)} | set(item):
                 bucket = index.get(g)
                 if bucket is None:
                     index[g] = [i]
@@ -92,3 +96,25 @@ class GramIndex:
             for i in index.get(g, ()):
                 counts[i] = counts.get(i, 0) + 1
         return [i for i, n in counts.items() if n >= need]
+
+    @property
+    def built(self) -> bool:
+        return self._index is not None
+
+    def holding(self, term: str) -> dict[int, int]:
+        """Item index -> occurrences of `term`, from the postings (index must be built)."""
+        index = self.ensure()
+        if len(term) <= 2:
+            lists = [index.get(term, [])]
+        else:
+            lists = [index.get(term[k : k + 2], []) for k in range(len(term) - 1)]
+        shortest = min(lists, key=len)
+        items = self._items
+        if len(term) <= 2:
+            return {i: items[i].count(term) for i in shortest}
+        out: dict[int, int] = {}
+        for i in shortest:
+            c = items[i].count(term)
+            if c:
+                out[i] = c
+        return out

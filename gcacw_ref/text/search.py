@@ -180,7 +180,7 @@ class Searcher:
         best: dict[int, tuple[float, list[str]]] = {}
         forms = book.forms
         for t, weight in terms:
-            found = book.text_index.containing(t)
+            found = book.containing(t)
             if weight < 100.0 and len(found) > COMMON_TERM:
                 continue  # a glossary word this common ranks nothing; its rules come anyway
             for p_idx, count in found.items():

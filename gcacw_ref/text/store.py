@@ -39,6 +39,7 @@ class LoadedBook:
     title_lookup: dict[str, list[int]] = field(default_factory=dict)
     _anchor_marks: dict[int, tuple[list[int], list[str]]] = field(default_factory=dict)
     _passage_refs: list[str] | None = None
+    _memo: dict[str, dict[int, int]] = field(default_factory=dict)
     _ref_passages: dict[str, list[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -86,6 +87,25 @@ class LoadedBook:
         """Passages belonging to a section or anchor (not to the anchors under it)."""
         _ = self.passage_refs
         return self._ref_passages.get(ref, [])
+
+    def containing(self, term: str) -> dict[int, int]:
+        """Passage index -> occurrences of a search-form term (memoised)."""
+        got = self._memo.get(term)
+        if got is None:
+            if self.gram_index.built:
+                got = self.gram_index.holding(term)
+            else:
+                got = self.text_index.containing(term)
+            if len(self._memo) >= 512:
+                self._memo.clear()
+            self._memo[term] = got
+        return got
+
+    def forget(self) -> None:
+        """Drop the term memo (the benchmark measures searches without it)."""
+        self._memo.clear()
+        self.text_index.forget()
+        self.title_index.forget()
 
     def get(self, section_id: str) -> Section | None:
         i = self.by_id.get(section_id)
