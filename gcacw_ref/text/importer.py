@@ -41,16 +41,36 @@ def read_text_file(path: Path) -> str:
         raise InputError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
     if not data.strip():
         raise InputError(f"{path}: the file is empty")
-    if b"\x00" in data[:65536]:
-        raise InputError(f"{path}: a binary file, not a text rulebook")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not UTF-8 text (save the rulebook as UTF-8)") from None
+    text = _decode(data)
+    if text is None:
+        if b"\x00" in data[:65536]:
+            raise InputError(f"{path}: a binary file, not a text rulebook")
+        raise InputError(f"{path}: not UTF-8 text (save the rulebook as UTF-8)")
     controls = sum(1 for ch in text[:65536] if ord(ch) < 32 and ch not in "\n\r\t\f")
     if controls > 20:
         raise InputError(f"{path}: a binary file, not a text rulebook")
     return text
+
+
+def _decode(data: bytes) -> str | None:
+    """UTF-8 (with or without BOM), UTF-16 with a BOM, or Japanese Shift_JIS (cp932)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            return None
+    if b"\x00" in data[:65536]:
+        return None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("cp932")
+    except UnicodeDecodeError:
+        return None
+    kana = sum(1 for ch in text[:20000] if "\u3040" <= ch <= "\u30ff")
+    return text if kana * 50 >= min(len(text), 20000) else None
 
 
 def detect_kind(text: str) -> str:

@@ -188,3 +188,15 @@ def test_data_home_is_a_file(
     monkeypatch.setenv("GCACW_REF_HOME", str(not_dir))
     assert "not a directory" in _bad(capsys, "books", "list")
     assert "not a directory" in _bad(capsys, "rule", "7.4")
+
+
+@pytest.mark.parametrize("encoding", ["cp932", "utf-16", "utf-8-sig"])
+def test_other_encodings(
+    home: Path, tmp_path: Path, seeds: dict[str, Path], capsys: Capsys, encoding: str
+) -> None:
+    text = seeds["gcacw"].read_text(encoding="utf-8")
+    path = tmp_path / f"rules-{encoding}.txt"
+    path.write_bytes(text.encode(encoding, errors="replace"))
+    code, _out, err = _run(capsys, "books", "import", str(path))
+    assert code == 0, err
+    assert Library().rule("7.4").title == "戦闘のダイス修正"

@@ -120,3 +120,9 @@ def test_glossary_is_validated(tmp_path: Path) -> None:
     bad.write_text("[[term]\n", encoding="utf-8")
     with pytest.raises(DataError, match="glossary"):
         load_glossary(bad)
+
+
+@pytest.mark.parametrize("term", ["攻撃", "敵", "延長行軍", "zoc", "ダイスの修正", "7.4", "x"])
+def test_postings_agree_with_text_scan(library: Library, term: str) -> None:
+    for book in library._loaded():
+        assert book.gram_index.holding(term) == book.text_index.containing(term), book.info.id
