@@ -64,10 +64,12 @@ def note_control(w: Any, hex_: str, side: Side) -> None:
         w.s["hex_control"][hex_] = side.value
 
 
-def after_march(w: Any, unit: Any, data: dict[str, Any]) -> None:
-    """10.2 at the end of a march: enemy pontoon bridges fall to a strength-5 unit;
-    a fixed bridge or ferry may be attacked (a decision)."""
+def enemy_pontoons_fall(w: Any, unit: Any) -> None:
+    """10.2: an enemy pontoon bridge goes when a unit of strength 5 or more ends a march,
+    a retreat or an advance in one of the two hexes it joins."""
     here = unit.hex
+    if here is None or not w.s["bridges"]:
+        return
     for n in w.board.neighbors(here):
         owner = pontoon(w, here, n)
         if owner and owner != unit.side.value and combat_strength(w, unit) >= 5:
@@ -81,15 +83,20 @@ def after_march(w: Any, unit: Any, data: dict[str, Any]) -> None:
                 unit=unit.id,
                 hexside=list(key),
             )
+
+
+def after_march(w: Any, unit: Any, data: dict[str, Any]) -> None:
+    """10.2 at the end of a march: enemy pontoon bridges may fall; a fixed bridge or a
+    ferry may be attacked (a decision)."""
+    enemy_pontoons_fall(w, unit)
     targets = destroy_targets(w, unit)
     if targets:
-        only_here = all(h in data.get("start_hexes", [data["start"]]) for h in data["path"])
         w.push(
             "destroy",
             unit.side,
             unit=unit.id,
             targets=targets,
-            idle=bool(only_here and not data["moved"] and not data["attacks"]),
+            idle=bool(not data["moved"] and not data["attacks"]),
         )
 
 
@@ -160,3 +167,17 @@ def destroy_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
 
 
 decision("destroy", destroy_options, destroy_decide)
+
+
+def dismantle(w: Any, unit: Any, other_hex: str) -> None:
+    """10.2: a marching unit beside its own pontoon bridge takes it up (no MP)."""
+    key = hexside_key(unit.hex, other_hex)
+    w.s["bridges"] = tuple(b for b in w.s["bridges"] if (b[0], b[1]) != key)
+    w.emit(
+        "bridge",
+        "10.2",
+        f"{unit.name} takes up the pontoon bridge {key[0]}-{key[1]}",
+        f"{unit.name}が浮橋{key[0]}-{key[1]}を分解",
+        unit=unit.id,
+        hexside=list(key),
+    )

@@ -223,6 +223,9 @@ def march_options(w: Any, frame: dict[str, Any]) -> list[Action]:
                 out.append(Action(type="move", unit=unit.id, hex=n))
     if data["may_attack"] and unit.kind != "artillery":
         out.extend(march_attack_options(w, data, unit))
+    for n in w.board.neighbors(unit.hex):
+        if bridges.pontoon(w, unit.hex, n) == unit.side.value:
+            out.append(Action(type="dismantle", unit=unit.id, hex=n))  # 10.2, no MP
     closed = w.board.terrain(unit.hex) in ("mountain", "swamp")
     if Fraction(data["mp"]) >= 1 and not closed and unit.hex not in w.s["refused"]:
         out.append(Action(type="refuse", unit=unit.id))
@@ -251,6 +254,9 @@ def march_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
             hex=w.unit(uid).hex,
         )
         end_march(w)
+    elif action.type == "dismantle":
+        assert action.hex
+        bridges.dismantle(w, w.unit(uid), action.hex)
     elif action.type == "attack":
         assert action.hex and action.option
         march_attack(w, frame, action.hex, action.option)

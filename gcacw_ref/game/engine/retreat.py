@@ -188,6 +188,7 @@ def finish(w: Any, data: dict[str, Any], alive: list[str], rule: str) -> None:
         )
     for u in alive:
         bridges.note_control(w, w.unit(u).hex, w.unit(u).side)
+        bridges.enemy_pontoons_fall(w, w.unit(u))
     bridges.sweep_refused(w)
 
 
