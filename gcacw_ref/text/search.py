@@ -2,13 +2,15 @@
 
 Everything is compared in the search form (NFKC, lower case, no whitespace), never
 with rapidfuzz's defaults: `WRatio` and the token scorers are not used (they penalise
-long passages and split on spaces Japanese lacks). A query is scored on four signals:
+long passages and split on spaces Japanese lacks). A query is scored on five signals:
 
 * **title**: the query is, contains or closely matches a section's or anchor's title;
 * **glossary**: the query names a glossary term whose defining rule is this section;
 * **text**: the query (or a glossary term's Japanese) occurs in a passage exactly, or
   fuzzily (`partial_ratio`, after a character-bigram prefilter) when it is misspelt;
-* **number**: the query is a rule number.
+* **number**: the query is a rule number;
+* **concepts**: a query of several words ("cavalry retreat modifiers", "橋の修理") finds
+  the section whose title and passage hold all of them (see `concepts.py`).
 
 A section that defines a term (title or glossary) ranks above passages that mention it.
 """
@@ -99,8 +101,8 @@ class Searcher:
             return cands[key]
 
         number = normalize_rule_number(query)
-        matches = load_glossary().match(q) if number is None else []
         glossary = load_glossary()
+        matches = glossary.match(q) if number is None else []
         concepts = query_concepts(query, glossary) if number is None else []
         terms: list[tuple[str, float]] = [(q, 100.0)]
         for m in matches:
@@ -109,34 +111,47 @@ class Searcher:
                 if form not in (t for t, _ in terms):
                     terms.append((form, m.quality * 0.9))
         for b, book in enumerate(self.books):
-            if number is not None and number in book.by_id:
-                c = cand(b, number)
-                c.number = 100.0
-            self._titles(b, book, q, matches, cand)
-            if book.info.kind == "gcacw":
-                for m in matches:
-                    for k, ref in enumerate(m.term.rules):
-                        if ref in book.by_id:
-                            c = cand(b, ref)
-                            c.gloss = max(c.gloss, m.quality * (1.0 if k == 0 else 0.86))
-                            c.terms.extend(_form(j) for j in m.term.ja)
-            strong = self._text(b, book, terms, cand)
-            if len(concepts) >= 2:
-                for ref, (score, p_idx, forms) in coverage(book, concepts).items():
-                    c = cand(b, ref)
-                    if score > c.multi:
-                        c.multi = score
-                        if p_idx is not None and (c.passage is None or score >= c.text):
-                            c.passage = p_idx
-                            c.terms = forms + c.terms
-                    strong = strong or score >= 90.0
-            if not strong and len(q) >= 3 and number is None:
-                self._fuzzy(b, book, q, cand)
+            self._one_book(b, book, q, number, matches, terms, concepts, cand)
         ranked = sorted(
             cands.values(),
             key=lambda c: (-c.composite(), -c.text, c.book),
         )
         return [self._hit(c, q) for c in ranked[:limit]]
+
+    def _one_book(
+        self,
+        b: int,
+        book: LoadedBook,
+        q: str,
+        number: str | None,
+        matches: list[TermMatch],
+        terms: list[tuple[str, float]],
+        concepts: list[list[str]],
+        cand: _CandFn,
+    ) -> None:
+        """Score one book's sections on every signal."""
+        if number is not None and number in book.by_id:
+            cand(b, number).number = 100.0
+        self._titles(b, book, q, matches, cand)
+        if book.info.kind == "gcacw":  # the glossary's rule ids are the standard rules'
+            for m in matches:
+                for k, ref in enumerate(m.term.rules):
+                    if ref in book.by_id:
+                        c = cand(b, ref)
+                        c.gloss = max(c.gloss, m.quality * (1.0 if k == 0 else 0.86))
+                        c.terms.extend(_form(j) for j in m.term.ja)
+        strong = self._text(b, book, terms, cand)
+        if len(concepts) >= 2:
+            for ref, (score, p_idx, forms) in coverage(book, concepts).items():
+                c = cand(b, ref)
+                if score > c.multi:
+                    c.multi = score
+                    if p_idx is not None and (c.passage is None or score >= c.text):
+                        c.passage = p_idx
+                        c.terms = forms + c.terms
+                strong = strong or score >= 90.0
+        if not strong and len(q) >= 3 and number is None:
+            self._fuzzy(b, book, q, cand)
 
     def _titles(
         self, b: int, book: LoadedBook, q: str, matches: list[TermMatch], cand: _CandFn
