@@ -176,6 +176,10 @@ class Library:
         if found is not None:
             return found
         head, sep, tail = text.partition("#")
+        if not sep and "/" in text:  # "5.1/延長行軍" written with a slash
+            slash_head, _, slash_tail = text.partition("/")
+            if normalize_rule_number(slash_head) is not None:
+                head, sep, tail = slash_head, "#", slash_tail
         number = normalize_rule_number(head)
         if sep:
             base = number or head.strip()

@@ -60,6 +60,8 @@ def test_anchor_by_id_and_by_name(library: Library) -> None:
     assert by_id.parent == "5.1" and by_id.next == "5.1#強行軍" and by_id.previous is None
     assert library.rule("延長行軍").section == "5.1#延長行軍"
     assert library.rule("７．１#総突撃").section == "7.1#総突撃"
+    assert library.rule("5.1/強行軍").section == "5.1#強行軍"
+    assert library.rule("2.3#特殊なヘクス/ヘクスサイド地形").section.endswith("ヘクスサイド地形")
     assert library.rule("側面攻撃").section == "7.4#側面攻撃"
 
 
