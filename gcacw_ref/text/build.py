@@ -51,16 +51,24 @@ _ANCHOR_BAD_START = re.compile(
 )
 
 
+_GAMES_RE = re.compile(r"^\s*(?:(?:SJW|HCR|RTG|SIV|SLB|OTR|GTC)\s*(?:,|、|及び|と)?\s*)+$")
+
+
 def anchor_name(line: str, prev_blank: bool, next_blank: bool) -> str | None:
     """The name of a named sub-heading if `line` is one (a short standalone line).
 
     A sub-heading stands alone between blank lines, is short, is not a sentence, a list
-    item, a table row, a note or an example, and ends without a colon.
+    item, a table row, a note or an example, and has no colon (except before the games
+    it applies to).
     """
     s = line.strip()
     if not (prev_blank and next_blank) or not s or len(s) > 24:
         return None
-    if "\t" in s or any(c in s for c in "。、:：;；=") or _ANCHOR_BAD_START.match(s):
+    head, colon, games = s.replace("：", ":").partition(":")
+    # "塹壕構築(1863 年)：SLB 及び RTG" names the games it covers: a heading all the same
+    names_games = bool(colon) and bool(head.strip()) and bool(_GAMES_RE.match(games))
+    body = head if names_games else s
+    if "\t" in s or any(c in body for c in "。、:：;；=") or _ANCHOR_BAD_START.match(s):
         return None
     name = s.lstrip("§†‡ ").strip("* ").strip()
     if not name or nfkc(name).replace(" ", "").isdigit():
