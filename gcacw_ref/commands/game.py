@@ -25,6 +25,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="print events and result as JSON")
     p.add_argument("--save", metavar="FILE", help="save the game (a replay) to FILE")
     p.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the text log")
+    p.add_argument(
+        "--actions",
+        metavar="FILE",
+        help="a JSON list of actions to play first (by hand); the bots play the rest",
+    )
     p.set_defaults(func=cmd_play)
 
     r = sub.add_parser("replay", help="replay a saved game")
@@ -89,11 +94,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     if save_path is not None and save_path.is_dir():
         raise InputError(f"--save: {save_path} is a directory")
     scenario = load_scenario(args.scenario)
-    game = play_bots(scenario, args.seed, union, confed)
+    scripted = _read_actions(args.actions) if args.actions else None
+    game = play_bots(scenario, args.seed, union, confed, scripted)
     if save_path is not None:
         save_game(game, save_path)
     _output(game, args.json, args.lang)
     return 0
+
+
+def _read_actions(source: str) -> list[Any]:
+    from gcacw_ref.commands.calc import read_json_input
+    from gcacw_ref.game.actions import parse_action
+
+    data = read_json_input(source)
+    if not isinstance(data, list):
+        raise InputError(f"{source}: expected a JSON list of actions")
+    return [parse_action(item) for item in data]
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.bots import make_bot
-from gcacw_ref.game.engine.core import legal_actions, new_game, step
+from gcacw_ref.game.engine.core import legal_actions, step
 from gcacw_ref.game.log import Event
 from gcacw_ref.game.scenario import Scenario, check_scenario
 from gcacw_ref.game.state import GameState
@@ -79,9 +79,22 @@ def play_action(game: Game, action: Action | dict[str, Any]) -> list[Event]:
     return events
 
 
-def play_bots(scenario: Scenario, seed: int, union: str, confederate: str) -> Game:
-    """A whole game between two bots."""
+def play_bots(
+    scenario: Scenario,
+    seed: int,
+    union: str,
+    confederate: str,
+    scripted: list[Action] | None = None,
+) -> Game:
+    """A whole game between two bots; `scripted` actions (given by hand) are played first."""
     game = start_game(scenario, seed, [union, confederate])
+    for i, action in enumerate(scripted or []):
+        if game.state.over:
+            raise InputError(f"action {i + 1} ({action.short()}): the game is already over")
+        try:
+            play_action(game, action)
+        except InputError as exc:
+            raise type(exc)(f"action {i + 1}: {exc}") from None
     bots = {
         "union": make_bot(union, seed * 2 + 1),
         "confederate": make_bot(confederate, seed * 2 + 2),

@@ -158,3 +158,44 @@ def test_cli_bad_input_exit_2_and_save_untouched(tmp_path: Path) -> None:
     res = _cli("replay", str(good), "--verify")
     assert res.returncode == 2 and "cannot be replayed" in res.stderr
     data["final_state_hash"] = "0" * 64
+
+
+def test_cli_actions_by_hand(tmp_path: Path) -> None:
+    good = tmp_path / "a.json"
+    good.write_text(
+        json.dumps(
+            [
+                {"type": "done"},
+                {"type": "done"},
+                {"type": "take"},
+                {"type": "march", "unit": "c-tate"},
+                {"type": "forced_march", "option": "no"},
+            ]
+        )
+    )
+    save = tmp_path / "s.json"
+    res = _cli(
+        "play",
+        "--scenario",
+        "training",
+        "--seed",
+        "1",
+        "--actions",
+        str(good),
+        "--json",
+        "--save",
+        str(save),
+    )
+    assert res.returncode == 0, res.stderr
+    marches = [e for e in json.loads(res.stdout)["events"] if e["type"] == "march"]
+    assert marches[0]["unit"] == "c-tate"
+    assert _cli("replay", str(save), "--verify").returncode == 0
+    bad = tmp_path / "b.json"
+    bad.write_text(json.dumps([{"type": "done"}, {"type": "fly"}]))
+    save.write_text("old")
+    res = _cli(
+        "play", "--scenario", "training", "--seed", "1", "--actions", str(bad), "--save", str(save)
+    )
+    assert res.returncode == 2
+    assert "action 2: illegal action 'fly'" in res.stderr
+    assert save.read_text() == "old"

@@ -18,6 +18,41 @@ def leader_kind(w: Any, ld: Any) -> str:
     return "cavalry_corps_leader" if corps else "cavalry_division_leader"
 
 
+def offer_accompany(w: Any, ld: Any, origin: str, uid: str) -> None:
+    """6.3: army and wing leaders stacked with the activated (non-cavalry) leader may be
+    moved with it, onto the same unit."""
+    from gcacw_ref.game.engine.leaders import may_join
+
+    if ld.cavalry:
+        return
+    for other in w.leaders.values():
+        if (
+            other.side == ld.side
+            and other.rank in ("army", "wing")
+            and other.unit is not None
+            and w.leader_hex(other.id) == origin
+            and may_join(w, other, uid)
+        ):
+            w.push("accompany", ld.side, leader=other.id, unit=uid)
+
+
+def accompany_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+    data = frame["data"]
+    return [Action(type="done"), Action(type="transfer", leader=data["leader"], unit=data["unit"])]
+
+
+def accompany_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+    from gcacw_ref.game.engine.leaders import move_leader
+
+    w.pop()
+    if action.type == "transfer":
+        assert action.leader and action.unit
+        move_leader(w, action.leader, action.unit, "6.3")
+
+
+decision("accompany", accompany_options, accompany_decide)
+
+
 def begin_activation(w: Any, lid: str) -> None:
     ld = w.leaders[lid]
     w.push(
@@ -93,10 +128,12 @@ def act_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         )
         return
     if data["phase"] == "transfer":
+        data["phase"] = "march"
         if action.type == "transfer":
             assert action.unit
+            origin = w.leader_hex(ld.id)
             move_leader(w, ld.id, action.unit, "5.2")
-        data["phase"] = "march"
+            offer_accompany(w, ld, origin, action.unit)
         return
     if action.type == "done":
         w.pop()
