@@ -11,14 +11,16 @@ from typing import Any
 from gcacw_ref.errors import RuleError
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
-from gcacw_ref.game.engine.common import combat_strength, zoc_kind
+from gcacw_ref.game.engine.common import combat_strength
 from gcacw_ref.game.engine.registry import auto
 from gcacw_ref.game.engine.results import apply_results
+from gcacw_ref.game.engine.zocview import live_map
 from gcacw_ref.game.zoc import zoc_from_hex
 from gcacw_ref.rules.combat import resolve_combat
 from gcacw_ref.rules.combat_models import AttackingUnit, CombatDice, CombatInput, DefendingUnit
 from gcacw_ref.rules.combat_modifiers import check_restrictions
 from gcacw_ref.rules.combat_tables import attack_types
+from gcacw_ref.rules.demoralization import counts_for_flank
 from gcacw_ref.rules.flank import FlankHex, flank_bonus
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
@@ -160,50 +162,75 @@ def march_attack_options(w: Any, data: dict[str, Any], unit: Any) -> list[Action
     return out
 
 
+def river_blocks(w: Any, n: str, target: str, side: Any) -> bool:
+    """7.4 step 1d: a river without a usable crossing between the two hexes (a ford, or a
+    destroyed minor-river crossing, is unusable in rain or under the river marker; in
+    rain a creek without road, pike, trail or railroad blocks too, unless beside a city)."""
+    b = w.board
+    feats = bridges.effective_hexside(w, n, target, side)
+    if feats is None:
+        return True
+    if feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
+        major = F.MAJOR_RIVER in feats
+        marker = int(w.s["major_unfordable_until" if major else "minor_unfordable_until"])
+        fordable = not w.rain() and w.turn > marker
+        if bridges.is_destroyed(w, n, target):
+            return major or not fordable
+        if feats & {F.BRIDGE, F.DAM, F.FERRY}:
+            return False
+        return not (F.FORD in feats and fordable)
+    if w.rain() and F.CREEK in feats and not b.road_link(n, target):
+        return "city" not in (b.terrain(n), b.terrain(target))
+    return False
+
+
+def flank_hex(w: Any, n: str, target: str, side: Any, active: set[str]) -> FlankHex:
+    """One neighbour of the defender as 7.4 step 1 and 3 see it."""
+    b = w.board
+    counts = [u for u in w.friends_at(n, side) if counts_for_flank(u.demoralized, u.id in active)]
+    theirs = [u for u in w.enemy_at(n, side) if u.demoralized == 0]
+    zoc: str | None = None
+    strength = sum((combat_strength(w, u) for u in counts), Fraction(0))
+    if not counts:
+        near = []
+        for h in b.neighbors(n):
+            units = [
+                u for u in w.friends_at(h, side) if counts_for_flank(u.demoralized, u.id in active)
+            ]
+            if not units:
+                continue
+            kind = zoc_from_hex(live_map(w), h, rain=w.rain()).get(n)
+            if kind is not None:
+                zoc = "normal" if zoc == "normal" or str(kind) == "normal" else "limited"
+                near.extend(units)
+        strength = sum((combat_strength(w, u) for u in near), Fraction(0))
+    closed = {"mountain", "swamp"} | ({"provisional_swamp"} if w.rain() else set())
+    impassable = (b.terrain(n) in closed or b.terrain(target) in closed) and not b.road_link(
+        n, target
+    )
+    woods = False
+    if not w.at(n):
+        adjacent = [h for h in b.neighbors(n) if w.friends_at(h, side)]
+        woods = bool(adjacent) and all(
+            b.map.is_woods_hexside(h, n) and not b.road_link(h, n) for h in adjacent
+        )
+    return FlankHex(
+        attacker_unit=bool(counts),
+        attacker_zoc=zoc,  # type: ignore[arg-type]
+        strength=strength if (counts or zoc) else None,
+        impassable=impassable,
+        river=river_blocks(w, n, target, side),
+        defender_unit=bool(theirs),
+        woods_no_road=woods,
+    )
+
+
 def flank_for(w: Any, attackers: list[str], target: str, side: Any, refused: bool) -> int:
     """7.4 flank attack: the six neighbours of the defender as the flank rules see them."""
     defenders = w.enemy_at(target, side)
     dstr = sum((combat_strength(w, d) for d in defenders), Fraction(0))
-    hexes: list[FlankHex] = []
-    nbrs = w.board.neighbors(target)
     active = set(attackers)
-    for n in nbrs:
-        mine = [u for u in w.friends_at(n, side) if u.demoralized == 0 or u.id in active]
-        theirs = [u for u in w.enemy_at(n, side) if u.demoralized == 0]
-        z = zoc_kind(w, n, w.unit(defenders[0].id).side) if not mine else None
-        b = w.board
-        closed = {"mountain", "swamp"}
-        impass = (b.terrain(n) in closed or b.terrain(target) in closed) and not b.road_link(
-            n, target
-        )
-        river = (
-            bridges.effective_hexside(w, n, target, side) is not None
-            and b.river(n, target) is not None
-            and hexside_key_for_combat(w, n, target, side) is None
-        )
-        strength = sum((combat_strength(w, u) for u in mine), Fraction(0))
-        if not mine and z:
-            near = [
-                u
-                for h in b.neighbors(n)
-                for u in w.friends_at(h, side)
-                if u.demoralized == 0 or u.id in active
-            ]
-            strength = sum((combat_strength(w, u) for u in near), Fraction(0))
-        hexes.append(
-            FlankHex(
-                attacker_unit=bool(mine),
-                attacker_zoc=z if z in ("normal", "limited") else None,
-                strength=strength if (mine or z) else None,
-                impassable=impass,
-                river=river,
-                defender_unit=bool(theirs),
-                woods_no_road=not mine
-                and not theirs
-                and b.map.is_woods_hexside(n, target)
-                and not b.road_link(n, target),
-            )
-        )
+    hexes = [flank_hex(w, n, target, side, active) for n in w.board.neighbors(target)]
     hexes += [FlankHex(off_map=True)] * (6 - len(hexes))
     first = w.unit(attackers[0])
     res = flank_bonus(

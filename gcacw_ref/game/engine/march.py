@@ -227,7 +227,8 @@ def march_options(w: Any, frame: dict[str, Any]) -> list[Action]:
         if bridges.pontoon(w, unit.hex, n) == unit.side.value:
             out.append(Action(type="dismantle", unit=unit.id, hex=n))  # 10.2, no MP
     closed = w.board.terrain(unit.hex) in ("mountain", "swamp")
-    if Fraction(data["mp"]) >= 1 and not closed and unit.hex not in w.s["refused"]:
+    late = data.get("advanced", False)
+    if Fraction(data["mp"]) >= 1 and not closed and not late and unit.hex not in w.s["refused"]:
         out.append(Action(type="refuse", unit=unit.id))
     return out
 

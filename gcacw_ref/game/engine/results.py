@@ -178,6 +178,7 @@ def advance_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
     march = w.find("march")
     if march is not None and march["data"]["unit"] == action.unit:
         march["data"]["path"] = [*march["data"]["path"], data["target"]]
+        march["data"]["advanced"] = True  # 7.8: no refused flank after an advance
         if zoc_kind(w, data["target"], unit.side) == "normal":
             march["data"]["stop"] = True
     if not data["units"]:
