@@ -1,0 +1,107 @@
+"""More hand-built positions: surrender, optional retreat, bridges, leaders splitting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests_helpers import make_scenario, small_map, unit  # type: ignore[import-not-found]
+
+
+def test_rout_with_no_way_out_surrenders(drive: Any) -> None:
+    doc = small_map({"0102": {"terrain": "water"}})
+    scen = make_scenario(
+        [unit("d", "union", "0101", 8), unit("a", "confederate", "0201", 18)],
+        map_doc=doc,
+        year=1862,
+    )
+    d = drive(scen, dice=[1, 6])
+    d.do("take", dice=[4])
+    d.do("forced_march", option="no")
+    d.do("attack", unit="a", hex="0101", option="hasty", dice=[6, 1])
+    combat = [e for e in d.events if e["type"] == "combat"][0]
+    assert combat["flank"] == 2 and combat["defender_result"] == "2DR"
+    assert [e for e in d.events if e["type"] == "surrender"]
+    assert d.units()["d"].hex is None and d.units()["d"].surrendered
+    assert d.state.lost["union"] == "8"
+
+
+def test_defender_may_retreat_after_no_effect(drive: Any) -> None:
+    scen = make_scenario(
+        [
+            unit("d", "union", "0505", 5),
+            unit("a", "confederate", "0605", 5),
+            unit("c2", "confederate", "0909", 2),
+        ],
+        year=1862,
+    )
+    d = drive(scen, dice=[1, 6])
+    d.do("take")
+    d.do("march", unit="a", dice=[4])
+    d.do("forced_march", option="no")
+    d.do("attack", unit="a", hex="0505", option="hasty", dice=[1, 6])
+    combat = [e for e in d.events if e["type"] == "combat"][0]
+    assert combat["defender_result"] == "-"
+    assert d.kind == "optional_retreat" and d.state.pending.side.value == "union"
+    d.do("retreat", unit="d")
+    assert d.units()["d"].fatigue == 1  # 7.6: an optional retreat after "-" tires the unit
+    step = [a for a in d.legal() if a.type == "retreat"][0]
+    d.do("retreat", hex=step.hex)
+    assert any(a.type == "stop" for a in d.legal())  # one hex is enough, even adjacent
+
+
+def test_destroying_a_fixed_bridge(drive: Any) -> None:
+    sides = [{"between": ["0505", "0605"], "features": ["minor_river", "bridge", "road"]}]
+    scen = make_scenario(
+        [
+            unit("u", "union", "0505", 6),
+            unit("u2", "union", "0101"),
+            unit("c", "confederate", "0909"),
+        ],
+        map_doc=small_map(hexsides=sides),
+        year=1862,
+    )
+    d = drive(scen, dice=[6, 1])
+    d.do("take")
+    d.do("march", unit="u", dice=[3])
+    d.do("forced_march", option="no")
+    d.do("end")
+    assert d.kind == "destroy"
+    d.do("destroy", unit="u", hex="0605", dice=[4])
+    ev = [e for e in d.events if e["type"] == "bridge"][0]
+    assert ev["drm"] == -2 and ev["destroyed"] is True  # 4 - 2 = 2: destroyed
+    assert d.state.destroyed == (("0505", "0605"),)
+
+
+def test_leader_may_stay_behind(drive: Any) -> None:
+    forms = [{"id": "I", "side": "union", "kind": "corps"}]
+    scen = make_scenario(
+        [
+            unit("a", "union", "0505", 5, corps="I"),
+            unit("b", "union", "0505", 5, corps="I"),
+            unit("c", "confederate", "0909"),
+        ],
+        leaders=[
+            {
+                "id": "l",
+                "name": "L",
+                "side": "union",
+                "rank": "corps",
+                "command": 3,
+                "commands": ["I"],
+                "with_unit": "a",
+            }
+        ],
+        formations=forms,
+        year=1862,
+        map_doc=small_map(hexsides=[{"between": ["0505", "0405"], "features": ["road"]}]),
+    )
+    d = drive(scen)
+    d.do("done", dice=[6, 1])
+    d.do("take")
+    d.do("march", unit="a", dice=[5])
+    d.do("forced_march", option="no")
+    d.do("move", unit="a", hex="0405")
+    assert d.kind == "leaders_split"
+    d.do("transfer", leader="l", unit="b")
+    assert d.state.leaders["l"].unit == "b"
+    assert d.units()["a"].hex == "0405"
