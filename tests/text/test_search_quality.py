@@ -37,6 +37,9 @@ QUERIES: list[tuple[str, set[str]]] = [
     ("戦術修正", {"7.4#戦術修正"}),
     ("臨時の沼地", {"12.0#雨の効果", "2.3"}),
     ("セットアップの変換", {"setup"}),
+    # readings typed in kana
+    ("えんちょうこうぐん", {"5.1#延長行軍"}),
+    ("きへいたいきゃく", {"7.7"}),
     # English terms and variants
     ("extended march", {"5.1#延長行軍"}),
     ("forced march", {"5.1#強行軍"}),
