@@ -79,6 +79,16 @@ class _Sequence:
             return False
         return nums[:-1] == self.last[:-1] and nums[-1] == self.last[-1] + 1
 
+    def repair_dropped_digit(self, parts: list[str]) -> list[str]:
+        """A repeated number that is the expected next one minus its last digit
+        ("13.3" right after 13.32) is the next one (13.33) with a digit lost."""
+        if ".".join(parts) not in self.seen or len(parts) != 2 or len(self.last) != 2:
+            return parts
+        expected = [self.last[0], self.last[1] + 1]
+        if int(parts[0]) == expected[0] and str(expected[1])[:-1] == parts[1]:
+            return [str(expected[0]), str(expected[1])]
+        return parts
+
     def plausible(self, parts: list[str]) -> bool:
         number = ".".join(parts)
         if number in self.seen:
@@ -124,6 +134,8 @@ def parse_numbered(raw: str, *, wftu: bool, ocr: bool, fallback: bool) -> list[S
             rest = rest + " " + nfkc(lines[i]).strip()  # an English title wrapped
             i += 1
         has_bracket = wftu and "[" in rest
+        if has_bracket:
+            parts = seq.repair_dropped_digit(parts)
         chapter = len(parts) == 2 and parts[1] == "0"
         in_seq = seq.next_in_sequence(parts)
         short = len(rest) <= 30 and not any(c in rest for c in "。、，")

@@ -110,6 +110,9 @@ def test_wftu_headings(library: Library) -> None:
     assert book.get("10.47").title.startswith("陸上移動と河川移動の組み合わせ [")  # type: ignore[union-attr]
     assert book.get("7.33").title.startswith("補給都市の適格性 [")  # type: ignore[union-attr]
     assert book.get("9.31").parent == "9.3"  # type: ignore[union-attr]
+    # "13.3 補給 [Supply]" after 13.32 lost a digit: it is 13.33, and 13.3 keeps its title
+    assert book.get("13.33").title == "補給 [Supply]"  # type: ignore[union-attr]
+    assert book.get("13.3").title.startswith("戦闘戦力の計算")  # type: ignore[union-attr]
 
 
 def test_wftu_displaced_chapter_headings(library: Library) -> None:
