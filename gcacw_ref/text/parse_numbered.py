@@ -89,6 +89,17 @@ class _Sequence:
             return [str(expected[0]), str(expected[1])]
         return parts
 
+    def repair_misread_major(self, parts: list[str]) -> list[str]:
+        """An out-of-place chapter digit on what is otherwise the expected next number
+        ("10.2.3" or "8.2.3" right after 13.2.2 or 18.2.2) is an OCR misreading."""
+        last = self.last
+        if self.plausible(parts) or len(parts) < 3 or len(last) != len(parts):
+            return parts
+        tail = [int(p) for p in parts[1:]]
+        if tail[:-1] == last[1:-1] and tail[-1] == last[-1] + 1:
+            return [str(last[0]), *parts[1:]]
+        return parts
+
     def plausible(self, parts: list[str]) -> bool:
         number = ".".join(parts)
         if number in self.seen:
@@ -136,6 +147,8 @@ def parse_numbered(raw: str, *, wftu: bool, ocr: bool, fallback: bool) -> list[S
         has_bracket = wftu and "[" in rest
         if has_bracket:
             parts = seq.repair_dropped_digit(parts)
+        if ocr:
+            parts = seq.repair_misread_major(parts)
         chapter = len(parts) == 2 and parts[1] == "0"
         in_seq = seq.next_in_sequence(parts)
         short = len(rest) <= 30 and not any(c in rest for c in "。、，")

@@ -132,8 +132,10 @@ def test_brandywine_recovers_numbering(library: Library) -> None:
         assert book.get(sid) is not None, sid
     # letters the OCR read for digits are fixed in numbers ("７．Ｏ" is 7.0), not in titles
     assert book.get("13.1.9").title == "「PlN」釘付け"  # type: ignore[union-attr]
-    # out-of-sequence numbers (OCR lost a digit) stay text
+    # a misread chapter digit on the expected next number is repaired ("10.2.3" in 13.2)
     assert book.get("10.2.3") is None and book.get("8.2.3") is None
+    assert book.get("13.2.3") is not None and book.get("18.2.3") is not None
+    assert book.get("18.2.3").title == "シナリオ特別ルール"  # type: ignore[union-attr]
     assert book.get("intro") is not None
 
 
