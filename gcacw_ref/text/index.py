@@ -84,9 +84,11 @@ class GramIndex:
 
     def ensure(self) -> dict[str, list[int]]:
         """Build the index now if it is not built yet."""
-        if self._index is None:
-            self._index = self._build()
-        return self._index
+        index = self._index
+        if index is None:
+            index = self._build()
+            self._index = index
+        return index
 
     def candidates(self, grams: set[str], need: int) -> list[int]:
         """Items holding at least `need` of the given bigrams."""

@@ -77,11 +77,15 @@ class LoadedBook:
     @property
     def passage_refs(self) -> list[str]:
         """The ref (anchor or section id) of every passage, computed once."""
-        if self._passage_refs is None:
-            self._passage_refs = [self.ref_of(p[0], p[1]) for p in self.passages]
-            for p_idx, ref in enumerate(self._passage_refs):
-                self._ref_passages.setdefault(ref, []).append(p_idx)
-        return self._passage_refs
+        refs = self._passage_refs
+        if refs is None:  # built locally, then published (safe if two threads race)
+            refs = [self.ref_of(p[0], p[1]) for p in self.passages]
+            by_ref: dict[str, list[int]] = {}
+            for p_idx, ref in enumerate(refs):
+                by_ref.setdefault(ref, []).append(p_idx)
+            self._ref_passages = by_ref
+            self._passage_refs = refs
+        return refs
 
     def passages_of(self, ref: str) -> list[int]:
         """Passages belonging to a section or anchor (not to the anchors under it)."""
