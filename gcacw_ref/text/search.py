@@ -52,6 +52,7 @@ class _Cand:
     text: float = 0.0
     number: float = 0.0
     multi: float = 0.0  # several concepts covered (see concepts.py)
+    fuzzy: bool = False  # the passage was found by a near match (highlight by alignment)
     passage: int | None = None  # index into the book's passages
     terms: list[str] = field(default_factory=list)  # search forms to highlight
 
@@ -235,6 +236,7 @@ class Searcher:
                 c.text = value
                 c.passage = p_idx
                 c.terms = [q, *c.terms]
+                c.fuzzy = True
 
     def _hit(self, c: _Cand, q: str) -> Hit:
         book = self.books[c.book]
@@ -270,7 +272,7 @@ class Searcher:
             return cut + ("…" if len(text) > SNIPPET_LENGTH else ""), []
         s_idx, start, end, _ = book.passages[c.passage]
         passage = book.sections[s_idx].text[start:end]
-        return make_snippet(passage, c.terms or [q], q)
+        return make_snippet(passage, c.terms or [q], q if c.fuzzy else "")
 
     def _passage_in(self, book: LoadedBook, sec: Section, terms: list[str]) -> int | None:
         """The first passage inside a section (or anchor) holding one of the terms."""
@@ -292,7 +294,10 @@ class Searcher:
 
 
 def make_snippet(passage: str, terms: list[str], q: str) -> tuple[str, list[tuple[int, int]]]:
-    """A window of `passage` around the match, and the highlighted spans inside it."""
+    """A window of `passage` around the match, and the highlighted spans inside it.
+
+    `q` (when given) is aligned with `partial_ratio_alignment` if no term is found as is.
+    """
     spans = _direct_spans(passage, terms)
     if not spans:
         spans = _mapped_spans(passage, terms, q)
