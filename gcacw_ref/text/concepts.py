@@ -29,7 +29,7 @@ def _keep_piece(piece: str) -> bool:
 
 def query_concepts(query: str, glossary: Glossary) -> list[list[str]]:
     """The concepts of a query, each as the list of search forms that stand for it."""
-    tokens = query.split()
+    tokens = query.split()[:8]
     if len(tokens) == 1 and not tokens[0].isascii():
         pieces = [p for p in _JA_SPLIT.split(tokens[0]) if p]
         if len(pieces) >= 2 and all(_keep_piece(p) for p in pieces):

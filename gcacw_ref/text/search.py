@@ -40,6 +40,8 @@ def _form(text: str) -> str:
 
 SNIPPET_BEFORE = 50
 COMMON_TERM = 120  # passages per book
+MAX_QUERY = 200
+MAX_FUZZY = 40  # partial_ratio slows sharply for long needles; longer queries match exactly
 SNIPPET_LENGTH = 160
 
 
@@ -90,6 +92,8 @@ class Searcher:
             raise InputError("search: the query is empty")
         if limit < 1:
             raise InputError("search: --limit must be at least 1")
+        if len(query) > MAX_QUERY:
+            raise InputError(f"search: the query is too long (at most {MAX_QUERY} characters)")
         q = _form(query)
         if not q:
             raise InputError("search: the query has nothing to search for")
@@ -151,7 +155,7 @@ class Searcher:
                         c.passage = p_idx
                         c.terms = forms + c.terms
                 strong = strong or score >= 90.0
-        if not strong and len(q) >= 3 and number is None:
+        if not strong and 3 <= len(q) <= MAX_FUZZY and number is None:
             self._fuzzy(b, book, q, cand)
 
     def _titles(

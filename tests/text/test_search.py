@@ -87,6 +87,12 @@ def test_empty_query(library: Library, query: str) -> None:
         library.search(query)
 
 
+def test_long_query(library: Library) -> None:
+    assert library.search("延長行軍" * 10, limit=1)  # long but fine
+    with pytest.raises(InputError, match="too long"):
+        library.search("x" * 500)
+
+
 def test_search_without_books(home: Path) -> None:
     with pytest.raises(InputError, match="no rulebook imported"):
         Library().search("延長行軍")
