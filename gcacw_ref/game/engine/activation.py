@@ -69,7 +69,8 @@ def begin_activation(w: Any, lid: str) -> None:
 
 def activation_limit(w: Any) -> int | None:
     cycle = w.find("cycle")
-    return cycle["data"].get("limit") if cycle is not None else None
+    limit: int | None = cycle["data"].get("limit") if cycle is not None else None
+    return limit
 
 
 def act_options(w: Any, frame: dict[str, Any]) -> list[Action]:

@@ -143,6 +143,7 @@ def as_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
             hex=action.hex,
             units=data["selected"],
         )
+        assert action.hex
         if not ld.cavalry:
             has_cav = [u for u in w.enemy_at(action.hex, side) if u.kind == "cavalry"]
             if has_cav:

@@ -34,7 +34,7 @@ def is_destroyed(w: Any, a: str, b: str) -> bool:
 def effective_hexside(w: Any, a: str, b: str, side: Side) -> frozenset[F] | None:
     """The hexside as `side` crosses it now; None when an enemy pontoon bridge blocks it
     (10.2: the enemy may not cross it)."""
-    feats = w.board.side(a, b)
+    feats: frozenset[F] = w.board.side(a, b)
     owner = pontoon(w, a, b)
     if owner is None:
         return feats

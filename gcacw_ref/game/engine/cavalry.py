@@ -24,7 +24,7 @@ from gcacw_ref.rules.cavalry_retreat import (
 
 def cavalry_hexes_threatened(w: Any, active_hex: str, active_side: Any) -> list[str]:
     """Adjacent hexes of enemy cavalry whose normal ZOC covers `active_hex`."""
-    out = []
+    out: list[str] = []
     zmap = zoc_map(w, active_side)
     if str(zmap.get(active_hex)) != "normal":
         return out

@@ -216,7 +216,7 @@ def flank_hex(w: Any, n: str, target: str, side: Any, active: set[str]) -> Flank
         )
     return FlankHex(
         attacker_unit=bool(counts),
-        attacker_zoc=zoc,  # type: ignore[arg-type]
+        attacker_zoc=zoc,
         strength=strength if (counts or zoc) else None,
         impassable=impassable,
         river=river_blocks(w, n, target, side),

@@ -44,7 +44,8 @@ def can_act(unit: Unit) -> bool:
 
 
 def leader_unit(w: Any, leader: Leader) -> Unit | None:
-    return w.units.get(leader.unit) if leader.unit else None
+    unit: Unit | None = w.units.get(leader.unit) if leader.unit else None
+    return unit
 
 
 def enemy_units_adjacent(w: Any, hex_: str, side: Side) -> list[str]:

@@ -8,7 +8,7 @@ refuse, destroy, end).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges, cavalry
@@ -143,7 +143,7 @@ def forced_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         return
     uid = frame["data"]["unit"]
     unit = w.unit(uid)
-    kind = "cavalry" if unit.kind == "cavalry" else "infantry"
+    kind: Literal["cavalry", "infantry"] = "cavalry" if unit.kind == "cavalry" else "infantry"
     dice = w.dice(2 if kind == "cavalry" else 1)
     fm = force_march(kind, dice, Fraction(unit.strength), unit.organized)
     march = w.find("march")

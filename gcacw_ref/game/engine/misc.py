@@ -7,7 +7,7 @@ from typing import Any
 from gcacw_ref.errors import RuleError
 from gcacw_ref.game.engine.common import combat_strength
 from gcacw_ref.game.engine.units import eliminate
-from gcacw_ref.rules.entrenchment import entrenchment_era, next_level
+from gcacw_ref.rules.entrenchment import Phase, entrenchment_era, next_level
 from gcacw_ref.rules.games import Side
 
 
@@ -32,7 +32,7 @@ def station_raid(w: Any, uid: str) -> None:
     )
 
 
-def entrench(w: Any, uid: str, phase: str, rule: str) -> bool:
+def entrench(w: Any, uid: str, phase: Phase, rule: str) -> bool:
     """One entrenchment step for the unit (5.5 action or 9.0 recovery); False if none."""
     unit = w.unit(uid)
     era = entrenchment_era(w.game.value, w.year)
@@ -56,7 +56,7 @@ def entrench(w: Any, uid: str, phase: str, rule: str) -> bool:
     return True
 
 
-def can_entrench(w: Any, uid: str, phase: str) -> bool:
+def can_entrench(w: Any, uid: str, phase: Phase) -> bool:
     unit = w.unit(uid)
     era = entrenchment_era(w.game.value, w.year)
     works = "earthworks" in w.board.hex_features(unit.hex) and unit.side == Side.CONFEDERATE

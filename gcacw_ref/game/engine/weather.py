@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gcacw_ref.rules.rain import last_rain_turn, rain_number, uncrossable_marker_turn
+from gcacw_ref.rules.rain import River, last_rain_turn, rain_number, uncrossable_marker_turn
 
 EXTRA = {"rain": 0, "rain+1": 1, "rain+2": 2, "rain+3": 3}
 
@@ -19,7 +19,11 @@ def random_event_phase(w: Any) -> None:
     prev_last = max(rained) if rained else None
     last = last_rain_turn(w.turn, extra, prev_last)
     w.s["rain"] = tuple(sorted(set(rained) | set(range(w.turn, last + 1))))
-    for river, key in (("minor", "minor_unfordable_until"), ("major", "major_unfordable_until")):
+    rivers: tuple[tuple[River, str], ...] = (
+        ("minor", "minor_unfordable_until"),
+        ("major", "major_unfordable_until"),
+    )
+    for river, key in rivers:
         number = rain_number(w.game, river, extra) or 0
         marker = int(w.s[key]) or None
         new = uncrossable_marker_turn(w.turn, number, marker)

@@ -154,7 +154,8 @@ class Work:
     def find(self, kind: str) -> dict[str, Any] | None:
         for frame in reversed(self.stack):
             if frame["kind"] == kind:
-                return frame
+                found: dict[str, Any] = frame
+                return found
         return None
 
     def freeze(self) -> GameState:
