@@ -39,7 +39,7 @@ def _form(text: str) -> str:
 
 
 SNIPPET_BEFORE = 50
-COMMON_TERM = 120  # passages per book
+COMMON_TERM = 80  # passages per book
 MAX_QUERY = 200
 MAX_FUZZY = 40  # partial_ratio slows sharply for long needles; longer queries match exactly
 SNIPPET_LENGTH = 160

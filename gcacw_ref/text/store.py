@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -127,9 +128,16 @@ def book_path(books_dir: Path, book_id: str) -> Path:
 
 def check_books_dir(home: Path) -> Path:
     """The books folder inside the data directory; DataError if the layout is broken."""
+    books = home / "books"
+    try:
+        if stat.S_ISDIR(os.stat(books).st_mode):
+            return books  # the usual case: one stat
+    except FileNotFoundError:
+        pass
+    except NotADirectoryError:
+        raise DataError(f"data directory {home} is not a directory") from None
     if home.exists() and not home.is_dir():
         raise DataError(f"data directory {home} is not a directory")
-    books = home / "books"
     if books.exists() and not books.is_dir():
         raise DataError(f"data directory is damaged: {books} is not a directory")
     return books
