@@ -7,12 +7,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Footer, Header, TabbedContent, TabPane
+from textual.widgets import Header, Static, TabbedContent, TabPane
 
 from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.books import Books
@@ -36,6 +37,44 @@ CALC_PANES: list[type[CalcPane]] = [
 ]
 TABS = {"search": "Search", "rules": "Rules", "calc": "Calculators", "charts": "Charts"}
 NARROW = 100  # below this many columns the layout tightens
+
+
+HINTS = {
+    "search": "type to search · ↓ results · enter opens",
+    "rules": "alt+←/, back · alt+→/. forward · p/n prev/next · u parent · m mark · ^f find · l links",
+    "calc": "tab next field · F4 next calculator · enter on a step opens its rule",
+    "charts": "↑↓ choose a table · tab to the table",
+}
+
+
+def hints(tab: str) -> Text:
+    """The one-line key reminder at the bottom for screen `tab`."""
+    line = Text()
+    for key, what in (
+        ("F1", "help"),
+        ("F2", "search"),
+        ("F3", "rules"),
+        ("F4", "calc"),
+        ("F5", "charts"),
+        ("^p", "palette"),
+        ("^q", "quit"),
+    ):
+        line.append(f" {key}", style="bold")
+        line.append(f" {what} ")
+    line.append(" │ ", style="dim")
+    line.append(HINTS.get(tab, ""), style="dim")
+    return line
+
+
+def warm_up_calculators() -> None:
+    """Import the calculator modules in the background so the first calculation is quick."""
+    from gcacw_ref.rules.io import CALCULATORS, calculator
+
+    for name in CALCULATORS:
+        try:
+            calculator(name)
+        except Exception:  # noqa: BLE001, S112 - a missing module is reported when it is used
+            continue
 
 
 class GcacwApp(App[int]):
@@ -65,7 +104,6 @@ class GcacwApp(App[int]):
         self.home = home
         self.books = Books(home)
         self.bookmarks = Bookmarks(home or data_dir())
-        self._started: set[str] = set()
 
     # -- layout -----------------------------------------------------------------------
 
@@ -82,7 +120,7 @@ class GcacwApp(App[int]):
                         yield pane(id=f"pane-{pane.NAME}")
             with TabPane("Charts F5", id="charts"):
                 yield ChartsPane(id="charts-pane")
-        yield Footer()
+        yield Static(hints("search"), id="hints")
 
     def on_mount(self) -> None:
         self.query_one(SearchPane).show_welcome(False)
@@ -98,6 +136,7 @@ class GcacwApp(App[int]):
     def _load_books(self) -> None:
         self.books.load()
         self.call_from_thread(self._books_loaded)
+        warm_up_calculators()
 
     def _books_loaded(self) -> None:
         search = self.query_one(SearchPane)
@@ -127,6 +166,7 @@ class GcacwApp(App[int]):
 
     def _after_switch(self, tab: str) -> None:
         """Focus the natural place of a screen once it is visible."""
+        self.query_one("#hints", Static).update(hints(tab))
         if tab == "search":
             self.query_one("#search-input").focus()
         elif tab == "charts":
@@ -154,14 +194,10 @@ class GcacwApp(App[int]):
         self._start_calc(f"calc-{name}")
 
     def _start_calc(self, tab_id: str) -> None:
-        """Run a calculator the first time its pane is shown, and focus its first field."""
+        """Build and run a calculator the first time its pane is shown; focus its form."""
         name = tab_id.removeprefix("calc-")
         pane = self.query_one(f"#pane-{name}", CalcPane)
-        if name not in self._started:
-            self._started.add(name)
-            pane.started = True
-            pane.recalc()
-        pane.focus_first()
+        pane.call_later(pane.start)
 
     @on(TabbedContent.TabActivated)
     def _tab_activated(self, event: TabbedContent.TabActivated) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 from rich.style import Style
@@ -63,7 +64,6 @@ class RulesPane(Horizontal):
         self.position = -1
         self._toc_nodes: dict[tuple[str, str], TreeNode[tuple[str, str]]] = {}
         self._paragraphs: list[str] = []
-        self._para_widgets: list[Static] = []
         self._matches: list[tuple[int, int, int]] = []  # (paragraph, start, end)
         self._current = 0
 
@@ -77,12 +77,15 @@ class RulesPane(Horizontal):
             with Horizontal(id="find-bar"):
                 yield Field(placeholder="find in this rule", id="find-input", compact=True)
                 yield Static("", id="find-status")
-            yield VerticalScroll(id="rule-body")
+            with VerticalScroll(id="rule-body"):
+                yield Static("", id="rule-register", classes="register-note")
+                yield Static("", id="rule-text")
             yield OptionList(id="rule-links")
 
     def on_mount(self) -> None:
         self.query_one("#find-bar").display = False
         self.query_one("#rule-links").display = False
+        self.query_one("#rule-register").display = False
 
     # -- contents ---------------------------------------------------------------------
 
@@ -160,11 +163,19 @@ class RulesPane(Horizontal):
         """Scroll the body so the paragraph that is `heading` (a named sub-heading) is on top."""
         for n, paragraph in enumerate(self._paragraphs):
             if paragraph.strip() == heading.strip():
-                para = self._para_widgets[n]
-                self.query_one("#rule-body", VerticalScroll).scroll_to_widget(
-                    para, animate=False, top=True
-                )
+                self.scroll_to_paragraph(n, top=True)
                 return
+
+    def scroll_to_paragraph(self, index: int, top: bool = False) -> None:
+        """Scroll so paragraph `index` of the rule text is in view (on top when asked)."""
+        body = self.query_one("#rule-body", VerticalScroll)
+        text_widget = self.query_one("#rule-text", Static)
+        width = max(10, text_widget.content_size.width)
+        y = text_widget.virtual_region.y
+        for paragraph in self._paragraphs[:index]:
+            y += max(1, len(Text(paragraph).wrap(self.app.console, width)))
+        if top or not (body.scroll_y <= y < body.scroll_y + body.size.height - 1):
+            body.scroll_to(y=max(0, y - (0 if top else 2)), animate=False)
 
     def _render_view(self) -> None:
         view = self.view
@@ -185,20 +196,12 @@ class RulesPane(Horizontal):
         self.query_one("#rule-nav", Static).update(nav)
         self._paragraphs = str(view.text).split("\n")
         self._matches, self._current = [], 0
-        body = self.query_one("#rule-body", VerticalScroll)
-        body.remove_children()
         notes = register_notes(view.section)
-        widgets: list[Static] = (
-            [Static(Text("\n").join(notes), classes="register-note")] if notes else []
-        )
-        cites = set(getattr(view, "cites", []) or [])
-        self._para_widgets = [
-            Static(linked_text(paragraph, cites, view.book), classes="para")
-            for paragraph in self._paragraphs
-        ]
-        widgets.extend(self._para_widgets)
-        body.mount_all(widgets)
-        body.scroll_home(animate=False)
+        register = self.query_one("#rule-register", Static)
+        register.update(Text("\n").join(notes) if notes else "")
+        register.display = bool(notes)
+        self.query_one("#rule-text", Static).update(self._body_text())
+        self.query_one("#rule-body", VerticalScroll).scroll_home(animate=False)
         links = self.query_one("#rule-links", OptionList)
         links.clear_options()
         for number in getattr(view, "cites", []) or []:
@@ -299,17 +302,23 @@ class RulesPane(Horizontal):
                     start = hay.find(needle.casefold(), start + max(1, len(needle)))
         self._paint_matches()
 
-    def _paint_matches(self) -> None:
-        if self.view is None:
-            return
+    def _body_text(self) -> Text:
+        """The whole rule with citations linked and find matches lit."""
         cites = set(getattr(self.view, "cites", []) or [])
+        parts: list[Text] = []
         for n, paragraph in enumerate(self._paragraphs):
             text = linked_text(paragraph, cites, self.view.book)
             for index, (p, start, end) in enumerate(self._matches):
                 if p == n:
                     style = "black on yellow" if index == self._current else "reverse"
                     text.stylize(style, start, end)
-            self._para_widgets[n].update(text)
+            parts.append(text)
+        return Text("\n").join(parts)
+
+    def _paint_matches(self) -> None:
+        if self.view is None:
+            return
+        self.query_one("#rule-text", Static).update(self._body_text())
         status = self.query_one("#find-status", Static)
         needle = self.query_one("#find-input", Input).value
         if not needle:
@@ -318,11 +327,11 @@ class RulesPane(Horizontal):
             status.update(Text(" no match", style="red"))
         else:
             status.update(f" {self._current + 1}/{len(self._matches)} · enter: next")
-            para = self._para_widgets[self._matches[self._current][0]]
-            self.query_one("#rule-body", VerticalScroll).scroll_to_widget(para, animate=False)
+            self.call_after_refresh(self.scroll_to_paragraph, self._matches[self._current][0])
 
 
-def register_notes(section: str) -> list[Text]:
+@lru_cache(maxsize=256)
+def register_notes(section: str) -> tuple[Text, ...]:
     """Conflicts and gaps from the register that touch this rule, in short."""
     number = section.split("#")[0].split("/")[0]
     try:
@@ -330,7 +339,7 @@ def register_notes(section: str) -> list[Text]:
 
         entries = entries_for_rule(number)
     except Exception:  # noqa: BLE001 - a broken register must not hide the rule
-        return []
+        return ()
     notes = []
     for entry in entries:
         note = Text()
@@ -340,4 +349,4 @@ def register_notes(section: str) -> list[Text]:
         note.append("— this tool reads: ", style="italic")
         note.append(entry.reading)
         notes.append(note)
-    return notes
+    return tuple(notes)

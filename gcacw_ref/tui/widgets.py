@@ -7,11 +7,13 @@ from typing import Any
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.binding import Binding
+from textual.events import Key
 from textual.message import Message
+from textual.reactive import reactive
 from textual.validation import ValidationResult, Validator
-from textual.widgets import Checkbox, Input, Label, OptionList, Select
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 
@@ -137,33 +139,80 @@ class Spec:
     optional: bool = False
 
 
-class FormRow(Horizontal):
-    """A label and its control on one line."""
+class Choice(Widget, can_focus=True):
+    """A one-line choice among fixed options: left/right (or space) cycle, a letter jumps."""
 
-    def __init__(self, spec: Spec, prefix: str) -> None:
-        super().__init__(classes="form-row")
-        self.spec = spec
-        self.prefix = prefix
+    DEFAULT_CSS = """
+    Choice { height: 1; width: 1fr; background: $boost; }
+    Choice:focus { background: $accent 40%; text-style: bold; }
+    """
+    BINDINGS = [
+        Binding("right,space,enter", "cycle(1)", "Next choice", show=False),
+        Binding("left", "cycle(-1)", "Previous choice", show=False),
+    ]
 
-    def compose(self) -> ComposeResult:
-        spec, wid = self.spec, f"{self.prefix}-{self.spec.key}"
-        if spec.kind == "bool":
-            yield Checkbox(spec.label, bool(spec.default), id=wid, compact=True)
-            return
-        yield Label(spec.label, classes="form-label")
-        if spec.kind == "select":
-            opts = [(o, o) for o in spec.options]
-            yield Select(opts, value=spec.default, allow_blank=False, id=wid, compact=True)
-            return
-        validators: list[Validator]
-        if spec.kind == "strength":
-            validators = [StrengthCheck(spec.optional)]
-        elif spec.kind == "units":
-            validators = [UnitsCheck()]
-        else:
-            validators = [IntCheck(spec.low, spec.high, spec.optional)]
-        value = "" if spec.default is None else str(spec.default)
-        yield Field(value, id=wid, validators=validators, compact=True, placeholder=_hint(spec))
+    value: reactive[str] = reactive("")
+
+    class Changed(Message):
+        def __init__(self, choice: Choice, value: str) -> None:
+            super().__init__()
+            self.choice = choice
+            self.value = value
+
+        @property
+        def control(self) -> Choice:
+            return self.choice
+
+    def __init__(self, options: list[str], value: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.options = list(options)
+        self.set_reactive(Choice.value, value if value in options else options[0])
+
+    def render(self) -> Text:
+        text = Text("‹ ", style="dim")
+        text.append(self.value.replace("_", " "))
+        text.append(" ›", style="dim")
+        return text
+
+    def action_cycle(self, step: int) -> None:
+        index = self.options.index(self.value) if self.value in self.options else 0
+        self.value = self.options[(index + step) % len(self.options)]
+
+    def watch_value(self, value: str) -> None:
+        self.post_message(self.Changed(self, value))
+
+    def on_key(self, event: Key) -> None:
+        char = (event.character or "").lower()
+        if len(char) == 1 and char.isalnum():
+            matches = [o for o in self.options if o.lower().startswith(char)]
+            if matches:
+                event.stop()
+                current = matches.index(self.value) if self.value in matches else -1
+                self.value = matches[(current + 1) % len(matches)]
+
+    def on_click(self) -> None:
+        self.focus()
+        self.action_cycle(1)
+
+
+def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
+    """The label and the control of one form field (laid out by the form's grid)."""
+    wid = f"{prefix}-{spec.key}"
+    label = Label(spec.label, classes="form-label")
+    if spec.kind == "bool":
+        return [label, Checkbox("", bool(spec.default), id=wid, compact=True)]
+    if spec.kind == "select":
+        return [label, Choice(spec.options, str(spec.default), id=wid)]
+    validators: list[Validator]
+    if spec.kind == "strength":
+        validators = [StrengthCheck(spec.optional)]
+    elif spec.kind == "units":
+        validators = [UnitsCheck()]
+    else:
+        validators = [IntCheck(spec.low, spec.high, spec.optional)]
+    value = "" if spec.default is None else str(spec.default)
+    field = Field(value, id=wid, validators=validators, compact=True, placeholder=_hint(spec))
+    return [label, field]
 
 
 def _hint(spec: Spec) -> str:

@@ -11,10 +11,10 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Checkbox, Input, Select, Static
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.widgets import Checkbox, Input, Static
 
-from gcacw_ref.tui.widgets import FormRow, Spec, StepsTable, parse_units
+from gcacw_ref.tui.widgets import Choice, Spec, StepsTable, form_widgets, parse_units
 
 
 class CalcPane(Vertical):
@@ -29,13 +29,18 @@ class CalcPane(Vertical):
         self.output: Any = None
         self.error: str | None = None
         self.started = False  # set when first shown: the calculator loads lazily
+        self._pending = False
 
     def compose(self) -> ComposeResult:
+        if not self.started:  # built the first time the pane is shown (fast start-up)
+            yield Static("Loading the calculator…", classes="calc-status")
+            return
         with Horizontal(classes="calc"):
             with VerticalScroll(classes="calc-form"):
                 yield from self.compose_form_top()
-                for spec in self.SPECS:
-                    yield FormRow(spec, self.NAME)
+                with Grid(classes="form-grid"):
+                    for spec in self.SPECS:
+                        yield from form_widgets(spec, self.NAME)
                 yield from self.compose_form_bottom()
             with VerticalScroll(classes="calc-result"):
                 yield Static("", classes="calc-status", id=f"{self.NAME}-status")
@@ -54,11 +59,32 @@ class CalcPane(Vertical):
         yield from ()
 
     @on(Input.Changed)
-    @on(Select.Changed)
+    @on(Choice.Changed)
     @on(Checkbox.Changed)
     def _changed(self) -> None:
-        if self.started:
-            self.recalc()
+        self.request_recalc()
+
+    def request_recalc(self) -> None:
+        """Recalculate once after the current burst of changes (typing, building the form)."""
+        if self.started and not self._pending:
+            self._pending = True
+            self.call_after_refresh(self._recalc_now)
+
+    def _recalc_now(self) -> None:
+        self._pending = False
+        self.recalc()
+
+    async def start(self) -> None:
+        """Build the form, run the calculator once, and put the cursor in the first field."""
+        if not self.started:
+            self.started = True
+            await self.recompose()
+            self.setup()
+            self.request_recalc()
+        self.focus_first()
+
+    def setup(self) -> None:
+        """Subclasses prepare widgets after the form is built."""
 
     def focus_first(self) -> None:
         """Put the cursor in the first control of the form."""
@@ -86,7 +112,7 @@ class CalcPane(Vertical):
 
     def recalc(self) -> None:
         """Validate the form, run the calculator, show the result; never raises."""
-        if not self.started:
+        if not self.started or not self.query(".calc"):
             return
         try:
             data = self.build(self.values())
@@ -153,9 +179,8 @@ def read_widget(widget: Any, spec: Spec) -> Any:
     """One field's value in calculator terms, or `ValueError("<label>: <what it accepts>")`."""
     if isinstance(widget, Checkbox):
         return bool(widget.value)
-    if isinstance(widget, Select):
-        value = widget.value
-        return None if value is Select.NULL or value == "-" else value
+    if isinstance(widget, Choice):
+        return None if widget.value == "-" else widget.value
     assert isinstance(widget, Input)
     text = widget.value.strip()
     result = widget.validate(widget.value)

@@ -99,15 +99,14 @@ class FlankPane(CalcPane):
             validators=[StrengthCheck(optional=True)],
         )
 
-    def on_mount(self) -> None:
+    def setup(self) -> None:
         picker = self.query_one(FlankPicker)
         picker.centre = ["Defender", ""]
         picker.extra_mark = lambda cell: f"s{cell['strength']}" if cell.get("strength") else ""
 
     @on(HexPicker.Changed)
     def _picker_changed(self) -> None:
-        if self.started:
-            self.recalc()
+        self.request_recalc()
 
     @on(HexPicker.Moved)
     def _picker_moved(self) -> None:
@@ -120,7 +119,7 @@ class FlankPane(CalcPane):
         text = event.value.strip()
         if event.validation_result is None or event.validation_result.is_valid:
             picker.set_field(picker.selected, "strength", text or None)
-        self.recalc()
+        self.request_recalc()
 
     def refresh_strength_field(self) -> None:
         picker = self.query_one(FlankPicker)
@@ -160,13 +159,12 @@ class RetreatPane(CalcPane):
         yield RetreatPicker(RETREAT_DEFAULTS, id="retreat-hexes")
         yield Static(RETREAT_LEGEND, classes="legend")
 
-    def on_mount(self) -> None:
+    def setup(self) -> None:
         self.query_one(RetreatPicker).centre = ["Retreating", "unit"]
 
     @on(HexPicker.Changed)
     def _picker_changed(self) -> None:
-        if self.started:
-            self.recalc()
+        self.request_recalc()
 
     @on(HexPicker.Picked)
     def _step(self, event: HexPicker.Picked) -> None:
