@@ -97,7 +97,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     scripted = _read_actions(args.actions) if args.actions else None
     game = play_bots(scenario, args.seed, union, confed, scripted)
     if save_path is not None:
-        save_game(game, save_path)
+        try:
+            save_game(game, save_path)
+        except OSError as exc:
+            raise InputError(f"--save: cannot write {save_path} ({exc.strerror})") from None
     _output(game, args.json, args.lang)
     return 0
 

@@ -1,7 +1,17 @@
 """Bots: `random` (uniform over the legal actions) and `heuristic` (a sensible beginner).
 
 Both choose only among `legal_actions(state)`, with their own seeded generator, so the
-same seed gives the same game.
+same seed gives the same game. The heuristic scores each legal action with a few rules
+of thumb and takes the best (ties broken by its generator):
+
+- take the initiative only while it has a unit that can march without an extended march
+  or a good attack to make; otherwise pass;
+- march and activate fresh units, never force-march, keep extended marches for nothing;
+- move towards the enemy's victory hexes and the nearest enemy units;
+- attack at 2-1 or better (normal or prepared attacks when the MP allow), assault with
+  a leader's stack at good odds, always try a grand assault;
+- entrench next to the enemy, build bridges and entrench in recovery;
+- keep leaders where they are; stop retreats as soon as the rules allow.
 """
 
 from __future__ import annotations
@@ -12,7 +22,8 @@ from fractions import Fraction
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.state import GameState
+from gcacw_ref.game.geometry import distance
+from gcacw_ref.game.state import GameState, Unit
 
 Bot = Callable[[GameState, list[Action]], Action]
 BOT_NAMES = ("random", "heuristic")
@@ -27,90 +38,134 @@ def random_bot(seed: int) -> Bot:
     return choose
 
 
-def _enemy_centre(state: GameState, side: str) -> list[str]:
-    return [u.hex for u in state.units.values() if u.hex and u.side.value != side]
+def fresh(unit: Unit) -> bool:
+    """The unit can march without an extended march (5.1)."""
+    return unit.fatigue + 1 < (2 if unit.exhausted else 3)
 
 
-def _dist(a: str, b: str) -> int:
-    from gcacw_ref.game.geometry import distance
+def _strength(unit: Unit) -> Fraction:
+    s = Fraction(unit.strength)
+    return s if unit.organized else s / 2
 
-    return distance(a, b)
+
+def _odds(mine: Fraction, hex_: str | None, state: GameState, side: str) -> float:
+    theirs = sum(
+        (_strength(u) for u in state.units.values() if u.hex == hex_ and u.side.value != side),
+        Fraction(0),
+    )
+    return float(mine / theirs) if theirs else 9.0
+
+
+def _goals(state: GameState, side: str) -> list[str]:
+    held_by_enemy = [
+        vh.hex
+        for vh in state.scenario.victory.hexes
+        if state.hex_control.get(vh.hex, vh.owner.value) != side
+    ]
+    enemies = [u.hex for u in state.units.values() if u.hex and u.side.value != side]
+    return held_by_enemy + enemies or ["0101"]
+
+
+def _adjacent_enemy(state: GameState, unit: Unit) -> list[str]:
+    if unit.hex is None:
+        return []
+    return [
+        u.hex
+        for u in state.units.values()
+        if u.hex and u.side != unit.side and distance(u.hex, unit.hex) == 1
+    ]
+
+
+def _score(state: GameState, a: Action) -> float:
+    frame = state.pending
+    side = frame.side.value if frame and frame.side else "union"
+    own = [u for u in state.units.values() if u.hex and u.side.value == side]
+    unit = state.units.get(a.unit or "")
+    t = a.type
+    if t == "take":
+        ready = [u for u in own if fresh(u)]
+        attack = [
+            u
+            for u in own
+            if u.fatigue < 3
+            and any(_odds(_strength(u), h, state, side) >= 2 for h in _adjacent_enemy(state, u))
+        ]
+        return 2.0 if ready or attack else -1.0
+    if t == "pass":
+        return 0.0
+    if t == "raid":
+        return 5.0
+    if t == "march" and unit is not None:
+        return (1.0 if fresh(unit) else -3.0) - unit.fatigue * 0.3
+    if t == "activate":
+        leader = state.leaders[a.leader or ""]
+        mine = [
+            u
+            for u in own
+            if (u.corps in leader.commands or u.division in leader.commands) and fresh(u)
+        ]
+        return 1.5 + 0.2 * len(mine) if mine else -3.0
+    if t == "assault":
+        leader = state.leaders[a.leader or ""]
+        here = state.units[leader.unit or ""].hex
+        stack = sum((_strength(u) for u in own if u.hex == here and u.fatigue < 3), Fraction(0))
+        best = max(
+            (
+                _odds(stack, h, state, side)
+                for h in _adjacent_enemy(state, state.units[leader.unit or ""])
+            ),
+            default=0,
+        )
+        return 2.5 if best >= 2 else -2.0
+    if t == "entrench" and unit is not None:
+        return 2.5 if _adjacent_enemy(state, unit) and unit.fatigue <= 1 else -2.0
+    if t == "select":
+        if unit is None:
+            return 1.0
+        if a.option == "entrench":
+            return 1.2 if _adjacent_enemy(state, unit) and unit.fatigue <= 2 else -1.0
+        if a.option == "march":
+            return 1.0 if fresh(unit) else -2.0
+        return 1.0
+    if t == "forced_march":
+        return 1.0 if a.option == "no" else -1.0
+    if t == "move" and unit is not None:
+        goals = _goals(state, side)
+        before = min(distance(unit.hex or "0101", g) for g in goals)
+        after = min(distance(a.hex or "0101", g) for g in goals)
+        return 0.5 + (before - after) * 1.0
+    if t == "attack" and unit is not None:
+        odds = _odds(_strength(unit), a.hex, state, side)
+        bonus = {"normal": 0.5, "prepared": 0.6, "hasty": 0.2, "column": -1.0}.get(
+            a.option or "", 0
+        )
+        return (odds - 2.0) * 2 + bonus
+    if t == "end":
+        return 0.2
+    if t in ("advance", "hex"):
+        return 1.0
+    if t == "grand_assault":
+        return 1.0 if a.option == "yes" else 0.0
+    if t == "cavalry_retreat":
+        return 1.0 if a.option == "yes" else 0.0
+    if t == "build":
+        return 1.5 if a.option == "entrench" else 0.8
+    if t == "done":
+        return 0.3
+    if t == "stop":
+        return 1.0
+    if t == "destroy":
+        return 0.8
+    if t in ("transfer", "refuse", "dismantle"):
+        return -0.5
+    return 0.0
 
 
 def heuristic_bot(seed: int) -> Bot:
-    """Take the initiative with fresh units, march towards the enemy and the VP hexes,
-    attack at good odds with normal attacks, avoid extended marches and forced marches,
-    entrench when next to the enemy, keep leaders with their units, retreat as required."""
     rng = random.Random(seed)
 
-    def score(state: GameState, a: Action) -> float:
-        frame = state.pending
-        side = frame.side.value if frame and frame.side else "union"
-        t = a.type
-        if t == "take":
-            fresh = [
-                u for u in state.units.values() if u.hex and u.side.value == side and u.fatigue <= 1
-            ]
-            return 2.0 if fresh else -1.0
-        if t == "pass":
-            return 0.0
-        if t in ("march", "activate", "assault", "entrench", "raid"):
-            if t == "raid":
-                return 5.0
-            unit = state.units.get(a.unit or "")
-            if t == "march" and unit is not None:
-                extended = unit.fatigue >= (1 if unit.exhausted else 2)
-                return (1.0 if not extended else -3.0) - unit.fatigue * 0.3
-            if t == "activate":
-                return 1.5
-            if t == "assault":
-                return 1.2
-            if t == "entrench" and unit is not None:
-                near = any(_dist(unit.hex or "0101", h) <= 1 for h in _enemy_centre(state, side))
-                return 2.5 if near and unit.fatigue <= 1 else -2.0
-        if t == "forced_march":
-            return 1.0 if a.option == "no" else -1.0
-        if t == "move":
-            unit = state.units[a.unit or ""]
-            goals = _enemy_centre(state, side) + [vh.hex for vh in state.scenario.victory.hexes]
-            before = min(_dist(unit.hex or "0101", g) for g in goals)
-            after = min(_dist(a.hex or "0101", g) for g in goals)
-            return 0.5 + (before - after) * 1.0
-        if t == "attack":
-            unit = state.units[a.unit or ""]
-            mine = Fraction(unit.strength)
-            theirs = sum(
-                (Fraction(u.strength) for u in state.units.values() if u.hex == a.hex), Fraction(0)
-            )
-            odds = float(mine / theirs) if theirs else 9.0
-            bonus = {"normal": 0.5, "hasty": 0.2, "prepared": 0.4, "column": -1.0}.get(
-                a.option or "", 0
-            )
-            return (odds - 1.5) * 2 + bonus
-        if t == "end":
-            return 0.2
-        if t in ("advance", "select", "hex"):
-            return 1.0
-        if t == "done":
-            return 0.3
-        if t == "transfer":
-            return -0.5
-        if t == "cavalry_retreat":
-            return 1.0 if a.option == "yes" else 0.0
-        if t == "grand_assault":
-            return 1.0 if a.option == "yes" else 0.0
-        if t == "build":
-            return 1.5 if a.option == "entrench" else 0.5
-        if t == "refuse":
-            return -0.5
-        if t == "destroy":
-            return 0.8
-        if t == "stop":
-            return 1.0
-        return 0.0
-
     def choose(state: GameState, legal: list[Action]) -> Action:
-        scored = [(score(state, a) + rng.random() * 0.01, i) for i, a in enumerate(legal)]
+        scored = [(_score(state, a) + rng.random() * 0.01, i) for i, a in enumerate(legal)]
         return legal[max(scored)[1]]
 
     return choose
