@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from gcacw_ref.game.scenario import Scenario
 from gcacw_ref.rules.games import Side
@@ -123,6 +123,7 @@ class GameState(BaseModel):
     lost: dict[str, str] = {"union": "0", "confederate": "0"}  # strength lost, as text
     hex_control: dict[str, str] = {}  # VP hex -> side that last occupied it
     result: dict[str, Any] | None = None
+    _legal: tuple[Any, ...] | None = PrivateAttr(default=None)  # legal actions, once computed
 
     def state_hash(self) -> str:
         """A SHA-256 of the canonical JSON of the state (same game -> same hash)."""

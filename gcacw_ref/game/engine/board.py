@@ -67,12 +67,20 @@ def _board_cached(key: str, doc_json: str) -> Board:
     return Board.from_document(json.loads(doc_json), key)
 
 
+_BY_DOC: dict[int, tuple[Any, Board]] = {}
+
+
 def board_for(scenario: Any) -> Board:
-    """The board of a scenario (cached by the map document's content)."""
+    """The board of a scenario (cached by the map document's content; the same document
+    object is looked up without re-reading it)."""
     import json
 
     doc = scenario.map_document or {}
-    cache = getattr(scenario, "__board_cache__", None)
-    if cache is not None:
-        return cache  # type: ignore[no-any-return]
-    return _board_cached(scenario.scenario.map, json.dumps(doc, sort_keys=True))
+    hit = _BY_DOC.get(id(doc))
+    if hit is not None and hit[0] is doc:
+        return hit[1]
+    board = _board_cached(scenario.scenario.map, json.dumps(doc, sort_keys=True))
+    if len(_BY_DOC) > 64:
+        _BY_DOC.clear()
+    _BY_DOC[id(doc)] = (doc, board)
+    return board

@@ -42,17 +42,19 @@ def may_raid(w: Any, unit: Unit) -> bool:
 def activation_candidates(w: Any, leader: Leader) -> list[str]:
     """5.2 step 2: units the leader commands within its command range, fatigue 3 or less
     (artillery may join any non-cavalry leader)."""
-    from gcacw_ref.game.engine.common import in_command_range
+    from gcacw_ref.game.engine.zocview import command_range
 
-    if leader.unit is None or leader.rank == "army":
+    lh = w.leader_hex(leader.id) if leader.unit else None
+    if lh is None or leader.rank == "army":
         return []
+    reach = command_range(w, lh, leader.side)
     out = []
     for u in w.alive(leader.side):
         if u.fatigue >= MAX_FATIGUE:
             continue
         if not (w.commands(leader, u) or (u.kind == "artillery" and not leader.cavalry)):
             continue
-        if in_command_range(w, leader, u.hex):
+        if u.hex in reach:
             out.append(u.id)
     return out
 

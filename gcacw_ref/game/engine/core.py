@@ -127,8 +127,9 @@ def run(w: Work) -> None:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the pending decision allows (empty once the game is over)."""
-    w = Work(state)
-    return options_of(w)
+    if state._legal is None:
+        state._legal = tuple(options_of(Work(state)))
+    return list(state._legal)
 
 
 def step(
@@ -138,8 +139,8 @@ def step(
     act = parse_action(action)
     if state.result is not None:
         raise IllegalAction("the game is over: no more actions")
+    legal = legal_actions(state)
     w = Work(state, dice)
-    legal = options_of(w)
     if act not in legal:
         frame = w.top()
         raise IllegalAction(

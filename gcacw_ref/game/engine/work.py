@@ -160,7 +160,7 @@ class Work:
 
     def freeze(self) -> GameState:
         frames = tuple(Frame(kind=f["kind"], side=f["side"], data=f["data"]) for f in self.stack)
-        return self.state0.model_copy(
+        state = self.state0.model_copy(
             update={
                 "units": self.units,
                 "leaders": self.leaders,
@@ -169,3 +169,5 @@ class Work:
                 **self.s,
             }
         )
+        state._legal = None
+        return state
