@@ -121,7 +121,18 @@ class Searcher:
             cands.values(),
             key=lambda c: (-c.composite(), -c.text, c.book),
         )
-        return [self._hit(c, q) for c in ranked[:limit]]
+        hits: list[Hit] = []
+        shown: set[tuple[str, str, str]] = set()
+        for c in ranked:
+            hit = self._hit(c, q)
+            key = (hit.book, hit.section, hit.snippet)
+            if key in shown:  # a rule and its own sub-heading found by the same passage
+                continue
+            shown.add(key)
+            hits.append(hit)
+            if len(hits) == limit:
+                break
+        return hits
 
     def _one_book(
         self,
