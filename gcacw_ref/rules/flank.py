@@ -99,14 +99,22 @@ def base_flank_bonus(blocked: int) -> int:
 
 
 def reduction_reason(h: FlankHex, ignore_woods: bool) -> str | None:
-    """7.4 step 3: why a blocked hex takes one off the base bonus (a: defender unit;
-    b: empty and reached by attackers only through roadless woods hexsides, i.e. limited ZOC)."""
+    """7.4 step 3: why a blocked hex takes one off the base bonus. a: a defending-side unit;
+    b: empty and reached by attackers only through roadless woods hexsides (limited ZOC);
+    c-e: the terrain cases of step 1 (mountain/swamp, river, map edge), which the rulebook
+    lists again in step 3 (register flank-terrain-reduces). Each hex counts once."""
     if h.defender_unit:
         return "defending-side unit there (3a)"
     empty = not h.attacker_unit
     woods = h.woods_no_road or (h.attacker_zoc == "limited" and empty)
-    if empty and woods:
-        return None if ignore_woods else "empty, roadless woods hexside / limited ZOC (3b)"
+    if empty and woods and not ignore_woods:
+        return "empty, roadless woods hexside / limited ZOC (3b)"
+    if h.impassable:
+        return "mountain/swamp without road (3c)"
+    if h.river:
+        return "river without crossing (3d)"
+    if h.off_map:
+        return "beyond the map edge (3e)"
     return None
 
 

@@ -81,9 +81,9 @@ def test_quarter_rule() -> None:
     half = FlankHex(attacker_zoc="normal", strength=F(5, 2))
     assert bonus([half, ZOC, ZOC, UNIT, ZOC, ZOC], 10) == 4
     assert bonus([half, ZOC, ZOC, UNIT, ZOC, ZOC], F(21, 2)) == 2
-    # terrain blocks whatever the strength
+    # terrain blocks whatever the strength (and takes 1 off, 3c: register flank-terrain-reduces)
     weak_mountain = FlankHex(attacker_unit=True, strength=1, impassable=True)
-    assert bonus([weak_mountain, ZOC, ZOC, UNIT, ZOC, ZOC], 20) == 4
+    assert bonus([weak_mountain, ZOC, ZOC, UNIT, ZOC, ZOC], 20) == 3
 
 
 def test_terrain_river_edge() -> None:
@@ -95,7 +95,8 @@ def test_terrain_river_edge() -> None:
         ZOC,
         ZOC,
     ]
-    assert bonus(hexes) == 4
+    # six blocked (+4), three terrain hexes each take 1 off (3c-3e): +1
+    assert bonus(hexes) == 1
     with pytest.raises(InputError, match="off-map"):
         bonus([FlankHex(off_map=True, attacker_unit=True), ZOC, ZOC, UNIT, ZOC, ZOC])
 
