@@ -167,3 +167,11 @@ def verify(save: SaveFile, game: Game, where: str = "save") -> None:
             f"{where}: replay does not reproduce the saved game (hash {got[:12]} != "
             f"{save.final_state_hash[:12]}): the save is corrupt or was altered"
         )
+
+
+def load_game(path: Path) -> Game:
+    """A saved game rebuilt from its actions and checked against its hash (for the TUI)."""
+    save = read_save(path)
+    game = replay_save(save, str(path))
+    verify(save, game, str(path))
+    return game

@@ -52,7 +52,7 @@ class ScenarioInfo(BaseModel):
     year: int = Field(ge=1861, le=1865)
     turns: int = Field(ge=1, le=60)
     map: str  # a shipped map id, or a path relative to the scenario file
-    first_player_tie: Side = Side.CONFEDERATE  # 4.2: ties go to the Confederates
+    optional_rules: list[Literal["fatigue_four_march", "entrenchment_action_1863"]] = []
 
 
 class Formation(BaseModel):

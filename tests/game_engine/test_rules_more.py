@@ -105,3 +105,38 @@ def test_leader_may_stay_behind(drive: Any) -> None:
     d.do("transfer", leader="l", unit="b")
     assert d.state.leaders["l"].unit == "b"
     assert d.units()["a"].hex == "0405"
+
+
+def _with_options(units: list[dict[str, Any]], options: list[str], year: int) -> Any:
+    from gcacw_ref.game.scenario import scenario_from_data
+
+    scen = make_scenario(units, year=year)
+    data = scen.model_dump(mode="json")
+    data["scenario"]["optional_rules"] = options
+    return scenario_from_data(data, "test")
+
+
+def test_optional_fatigue_four_march(drive: Any) -> None:
+    units = [
+        unit("u", "union", "0505", 6, fatigue=4),
+        unit("u2", "union", "0101", 2, fatigue=4),
+        unit("c", "confederate", "0909", 3),
+    ]
+    plain = drive(make_scenario(units, year=1862), dice=[6, 1])
+    assert plain.kind != "initiative" or "march" not in {a.type for a in plain.legal()}
+    d = drive(_with_options(units, ["fatigue_four_march"], 1862), dice=[6, 1])
+    d.do("take")
+    d.do("march", unit="u", dice=[4])
+    u = d.units()["u"]
+    assert (u.fatigue, u.organized) == (4, False)
+    assert d.kind == "march"  # no extended-march roll, no forced march
+    assert not [e for e in d.events if e["type"] == "extended_march"]
+
+
+def test_optional_entrenchment_action_1863(drive: Any) -> None:
+    units = [unit("u", "union", "0505", 6), unit("c", "confederate", "0909", 3)]
+    d = drive(_with_options(units, ["entrenchment_action_1863"], 1863), dice=[6, 1])
+    d.do("take")
+    d.do("entrench", unit="u")
+    u = d.units()["u"]
+    assert (u.fatigue, u.entrenchment) == (2, "breastworks_building")

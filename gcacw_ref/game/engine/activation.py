@@ -83,7 +83,7 @@ def act_options(w: Any, frame: dict[str, Any]) -> list[Action]:
             if u in data["selected"]:
                 continue
             out.append(Action(type="select", leader=lid, unit=u, option="march"))
-            if w.year >= 1864 and may_entrench(w, w.unit(u)):  # 5.2 step 2 (1864)
+            if may_entrench(w, w.unit(u)):  # 5.2 step 2 (1864, or 1863 optional)
                 out.append(Action(type="select", leader=lid, unit=u, option="entrench"))
         if data["selected"]:
             if limit is not None and len(data["selected"]) >= limit:
@@ -145,7 +145,8 @@ def act_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         from gcacw_ref.game.engine.misc import entrench
 
         unit = w.unit(action.unit)
-        w.upd(action.unit, fatigue=min(4, unit.fatigue + 1))
+        extra = 2 if w.year == 1863 else 1  # 5.5 step 1 by year
+        w.upd(action.unit, fatigue=min(4, unit.fatigue + extra))
         entrench(w, action.unit, "action", "5.5")
         return
     first = not [u for u in data["done"][:-1] if u not in data.get("entrench", [])]

@@ -16,16 +16,31 @@ from gcacw_ref.rules.games import Game, Side
 NO_RAID_GAMES = (Game.SIV, Game.OTR)
 
 
+def option(w: Any, name: str) -> bool:
+    """Whether the scenario plays with an optional rule."""
+    return name in w.scen.scenario.optional_rules
+
+
 def may_march(w: Any, unit: Unit) -> bool:
-    """5.1: a unit at fatigue 3 or less."""
-    return unit.hex is not None and unit.fatigue < MAX_FATIGUE
+    """5.1: a unit at fatigue 3 or less (optional rule: an organized unit at fatigue 4)."""
+    if unit.hex is None:
+        return False
+    if unit.fatigue < MAX_FATIGUE:
+        return True
+    return option(w, "fatigue_four_march") and unit.organized
+
+
+def entrench_actions(w: Any) -> bool:
+    """5.5: entrenchment actions from 1864, or in 1863 with the optional rule."""
+    return w.year >= 1864 or (w.year == 1863 and option(w, "entrenchment_action_1863"))
 
 
 def may_entrench(w: Any, unit: Unit) -> bool:
-    """5.5: from 1864 (fatigue 0-3), not demoralized, no completed fort, not in rain (12.0)."""
-    if w.year < 1864 or unit.hex is None or w.rain():
+    """5.5: fatigue 0-3 (1863: 0-2), not demoralized, no completed fort, not in rain (12.0)."""
+    if not entrench_actions(w) or unit.hex is None or w.rain():
         return False
-    return unit.fatigue <= 3 and unit.demoralized == 0 and unit.entrenchment != "fort"
+    limit = 3 if w.year >= 1864 else 2
+    return unit.fatigue <= limit and unit.demoralized == 0 and unit.entrenchment != "fort"
 
 
 def may_raid(w: Any, unit: Unit) -> bool:
@@ -50,7 +65,7 @@ def activation_candidates(w: Any, leader: Leader) -> list[str]:
     reach = command_range(w, lh, leader.side)
     out = []
     for u in w.alive(leader.side):
-        if u.fatigue >= MAX_FATIGUE:
+        if not may_march(w, u):
             continue
         if not (w.commands(leader, u) or (u.kind == "artillery" and not leader.cavalry)):
             continue

@@ -43,6 +43,7 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
     unit = w.unit(uid)
     side = unit.side
     mp = leader_mp if leader_mp is not None else roll_allowance(w, side, unit.kind)
+    tired = unit.fatigue == 4  # optional rule (5.1): marches disorganized, no extended march
     check = check_march(
         w.game,
         side,
@@ -52,6 +53,7 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
         unit.organized,
         Fraction(unit.strength),
         unit.army_of_the_potomac,
+        fatigue_four_option=tired,
     )
     die = None
     if check.extended:
@@ -68,6 +70,8 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
             die=die,
         )
     unit = w.upd(uid, fatigue=check.fatigue_after, marched_in_phase=w.s["action_phase"])
+    if tired:
+        unit = w.upd(uid, organized=False)
     bridges.clear_refused_on_leave(w, unit.hex)
     w.emit(
         "march",
@@ -126,7 +130,7 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
                 w.pop()
                 return
     unit = w.unit(uid)
-    if unit.hex is not None and unit.kind != "artillery" and unit.organized:
+    if unit.hex is not None and unit.kind != "artillery" and unit.organized and not tired:
         w.push("forced_march", side, unit=uid)  # step 3, after any cavalry retreat
     cavalry.offer_on_march_start(w, uid)
     del frame
