@@ -39,11 +39,39 @@ def check(state: GameState) -> None:
     del scen
 
 
-@pytest.mark.parametrize("seed", [11, 12, 13, 14])
+def check_retreat(event: dict[str, object]) -> None:
+    """7.6/7.7 restrictions on a finished retreat: adjacent steps, no hex twice, never back
+    to the start, length within the kind's limits (longer only to get clear of enemy
+    units), not ending next to the start unless optional."""
+    from gcacw_ref.game.geometry import distance
+    from gcacw_ref.rules.retreat import retreat_length
+
+    path = list(event["path"])  # type: ignore[call-overload]
+    kind = str(event["kind"])
+    assert len(set(path)) == len(path), path
+    for a, b in zip(path, path[1:], strict=False):
+        assert distance(a, b) == 1, path
+    lo, hi = retreat_length(kind)  # type: ignore[arg-type]
+    moved = len(path) - 1
+    alive = bool(event.get("units"))
+    if alive and moved >= lo:
+        assert moved <= hi + 6
+        if kind != "optional":
+            assert distance(path[0], path[-1]) >= 2, path
+
+
+@pytest.mark.parametrize("seed", range(11, 27))
 def test_random_games_keep_invariants(seed: int) -> None:
     scen = load_scenario("training")
     state = new_game(scen, seed)
-    bot = random_bot(seed)
+    from gcacw_ref.game.bots import heuristic_bot
+
+    bots = {"union": random_bot(seed), "confederate": random_bot(seed + 100)}
+    if seed % 2:
+        bots["confederate"] = heuristic_bot(seed)
+    else:
+        bots["union"] = heuristic_bot(seed)
+    retreats = 0
     actions = []
     for _ in range(5000):
         if state.over:
@@ -51,10 +79,17 @@ def test_random_games_keep_invariants(seed: int) -> None:
         check(state)
         legal = legal_actions(state)
         assert legal
-        action = bot(state, legal)
+        assert state.pending is not None and state.pending.side is not None
+        action = bots[state.pending.side.value](state, legal)
         actions.append(action)
-        state, _ = step(state, action)
+        state, events = step(state, action)
+        for event in events:
+            assert {"type", "turn", "rule", "en", "ja"} <= set(event)
+            if event["type"] == "retreat":
+                check_retreat(event)
+                retreats += 1
     assert state.over, "the game must end"
+    del retreats
     check(state)
     game = Game(scenario=scen, seed=seed, actions=actions, state=state)
     save = game.to_save()

@@ -65,6 +65,12 @@ def _write(tmp_path: Path, old: str, new: str) -> Path:
             "tactical = 12\nartillery = 2\nstrength = 9",
             "tactical",
         ),
+        ('commands = ["II"]', 'commands = ["XX"]', "unknown formation"),
+        ('id = "u-2-I"', 'id = "u-1-I"', "used twice"),
+        ('"2" = "rain"', '"9" = "rain"', "not a turn of this scenario"),
+        ('hex = "0705", vp = 3', 'hex = "0799", vp = 3', "off the map"),
+        ('with_unit = "u-cav"', 'with_unit = "c-cav"', "enemy unit"),
+        ("fatigue = 1", "fatigue = 7", "fatigue"),
     ],
 )
 def test_bad_scenarios_are_refused(tmp_path: Path, old: str, new: str, message: str) -> None:
@@ -93,3 +99,9 @@ def test_cli_scenario_check(tmp_path: Path) -> None:
     assert res.returncode == 2
     assert "off the map" in res.stderr
     assert "Traceback" not in res.stderr
+
+
+def test_cli_japanese_log() -> None:
+    res = _cli("play", "--scenario", "training", "--seed", "2", "--lang", "ja")
+    assert res.returncode == 0, res.stderr
+    assert "イニシアティブ" in res.stdout and "ゲーム終了" in res.stdout
