@@ -89,8 +89,12 @@ def assault_candidates(w: Any, leader: Leader) -> list[str]:
 
 
 def may_assault(w: Any, leader: Leader) -> bool:
+    """5.3: a leader with at least one unit it commands, fatigue 3 or less, in its hex,
+    next to an enemy it may attack."""
     lh = w.leader_hex(leader.id)
-    if lh is None or not assault_candidates(w, leader):
+    if lh is None:
+        return False
+    if not any(w.commands(leader, w.unit(u)) for u in assault_candidates(w, leader)):
         return False
     from gcacw_ref.game.engine.combat import attack_targets
 
