@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.rules.explain import Step
@@ -71,24 +71,26 @@ class RetreatHex(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    prohibited: bool = Field(
+    prohibited: StrictBool = Field(
         default=False,
         description="a retreat restriction forbids it (terrain, river, map edge, start hex...)",
     )
-    active_enemy: bool = Field(default=False, description="holds the active enemy unit")
-    enemy_units: bool = Field(default=False, description="holds enemy units")
-    enemy_zoc: bool = Field(default=False, description="in an enemy ZOC (limited included)")
-    road: bool = Field(
+    active_enemy: StrictBool = Field(default=False, description="holds the active enemy unit")
+    enemy_units: StrictBool = Field(default=False, description="holds enemy units")
+    enemy_zoc: StrictBool = Field(default=False, description="in an enemy ZOC (limited included)")
+    road: StrictBool = Field(
         default=False, description="entered across road, pike, trail or railroad, or to/from a city"
     )
-    friendly_units: bool = Field(default=False, description="holds friendly units")
-    farther: bool = Field(
+    friendly_units: StrictBool = Field(default=False, description="holds friendly units")
+    farther: StrictBool = Field(
         default=False, description="farther from the active enemy unit than the hex being left"
     )
-    closer: bool = Field(
+    closer: StrictBool = Field(
         default=False, description="closer to the active enemy unit (not allowed, 7.6)"
     )
-    city: bool = Field(default=False, description="the neighbour is a city hex (counts as road)")
+    city: StrictBool = Field(
+        default=False, description="the neighbour is a city hex (counts as road)"
+    )
 
 
 def along_road(h: RetreatHex, from_city: bool) -> bool:
@@ -226,12 +228,17 @@ def retreat_step(
         ),
         first,
     ]
+    if from_city:
+        steps.append(Step(rule="7.6", label="leaving a city hex: every way out counts as a road"))
     options: list[RetreatOption] = []
     for i, given in enumerate(neighbors):
         h = given
         if not given.road and along_road(given, from_city):
             h = given.model_copy(update={"road": True})
-            steps.append(Step(rule="7.6", label=f"hex {i + 1}: city hex, counts as road"))
+            if given.city and not from_city and hex_allowed(h)[0]:
+                steps.append(
+                    Step(rule="7.6", label=f"hex {i + 1}: entering a city hex counts as a road")
+                )
         ok, why_not = hex_allowed(h)
         if not ok:
             options.append(RetreatOption(False, None, None, None, False, why_not or ""))

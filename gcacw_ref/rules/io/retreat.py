@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
 from gcacw_ref.rules import retreat as rules
 from gcacw_ref.rules.explain import Step, render_steps
@@ -21,11 +21,19 @@ class Input(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["retreat", "rout", "cavalry", "optional"]
-    hex_number: int = Field(ge=1, le=6)
-    in_enemy_zoc: bool = False
+    hex_number: StrictInt = Field(ge=1, le=6)
+    in_enemy_zoc: StrictBool = False
     neighbors: list[rules.RetreatHex] = Field(min_length=6, max_length=6)
-    override: bool = False
-    from_city: bool = False
+    override: StrictBool = False
+    from_city: StrictBool = False
+
+    @field_validator("neighbors")
+    @classmethod
+    def _consistent(cls, value: list[rules.RetreatHex]) -> list[rules.RetreatHex]:
+        for i, h in enumerate(value):
+            if h.farther and h.closer:
+                raise ValueError(f"neighbour {i + 1} cannot be both farther and closer")
+        return value
 
 
 class OptionOut(BaseModel):
@@ -34,6 +42,7 @@ class OptionOut(BaseModel):
     strength_loss: int | None
     type: str | None
     eliminated: bool
+    label: str = Field(description="the retreat type in words, or why the hex is not allowed")
 
 
 class Output(BaseModel):
@@ -59,6 +68,7 @@ def run(inp: Input) -> Output:
                 strength_loss=o.strength_loss,
                 type=o.type,
                 eliminated=o.eliminated,
+                label=o.why,
             )
             for o in r.options
         ],
@@ -71,14 +81,15 @@ def run(inp: Input) -> Output:
 
 
 def render(out: Output) -> str:
-    lines = [TITLE, render_steps(out.steps), "", f"Table {out.table}"]
+    lines = [TITLE, render_steps(out.steps), ""]
+    lines.append(f"Table {out.table}; the retreat covers {out.min_hexes}-{out.max_hexes} hexes")
     for i, o in enumerate(out.options):
         if not o.allowed:
-            lines.append(f"  hex {i + 1}: not allowed")
+            lines.append(f"  hex {i + 1}: not allowed ({o.label})")
             continue
-        loss = "eliminated" if o.eliminated else f"loss {o.strength_loss}"
+        loss = "eliminated" if o.eliminated else f"loses {o.strength_loss}"
         mark = "  <- must choose" if i in out.must_choose else ""
-        lines.append(f"  hex {i + 1}: priority {o.priority}, {o.type}, {loss}{mark}")
+        lines.append(f"  hex {i + 1}: priority {o.priority}, {loss}: {o.label}{mark}")
     if out.surrender:
         lines.append("No hex can be entered: the unit surrenders.")
     return "\n".join(lines)
