@@ -58,10 +58,10 @@ def check_forced_march_allowed(
     """5.1: only organized, non-artillery units, and not in a fatigue-4 march (optional rule)."""
     if kind == "artillery":
         raise RuleError("artillery may not force march", "5.1")
-    if not organized:
-        raise RuleError("only a unit with an organized strength marker may force march", "5.1")
     if fatigue_four_march:
         raise RuleError("a unit marching at fatigue 4 may not force march", "5.1")
+    if not organized:
+        raise RuleError("only a unit with an organized strength marker may force march", "5.1")
 
 
 def _check_dice(kind: Kind, dice_total: int) -> None:

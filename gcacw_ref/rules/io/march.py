@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.rules import forced_march as fm
@@ -27,21 +27,21 @@ class Input(BaseModel):
 
     game: Game
     side: Side
-    cavalry: bool = False
-    artillery: bool = False
-    exhausted: bool = Field(default=False, description="the unit shows its exhausted side")
-    fatigue_before: int = Field(ge=0, le=4, description="fatigue level before the march, 0-4")
-    organized: bool = Field(default=True, description="the strength marker is organized")
+    cavalry: StrictBool = False
+    artillery: StrictBool = False
+    exhausted: StrictBool = Field(default=False, description="the unit shows its exhausted side")
+    fatigue_before: StrictInt = Field(ge=0, le=4, description="fatigue level before the march, 0-4")
+    organized: StrictBool = Field(default=True, description="the strength marker is organized")
     strength: Strength
-    army_of_the_potomac: bool = Field(
+    army_of_the_potomac: StrictBool = Field(
         default=True, description="Union unit of the Army of the Potomac (SJW/HCR/RTG/GTC rules)"
     )
-    out_of_supply: bool = Field(default=False, description="SJW/HCR advanced game only")
-    die: int | None = Field(default=None, ge=1, le=6, description="the extended-march die")
-    fatigue_four_option: bool = Field(
+    out_of_supply: StrictBool = Field(default=False, description="SJW/HCR advanced game only")
+    die: StrictInt | None = Field(default=None, ge=1, le=6, description="the extended-march die")
+    fatigue_four_option: StrictBool = Field(
         default=False, description="optional rule: an organized fatigue-4 unit may march"
     )
-    movement_dice: int | None = Field(
+    movement_dice: StrictInt | None = Field(
         default=None,
         ge=1,
         le=12,
@@ -50,7 +50,7 @@ class Input(BaseModel):
     leader: Literal["infantry", "cavalry_division", "cavalry_corps"] | None = Field(
         default=None, description="compute a leader's activation allowance instead (5.2)"
     )
-    forced_march_dice: int | None = Field(
+    forced_march_dice: StrictInt | None = Field(
         default=None, ge=1, le=12, description="force march with this unmodified roll"
     )
 
@@ -119,6 +119,17 @@ def run(inp: Input) -> Output:
     if inp.forced_march_dice is not None:
         arm: fm.Kind = "cavalry" if inp.cavalry else "artillery" if inp.artillery else "infantry"
         fm.check_forced_march_allowed(arm, organized, inp.fatigue_before == 4)
+        if not known:
+            steps.append(
+                Step(
+                    rule="5.1",
+                    label=(
+                        "forced march only if the extended-march result leaves the marker "
+                        "organized (a D or a loss forbids it); no extended-march die given"
+                    ),
+                    value="conditional",
+                )
+            )
         f = fm.force_march(arm, inp.forced_march_dice, strength, organized)
         steps.extend(f.steps)
         forced = ForcedMarchOut(
