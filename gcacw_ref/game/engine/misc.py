@@ -11,6 +11,28 @@ from gcacw_ref.rules.entrenchment import Phase, entrenchment_era, next_level
 from gcacw_ref.rules.games import Side
 
 
+EN = {
+    "none": "none",
+    "abatis": "abatis",
+    "breastworks_building": "breastworks (building)",
+    "breastworks": "breastworks",
+    "fort_building": "fort (building)",
+    "fort_building_1": "fort (building 1)",
+    "fort_building_2": "fort (building 2)",
+    "fort": "fort",
+}
+JA = {
+    "none": "なし",
+    "abatis": "鹿砦",
+    "breastworks_building": "胸壁構築中",
+    "breastworks": "胸壁",
+    "fort_building": "要塞構築中",
+    "fort_building_1": "要塞構築中-1",
+    "fort_building_2": "要塞構築中-2",
+    "fort": "要塞",
+}
+
+
 def station_raid(w: Any, uid: str) -> None:
     """5.4: fatigue +1; strength 2-4 damages the station, 5 or more destroys it."""
     unit = w.unit(uid)
@@ -47,8 +69,8 @@ def entrench(w: Any, uid: str, phase: Phase, rule: str) -> bool:
     w.emit(
         "entrench",
         rule,
-        f"{unit.name} entrenches: {unit.entrenchment} -> {level}",
-        f"{unit.name}が塹壕構築：{unit.entrenchment}→{level}",
+        f"{unit.name} entrenches: {EN[unit.entrenchment]} -> {EN[level]}",
+        f"{unit.name}が塹壕構築：{JA[unit.entrenchment]}→{JA[level]}",
         unit=uid,
         hex=unit.hex,
         level=level,
