@@ -10,7 +10,6 @@ from gcacw_ref.game.engine.units import eliminate
 from gcacw_ref.rules.entrenchment import Phase, entrenchment_era, next_level
 from gcacw_ref.rules.games import Side
 
-
 EN = {
     "none": "none",
     "abatis": "abatis",
