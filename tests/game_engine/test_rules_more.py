@@ -140,3 +140,25 @@ def test_optional_entrenchment_action_1863(drive: Any) -> None:
     d.do("entrench", unit="u")
     u = d.units()["u"]
     assert (u.fatigue, u.entrenchment) == (2, "breastworks_building")
+
+
+def test_rain_floods_a_provisional_swamp(drive: Any) -> None:
+    doc = small_map({"0505": {"terrain": "provisional_swamp"}, "0405": {"terrain": "swamp"}})
+    scen = make_scenario(
+        [
+            unit("u", "union", "0505", 6),
+            unit("c", "confederate", "0605", 3),
+            unit("c2", "confederate", "0909", 3),
+        ],
+        map_doc=doc,
+        weather={"1": "rain"},
+    )
+    d = drive(scen)
+    assert d.kind == "swamp_exit"
+    exits = {a.hex for a in d.legal()}
+    assert "0605" not in exits and "0405" not in exits and exits
+    u = d.units()["u"]
+    assert (u.fatigue, u.organized) == (1, False)
+    target = sorted(exits)[0]
+    d.do("move", unit="u", hex=target)
+    assert d.units()["u"].hex == target

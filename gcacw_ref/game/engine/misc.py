@@ -5,10 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from gcacw_ref.errors import RuleError
+from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import combat_strength
+from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate
 from gcacw_ref.rules.entrenchment import Phase, entrenchment_era, next_level
 from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.terrain import ROADS
+from gcacw_ref.rules.terrain import HexsideFeature as F
 
 EN = {
     "none": "none",
@@ -97,30 +101,65 @@ def entrench_action(w: Any, uid: str) -> None:
 
 
 def rain_in_provisional_swamp(w: Any) -> None:
-    """12.0: a unit in a provisional swamp without a road when rain comes: fatigue +1,
-    disorganized, and moved to an adjacent hex free of enemies (eliminated if none)."""
+    """12.0: a unit in a provisional swamp without a road, pike or railroad when rain comes:
+    fatigue +1, disorganized, and its owner moves it to an adjacent hex (a decision)."""
     for unit in list(w.alive()):
         h = unit.hex
         if w.board.terrain(h) != "provisional_swamp":
             continue
-        if any(w.board.road_link(h, n) for n in w.board.neighbors(h)):
+        if any(w.board.side(h, n) & ROADS for n in w.board.neighbors(h)):
             continue
         w.upd(unit.id, fatigue=min(4, unit.fatigue + 1), organized=False)
-        dest = [
-            n
-            for n in w.board.neighbors(h)
-            if not w.enemy_at(n, unit.side)
-            and w.board.terrain(n) not in ("swamp", "provisional_swamp", "water")
-            and not w.board.river(h, n)
-        ]
-        if not dest:
-            eliminate(w, unit.id, "12.0")
+        w.push("swamp_exit", unit.side, unit=unit.id)
+
+
+def swamp_exits(w: Any, unit: Any) -> list[str]:
+    """12.0: adjacent hexes free of enemy units, not swamp, not across a river except by
+    a bridge or ferry."""
+    from gcacw_ref.game.engine.bridges import effective_hexside
+
+    out = []
+    for n in w.board.neighbors(unit.hex):
+        feats = effective_hexside(w, unit.hex, n, unit.side)
+        if feats is None or w.enemy_at(n, unit.side):
             continue
-        w.upd(unit.id, hex=sorted(dest)[0], entrenchment="none")
-        w.emit(
-            "rain",
-            "12.0",
-            f"{unit.name} leaves the flooded swamp for {sorted(dest)[0]}",
-            f"{unit.name}が冠水した臨時の沼地から{sorted(dest)[0]}へ移動",
-            unit=unit.id,
-        )
+        if w.board.terrain(n) in ("swamp", "provisional_swamp", "water"):
+            continue
+        if feats & {F.MINOR_RIVER, F.MAJOR_RIVER} and not feats & {F.BRIDGE, F.FERRY}:
+            continue
+        out.append(n)
+    return out
+
+
+def exit_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+    unit = w.unit(frame["data"]["unit"])
+    if unit.hex is None:
+        return [Action(type="done")]
+    exits = swamp_exits(w, unit)
+    return [Action(type="move", unit=unit.id, hex=n) for n in exits] or [
+        Action(type="surrender", unit=unit.id)
+    ]
+
+
+def exit_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+    w.pop()
+    unit = w.unit(frame["data"]["unit"])
+    if action.type == "done":
+        return
+    if action.type == "surrender":
+        eliminate(w, unit.id, "12.0")
+        return
+    assert action.hex
+    w.upd(unit.id, hex=action.hex, entrenchment="none")
+    w.emit(
+        "rain",
+        "12.0",
+        f"{unit.name} leaves the flooded swamp {unit.hex} for {action.hex}",
+        f"{unit.name}が冠水した臨時の沼地{unit.hex}から{action.hex}へ移動",
+        unit=unit.id,
+        frm=unit.hex,
+        to=action.hex,
+    )
+
+
+decision("swamp_exit", exit_options, exit_decide)
