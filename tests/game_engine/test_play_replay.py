@@ -157,7 +157,19 @@ def test_cli_bad_input_exit_2_and_save_untouched(tmp_path: Path) -> None:
     good.write_text(json.dumps(data))
     res = _cli("replay", str(good), "--verify")
     assert res.returncode == 2 and "cannot be replayed" in res.stderr
+    good2 = tmp_path / "g2.json"
+    assert (
+        _cli("play", "--scenario", "training", "--seed", "2", "--save", str(good2)).returncode == 0
+    )
+    data = json.loads(good2.read_text())
     data["final_state_hash"] = "0" * 64
+    good2.write_text(json.dumps(data))
+    res = _cli("replay", str(good2), "--verify")
+    assert res.returncode == 2 and "does not reproduce" in res.stderr
+    data["scenario"]["units"][0]["strength"] = 99
+    good2.write_text(json.dumps(data))
+    res = _cli("replay", str(good2))
+    assert res.returncode == 2 and "strength" in res.stderr
 
 
 def test_cli_actions_by_hand(tmp_path: Path) -> None:
