@@ -165,7 +165,13 @@ class GcacwApp(App[int]):
             tabs.active = tab  # _tab_activated finishes the switch
 
     def _after_switch(self, tab: str) -> None:
-        """Focus the natural place of a screen once it is visible."""
+        """Focus the natural place of a screen once it is visible.
+
+        Only for the tab that is active now: a late event must not focus a hidden widget,
+        which would switch back to its tab (and two such events would ping-pong).
+        """
+        if self.query_one("#tabs", TabbedContent).active != tab:
+            return
         self.query_one("#hints", Static).update(hints(tab))
         if tab == "search":
             self.query_one("#search-input").focus()

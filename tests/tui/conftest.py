@@ -26,6 +26,22 @@ def library_home(seeds: dict[str, Path], tmp_path_factory: pytest.TempPathFactor
     return home
 
 
+@pytest.fixture(scope="session")
+def gcacw_home(seeds: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Only the standard rules imported (a smaller, faster library for snapshots)."""
+    home = tmp_path_factory.mktemp("tui-gcacw")
+    Library(home=home).import_book(seeds["gcacw"])
+    return home
+
+
+@pytest.fixture
+def snap_home(gcacw_home: Path, tmp_path: Path) -> Path:
+    """A private copy of the standard-rules-only library."""
+    home = tmp_path / "snap-home"
+    shutil.copytree(gcacw_home, home)
+    return home
+
+
 @pytest.fixture
 def app_home(library_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private copy of the imported library, also set as GCACW_REF_HOME."""
@@ -38,9 +54,7 @@ def app_home(library_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 async def settle(pilot: Pilot[object], pause: float = 0.0) -> None:
     """Let timers fire and workers finish, then let the screen catch up."""
     if pause:
-        await pilot.pause(pause)
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+        await asyncio.sleep(pause)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 

@@ -38,9 +38,9 @@ def run(name: str, data: dict[str, Any]) -> Any:
 
 
 async def open_calc(pilot: Any, presses: int) -> None:
-    for _ in range(presses):
-        await pilot.press("f4")
-        await settle(pilot)
+    """F4 opens the calculators; each further F4 moves to the next one."""
+    await pilot.press(*["f4"] * presses)
+    await settle(pilot)
 
 
 @run_async
@@ -287,3 +287,28 @@ async def test_step_line_opens_its_rule(app_home: Path) -> None:
         from gcacw_ref.tui.browser import RulesPane
 
         assert app.query_one(RulesPane).view.section == rule
+
+
+@run_async
+async def test_fast_key_repeats_settle_on_the_last_screen(home: Path) -> None:
+    """Screen switches queued faster than they complete must not fight over the focus."""
+    from textual import events
+    from textual.widgets import TabbedContent
+
+    app = GcacwApp(home=home)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key in ["f4"] * 9 + ["f5", "f4", "f3", "f4", "f2", "f4"]:
+            app.post_message(events.Key(key, None))
+        await settle(pilot, pause=0.5)
+        first = (
+            app.query_one("#tabs", TabbedContent).active,
+            app.query_one("#calc-tabs", TabbedContent).active,
+        )
+        await settle(pilot, pause=0.5)
+        second = (
+            app.query_one("#tabs", TabbedContent).active,
+            app.query_one("#calc-tabs", TabbedContent).active,
+        )
+        assert first == second
+        assert first[0] == "calc"

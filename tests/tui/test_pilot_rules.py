@@ -8,11 +8,11 @@ from pathlib import Path
 from textual.widgets import OptionList, Static, TabbedContent
 
 from gcacw_ref.tui.app import GcacwApp
-from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.browser import RulesPane
 from gcacw_ref.tui.screens import HelpScreen
+from gcacw_ref.tui.search import SearchPane
 
-from .conftest import run_async, settle, type_query, type_text
+from .conftest import clear_and_type, run_async, settle, type_query, type_text
 
 SIZE = (140, 45)
 
@@ -25,26 +25,23 @@ def active_tab(app: GcacwApp) -> str:
     return str(app.query_one("#tabs", TabbedContent).active)
 
 
+def hits(app: GcacwApp) -> list[object]:
+    return app.query_one(SearchPane)._hits
+
+
 @run_async
-async def test_opens_with_cursor_in_search(app_home: Path) -> None:
+async def test_search_as_a_player(app_home: Path) -> None:
     app = GcacwApp(home=app_home)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        # the cursor starts in the search box, every book is there
         assert app.focused is not None and app.focused.id == "search-input"
         assert active_tab(app) == "search"
         assert app.books.ids() == ["gcacw", "brandywine", "wftu"]
-
-
-@run_async
-async def test_japanese_query_lists_and_opens_rule(app_home: Path) -> None:
-    app = GcacwApp(home=app_home)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        # a Japanese term: results as we type, the defining rule first, enter opens it
         await type_query(pilot, "延長行軍")
-        results = app.query_one("#search-results", OptionList)
-        assert results.option_count > 0
-        search = app.query_one("#search-pane")
-        assert search._hits[0].section == "5.1"  # type: ignore[attr-defined]
+        assert app.query_one("#search-results", OptionList).option_count > 0
+        assert hits(app)[0].section == "5.1"  # type: ignore[attr-defined]
         await pilot.press("enter")
         await settle(pilot)
         assert active_tab(app) == "rules"
@@ -52,77 +49,106 @@ async def test_japanese_query_lists_and_opens_rule(app_home: Path) -> None:
         assert (view.book, view.section, view.title) == ("gcacw", "5.1", "行軍")
         head = str(app.query_one("#rule-head", Static).content)
         assert "5.1" in head and "行軍" in head
-
-
-@run_async
-async def test_english_query_finds_flank_rule(app_home: Path) -> None:
-    app = GcacwApp(home=app_home)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await type_query(pilot, "flank attack")
-        hits = app.query_one("#search-pane")._hits  # type: ignore[attr-defined]
-        assert "7.4" in [h.section for h in hits[:3]]
+        # an English term through the glossary; down then enter opens the first result
+        await pilot.press("f2")
+        await clear_and_type(pilot, "flank attack")
+        await settle(pilot, pause=0.3)
+        found = [h.section for h in hits(app)[:3]]  # type: ignore[attr-defined]
+        assert "7.4" in found
         await pilot.press("down", "enter")
         await settle(pilot)
-        assert rules(app).view.section == hits[0].section
-
-
-@run_async
-async def test_typed_rule_number_jumps_straight_to_it(app_home: Path) -> None:
-    app = GcacwApp(home=app_home)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await type_query(pilot, "７．４")
+        assert rules(app).view.section == found[0]
+        # a full-width rule number jumps straight to the rule
+        await pilot.press("f2")
+        await clear_and_type(pilot, "７．４")
+        await settle(pilot, pause=0.3)
         await pilot.press("enter")
         await settle(pilot)
-        assert rules(app).view.section == "7.4"
-        assert rules(app).view.book == "gcacw"
+        assert (rules(app).view.book, rules(app).view.section) == ("gcacw", "7.4")
+        # an unknown number leaves everything as it was
+        await pilot.press("f2")
+        await clear_and_type(pilot, "99.9")
+        await settle(pilot, pause=0.3)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert active_tab(app) == "search" and rules(app).view.section == "7.4"
 
 
 @run_async
-async def test_link_back_forward_and_neighbours(app_home: Path) -> None:
+async def test_browse_links_history_find_register(app_home: Path) -> None:
     app = GcacwApp(home=app_home)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.action_open_rule("7.6", "gcacw")
         await settle(pilot)
-        view = rules(app).view
-        assert view.cites, "7.6 cites other rules"
-        first = view.cites[0]
+        cites = rules(app).view.cites
+        assert cites, "7.6 cites other rules"
+        # follow the first link from the keyboard, then back and forward
         await pilot.press("l", "enter")
         await settle(pilot)
-        assert rules(app).view.section == first
+        assert rules(app).view.section == cites[0]
         await pilot.press("comma")
         await settle(pilot)
         assert rules(app).view.section == "7.6"
         await pilot.press("full_stop")
         await settle(pilot)
-        assert rules(app).view.section == first
+        assert rules(app).view.section == cites[0]
+        # a click on a citation runs this action
+        await app.run_action(f"app.open_rule({cites[-1]!r}, 'gcacw')")
+        await settle(pilot)
+        assert rules(app).view.section == cites[-1]
+        # next, previous, parent
         app.action_open_rule("7.4", "gcacw")
         await settle(pilot)
-        await pilot.press("n")
+        for key, expected in (("n", "7.5"), ("p", "7.4"), ("u", "7.0")):
+            await pilot.press(key)
+            await settle(pilot)
+            assert rules(app).view.section == expected
+        # find in rule
+        app.action_open_rule("7.4", "gcacw")
         await settle(pilot)
-        assert rules(app).view.section == "7.5"
-        await pilot.press("p")
+        await pilot.press("ctrl+f")
+        await type_text(pilot, "砲兵")
         await settle(pilot)
-        assert rules(app).view.section == "7.4"
-        await pilot.press("u")
+        count = sum(p.count("砲兵") for p in rules(app)._paragraphs)
+        assert count > 1
+        assert f"1/{count}" in str(app.query_one("#find-status", Static).content)
+        await pilot.press("enter")
         await settle(pilot)
-        assert rules(app).view.section == "7.0"
-
-
-@run_async
-async def test_clicking_a_citation_follows_it(app_home: Path) -> None:
-    app = GcacwApp(home=app_home)
-    async with app.run_test(size=SIZE) as pilot:
+        assert f"2/{count}" in str(app.query_one("#find-status", Static).content)
+        await pilot.press("escape")
         await settle(pilot)
-        app.action_open_rule("7.6", "gcacw")
+        assert not app.query_one("#find-bar").display
+        # register entries are shown on the rules they touch (6.2: the ferry penalty)
+        app.action_open_rule("6.2", "gcacw")
         await settle(pilot)
-        target = rules(app).view.cites[0]
-        # the link's action is what a click runs
-        await app.run_action(f"app.open_rule({target!r}, 'gcacw')")
+        register = app.query_one("#rule-register", Static)
+        assert register.display and "ferry" in str(register.content).lower()
+        # help lists the keys
+        await pilot.press("f1")
         await settle(pilot)
-        assert rules(app).view.section == target
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, HelpScreen)
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+    for needed in (
+        "Search",
+        "Rule browser",
+        "Charts",
+        "Help: keys",
+        "Bookmarks",
+        "Import a rulebook",
+        "Rule: back",
+        "Rule: find",
+        "Calculator: Odds column",
+        "Calculator: Combat",
+        "Calculator: Artillery",
+        "Calculator: Flank",
+        "Calculator: March",
+        "Calculator: Retreat",
+    ):
+        assert needed in titles
 
 
 @run_async
@@ -153,68 +179,9 @@ async def test_corrupt_bookmark_file_is_kept_aside(app_home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.bookmarks.problem and "could not be read" in app.bookmarks.problem
+        assert app.bookmarks.items == []
         assert (app_home / "bookmarks.json.bad").read_text(encoding="utf-8") == "{not json"
         assert active_tab(app) == "search"
-    assert Bookmarks(app_home).items == [] or True
-
-
-@run_async
-async def test_find_in_rule(app_home: Path) -> None:
-    app = GcacwApp(home=app_home)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.action_open_rule("7.4", "gcacw")
-        await settle(pilot)
-        await pilot.press("ctrl+f")
-        await type_text(pilot, "砲兵")
-        await settle(pilot)
-        status = str(app.query_one("#find-status", Static).content)
-        count = sum(p.count("砲兵") for p in rules(app)._paragraphs)
-        assert count > 1
-        assert f"1/{count}" in status
-        await pilot.press("enter")
-        await settle(pilot)
-        assert f"2/{count}" in str(app.query_one("#find-status", Static).content)
-        await pilot.press("escape")
-        await settle(pilot)
-        assert not app.query_one("#find-bar").display
-
-
-@run_async
-async def test_register_entries_show_on_the_rule(app_home: Path) -> None:
-    app = GcacwApp(home=app_home)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.action_open_rule("6.2", "gcacw")
-        await settle(pilot)
-        notes = app.query(".register-note")
-        assert notes, "6.2 has register entries (ferry penalty)"
-        assert "ferry" in str(notes.first(Static).content).lower()
-
-
-@run_async
-async def test_unknown_rule_number_does_not_crash(app_home: Path) -> None:
-    app = GcacwApp(home=app_home)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await type_query(pilot, "99.9")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert rules(app).view is None
-        assert active_tab(app) == "search"
-
-
-@run_async
-async def test_help_screen_lists_keys(app_home: Path) -> None:
-    app = GcacwApp(home=app_home)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("f1")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await settle(pilot)
-        assert not isinstance(app.screen, HelpScreen)
 
 
 @run_async
@@ -236,25 +203,15 @@ async def test_first_run_explains_and_imports_by_path(home: Path, seeds: dict[st
 
 
 @run_async
-async def test_palette_has_every_screen_and_action(app_home: Path) -> None:
-    app = GcacwApp(home=app_home)
+async def test_broken_data_directory_still_opens(tmp_path: Path) -> None:
+    home = tmp_path / "broken"
+    home.mkdir()
+    (home / "books").write_text("not a folder", encoding="utf-8")
+    app = GcacwApp(home=home)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        titles = {c.title for c in app.get_system_commands(app.screen)}
-    for needed in (
-        "Search",
-        "Rule browser",
-        "Charts",
-        "Help: keys",
-        "Bookmarks",
-        "Import a rulebook",
-        "Rule: back",
-        "Rule: find",
-        "Calculator: Odds column",
-        "Calculator: Combat",
-        "Calculator: Artillery",
-        "Calculator: Flank",
-        "Calculator: March",
-        "Calculator: Retreat",
-    ):
-        assert needed in titles
+        assert active_tab(app) == "search"
+        assert "⚠" in str(app.query_one("#search-status", Static).content)
+        await pilot.press("f4")
+        await settle(pilot)
+        assert app.query_one("#pane-odds").output is not None

@@ -52,7 +52,6 @@ SCREENS = {
     "rule_7_4": (BIG, keys("rule:7.4")),
     "rule_7_6_small": (SMALL, keys("rule:7.6")),
     "rule_find": (BIG, keys("rule:7.4", "ctrl+f", "type:砲兵", "enter")),
-    "rule_register": (BIG, keys("rule:6.2")),
     "calc_odds": (BIG, keys("f4")),
     "calc_odds_small": (SMALL, keys("f4")),
     "calc_combat": (BIG, keys("calc:combat")),
@@ -76,9 +75,9 @@ SCREENS = {
 
 
 @pytest.mark.parametrize("name", list(SCREENS))
-def test_screen(name: str, app_home: Path, snap_compare: Any) -> None:
+def test_screen(name: str, snap_home: Path, snap_compare: Any) -> None:
     size, run_before = SCREENS[name]
-    app = GcacwApp(home=app_home)
+    app = GcacwApp(home=snap_home)
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 

@@ -12,7 +12,8 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.widgets import Checkbox, Input, Static
+from textual.css.query import NoMatches
+from textual.widgets import Checkbox, Input, Static, TabbedContent
 
 from gcacw_ref.tui.widgets import Choice, Spec, StepsTable, form_widgets, parse_units
 
@@ -86,8 +87,19 @@ class CalcPane(Vertical):
     def setup(self) -> None:
         """Subclasses prepare widgets after the form is built."""
 
+    def is_shown(self) -> bool:
+        """Whether this pane is the visible one (focusing a hidden pane would switch to it)."""
+        try:
+            outer = self.app.query_one("#tabs", TabbedContent).active
+            inner = self.app.query_one("#calc-tabs", TabbedContent).active
+        except NoMatches:
+            return True
+        return outer == "calc" and inner == f"calc-{self.NAME}"
+
     def focus_first(self) -> None:
-        """Put the cursor in the first control of the form."""
+        """Put the cursor in the first control of the form (only while the pane is shown)."""
+        if not self.is_shown() or not self.query(".calc-form"):
+            return
         form = self.query_one(".calc-form")
         for widget in form.query("*"):
             if widget.focusable:
