@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.hexmap import HexMap, builtin_map_path, load_map, parse_map
@@ -24,7 +24,7 @@ from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import Weather
 from gcacw_ref.rules.numbers import Strength, format_strength
-from gcacw_ref.rules.terrain import UnitKind
+from gcacw_ref.rules.terrain import HexsideFeature, UnitKind
 
 TITLE = "Movement (MP cost of a path, reachable hexes)"
 
@@ -37,6 +37,13 @@ class MovingUnitIn(BaseModel):
     side: Side
     kind: UnitKind
     strength: Strength
+
+    @field_validator("strength")
+    @classmethod
+    def _positive(cls, value: Fraction) -> Fraction:
+        if value <= 0:
+            raise ValueError("a moving unit has strength of at least 1/2")
+        return value
 
 
 class OtherUnit(BaseModel):
@@ -57,14 +64,14 @@ class Input(BaseModel):
     )
     unit: MovingUnitIn
     path: list[str] = Field(min_length=1, description="hexes in order, the start hex first")
-    rain: bool = False
+    rain: StrictBool = False
     movement_allowance: Strength | None = None
     enemy_units: list[OtherUnit] = []
     friendly_units: list[OtherUnit] = []
-    minor_river_uncrossable: bool = False
-    major_river_uncrossable: bool = False
+    minor_river_uncrossable: StrictBool = False
+    major_river_uncrossable: StrictBool = False
     destroyed_crossings: list[tuple[str, str]] = []
-    attacked: bool = False
+    attacked: StrictBool = False
 
 
 class EnteredHex(BaseModel):
@@ -72,6 +79,7 @@ class EnteredHex(BaseModel):
 
     hex: str
     terrain: str
+    legal: bool = Field(default=True, description="false for the hex the unit cannot enter")
     mp: Strength | None
     total: Strength | None
     rule: str
@@ -118,6 +126,12 @@ def _board(inp: Input, hexmap: HexMap) -> Board:
     for i, (a, b) in enumerate(inp.destroyed_crossings):
         hexmap.check_hex(a, f"destroyed_crossings[{i}][0]")
         hexmap.check_hex(b, f"destroyed_crossings[{i}][1]")
+        if b not in hexmap.neighbors(a):
+            raise InputError(f"destroyed_crossings[{i}]: {a} and {b} are not adjacent")
+        if not hexmap.hexside(a, b) & {HexsideFeature.BRIDGE, HexsideFeature.FERRY}:
+            raise InputError(
+                f"destroyed_crossings[{i}]: the hexside {a}-{b} has no bridge or ferry to destroy"
+            )
         destroyed.append((a, b))
     weather = Weather(inp.rain, inp.minor_river_uncrossable, inp.major_river_uncrossable)
     return Board.build(
@@ -146,6 +160,7 @@ def run(inp: Input) -> Output:
             EnteredHex(
                 hex=e.hex,
                 terrain=terrain,
+                legal=e.legal,
                 mp=e.mp,
                 total=running,
                 rule=e.rule,
@@ -153,7 +168,7 @@ def run(inp: Input) -> Output:
                 steps=e.steps,
             )
         )
-        mp = "all MP" if e.mp is None else f"{format_strength(e.mp)} MP"
+        mp = _mp_word(e.legal, e.mp)
         steps.append(Step(rule=e.rule, label=f"enter {e.hex} ({terrain}): {e.label}", value=mp))
     if not result.legal:
         steps.extend(result.steps)
@@ -194,8 +209,8 @@ def render(out: Output) -> str:
     """A readable breakdown: each hex entered with its costs, then the verdict."""
     lines: list[str] = []
     for e in out.path:
-        mp = "all MP" if e.mp is None else f"{format_strength(e.mp)} MP"
-        total = "" if e.total is None else f" (total {format_strength(e.total)})"
+        mp = _mp_word(e.legal, e.mp)
+        total = "" if e.total is None or not e.legal else f" (total {format_strength(e.total)})"
         lines.append(f"{e.hex} {e.terrain}: {mp}{total}")
         lines.extend(f"    {s.line()}" for s in e.steps)
     if out.legal:
@@ -219,3 +234,9 @@ def render(out: Output) -> str:
         if row:
             lines.append("  " + "  ".join(row))
     return "\n".join(lines)
+
+
+def _mp_word(legal: bool, mp: Fraction | None) -> str:
+    if not legal:
+        return "cannot enter"
+    return "all MP" if mp is None else f"{format_strength(mp)} MP"

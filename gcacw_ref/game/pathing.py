@@ -106,13 +106,17 @@ class Board:
 
 @dataclass
 class Entry:
-    """One hex entered along a path: its MP (None = all the unit's MP, allowance unknown)."""
+    """One hex entered along a path: its MP (None = all the unit's MP, allowance unknown).
+
+    `legal` is False for the one hex the unit could not enter (then `mp` is None too).
+    """
 
     hex: str
     mp: Fraction | None
     rule: str
     label: str
     steps: list[Step]
+    legal: bool = True
 
 
 @dataclass
@@ -265,7 +269,7 @@ def evaluate_path(
         )
         if not v.legal:
             if v.steps:
-                entries.append(Entry(b, None, v.rule, v.label, list(v.steps)))
+                entries.append(Entry(b, None, v.rule, v.label, list(v.steps), legal=False))
             return fail(v.reason or "prohibited", v.rule)
         if v.must_stop:
             stop, stop_rule = b, "entering enemy ZOC"
