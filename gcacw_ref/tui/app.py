@@ -82,7 +82,7 @@ class GcacwApp(App[int]):
 
     TITLE = "gcacw-ref"
     SUB_TITLE = "GCACW rules assistant"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = str(Path(__file__).with_name("app.tcss"))
     AUTO_FOCUS = "#search-input"
     BINDINGS = [
         Binding("f1", "help", "Help"),
