@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from gcacw_ref.rules.combat_tables import AttackTypeKey, GameCode, LevelKey
 from gcacw_ref.rules.numbers import Strength
@@ -19,30 +19,35 @@ TerrainKey = Literal[
 ]
 SideKey = Literal["union", "confederate"]
 Die = Field(ge=1, le=6)
+MOST = 999
+"""Upper bound for any strength, artillery or tactical figure given: larger is a typo.
+Numbers must be JSON numbers (strict): "2" or true where a number belongs is refused."""
 
 
 class _Unit(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str | None = Field(default=None, description="optional label for the breakdown")
-    strength: Strength = Field(description="combat strength on the strength marker, in halves")
-    artillery: int = Field(default=0, ge=0, description="artillery value")
-    tactical: int = Field(default=0, ge=0, description="tactical rating")
-    demoralized: Literal[0, 1, 2] = 0
-    organized: bool = True
-    cavalry: bool = False
+    strength: Strength = Field(
+        le=MOST, description="combat strength on the strength marker, in halves"
+    )
+    artillery: StrictInt = Field(default=0, ge=0, le=MOST, description="artillery value")
+    tactical: StrictInt = Field(default=0, ge=0, le=MOST, description="tactical rating")
+    demoralized: StrictInt = Field(default=0, ge=0, le=2, description="0, 1 or 2 (11.0)")
+    organized: StrictBool = True
+    cavalry: StrictBool = False
 
 
 class AttackingUnit(_Unit):
     """A unit taking part in the attack."""
 
-    artillery_unit: bool = Field(
+    artillery_unit: StrictBool = Field(
         default=False, description="an artillery unit (may not attack on a march, 7.1)"
     )
     hex: str | None = Field(
         default=None, description="attacking hex, for per-hex caps in a grand assault (7.2)"
     )
-    fatigue: int | None = Field(
+    fatigue: StrictInt | None = Field(
         default=None, ge=0, le=4, description="fatigue level; an assault needs 3 or less (7.1)"
     )
 
@@ -51,14 +56,14 @@ class DefendingUnit(_Unit):
     """A unit in the defending hex."""
 
     entrenchment: LevelKey = "none"
-    earthworks: bool = Field(default=False, description="in a printed earthworks hex (9.0)")
+    earthworks: StrictBool = Field(default=False, description="in a printed earthworks hex (9.0)")
 
 
 class CombatDice(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    attacker: int = Die
-    defender: int = Die
+    attacker: StrictInt = Die
+    defender: StrictInt = Die
 
 
 class CombatInput(BaseModel):
@@ -70,34 +75,42 @@ class CombatInput(BaseModel):
     action: Literal["march", "assault"]
     attack_type: AttackTypeKey | None = Field(default=None, description="march only")
     attackers: list[AttackingUnit] = Field(min_length=1)
-    attacker_leader_tactical: int | None = Field(default=None, ge=0)
+    attacker_leader_tactical: StrictInt | None = Field(default=None, ge=0, le=MOST)
     defenders: list[DefendingUnit] = Field(min_length=1)
-    defender_leader_tactical: int | None = Field(default=None, ge=0)
+    defender_leader_tactical: StrictInt | None = Field(default=None, ge=0, le=MOST)
     defender_terrain: TerrainKey = "clear"
     hexside: Hexside = "none"
-    road_across_hexside: bool | None = Field(
+    road_across_hexside: StrictBool | None = Field(
         default=None,
         description=(
             "a road, pike, trail or railroad joins the two hexes; null = not stated "
             "(assumed where a rule needs it, and said so)"
         ),
     )
-    woods_hexside: bool = Field(default=False, description="the attack crosses a woods hexside")
-    began_action_adjacent: bool | None = Field(
+    woods_hexside: StrictBool = Field(
+        default=False, description="the attack crosses a woods hexside"
+    )
+    began_action_adjacent: StrictBool | None = Field(
         default=None,
         description="march only: the unit began its action in the hex it attacks from",
     )
-    flank_bonus: int = Field(default=0, ge=0, le=4, description="final flank modifier (7.4, 7.8)")
-    rain: bool = False
+    flank_bonus: StrictInt = Field(
+        default=0, ge=0, le=4, description="final flank modifier (7.4, 7.8)"
+    )
+    rain: StrictBool = False
     dice: CombatDice | None = None
-    year: int | None = Field(default=None, ge=1861, le=1865)
-    attacker_in_mountain: bool = False
-    lee: bool = Field(default=False, description="Lee stacked with the assaulting leader")
-    longstreet: bool = Field(default=False, description="Longstreet leads the assault")
-    artillery_die: int | None = Field(default=None, ge=1, le=6)
-    grand_assault: bool = False
+    year: StrictInt | None = Field(default=None, ge=1861, le=1865)
+    attacker_in_mountain: StrictBool = False
+    lee: StrictBool = Field(default=False, description="Lee stacked with the assaulting leader")
+    longstreet: StrictBool = Field(default=False, description="Longstreet leads the assault")
+    artillery_die: StrictInt | None = Field(default=None, ge=1, le=6)
+    grand_assault: StrictBool = False
     attacker_side: SideKey | None = None
-    attacker_movement_allowance: int | None = Field(default=None, ge=0)
-    gunboat: Literal[0, 1, 2] = Field(default=0, description="defender gunboat support (OTR, GTC)")
-    union_panic: bool = Field(default=False, description="Union panic in effect (SJW)")
-    hooker_lost_confidence: bool = Field(default=False, description="SLB: Hooker, Union attacker")
+    attacker_movement_allowance: StrictInt | None = Field(default=None, ge=0, le=MOST)
+    gunboat: StrictInt = Field(
+        default=0, ge=0, le=2, description="defender gunboat support (OTR, GTC)"
+    )
+    union_panic: StrictBool = Field(default=False, description="Union panic in effect (SJW)")
+    hooker_lost_confidence: StrictBool = Field(
+        default=False, description="SLB: Hooker, Union attacker"
+    )

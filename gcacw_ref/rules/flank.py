@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.rules.explain import Step
@@ -26,7 +26,7 @@ class FlankHex(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    attacker_unit: bool = Field(
+    attacker_unit: StrictBool = Field(
         default=False,
         description="a non-demoralized attacking-side unit (or the attacker) is there",
     )
@@ -36,23 +36,24 @@ class FlankHex(BaseModel):
     )
     strength: Strength | None = Field(
         default=None,
+        le=999,
         description="unentrenched attacking-side strength there or exerting the ZOC; "
         "omitted = the one-quarter test is not applied",
     )
-    impassable: bool = Field(
+    impassable: StrictBool = Field(
         default=False,
         description="mountain/swamp (either hex) not joined by road, pike, trail or rail",
     )
-    river: bool = Field(
+    river: StrictBool = Field(
         default=False,
         description="river hexside without bridge/dam/ferry/ford (or ford when uncrossable, "
         "or roadless creek in rain)",
     )
-    off_map: bool = Field(default=False, description="the imaginary hex beyond the map edge")
-    defender_unit: bool = Field(
+    off_map: StrictBool = Field(default=False, description="the imaginary hex beyond the map edge")
+    defender_unit: StrictBool = Field(
         default=False, description="a non-demoralized defending-side unit is there"
     )
-    woods_no_road: bool = Field(
+    woods_no_road: StrictBool = Field(
         default=False,
         description="empty hex joined to every adjacent attacking unit only by roadless woods",
     )

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from gcacw_ref.rules.artillery import artillery_modifier
-from gcacw_ref.rules.combat_models import TerrainKey
+from gcacw_ref.rules.combat_models import MOST, TerrainKey
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.numbers import format_signed
 
@@ -17,11 +17,13 @@ class Input(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    attacker_artillery: int = Field(ge=0)
-    defender_artillery: int = Field(ge=0)
+    attacker_artillery: StrictInt = Field(ge=0, le=MOST)
+    defender_artillery: StrictInt = Field(ge=0, le=MOST)
     defender_terrain: TerrainKey
-    rain: bool = False
-    die: int | None = Field(default=None, ge=1, le=6, description="the artillery die, if rolled")
+    rain: StrictBool = False
+    die: StrictInt | None = Field(
+        default=None, ge=1, le=6, description="the artillery die, if rolled"
+    )
 
 
 class Output(BaseModel):

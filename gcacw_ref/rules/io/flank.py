@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from gcacw_ref.rules import flank as rules
 from gcacw_ref.rules.explain import Step, render_steps
@@ -19,11 +19,11 @@ class Input(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     neighbors: list[rules.FlankHex] = Field(min_length=6, max_length=6)
-    defender_strength: Strength
-    flanks_refused: bool = False
-    earthworks: bool = False
-    attacker_cavalry: bool = False
-    defender_mostly_cavalry: bool = False
+    defender_strength: Strength = Field(gt=0, le=999)
+    flanks_refused: StrictBool = False
+    earthworks: StrictBool = False
+    attacker_cavalry: StrictBool = False
+    defender_mostly_cavalry: StrictBool = False
     game: Game | None = None
     attacker_side: Side | None = None
 

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gcacw_ref.rules.combat_models import MOST
 from gcacw_ref.rules.combat_tables import GameCode
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.numbers import Strength, format_signed, format_strength
@@ -19,10 +20,10 @@ class Input(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    attacker: Strength = Field(description="attacking total combat strength")
-    defender: Strength = Field(description="defending total, after entrenchment")
+    attacker: Strength = Field(le=MOST, description="attacking total combat strength")
+    defender: Strength = Field(le=MOST, description="defending total, after entrenchment")
     defender_column_strength: Strength | None = Field(
-        default=None, description="defending total before entrenchment (default: defender)"
+        default=None, le=MOST, description="defending total before entrenchment (default: defender)"
     )
     game: GameCode = "GTC"
     entrenched: Literal["none", "half", "all"] = Field(
