@@ -102,13 +102,17 @@ def resolve_map(value: dict[str, Any] | str) -> HexMap:
     """The map from the input: a document, a file path, or a built-in id."""
     if isinstance(value, dict):
         return parse_map(value, "map")
-    path = Path(value).expanduser()
-    if path.is_file():
-        return load_map(path)
-    builtin = builtin_map_path(value)
-    if "/" not in value and builtin.is_file():
-        return load_map(builtin)
-    raise InputError(f"map: {value!r} is neither a map file nor a built-in map id")
+    shown = repr(value) if len(value) <= 80 else repr(value[:77] + "...")
+    try:
+        path = Path(value).expanduser()
+        if path.is_file():
+            return load_map(path)
+        builtin = builtin_map_path(value)
+        if "/" not in value and "\\" not in value and builtin.is_file():
+            return load_map(builtin)
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise InputError(f"map: cannot use {shown} as a map file ({type(exc).__name__})") from None
+    raise InputError(f"map: {shown} is neither a map file nor a built-in map id")
 
 
 def _board(inp: Input, hexmap: HexMap) -> Board:

@@ -285,6 +285,9 @@ def _odd_maps(tmp_path: Path) -> dict[str, Any]:
         "binary": str(binary),
         "binary_json": str(binary_json),
         "directory": str(tmp_path),
+        "too_long": "a" * 5000,  # the OS refuses the name
+        "no_home": "~nosuchuser_xyz/map.toml",  # expanduser cannot resolve
+        "nul": "a\x00b",
     }
 
 
@@ -317,7 +320,9 @@ def test_calc_move_odd_input(
     assert len(err.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("which", ["missing", "binary", "binary_json", "directory"])
+@pytest.mark.parametrize(
+    "which", ["missing", "binary", "binary_json", "directory", "too_long", "no_home", "nul"]
+)
 def test_calc_move_bad_map_files(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], which: str
 ) -> None:
