@@ -100,6 +100,8 @@ def cavalry_retreat_modifiers(game: Game, side: Side, hx: CavalryHex) -> tuple[i
         nonlocal drm
         v = modifier_value(mid, game, side) if value is None else value
         drm += v
+        if v == 0:
+            label += f": ignored for {side} cavalry in {game}"
         steps.append(Step(rule="7.7", label=label, value=format_signed(v)))
 
     if hx.in_mountain:
