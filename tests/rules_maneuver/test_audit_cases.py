@@ -40,6 +40,7 @@ from gcacw_ref.rules.rain import (
 )
 from gcacw_ref.rules.recovery import UnitCondition, recover
 from gcacw_ref.rules.retreat import RetreatHex, retreat_length, retreat_step, retreat_table_number
+from gcacw_ref.rules.retreat_paths import retreat_paths
 
 F = Fraction
 U, C = Side.UNION, Side.CONFEDERATE
@@ -349,6 +350,33 @@ def test_contradictory_neighbour_is_bad_input() -> None:
 
     with pytest.raises(ValidationError, match="farther and closer"):
         Input(kind="retreat", hex_number=1, neighbors=[H(farther=True, closer=True)] + [H()] * 5)
+
+
+def test_whole_retreat_takes_a_loss_rather_than_the_override() -> None:
+    # 7.6: the override is for unavoidable surrender only. S -> A is priority 1 (road,
+    # farther); B is enemy ZOC (priority 4), so A must be taken. From A (hex 2, table 2)
+    # the only way on is C, holding enemy units: priority 3, loss 3, and the retreat may
+    # not end there, so it runs on to D (loss 0). A costly retreat exists, so no override.
+    edges = {"S": ["A", "B"], "A": ["S", "C"], "B": ["S", "E"], "C": ["A", "D"], "D": ["C"]}
+    edges["E"] = ["B", "G"]
+    edges["G"] = ["E"]
+    facts = {
+        ("S", "A"): H(farther=True, road=True),
+        ("S", "B"): H(farther=True, enemy_zoc=True),
+        ("A", "C"): H(farther=True, enemy_units=True, enemy_zoc=True),
+    }
+
+    def describe(a: str, b: str) -> RetreatHex:
+        return facts.get((a, b), H(farther=True))
+
+    plan = retreat_paths("retreat", "S", lambda x: edges[x], describe, lambda x: x == "S")
+    assert not plan.override_used and not plan.surrender
+    assert [(p.hexes, p.losses) for p in plan.paths] == [(("A", "C", "D"), (0, 3, 0))]
+    # As a cavalry retreat (4-6 hexes) entering C eliminates the unit; the B route is
+    # only reachable with the override, and it is too short (S-B-E-G is 3 hexes), so the
+    # only outcome is elimination in C.
+    cav = retreat_paths("cavalry", "S", lambda x: edges[x], describe, lambda x: x == "S")
+    assert [p.eliminated for p in cav.paths] == [True] and not cav.surrender
 
 
 # --- cavalry retreat (7.7; 003 騎兵退却のダイス修正) ---------------------------------
