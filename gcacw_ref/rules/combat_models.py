@@ -101,6 +101,14 @@ class CombatInput(BaseModel):
     dice: CombatDice | None = None
     year: StrictInt | None = Field(default=None, ge=1861, le=1865)
     attacker_in_mountain: StrictBool = False
+    attacker_terrain: TerrainKey | None = Field(
+        default=None,
+        description=(
+            "terrain of the attacking hex (the active unit's or leader's), when known: "
+            "a mountain or swamp there needs a road to attack (7.1), a city there lets a "
+            "rain-turn attack cross a roadless creek (12.0)"
+        ),
+    )
     lee: StrictBool = Field(default=False, description="Lee stacked with the assaulting leader")
     longstreet: StrictBool = Field(default=False, description="Longstreet leads the assault")
     artillery_die: StrictInt | None = Field(default=None, ge=1, le=6)

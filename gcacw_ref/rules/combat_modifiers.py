@@ -35,13 +35,25 @@ def attacker_side(inp: CombatInput) -> str | None:
     return None
 
 
+def attacker_in_mountain(inp: CombatInput) -> bool:
+    """The active attacker stands in a mountain hex (flag or attacker_terrain) (7.1, 7.4)."""
+    if inp.attacker_in_mountain and inp.attacker_terrain not in (None, "mountain"):
+        raise InputError(
+            f"attacker_in_mountain: contradicts attacker_terrain {inp.attacker_terrain!r}"
+        )
+    return inp.attacker_in_mountain or inp.attacker_terrain == "mountain"
+
+
+def _closed(terrain: str | None, rain: bool) -> bool:
+    """Mountain or swamp, provisional swamp counting on a rain turn (7.1, 12.0)."""
+    return terrain in ("mountain", "swamp") or (rain and terrain == "provisional_swamp")
+
+
 def check_restrictions(inp: CombatInput) -> list[Step]:
     """Attacks the rules forbid raise `RuleError`; assumed facts become steps (7.1, 12.0)."""
     steps: list[Step] = []
-    swampy = inp.defender_terrain in ("mountain", "swamp") or (
-        inp.rain and inp.defender_terrain == "provisional_swamp"
-    )
-    needs_road = swampy or inp.attacker_in_mountain
+    swampy = _closed(inp.defender_terrain, inp.rain)
+    needs_road = swampy or attacker_in_mountain(inp) or _closed(inp.attacker_terrain, inp.rain)
     if needs_road:
         if inp.road_across_hexside is False:
             raise RuleError(
@@ -68,7 +80,8 @@ def check_restrictions(inp: CombatInput) -> list[Step]:
                 raise RuleError(f"{name}: a unit at fatigue 4 cannot join an assault", "7.1")
     if inp.rain and inp.hexside == "ford":
         raise RuleError("no attack across a ford on a rain turn", "12.0")
-    if inp.rain and inp.hexside == "creek" and inp.defender_terrain != "city":
+    city = "city" in (inp.defender_terrain, inp.attacker_terrain)
+    if inp.rain and inp.hexside == "creek" and not city:
         if inp.road_across_hexside is False:
             raise RuleError(
                 "on a rain turn an attack across a creek needs a road, pike, trail or "
@@ -181,9 +194,10 @@ def defender_terrain_drm(inp: CombatInput) -> Part:
         )
     if inp.defender_terrain == "mountain":
         mountain = die_modifiers().find("defender", "mountain")
-        value = (mountain.low if inp.attacker_in_mountain else mountain.high) or 0
+        both = attacker_in_mountain(inp)
+        value = (mountain.low if both else mountain.high) or 0
         label = "Defender in a mountain hex" + (
-            " (attacker also in a mountain hex)" if inp.attacker_in_mountain else ""
+            " (attacker also in a mountain hex)" if both else ""
         )
         drm += value
         steps.append(Step(rule="7.4", label=label, value=format_signed(value)))

@@ -495,3 +495,21 @@ def test_cli_odd_input(
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and field in err
     assert "Traceback" not in err
+
+
+def test_attacker_terrain_restrictions() -> None:
+    # 7.1: a unit in a swamp (or a provisional swamp on a rain turn, 12.0) attacks only
+    # where a road, pike, trail or railroad joins the two hexes.
+    with pytest.raises(RuleError):
+        combat(attacker_terrain="swamp", road_across_hexside=False)
+    with pytest.raises(RuleError):
+        combat(attacker_terrain="provisional_swamp", rain=True, road_across_hexside=False)
+    # a dry provisional swamp is rough: no restriction.
+    assert combat(attacker_terrain="provisional_swamp", road_across_hexside=False).ratio.drm == 1
+    # 12.0: on a rain turn a roadless creek may be crossed when either hex is a city:
+    # the attacker's city counts too; the defender then adds +2.
+    r = combat(hexside="creek", rain=True, road_across_hexside=False, attacker_terrain="city")
+    assert r.defender_drm == 2
+    # 7.4: attacker_terrain "mountain" is the same as attacker_in_mountain: +1, not +2.
+    m = combat(defender_terrain="mountain", attacker_terrain="mountain", road_across_hexside=True)
+    assert m.defender_drm == 1
