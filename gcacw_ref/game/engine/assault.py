@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.engine import cavalry
+from gcacw_ref.game.engine import bridges, cavalry
 from gcacw_ref.game.engine.choices import assault_candidates
 from gcacw_ref.game.engine.combat import attack_allowed, resolve
 from gcacw_ref.game.engine.common import in_command_range
@@ -126,6 +126,9 @@ def as_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
                 return
         for u in data["selected"]:
             w.upd(u, fatigue=min(4, w.unit(u).fatigue + 1))
+        lh = w.leader_hex(ld.id)
+        if {u.id for u in w.friends_at(lh, side)} <= set(data["selected"]):
+            bridges.clear_refused(w, lh)  # 7.8: the whole stack assaults
         data["phase"] = "target"
         return
     if phase == "target":

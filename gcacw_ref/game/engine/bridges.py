@@ -49,7 +49,14 @@ def effective_hexside(w: Any, a: str, b: str, side: Side) -> frozenset[F] | None
 
 
 def clear_refused_on_leave(w: Any, hex_: str | None) -> None:
-    """7.8: the refused-flank marker goes when its hex is left or a unit there acts."""
+    """7.8: the refused-flank marker goes when the last unit leaves its hex, or when the
+    only unit there attacks."""
+    if hex_ is not None and hex_ in w.s["refused"] and len(w.at(hex_)) <= 1:
+        w.s["refused"] = tuple(h for h in w.s["refused"] if h != hex_)
+
+
+def clear_refused(w: Any, hex_: str | None) -> None:
+    """7.8: remove the marker of `hex_` (all its units join one assault)."""
     if hex_ is not None and hex_ in w.s["refused"]:
         w.s["refused"] = tuple(h for h in w.s["refused"] if h != hex_)
 

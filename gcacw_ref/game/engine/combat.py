@@ -263,6 +263,7 @@ def march_attack(w: Any, frame: dict[str, Any], target: str, attack_type: str) -
     data["mp"] = str(Fraction(data["mp"]) - cost)
     data["attacks"] += 1
     data["acted"] = True
+    bridges.clear_refused_on_leave(w, unit.hex)  # 7.8: the only unit there attacks
     w.push("attack_go", unit.side, unit=uid, target=target, type=attack_type, cost=cost)
     cav = [u for u in w.enemy_at(target, unit.side) if u.kind == "cavalry"]
     if cav and unit.kind != "cavalry" and unit.hex == data["start"]:

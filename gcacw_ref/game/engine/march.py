@@ -72,7 +72,6 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
     unit = w.upd(uid, fatigue=check.fatigue_after, marched_in_phase=w.s["action_phase"])
     if tired:
         unit = w.upd(uid, organized=False)
-    bridges.clear_refused_on_leave(w, unit.hex)
     w.emit(
         "march",
         "5.1",
@@ -280,7 +279,7 @@ def do_move(w: Any, frame: dict[str, Any], to: str) -> None:
     data["moved"] = True
     data["acted"] = True
     data["path"] = [*data["path"], to]
-    bridges.clear_refused_on_leave(w, frm)
+    bridges.sweep_refused(w)
     w.upd(uid, hex=to, entrenchment="none")
     w.emit(
         "move",

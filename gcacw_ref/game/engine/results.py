@@ -168,10 +168,11 @@ def advance_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         to=data["target"],
     )
     from gcacw_ref.game.engine import cavalry
-    from gcacw_ref.game.engine.bridges import enemy_pontoons_fall, note_control
+    from gcacw_ref.game.engine.bridges import enemy_pontoons_fall, note_control, sweep_refused
     from gcacw_ref.game.engine.leaders import offer_split
 
     note_control(w, data["target"], unit.side)
+    sweep_refused(w)
     enemy_pontoons_fall(w, w.unit(action.unit))
     offer_split(w, frm, action.unit)
     cavalry.offer(w, action.unit, advance=True)

@@ -156,11 +156,10 @@ def retreat_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
     paths = [p for p in _matching(data) if len(p["hexes"]) > n and p["hexes"][n] == action.hex]
     loss = min(p["losses"][n] for p in paths)
     dies = all(p["dies"] and len(p["hexes"]) == n + 1 for p in paths)
-    here = w.unit(alive[0]).hex
     data["path"] = [*data["path"], action.hex]
     for u in alive:
         w.upd(u, hex=action.hex, entrenchment="none")
-    bridges.clear_refused_on_leave(w, here)
+    bridges.sweep_refused(w)
     if dies:
         for u in alive:
             eliminate(w, u, rule)
