@@ -11,6 +11,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
@@ -41,15 +42,22 @@ NARROW = 100  # below this many columns the layout tightens
 
 HINTS = {
     "search": "type to search · ↓ results · enter opens",
-    "rules": "alt+←/, back · alt+→/. forward · p/n prev/next · u parent · m mark · ^f find · l links",
+    "rules": ", back · . forward · p/n prev/next · u up · m mark · ^f find · l links · r notes",
     "calc": "tab next field · F4 next calculator · enter on a step opens its rule",
     "charts": "↑↓ choose a table · tab to the table",
 }
 
 
-def hints(tab: str) -> Text:
+def hints(tab: str, narrow: bool = False) -> Text:
     """The one-line key reminder at the bottom for screen `tab`."""
     line = Text()
+    if narrow:
+        line.append(" F1", style="bold")
+        line.append(" help  ")
+        line.append("^p", style="bold")
+        line.append(" palette │ ")
+        line.append(HINTS.get(tab, ""), style="dim")
+        return line
     for key, what in (
         ("F1", "help"),
         ("F2", "search"),
@@ -131,6 +139,14 @@ class GcacwApp(App[int]):
 
     def on_resize(self, event: Resize) -> None:
         self.screen.set_class(event.size.width < NARROW, "narrow")
+        self._show_hints()
+
+    def _show_hints(self) -> None:
+        try:
+            tab = self.query_one("#tabs", TabbedContent).active
+            self.query_one("#hints", Static).update(hints(tab, self.size.width < NARROW))
+        except NoMatches:
+            pass
 
     @work(thread=True, exclusive=True, group="books")
     def _load_books(self) -> None:
@@ -172,7 +188,7 @@ class GcacwApp(App[int]):
         """
         if self.query_one("#tabs", TabbedContent).active != tab:
             return
-        self.query_one("#hints", Static).update(hints(tab))
+        self._show_hints()
         if tab == "search":
             self.query_one("#search-input").focus()
         elif tab == "charts":

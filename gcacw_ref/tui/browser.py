@@ -13,6 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
@@ -54,6 +55,7 @@ class RulesPane(Horizontal):
         Binding("ctrl+f", "find", "Find"),
         Binding("t", "toc", "Contents", show=False),
         Binding("l", "links", "Links", show=False),
+        Binding("r", "register", "Register notes", show=False),
         Binding("escape", "close_find", show=False),
     ]
 
@@ -78,14 +80,16 @@ class RulesPane(Horizontal):
                 yield Field(placeholder="find in this rule", id="find-input", compact=True)
                 yield Static("", id="find-status")
             with VerticalScroll(id="rule-body"):
-                yield Static("", id="rule-register", classes="register-note")
+                yield Static("", id="rule-banner")
                 yield Static("", id="rule-text")
+                yield Static("", id="rule-register", classes="register-note")
             yield OptionList(id="rule-links")
 
     def on_mount(self) -> None:
         self.query_one("#find-bar").display = False
         self.query_one("#rule-links").display = False
         self.query_one("#rule-register").display = False
+        self.query_one("#rule-banner").display = False
 
     # -- contents ---------------------------------------------------------------------
 
@@ -156,7 +160,8 @@ class RulesPane(Horizontal):
             tree = self.query_one("#toc", Tree)
             tree.move_cursor(node)
         if anchor:
-            self.call_after_refresh(self.scroll_to_heading, anchor)
+            # twice: the text is laid out on the first refresh, measured after it
+            self.call_after_refresh(self.call_after_refresh, self.scroll_to_heading, anchor)
         return True
 
     def scroll_to_heading(self, heading: str) -> None:
@@ -173,7 +178,7 @@ class RulesPane(Horizontal):
         width = max(10, text_widget.content_size.width)
         y = text_widget.virtual_region.y
         for paragraph in self._paragraphs[:index]:
-            y += max(1, len(Text(paragraph).wrap(self.app.console, width)))
+            y += max(1, len(Content(paragraph).wrap(width))) if paragraph else 1
         if top or not (body.scroll_y <= y < body.scroll_y + body.size.height - 1):
             body.scroll_to(y=max(0, y - (0 if top else 2)), animate=False)
 
@@ -200,6 +205,16 @@ class RulesPane(Horizontal):
         register = self.query_one("#rule-register", Static)
         register.update(Text("\n").join(notes) if notes else "")
         register.display = bool(notes)
+        banner = self.query_one("#rule-banner", Static)
+        banner.display = bool(notes)
+        if notes:
+            line = Text(
+                f"⚠ {len(notes)} register note{'s' if len(notes) > 1 else ''}", style="bold yellow"
+            )
+            line.append(
+                " (conflicts or gaps touching this rule) below the text · key r", style="dim"
+            )
+            banner.update(line)
         self.query_one("#rule-text", Static).update(self._body_text())
         self.query_one("#rule-body", VerticalScroll).scroll_home(animate=False)
         links = self.query_one("#rule-links", OptionList)
@@ -256,6 +271,13 @@ class RulesPane(Horizontal):
             return
         self.app.notify(f"{'Bookmarked' if added else 'Removed bookmark'} {view.section}")
         self._render_view()
+
+    def action_register(self) -> None:
+        register = self.query_one("#rule-register")
+        if register.display:
+            self.query_one("#rule-body", VerticalScroll).scroll_to_widget(
+                register, animate=False, top=True
+            )
 
     def action_toc(self) -> None:
         self.query_one("#toc").focus()

@@ -25,6 +25,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("Rules", "ctrl+f", "Find in this rule; enter = next match, escape = close"),
     ("Rules", "t", "Table of contents"),
     ("Rules", "l", "Links: the rules this one cites (enter opens)"),
+    ("Rules", "r", "Register notes: conflicts and gaps touching this rule"),
     ("Calculators", "tab", "Next field; results update as you type"),
     ("Calculators", "enter on a step", "Open the rule the step applied"),
     ("Hex picture", "1-6  left  right", "Choose a neighbouring hex"),

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, OptionList
+from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 
@@ -200,7 +200,7 @@ def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
     wid = f"{prefix}-{spec.key}"
     label = Label(spec.label, classes="form-label")
     if spec.kind == "bool":
-        return [label, Checkbox("", bool(spec.default), id=wid, compact=True)]
+        return [label, Choice(["no", "yes"], "yes" if spec.default else "no", id=wid)]
     if spec.kind == "select":
         return [label, Choice(spec.options, str(spec.default), id=wid)]
     validators: list[Validator]

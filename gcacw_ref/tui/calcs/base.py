@@ -13,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.widgets import Checkbox, Input, Static, TabbedContent
+from textual.widgets import Input, Static, TabbedContent
 
 from gcacw_ref.tui.widgets import Choice, Spec, StepsTable, form_widgets, parse_units
 
@@ -61,7 +61,6 @@ class CalcPane(Vertical):
 
     @on(Input.Changed)
     @on(Choice.Changed)
-    @on(Checkbox.Changed)
     def _changed(self) -> None:
         self.request_recalc()
 
@@ -189,8 +188,8 @@ class CalcPane(Vertical):
 
 def read_widget(widget: Any, spec: Spec) -> Any:
     """One field's value in calculator terms, or `ValueError("<label>: <what it accepts>")`."""
-    if isinstance(widget, Checkbox):
-        return bool(widget.value)
+    if isinstance(widget, Choice) and spec.kind == "bool":
+        return widget.value == "yes"
     if isinstance(widget, Choice):
         return None if widget.value == "-" else widget.value
     assert isinstance(widget, Input)

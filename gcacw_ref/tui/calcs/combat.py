@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -44,12 +45,12 @@ class CombatPane(CalcPane):
         Spec("defenders", "Defenders", "units", "9 a2 t2"),
         Spec("defender_leader_tactical", "Defender leader tac.", "int", 3, low=0, high=9),
         Spec("entrenchment", "Defenders' works", "select", "none", options=ENTRENCHMENT),
-        Spec("earthworks", "Printed earthworks hex", "bool", False),
+        Spec("earthworks", "Earthworks hex", "bool", False),
         Spec("defender_terrain", "Defender terrain", "select", "rolling", options=TERRAIN),
         Spec("hexside", "Hexside", "select", "none", options=HEXSIDES),
         Spec("flank_bonus", "Flank bonus", "int", 2, low=0, high=9),
         Spec("rain", "Rain", "bool", False),
-        Spec("attacker_in_mountain", "Attacker in mountain", "bool", False),
+        Spec("attacker_in_mountain", "Att. in mountain", "bool", False),
         Spec("grand_assault", "Grand assault", "bool", False),
         Spec(
             "attacker_side", "Attacker side", "select", "-", options=["-", "union", "confederate"]
@@ -111,12 +112,13 @@ class CombatPane(CalcPane):
         if getattr(out, "attacker_result", None) is not None:
             highlight = [str(out.attacker_result), str(out.defender_result)]
         dist = getattr(out, "distribution", None)
-        columns = [
-            ("attacker_result", "Attacker"),
-            ("defender_result", "Defender"),
-            ("rows", "rows"),
-        ]
-        body = distribution_chart(dist, columns, highlight) if dist else ""
+        columns = [("attacker_result", "Att."), ("defender_result", "Def.")]
+        body: Any = ""
+        if dist:
+            body = Group(
+                Text("Exact chance of each pair of results (Att. attacker, Def. defender):"),
+                distribution_chart(dist, columns, highlight),
+            )
         self.query_one("#combat-dist", Static).update(body)
 
     def clear_extra(self) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-BAR = 20
+BAR = 12
 
 
 def _as_fraction(value: Any) -> Fraction | None:
@@ -55,9 +55,9 @@ def distribution_chart(
         return Text("")
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     for _, heading in columns:
-        table.add_column(heading)
-    table.add_column("exact", justify="right")
-    table.add_column("%", justify="right")
+        table.add_column(heading, no_wrap=True)
+    table.add_column("exact", justify="right", no_wrap=True)
+    table.add_column("%", justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)
     top = max(p for _, p in rows) or Fraction(1)
     for cells, prob in rows:

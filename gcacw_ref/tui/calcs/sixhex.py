@@ -180,9 +180,9 @@ class RetreatPane(CalcPane):
         number = self.query_one("#retreat-hex_number", Input)
         current = int(number.value) if number.value.strip().isdigit() else 1
         number.value = str(min(current + 1, 6))
-        from textual.widgets import Checkbox
+        from gcacw_ref.tui.widgets import Choice
 
-        self.query_one("#retreat-in_enemy_zoc", Checkbox).value = zoc
+        self.query_one("#retreat-in_enemy_zoc", Choice).value = "yes" if zoc else "no"
         picker.reset()
 
     def build(self, values: dict[str, Any]) -> dict[str, Any]:
