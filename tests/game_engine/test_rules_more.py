@@ -162,3 +162,29 @@ def test_rain_floods_a_provisional_swamp(drive: Any) -> None:
     target = sorted(exits)[0]
     d.do("move", unit="u", hex=target)
     assert d.units()["u"].hex == target
+
+
+def test_refused_flanks(drive: Any) -> None:
+    scen = make_scenario(
+        [
+            unit("u", "union", "0505", 6),
+            unit("u2", "union", "0101", 2),
+            unit("c", "confederate", "0705", 6),
+            unit("c2", "confederate", "0909", 2),
+        ],
+        year=1862,
+    )
+    d = drive(scen, dice=[6, 1])
+    d.do("take")
+    d.do("march", unit="u", dice=[3])
+    d.do("forced_march", option="no")
+    d.do("refuse", unit="u", dice=[1, 6])  # next initiative: Confederates
+    assert d.state.refused == ("0505",)
+    assert d.kind == "initiative" and d.state.pending.side.value == "confederate"
+    d.do("take")
+    d.do("march", unit="c", dice=[6])
+    d.do("forced_march", option="no")
+    d.do("move", unit="c", hex="0605")
+    d.do("attack", unit="c", hex="0505", option="normal", dice=[3, 3])
+    combat = [e for e in d.events if e["type"] == "combat"][0]
+    assert combat["flank"] == 1  # 7.8: a non-flank attack on refused flanks gets +1
