@@ -73,7 +73,10 @@ def attacking_side(
             steps.append(
                 Step(
                     rule="7.2",
-                    label=f"Attacking strength{where} {format_strength(hex_total)} over the cap",
+                    label=(
+                        f"Attacking strength{where} {format_strength(hex_total)} is over "
+                        f"the {game} cap of {cap}"
+                    ),
                     value=format_strength(used_total),
                 )
             )
@@ -82,7 +85,7 @@ def attacking_side(
     label = (
         "Attacking strength (grand assault: cap per hex)"
         if grand_assault
-        else (f"Attacking strength (cap {cap})")
+        else f"Attacking strength ({game} cap {cap})"
     )
     steps.append(Step(rule="7.2", label=label, value=format_strength(total)))
     steps.append(Step(rule="7.3", label="Attacking artillery", value=str(artillery)))
