@@ -27,6 +27,7 @@ class Grid:
     source: str = ""
     rules: list[str] = field(default_factory=list)
     label_column: bool = True
+    row_keys: list[str] = field(default_factory=list)  # stable keys of the rows, when known
 
 
 def table_files() -> list[str]:
@@ -53,7 +54,8 @@ def grids_for(stem: str) -> list[Grid]:
     builder = _SPECIAL.get(stem, _generic)
     grids = builder(stem, data)
     return [
-        Grid(g.key, stem, g.title, g.headers, g.rows, where, rules, g.label_column) for g in grids
+        Grid(g.key, stem, g.title, g.headers, g.rows, where, rules, g.label_column, g.row_keys)
+        for g in grids
     ]
 
 
@@ -134,8 +136,16 @@ def _artillery(stem: str, data: dict[str, Any]) -> list[Grid]:
             [cell(r.get("terrains", r.get("key")))] + [cell(x) for x in r.get(column, [])]
             for r in data.get("row", [])
         ]
+        keys = [str(r.get("key", "")) for r in data.get("row", [])]
         grids.append(
-            Grid(f"{stem}.{column}", stem, f"Artillery — {title}", ["Terrain"] + bands, grid_rows)
+            Grid(
+                f"{stem}.{column}",
+                stem,
+                f"Artillery — {title}",
+                ["Terrain"] + bands,
+                grid_rows,
+                row_keys=keys,
+            )
         )
     rest = {k: v for k, v in data.items() if k not in ("row", "band")}
     return grids + _generic(stem, rest)

@@ -26,7 +26,7 @@ def used_cells(grid: Any, calc: str, out: dict[str, Any]) -> set[tuple[int, int]
     """
     cells: set[tuple[int, int]] = set()
     headers = grid.headers
-    if grid.file == "combat_chart" and calc == "combat":
+    if grid.file == "combat_chart" and calc in ("combat", "odds"):
         side = grid.key.rsplit(".", 1)[-1]
         column = out.get(f"{side}_column")
         if column not in headers:
@@ -42,6 +42,19 @@ def used_cells(grid: Any, calc: str, out: dict[str, Any]) -> set[tuple[int, int]
         for r, row in enumerate(grid.rows):
             if row and row[0] == ratio:
                 cells.update((r, c) for c in range(len(row)))
+        return cells
+    if grid.file == "artillery" and calc in ("artillery", "combat") and grid.row_keys:
+        row_key = out.get("row") if calc == "artillery" else None
+        column = out.get("column")
+        if row_key in grid.row_keys and column in headers:
+            cells.add((grid.row_keys.index(row_key), headers.index(column)))
+        return cells
+    if grid.file == "extended_march" and calc == "march" and out.get("column"):
+        wanted = {"organized": "organized"}.get(out["column"], out["column"])
+        matches = [h for h in headers if h == wanted or h.startswith(f"{wanted}_")]
+        if matches:
+            col = headers.index(matches[0])
+            cells.update((r, col) for r in range(len(grid.rows)))
         return cells
     if grid.file == "retreat_tables" and calc == "retreat":
         table = out.get("table")

@@ -1,0 +1,66 @@
+"""The Charts screen's grids: every table file is browsable; used cells are found."""
+
+from __future__ import annotations
+
+from gcacw_ref.paths import tables_dir
+from gcacw_ref.rules.charts import all_grids, grids_for
+from gcacw_ref.rules.io import calculator
+from gcacw_ref.tui.charts_pane import used_cells
+
+
+def test_every_table_file_has_a_grid() -> None:
+    grids = all_grids()
+    files = {p.stem for p in tables_dir().glob("*.toml")}
+    assert {g.file for g in grids} == files
+    for grid in grids:
+        assert grid.rows, grid.key
+        assert all(len(row) == len(grid.headers) for row in grid.rows), grid.key
+        assert grid.source, grid.key
+
+
+def test_combat_chart_grids_read_like_the_chart() -> None:
+    by_key = {g.key: g for g in grids_for("combat_chart")}
+    attacker, defender = by_key["combat_chart.attacker"], by_key["combat_chart.defender"]
+    assert attacker.headers[1:] == [
+        "1/2-3",
+        "4-6",
+        "7-11",
+        "12-18",
+        "19-26",
+        "27-37",
+        "38-49",
+        "50-59",
+        "60-69",
+        "70+",
+    ]
+    assert defender.headers[1:] == [
+        "1/2-3",
+        "4-6",
+        "7-11",
+        "12-18",
+        "19-26",
+        "27-37",
+        "38-49",
+        "50+",
+    ]
+    plus4 = next(r for r in attacker.rows if r[0] == "+4")
+    assert plus4[attacker.headers.index("12-18")] == "1fa"
+
+
+def test_cells_used_by_a_calculation() -> None:
+    odds = calculator("odds")
+    out = odds.run(odds.Input.model_validate({"attacker": 30, "defender": 9})).model_dump(
+        mode="json"
+    )
+    ratio = grids_for("ratio")[0]
+    lit = used_cells(ratio, "odds", out)
+    assert {ratio.rows[r][0] for r, _ in lit} == {"3-1"}
+    art = calculator("artillery")
+    out = art.run(
+        art.Input.model_validate(
+            {"attacker_artillery": 8, "defender_artillery": 2, "defender_terrain": "clear"}
+        )
+    ).model_dump(mode="json")
+    grid = next(g for g in grids_for("artillery") if g.key == "artillery.rules_text")
+    ((row, col),) = used_cells(grid, "artillery", out)
+    assert grid.rows[row][col] == "+1" and grid.headers[col] == "+5 to +7"
