@@ -513,3 +513,27 @@ def test_attacker_terrain_restrictions() -> None:
     # 7.4: attacker_terrain "mountain" is the same as attacker_in_mountain: +1, not +2.
     m = combat(defender_terrain="mountain", attacker_terrain="mountain", road_across_hexside=True)
     assert m.defender_drm == 1
+
+
+def test_render_shows_grand_assault_losses(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # GTC grand assault 50 (hex A) + 45 (hex B) = 95, each hex under 80: loss +2 (7.2).
+    # 95 : 40 = 2.4 -> 2-1 (+1), assault +1. Dice 3 and 3: +2 -> attacker 70+ reads 6Da,
+    # applied 8Da; the chances table must print the applied losses (-3: 9D -> 11D).
+    data = {
+        "game": "GTC",
+        "action": "assault",
+        "grand_assault": True,
+        "attackers": [{"strength": 50, "hex": "A"}, {"strength": 45, "hex": "B"}],
+        "defenders": [{"strength": 40}],
+        "dice": {"attacker": 3, "defender": 3},
+    }
+    path = tmp_path / "in.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["calc", "combat", "--input", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "attacker 8Da, defender 2Dr" in out
+    table = out.split("Chances over 36 dice outcomes:")[1]
+    assert "11D " in table and "9D        1 " not in table
+    assert "grand-assault loss +2" in table

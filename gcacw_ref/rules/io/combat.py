@@ -140,10 +140,23 @@ def render(out: Output) -> str:
             f"attacker {out.attacker_result_applied}, defender {out.defender_result}"
         )
     lines += ["", render_steps(out.steps), "", f"Chances over {out.dice_outcomes} dice outcomes:"]
+    if out.grand_assault_extra_loss:
+        lines.append(
+            f"  (attacker results include the grand-assault loss +{out.grand_assault_extra_loss})"
+        )
     lines.append(f"  {'attacker':<9} {'defender':<9} {'chance':>9} {'%':>6}  rows")
     for c in out.distribution:
+        attacker = _with_loss(c.attacker_result, c.attacker_loss)
         lines.append(
-            f"  {c.attacker_result:<9} {c.defender_result:<9} {c.probability:>9} "
+            f"  {attacker:<9} {c.defender_result:<9} {c.probability:>9} "
             f"{c.p * 100:5.1f}%  {' '.join(c.rows)}"
         )
     return "\n".join(lines)
+
+
+def _with_loss(printed: str, loss: int) -> str:
+    """A printed result with its strength loss replaced by `loss` (grand assault, 7.2)."""
+    letters = printed.lstrip("0123456789")
+    if letters == "-":
+        letters = ""
+    return f"{loss}{letters}" if loss else printed
