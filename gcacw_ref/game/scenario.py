@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.rules.combat_tables import strength_caps
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import Strength
 from gcacw_ref.rules.tables import describe_validation_error, read_toml
@@ -226,7 +227,14 @@ def check_scenario(scen: Scenario, where: str) -> None:
     board = Board.from_document(scen.map_document or {}, where)
     ids: set[str] = set()
     formations = {f.id: f for f in scen.formations}
+    caps = strength_caps().max_strength
+    most = caps.get(scen.scenario.game.value, caps["other"])
     for u in scen.units:
+        if u.strength > most:
+            raise DataError(
+                f"{where}: unit {u.id} has strength {u.strength}, above the largest marker "
+                f"of {scen.scenario.game.value} ({most}, 2.2)"
+            )
         if u.id in ids:
             raise DataError(f"{where}: unit id {u.id!r} is used twice")
         ids.add(u.id)

@@ -71,6 +71,7 @@ def _write(tmp_path: Path, old: str, new: str) -> Path:
         ('hex = "0705", vp = 3', 'hex = "0799", vp = 3', "off the map"),
         ('with_unit = "u-cav"', 'with_unit = "c-cav"', "enemy unit"),
         ("fatigue = 1", "fatigue = 7", "fatigue"),
+        ("strength = 9\nhex", "strength = 19\nhex", "largest marker"),
     ],
 )
 def test_bad_scenarios_are_refused(tmp_path: Path, old: str, new: str, message: str) -> None:
