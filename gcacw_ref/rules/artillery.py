@@ -147,7 +147,11 @@ def artillery_modifier(
     band_label = artillery_table().band[band].label
     cell = parse_cell(row.rules_text[band])
     steps.append(
-        Step(rule="7.4", label=f"Table row '{row.key}', column '{band_label}'", value=cell.printed)
+        Step(
+            rule="7.4",
+            label=f"Table row '{row.key.replace('_', '/')}', column '{band_label}'",
+            value=cell.printed,
+        )
     )
     outcomes: dict[str, int] = {}
     notes: set[str] = set()
