@@ -211,3 +211,14 @@ def test_cli_actions_by_hand(tmp_path: Path) -> None:
     assert res.returncode == 2
     assert "action 2: illegal action 'fly'" in res.stderr
     assert save.read_text() == "old"
+
+
+def test_every_decision_has_a_description() -> None:
+    import gcacw_ref.game.engine.core  # noqa: F401  (registers every frame kind)
+    from gcacw_ref.game.engine.registry import HANDLERS
+    from gcacw_ref.game.log import DECISIONS, describe_decision
+
+    kinds = {k for k, h in HANDLERS.items() if h.options is not None}
+    assert kinds <= set(DECISIONS)
+    assert describe_decision("initiative", "union") == "Union: take the initiative or pass"
+    assert describe_decision("initiative", "confederate", "ja").startswith("南軍")
