@@ -43,10 +43,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     s = sub.add_parser("scenario", help="scenario tools")
     ssub = s.add_subparsers(dest="scenario_command", metavar="COMMAND")
+    s.set_defaults(func=lambda _args: _usage(s))
     c = ssub.add_parser("check", help="validate a scenario file")
     c.add_argument("file", metavar="FILE")
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=cmd_scenario_check)
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2
 
 
 def _bots(text: str) -> tuple[str, str]:
