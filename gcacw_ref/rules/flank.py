@@ -57,6 +57,11 @@ class FlankHex(BaseModel):
         default=False,
         description="empty hex joined to every adjacent attacking unit only by roadless woods",
     )
+    other_units: StrictBool = Field(
+        default=False,
+        description="units that count for neither side are there (demoralized ones): the "
+        "hex is not empty, so step 3b cannot reduce for it",
+    )
 
 
 def quarter_condition_met(strength: Fraction | None, defender_strength: Fraction) -> bool:
@@ -68,7 +73,7 @@ def quarter_condition_met(strength: Fraction | None, defender_strength: Fraction
 
 def blocking_reasons(h: FlankHex, defender_strength: Fraction) -> tuple[list[str], bool]:
     """7.4 step 1 (a–e): why a hex is blocked, and whether the one-quarter test failed."""
-    if h.off_map and (h.attacker_unit or h.defender_unit or h.attacker_zoc):
+    if h.off_map and (h.attacker_unit or h.defender_unit or h.attacker_zoc or h.other_units):
         raise InputError("neighbors: an off-map hex cannot hold units or a ZOC")
     reasons: list[str] = []
     quarter_failed = False
@@ -106,7 +111,7 @@ def reduction_reason(h: FlankHex, ignore_woods: bool) -> str | None:
     lists again in step 3 (register flank-terrain-reduces). Each hex counts once."""
     if h.defender_unit:
         return "defending-side unit there (3a)"
-    empty = not h.attacker_unit
+    empty = not (h.attacker_unit or h.other_units)
     woods = h.woods_no_road or (h.attacker_zoc == "limited" and empty)
     if empty and woods and not ignore_woods:
         return "empty, roadless woods hexside / limited ZOC (3b)"

@@ -124,3 +124,12 @@ def test_earthworks_union_attack() -> None:
     assert [final(h, **u) for h in (four, one, none)] == [2, 0, 0]
     # a Confederate attacker gets nothing from (or against) earthworks.
     assert final(four, earthworks=True, attacker_side=Side.CONFEDERATE) == 4
+
+
+def test_demoralized_units_make_a_hex_not_empty() -> None:
+    # 7.4 3b reduces only for a hex with no units at all. A limited-ZOC hex holding only
+    # demoralized units (which count for neither side, 11.0) is blocked (1b) but not
+    # reduced: b=6, +4, no reduction -> +4. Without those units: -1 -> +3.
+    lim_demoralized = FlankHex(attacker_zoc="limited", other_units=True)
+    assert final([lim_demoralized, UNIT, ZOC, ZOC, ZOC, ZOC]) == 4
+    assert final([LIMITED, UNIT, ZOC, ZOC, ZOC, ZOC]) == 3
