@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gcacw_ref.cli import main
 from gcacw_ref.errors import RuleError
@@ -537,3 +539,20 @@ def test_render_shows_grand_assault_losses(
     table = out.split("Chances over 36 dice outcomes:")[1]
     assert "11D " in table and "9D        1 " not in table
     assert "grand-assault loss +2" in table
+
+
+halves = st.integers(1, 400).map(lambda n: F(n, 2))
+
+
+@settings(deadline=None, max_examples=300)
+@given(halves, halves)
+def test_ratio_rounds_towards_the_defender(a: F, d: F) -> None:
+    # 7.4: the printed row never favours the attacker, and it is the nearest such row.
+    r = strength_ratio(a, d)
+    if r.defender == 1:  # n-1
+        assert r.attacker <= a / d
+        assert r.attacker == 14 or a / d < r.attacker + 1
+    else:  # 1-n
+        assert d / a <= r.defender or r.defender == 13
+        assert r.defender - 1 < d / a
+    assert r.drm == (r.attacker - 1 if r.defender == 1 else 1 - r.defender)
