@@ -96,6 +96,7 @@ def run(inp: Input) -> Output:
     steps = list(check.steps)
     strength, organized = inp.strength, inp.organized
     known = check.result is not None
+    gone = False
     if check.result is not None:
         state = rules.apply_extended_march_result(check.result, strength, organized)
         strength, organized = state.strength, state.organized
@@ -109,14 +110,17 @@ def run(inp: Input) -> Output:
                     + (", eliminated" if state.eliminated else ""),
                 )
             )
+        gone = state.eliminated
     ma: int | None = None
-    if inp.movement_dice is not None:
+    if gone and (inp.movement_dice is not None or inp.forced_march_dice is not None):
+        steps.append(Step(rule="5.1", label="the unit is eliminated: no movement, no forced march"))
+    elif inp.movement_dice is not None:
         kind = _kind(inp)
         ma, ma_steps = movement_allowance(inp.game, inp.side, kind, inp.movement_dice)
         steps.extend(ma_steps)
     forced: ForcedMarchOut | None = None
     final = ma
-    if inp.forced_march_dice is not None:
+    if inp.forced_march_dice is not None and not gone:
         arm: fm.Kind = "cavalry" if inp.cavalry else "artillery" if inp.artillery else "infantry"
         fm.check_forced_march_allowed(arm, organized, inp.fatigue_before == 4)
         if not known:
