@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges, cavalry
-from gcacw_ref.game.engine.common import zoc_kind
+from gcacw_ref.game.engine.common import combat_strength, zoc_kind
 from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import set_strength
@@ -82,7 +82,7 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
         mp=mp,
         fatigue=unit.fatigue,
     )
-    frame = w.push(
+    w.push(
         "march",
         side,
         unit=uid,
@@ -94,7 +94,6 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
         attacks=0,
         may_attack=may_attack,
         path=[unit.hex],
-        left_zoc=False,
     )
     if check.extended:
         result = check.result
@@ -132,7 +131,6 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
     if unit.hex is not None and unit.kind != "artillery" and unit.organized and not tired:
         w.push("forced_march", side, unit=uid)  # step 3, after any cavalry retreat
     cavalry.offer_on_march_start(w, uid)
-    del frame
 
 
 # --- forced march (5.1 step 3) -------------------------------------------------------
@@ -179,8 +177,8 @@ def move_cost(w: Any, data: dict[str, Any], unit: Any, to: str) -> tuple[Fractio
     if w.enemy_at(to, unit.side):
         return None
     b = w.board
-    friendly = sum(
-        (Fraction(u.strength) for u in w.friends_at(to, unit.side) if u.kind != "cavalry"),
+    friendly = sum(  # 6.2: combat strength of friendly infantry and artillery there
+        (combat_strength(w, u) for u in w.friends_at(to, unit.side) if u.kind != "cavalry"),
         Fraction(0),
     )
     hexside = bridges.effective_hexside(w, frm, to, unit.side)
