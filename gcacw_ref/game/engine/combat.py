@@ -28,15 +28,17 @@ CROSS = (("bridge", F.BRIDGE), ("dam", F.DAM), ("ferry", F.FERRY), ("ford", F.FO
 
 
 def hexside_key_for_combat(w: Any, a: str, d: str, side: Any) -> str | None:
-    """The combat's hexside word; None when a river without a crossing lies between."""
+    """The combat's hexside word; None when a river without a crossing lies between
+    (10.2: a destroyed bridge or ferry counts as a ford on a minor river, as nothing on a
+    major one)."""
     feats = bridges.effective_hexside(w, a, d, side)
     if feats is None:
         return None
     if feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
+        if bridges.is_destroyed(w, a, d) and not feats & {F.DAM, F.FORD}:
+            return None if F.MAJOR_RIVER in feats else "ford"
         for word, feat in CROSS:
             if feat in feats:
-                if word in ("bridge", "ferry") and bridges.is_destroyed(w, a, d):
-                    return "ford"
                 return word
         return None
     return "creek" if F.CREEK in feats else "none"
