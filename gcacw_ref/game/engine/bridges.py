@@ -31,6 +31,11 @@ def is_destroyed(w: Any, a: str, b: str) -> bool:
     return tuple(hexside_key(a, b)) in {tuple(d) for d in w.s["destroyed"]}
 
 
+def broken(w: Any, a: str, b: str, side: Side) -> bool:
+    """A destroyed fixed crossing here that `side` has not bridged with its own pontoon."""
+    return is_destroyed(w, a, b) and pontoon(w, a, b) != side.value
+
+
 def effective_hexside(w: Any, a: str, b: str, side: Side) -> frozenset[F] | None:
     """The hexside as `side` crosses it now; None when an enemy pontoon bridge blocks it
     (10.2: the enemy may not cross it)."""

@@ -35,7 +35,7 @@ def hexside_key_for_combat(w: Any, a: str, d: str, side: Any) -> str | None:
     if feats is None:
         return None
     if feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
-        if bridges.is_destroyed(w, a, d) and not feats & {F.DAM, F.FORD}:
+        if bridges.broken(w, a, d, side) and not feats & {F.DAM, F.FORD}:
             return None if F.MAJOR_RIVER in feats else "ford"
         for word, feat in CROSS:
             if feat in feats:
@@ -176,7 +176,7 @@ def river_blocks(w: Any, n: str, target: str, side: Any) -> bool:
         major = F.MAJOR_RIVER in feats
         marker = int(w.s["major_unfordable_until" if major else "minor_unfordable_until"])
         fordable = not w.rain() and w.turn > marker
-        if bridges.is_destroyed(w, n, target):
+        if bridges.broken(w, n, target, side):
             return major or not fordable
         if feats & {F.BRIDGE, F.DAM, F.FERRY}:
             return False

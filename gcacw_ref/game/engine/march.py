@@ -192,7 +192,7 @@ def move_cost(w: Any, data: dict[str, Any], unit: Any, to: str) -> tuple[Fractio
         strength=Fraction(unit.strength),
         weather=weather(w),
         friendly_strength=friendly,
-        destroyed=bridges.is_destroyed(w, frm, to),
+        destroyed=bridges.broken(w, frm, to, unit.side),
     )
     if sc.cost is None:
         return None

@@ -34,7 +34,7 @@ def crossing_ok(w: Any, a: str, b: str, side: Any) -> bool:
         major = F.MAJOR_RIVER in feats
         marker = w.s["major_unfordable_until" if major else "minor_unfordable_until"]
         fordable = not rain and w.turn > int(marker)
-        if bridges.is_destroyed(w, a, b):
+        if bridges.broken(w, a, b, side):
             return not major and fordable
         if feats & {F.BRIDGE, F.DAM, F.FERRY}:
             return True
