@@ -198,3 +198,49 @@ def test_cavalry_leaves_before_an_assault(drive: Any) -> None:
         d.do("advance", unit="a", hex="0605")
         assert d.units()["a"].hex == "0605"
         assert d.state.leaders["l"].unit == "a"
+
+
+def test_assault_losses_are_allocated_by_the_attacker(drive: Any) -> None:
+    """7.5: a numeric loss applies to the attacking force as a whole; its owner chooses,
+    point by point, which units lose it; letters hit every attacking unit."""
+    forms = [{"id": "V", "side": "union", "kind": "corps"}]
+    scen = make_scenario(
+        [
+            unit("sykes", "union", "0505", 6, corps="V"),
+            unit("morell", "union", "0505", 8, corps="V"),
+            unit("reb", "confederate", "0605", 5),
+        ],
+        leaders=[
+            {
+                "id": "porter",
+                "name": "Porter",
+                "side": "union",
+                "rank": "corps",
+                "command": 5,
+                "tactical": 0,
+                "commands": ["V"],
+                "with_unit": "sykes",
+            }
+        ],
+        formations=forms,
+        game="OTR",
+        year=1862,
+    )
+    d = drive(scen)
+    d.do("done", dice=[6, 1])
+    d.do("take")
+    d.do("assault", leader="porter")
+    d.do("select", leader="porter", unit="sykes")
+    d.do("select", leader="porter", unit="morell", dice=[1, 1, 6])  # command 1; combat 1 vs 6
+    combat = [e for e in d.events if e["type"] == "combat"][0]
+    assert combat["attacker_drm"] == 2  # 2-1 (+1), assault (+1)
+    assert combat["attacker_result"] == "2D"
+    assert d.kind == "optional_retreat"  # defender results come first (7.5)
+    d.do("done")
+    assert d.kind == "loss" and d.state.pending.side.value == "union"
+    d.do("loss", unit="morell")
+    d.do("loss", unit="morell")
+    sykes, morell = d.units()["sykes"], d.units()["morell"]
+    assert (sykes.strength, morell.strength) == (Fraction(6), Fraction(6))
+    assert not sykes.organized and not morell.organized  # D: every attacking unit
+    assert sykes.fatigue == 4 and morell.fatigue == 4  # +1 for the assault, +3 for D
