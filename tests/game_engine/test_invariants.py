@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gcacw_ref.game.bots import random_bot
 from gcacw_ref.game.engine.core import legal_actions, new_game, step
@@ -92,5 +94,20 @@ def test_random_games_keep_invariants(seed: int) -> None:
     del retreats
     check(state)
     game = Game(scenario=scen, seed=seed, actions=actions, state=state)
+    save = game.to_save()
+    verify(save, replay_save(save))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**40))
+def test_any_seed_replays_to_the_same_hash(seed: int) -> None:
+    """Property: whatever the seed, a random game ends, keeps the invariants at the end,
+    and replaying its actions reproduces its final state exactly."""
+    from gcacw_ref.game.replay import play_bots
+
+    scen = load_scenario("training")
+    game = play_bots(scen, seed, "random", "random")
+    assert game.state.over
+    check(game.state)
     save = game.to_save()
     verify(save, replay_save(save))
