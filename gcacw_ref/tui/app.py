@@ -152,6 +152,7 @@ class GcacwApp(App[int]):
     def _load_books(self) -> None:
         self.books.load()
         self.call_from_thread(self._books_loaded)
+        self.books.warm_up()
         warm_up_calculators()
 
     def _books_loaded(self) -> None:
@@ -165,6 +166,9 @@ class GcacwApp(App[int]):
             names = ", ".join(b.id for b in books.infos)
             search.set_status(f"Books: {names} · type to search")
         search.show_welcome(not books.infos)
+        stranded = self.focused is None or self.focused.id == "import-path"
+        if stranded and self.query_one("#tabs", TabbedContent).active == "search":
+            self.query_one("#search-input").focus()
         if books.infos:
             self.query_one(RulesPane).load_toc()
         query = self.query_one("#search-input").value  # type: ignore[attr-defined]
@@ -297,6 +301,7 @@ class GcacwApp(App[int]):
         message = f"Imported {info.title} as '{info.id}' ({info.sections} sections)."
         self.call_from_thread(self.notify, message, title="Import")
         self.call_from_thread(self._books_loaded)
+        self.books.warm_up()
 
     # -- calculators feed the charts --------------------------------------------------
 

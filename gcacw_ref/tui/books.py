@@ -6,6 +6,7 @@ that reach the screen.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,12 @@ class Books:
             self.error = f"The data directory could not be read: {exc}"
             self.infos = []
         self.loaded = True
+
+    def warm_up(self) -> None:
+        """Run one search so the books and their index are loaded before the player types."""
+        if self.ready and self.infos:
+            with contextlib.suppress(Exception):  # a real search reports any problem
+                self.library.search("行軍", limit=1)
 
     @property
     def ready(self) -> bool:

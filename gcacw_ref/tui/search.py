@@ -96,6 +96,7 @@ class SearchPane(Vertical):
         if not query.strip():
             self._show(query, [], None)
             return
+        self.set_status(Text("searching…", style="dim"))
         self._search_worker(query)
 
     @work(thread=True, exclusive=True, group="search")
@@ -117,6 +118,10 @@ class SearchPane(Vertical):
         number = self.books.rule_number(query) if self.books else None
         if error:
             self.set_status(Text(f"⚠ {error}", style="red"))
+        elif self.books is not None and not self.books.infos:
+            self.set_status(
+                Text("No rulebook imported yet: see below, or press ctrl+o.", style="yellow")
+            )
         elif not query.strip():
             self.set_status("")
         elif number:

@@ -29,6 +29,9 @@ def keys(*presses: str, text: str = "", pause: float = 0.3) -> Any:
             elif key.startswith("rule:"):
                 pilot.app.action_open_rule(key[5:], "gcacw")
                 await settle(pilot)
+            elif key.startswith("mark:"):  # no toast: snapshots must not depend on timing
+                view = pilot.app.books.rule(key[5:], "gcacw")
+                pilot.app.bookmarks.toggle(view.book, view.section, view.title)
             elif key.startswith("calc:"):
                 pilot.app.action_show_calc(key[5:])
                 await settle(pilot)
@@ -70,7 +73,7 @@ SCREENS = {
         keys("calc:combat", "f5", "chart:combat_chart.attacker"),
     ),
     "help": (BIG, keys("f1")),
-    "bookmarks": (BIG, keys("rule:9.0", "m", "ctrl+b")),
+    "bookmarks": (BIG, keys("mark:9.0", "mark:7.4", "rule:9.0", "ctrl+b")),
 }
 
 
