@@ -153,6 +153,8 @@ class Scenario(BaseModel):
     model_config = _STRICT
     scenario: ScenarioInfo
     weather: dict[str, RainEvent] = {}  # turn number (as text) -> rain event that turn (12.0)
+    rain_table: dict[str, RainEvent] = {}  # 2d6 total ("7" or "2-4") -> rain event, rolled
+    # each random event phase for turns `weather` does not name (the scenario's own table)
     formations: list[Formation] = []
     units: list[UnitSetup]
     leaders: list[LeaderSetup] = []
@@ -167,6 +169,14 @@ class Scenario(BaseModel):
 
     def rain_event(self, turn: int) -> RainEvent:
         return self.weather.get(str(turn), "none")
+
+    def rain_from_table(self, total: int) -> RainEvent:
+        """The scenario's own rain table read for a 2d6 total."""
+        for key, event in self.rain_table.items():
+            low, _, high = key.partition("-")
+            if int(low) <= total <= int(high or low):
+                return event
+        return "none"
 
 
 def _validate(data: dict[str, Any], where: str) -> Scenario:
@@ -272,6 +282,15 @@ def check_scenario(scen: Scenario, where: str) -> None:
             raise DataError(
                 f"{where}: {ld.rank} leader {ld.id} must be with an infantry unit (2.2)"
             )
+    seen: set[int] = set()
+    for key in scen.rain_table:
+        low, dash, high = key.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise DataError(f"{where}: rain_table: {key!r} is not a 2d6 total or range like 2-4")
+        span = set(range(int(low), int(high or low) + 1))
+        if not span or min(span) < 2 or max(span) > 12 or span & seen:
+            raise DataError(f"{where}: rain_table: {key!r} is outside 2-12 or overlaps")
+        seen |= span
     for turn in scen.weather:
         if not turn.isdigit() or not 1 <= int(turn) <= scen.scenario.turns:
             raise DataError(f"{where}: weather: turn {turn!r} is not a turn of this scenario")

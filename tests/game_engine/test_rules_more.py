@@ -188,3 +188,25 @@ def test_refused_flanks(drive: Any) -> None:
     d.do("attack", unit="c", hex="0505", option="normal", dice=[3, 3])
     combat = [e for e in d.events if e["type"] == "combat"][0]
     assert combat["flank"] == 1  # 7.8: a non-flank attack on refused flanks gets +1
+
+
+def test_scenario_rain_table(drive: Any) -> None:
+    from gcacw_ref.game.scenario import scenario_from_data
+
+    scen = make_scenario(
+        [unit("u", "union", "0505", 6), unit("c", "confederate", "0909", 3)], turns=2
+    )
+    data = scen.model_dump(mode="json")
+    data["rain_table"] = {"2-5": "rain", "6-12": "none"}
+    scen = scenario_from_data(data, "t")
+    d = drive(scen, dice=[1, 2, 6, 1])  # random event dice 1+2 = 3: rain
+    ev = [e for e in d.events if e["type"] == "rain"]
+    assert ev[0]["dice"] == 3 and ev[0]["event"] == "rain"
+    assert d.state.rain == (1,)
+    data["rain_table"] = {"2-5": "rain", "5-12": "none"}
+    import pytest
+
+    from gcacw_ref.errors import DataError
+
+    with pytest.raises(DataError, match="overlaps"):
+        scenario_from_data(data, "t")

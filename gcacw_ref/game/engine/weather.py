@@ -12,6 +12,17 @@ EXTRA = {"rain": 0, "rain+1": 1, "rain+2": 2, "rain+3": 3}
 def random_event_phase(w: Any) -> None:
     """12.0: a rain result marks rain turns and moves the river markers ahead."""
     event = w.scen.rain_event(w.turn)
+    if str(w.turn) not in w.scen.weather and w.scen.rain_table:
+        total = w.dice(2)
+        event = w.scen.rain_from_table(total)
+        w.emit(
+            "rain",
+            "3.0",
+            f"random event dice {total}: {event}",
+            f"ランダムイベントのダイス{total}：{event}",
+            dice=total,
+            event=event,
+        )
     if event == "none":
         return
     extra = EXTRA[event]
