@@ -202,7 +202,7 @@ def move_cost(w: Any, data: dict[str, Any], unit: Any, to: str) -> tuple[Fractio
     if here and data["acted"]:
         return None  # 6.2: a unit leaves enemy ZOC only as the first thing in its march
     if here and there:
-        return (max(mp, Fraction(1)), True)  # 6.2 ZOC to ZOC: all MP
+        return (max(mp, Fraction(0)), True)  # 6.2 ZOC to ZOC: all the MP left; march over
     cost = sc.cost + (1 if here else 0)
     if cost > mp and (data["moved"] or data["attacks"] or mp < 0):
         return None
@@ -289,6 +289,8 @@ def do_move(w: Any, frame: dict[str, Any], to: str) -> None:
         to=to,
         cost=str(cost),
     )
+    if zz:
+        data["ended"] = True  # 6.2: no MP left, no attack
     if zz and not w.board.road_link(frm, to):
         from gcacw_ref.game.engine.units import disorganize_or_lose
 
