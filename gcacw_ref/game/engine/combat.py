@@ -133,7 +133,7 @@ def attack_allowed(
     here = w.unit(attackers[0]).hex
     woods = w.board.map.is_woods_hexside(here, target) and not w.board.road_link(here, target)
     # 7.1: across a woods hexside only from the start hex or along a road
-    return not (march is not None and woods and march["moved"])
+    return not (march is not None and woods and here != march["start"])
 
 
 def attack_targets(
