@@ -244,3 +244,33 @@ def test_assault_losses_are_allocated_by_the_attacker(drive: Any) -> None:
     assert (sykes.strength, morell.strength) == (Fraction(6), Fraction(6))
     assert not sykes.organized and not morell.organized  # D: every attacking unit
     assert sykes.fatigue == 4 and morell.fatigue == 4  # +1 for the assault, +3 for D
+
+
+def test_attacks_across_woods_only_from_the_start_hex(drive: Any) -> None:
+    """7.1: across a woods hexside without a road a unit attacks only from the hex its
+    march began in."""
+    doc = small_map(
+        {"0605": {"terrain": "woods"}},
+        [
+            {"between": ["0305", "0405"], "features": ["road"]},
+            {"between": ["0405", "0505"], "features": ["road"]},
+        ],
+    )
+    units = [
+        unit("far", "union", "0305", 6),
+        unit("near", "union", "0606", 6),
+        unit("reb", "confederate", "0605", 3),
+        unit("reb2", "confederate", "0909", 3),
+    ]
+    d = drive(make_scenario(units, year=1862, map_doc=doc), dice=[6, 1])
+    d.do("take")
+    d.do("march", unit="near", dice=[6])
+    d.do("forced_march", option="no")
+    assert any(a.type == "attack" and a.hex == "0605" for a in d.legal())
+    d2 = drive(make_scenario(units, year=1862, map_doc=doc), dice=[6, 1])
+    d2.do("take")
+    d2.do("march", unit="far", dice=[6])
+    d2.do("forced_march", option="no")
+    d2.do("move", unit="far", hex="0405")
+    d2.do("move", unit="far", hex="0505")
+    assert not any(a.type == "attack" for a in d2.legal())
