@@ -51,6 +51,13 @@ class Books:
     def ids(self) -> list[str]:
         return [b.id for b in self.infos]
 
+    def kind(self, book: str) -> str:
+        """The kind of book (`gcacw` for the standard rules the register is about)."""
+        for info in self.infos:
+            if info.id == book:
+                return str(getattr(info, "kind", info.id))
+        return ""
+
     def default_book(self) -> str | None:
         ids = self.ids()
         if "gcacw" in ids:

@@ -201,7 +201,8 @@ class RulesPane(Horizontal):
         self.query_one("#rule-nav", Static).update(nav)
         self._paragraphs = str(view.text).split("\n")
         self._matches, self._current = [], 0
-        notes = register_notes(view.section)
+        is_gcacw = self.app.books.kind(view.book) == "gcacw"  # type: ignore[attr-defined]
+        notes = register_notes(view.section) if is_gcacw else ()
         register = self.query_one("#rule-register", Static)
         register.update(Text("\n").join(notes) if notes else "")
         register.display = bool(notes)

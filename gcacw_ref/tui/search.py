@@ -127,7 +127,8 @@ class SearchPane(Vertical):
         elif number:
             self.set_status(Text(f"enter: open rule {number} · ↓ results", style="dim"))
         else:
-            self.set_status(Text(f"{len(hits)} results · ↓ to choose, enter opens", style="dim"))
+            count = f"{len(hits)} result{'' if len(hits) == 1 else 's'}"
+            self.set_status(Text(f"{count} · ↓ to choose, enter opens", style="dim"))
         for n, hit in enumerate(hits):
             results.add_option(Option(hit_prompt(hit), id=f"hit-{n}"))
         if hits:

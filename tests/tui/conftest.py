@@ -26,19 +26,26 @@ def library_home(seeds: dict[str, Path], tmp_path_factory: pytest.TempPathFactor
     return home
 
 
+PRACTICE_BOOK = Path(__file__).with_name("data") / "practice_rules.txt"
+
+
 @pytest.fixture(scope="session")
-def gcacw_home(seeds: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Only the standard rules imported (a smaller, faster library for snapshots)."""
-    home = tmp_path_factory.mktemp("tui-gcacw")
-    Library(home=home).import_book(seeds["gcacw"])
+def practice_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library holding only the practice rulebook written for these tests.
+
+    Snapshots are stored in the repository, so they show this text (our own words),
+    never text from a seed rulebook.
+    """
+    home = tmp_path_factory.mktemp("tui-practice")
+    Library(home=home).import_book(PRACTICE_BOOK, book_id="practice")
     return home
 
 
 @pytest.fixture
-def snap_home(gcacw_home: Path, tmp_path: Path) -> Path:
-    """A private copy of the standard-rules-only library."""
+def snap_home(practice_home: Path, tmp_path: Path) -> Path:
+    """A private copy of the practice library."""
     home = tmp_path / "snap-home"
-    shutil.copytree(gcacw_home, home)
+    shutil.copytree(practice_home, home)
     return home
 
 

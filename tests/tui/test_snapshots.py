@@ -1,4 +1,5 @@
-"""SVG snapshots of every screen (fixed size, fixed data: the seeds imported afresh).
+"""SVG snapshots of every screen (fixed size; fixed data: the practice rulebook in
+`data/`, written for these tests, so no seed text ends up in the stored SVGs).
 
 Update after a deliberate change with `pytest tests/tui --snapshot-update` and review
 the SVGs under `tests/tui/__snapshots__`.
@@ -27,10 +28,10 @@ def keys(*presses: str, text: str = "", pause: float = 0.3) -> Any:
                 await type_text(pilot, key[5:])
                 await settle(pilot, pause=pause)
             elif key.startswith("rule:"):
-                pilot.app.action_open_rule(key[5:], "gcacw")
+                pilot.app.action_open_rule(key[5:], "practice")
                 await settle(pilot)
             elif key.startswith("mark:"):  # no toast: snapshots must not depend on timing
-                view = pilot.app.books.rule(key[5:], "gcacw")
+                view = pilot.app.books.rule(key[5:], "practice")
                 pilot.app.bookmarks.toggle(view.book, view.section, view.title)
             elif key.startswith("calc:"):
                 pilot.app.action_show_calc(key[5:])
@@ -73,7 +74,7 @@ SCREENS = {
         keys("calc:combat", "f5", "chart:combat_chart.attacker"),
     ),
     "help": (BIG, keys("f1")),
-    "bookmarks": (BIG, keys("mark:9.0", "mark:7.4", "rule:9.0", "ctrl+b")),
+    "bookmarks": (BIG, keys("mark:9.0", "mark:7.4", "rule:5.1", "ctrl+b")),
 }
 
 
