@@ -137,6 +137,19 @@ class FlankPane(CalcPane):
         data["neighbors"] = [{k: v for k, v in c.items() if v not in (None, False)} for c in cells]
         return data
 
+    def show_extra(self, out: Any) -> None:
+        picker = self.query_one(FlankPicker)
+        blocked = set(getattr(out, "blocked_hexes", []) or [])
+        picker.notes = ["blocked" if i in blocked else "open" for i in range(6)]
+        picker.marked = blocked
+        picker.refresh()
+
+    def clear_extra(self) -> None:
+        picker = self.query_one(FlankPicker)
+        picker.notes = ["" for _ in range(6)]
+        picker.marked = set()
+        picker.refresh()
+
     def summary(self, out: Any) -> Text:
         return lines(
             pairs("Blocked hexes", out.blocked),

@@ -1,0 +1,71 @@
+"""Nothing a player types into a calculator field may crash the app or hit a bug path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gcacw_ref.tui.app import CALC_PANES, GcacwApp
+from gcacw_ref.tui.calcs.base import CalcPane
+from gcacw_ref.tui.widgets import Field, parse_units
+
+from .conftest import run_async, settle
+
+NASTY = [
+    "",
+    " ",
+    "-1",
+    "0",
+    "1/0",
+    "1/3",
+    "½",
+    "3 1/2",
+    "３",
+    "ｘ",
+    "nan",
+    "inf",
+    "1e9",
+    "99999999999999999999999",
+    "17 a",
+    "a2",
+    ",,,",
+    "17 d3",
+    "17 a2 t2, , 5",
+    "7;DROP",
+    "🙂",
+]
+
+
+@run_async
+async def test_every_field_survives_odd_input(home: Path) -> None:
+    app = GcacwApp(home=home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await settle(pilot)
+        for cls in CALC_PANES:
+            app.action_show_calc(cls.NAME)
+            await settle(pilot)
+            pane = app.query_one(f"#pane-{cls.NAME}", CalcPane)
+            assert pane.output is not None, f"{cls.NAME} default input: {pane.error}"
+            for field in list(pane.query(Field)):
+                original = field.value
+                for text in NASTY:
+                    field.value = text
+                    pane.recalc()
+                    assert pane.output is not None or pane.error, (cls.NAME, field.id, text)
+                    assert "internal error" not in (pane.error or ""), (field.id, text, pane.error)
+                field.value = original
+            pane.recalc()
+            assert pane.output is not None
+
+
+def test_unit_lists_parse_or_say_why() -> None:
+    assert parse_units("17 a2 t2, 3 1/2 d1 x c", defenders=False) == [
+        {"artillery": 2, "tactical": 2, "strength": "17"},
+        {"demoralized": 1, "organized": False, "cavalry": True, "strength": "3 1/2"},
+    ]
+    for bad, why in (("", "at least one unit"), ("a2", "no strength"), ("17 q", "cannot read")):
+        try:
+            parse_units(bad, defenders=False)
+        except ValueError as exc:
+            assert why in str(exc)
+        else:  # pragma: no cover - the assertion documents the failure
+            raise AssertionError(bad)
