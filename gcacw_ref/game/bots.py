@@ -76,6 +76,36 @@ def _adjacent_enemy(state: GameState, unit: Unit) -> list[str]:
     ]
 
 
+def expected_gain(
+    state: GameState, attackers: list[str], target: str, action: str, attack_type: str | None
+) -> float | None:
+    """The attack's expected strength lost by the defender minus the attacker's, with a
+    bonus for a retreat (1) or a rout (2), over every dice outcome (rules core)."""
+    from gcacw_ref.game.engine.combat import combat_input, flank_for
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.rules.combat import resolve_combat
+
+    if not attackers:
+        return None
+    w = Work(state)
+    side = w.unit(attackers[0]).side
+    if not w.enemy_at(target, side):
+        return None
+    flank = flank_for(w, attackers, target, side, target in w.s["refused"])
+    inp = combat_input(w, attackers, target, action, attack_type, None, flank=flank)
+    if inp is None:
+        return None
+    try:
+        res = resolve_combat(inp)
+    except InputError:
+        return None
+    gain = 0.0
+    for o in res.distribution:
+        rout = 2.0 if "R" in o.defender_result else 1.0 if "r" in o.defender_result else 0.0
+        gain += float(o.probability) * (o.defender_loss - o.attacker_loss + rout)
+    return gain
+
+
 def _score(state: GameState, a: Action) -> float:
     frame = state.pending
     side = frame.side.value if frame and frame.side else "union"
@@ -108,15 +138,13 @@ def _score(state: GameState, a: Action) -> float:
     if t == "assault":
         leader = state.leaders[a.leader or ""]
         here = state.units[leader.unit or ""].hex
-        stack = sum((_strength(u) for u in own if u.hex == here and u.fatigue < 3), Fraction(0))
-        best = max(
-            (
-                _odds(stack, h, state, side)
-                for h in _adjacent_enemy(state, state.units[leader.unit or ""])
-            ),
-            default=0,
-        )
-        return 2.5 if best >= 2 else -2.0
+        stack = [u.id for u in own if u.hex == here and u.fatigue < 3]
+        gains = [
+            expected_gain(state, stack, h, "assault", None)
+            for h in _adjacent_enemy(state, state.units[leader.unit or ""])
+        ]
+        best = max((g for g in gains if g is not None), default=-9.0)
+        return 1.0 + best if best > 0.5 else -2.0
     if t == "entrench" and unit is not None:
         return 2.5 if _adjacent_enemy(state, unit) and unit.fatigue <= 1 else -2.0
     if t == "select":
@@ -134,12 +162,15 @@ def _score(state: GameState, a: Action) -> float:
         before = min(distance(unit.hex or "0101", g) for g in goals)
         after = min(distance(a.hex or "0101", g) for g in goals)
         return 0.5 + (before - after) * 1.0
-    if t == "attack" and unit is not None:
-        odds = _odds(_strength(unit), a.hex, state, side)
-        bonus = {"normal": 0.5, "prepared": 0.6, "hasty": 0.2, "column": -1.0}.get(
-            a.option or "", 0
-        )
-        return (odds - 2.0) * 2 + bonus
+    if t == "attack" and a.hex:
+        if unit is not None:  # a marching unit's attack
+            value = expected_gain(state, [unit.id], a.hex, "march", a.option)
+        else:  # an assault's target: the leader's stack
+            frame_data = frame.data if frame else {}
+            value = expected_gain(
+                state, list(frame_data.get("selected", [])), a.hex, "assault", None
+            )
+        return value * 2.0 if value is not None else -1.0
     if t == "end":
         return 0.2
     if t in ("advance", "hex"):

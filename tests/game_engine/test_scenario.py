@@ -68,7 +68,7 @@ def _write(tmp_path: Path, old: str, new: str) -> Path:
         ('commands = ["II"]', 'commands = ["XX"]', "unknown formation"),
         ('id = "u-2-I"', 'id = "u-1-I"', "used twice"),
         ('"2" = "rain"', '"9" = "rain"', "not a turn of this scenario"),
-        ('hex = "0705", vp = 3', 'hex = "0799", vp = 3', "off the map"),
+        ('hex = "0705", vp = 5', 'hex = "0799", vp = 5', "off the map"),
         ('with_unit = "u-cav"', 'with_unit = "c-cav"', "enemy unit"),
         ("fatigue = 1", "fatigue = 7", "fatigue"),
         ("strength = 9\nhex", "strength = 19\nhex", "largest marker"),
