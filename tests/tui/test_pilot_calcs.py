@@ -168,7 +168,8 @@ async def test_flank_hex_picture_from_keyboard(home: Path) -> None:
     app = GcacwApp(home=home)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await open_calc(pilot, 4)
+        app.action_show_calc("flank")
+        await settle(pilot)
         app.query_one("#flank-hexes").focus()
         await pilot.press("1", "a", "2", "a", "3", "z", "4", "i", "5", "d")
         await settle(pilot)
@@ -217,7 +218,8 @@ async def test_march_extended_and_die(home: Path) -> None:
     app = GcacwApp(home=home)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await open_calc(pilot, 5)
+        app.action_show_calc("march")
+        await settle(pilot)
         base = {
             "game": "RTG",
             "side": "union",
@@ -243,7 +245,13 @@ async def test_retreat_picture_steps_along_the_retreat(home: Path) -> None:
     app = GcacwApp(home=home)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await open_calc(pilot, 6)
+        app.action_show_calc("retreat")
+        await settle(pilot)
+        await pilot.press("f4")  # F4 on the last calculator wraps round to the first
+        await settle(pilot)
+        assert app.focused is not None and app.focused.id == "odds-attacker"
+        app.action_show_calc("retreat")
+        await settle(pilot)
         app.query_one("#retreat-hexes").focus()
         await pilot.press("1", "a", "r")
         await settle(pilot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from textual.widgets import OptionList, Static, TabbedContent
+from textual.widgets import Input, OptionList, Static, TabbedContent
 
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.browser import RulesPane
@@ -190,8 +190,9 @@ async def test_first_run_explains_and_imports_by_path(home: Path, seeds: dict[st
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.query_one("#welcome").display
-        app.query_one("#import-path").focus()
-        await type_text(pilot, str(seeds["gcacw"]))
+        field = app.query_one("#import-path", Input)
+        field.focus()
+        field.value = str(seeds["gcacw"])  # as if pasted
         await pilot.press("enter")
         await settle(pilot)
         await settle(pilot)
