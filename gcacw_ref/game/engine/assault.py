@@ -174,6 +174,7 @@ def as_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
                 die=die,
                 number=ga.number,
                 happens=ga.happens,
+                steps=[step.line() for step in ga.steps],
             )
             if ga.happens:
                 data["number"] = ga.number
@@ -221,6 +222,7 @@ def command_roll(w: Any, frame: dict[str, Any]) -> None:
         die=die,
         value=roll.assault_value,
         happens=roll.happens,
+        steps=[step.line() for step in roll.steps],
     )
     if not roll.happens:
         w.pop()

@@ -90,7 +90,7 @@ def cav_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         all_demoralized=all(u.demoralized for u in cav),
         all_fatigue_4=all(u.fatigue == 4 for u in cav),
     )
-    drm, _ = cavalry_retreat_modifiers(w.game, side, hx)
+    drm, why = cavalry_retreat_modifiers(w.game, side, hx)
     die = w.die()
     cut = mp_reduction(die + drm)
     loss = cavalry_retreat_loss(die)
@@ -110,6 +110,7 @@ def cav_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         drm=drm,
         mp_cut=cut,
         loss=loss,
+        steps=[step.line() for step in why],
     )
     for u in cav:
         if loss:

@@ -360,5 +360,6 @@ def resolve(
         defender_result=res.defender_result.printed,
         attacker_drm=res.attacker_drm,
         defender_drm=res.defender_drm,
+        steps=[step.line() for step in res.steps],
     )
     apply_results(w, attackers, defenders, target, applied, res.defender_result, active, march)

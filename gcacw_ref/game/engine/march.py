@@ -120,6 +120,7 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
                 die=die,
                 drm=check.drm,
                 result=result,
+                steps=[step.line() for step in check.steps],
             )
             w.upd(uid, organized=after.organized)
             if after.strength != unit.strength:
