@@ -81,6 +81,7 @@ def test_random_games_keep_invariants(seed: int) -> None:
         check(state)
         legal = legal_actions(state)
         assert legal
+        assert len(set(legal)) == len(legal), "a legal action listed twice"
         assert state.pending is not None and state.pending.side is not None
         action = bots[state.pending.side.value](state, legal)
         actions.append(action)
