@@ -112,3 +112,24 @@ def test_any_seed_replays_to_the_same_hash(seed: int) -> None:
     check(game.state)
     save = game.to_save()
     verify(save, replay_save(save))
+
+
+def test_state_survives_json_and_plays_on_identically() -> None:
+    """The state is plain JSON: a state read back from its JSON has the same hash and
+    gives the same results for the same action."""
+    import random
+
+    from gcacw_ref.game.state import GameState
+
+    scen = load_scenario("training")
+    state = new_game(scen, 21)
+    rng = random.Random(21)
+    while not state.over:
+        legal = legal_actions(state)
+        action = legal[rng.randrange(len(legal))]
+        copy = GameState.model_validate_json(state.model_dump_json())
+        assert copy.state_hash() == state.state_hash()
+        one, events_one = step(state, action)
+        two, events_two = step(copy, action)
+        assert one.state_hash() == two.state_hash() and events_one == events_two
+        state = one
