@@ -166,6 +166,7 @@ class GcacwApp(App[int]):
             names = ", ".join(b.id for b in books.infos)
             search.set_status(f"Books: {names} · type to search")
         search.show_welcome(not books.infos)
+        search.set_books(books.ids())
         stranded = self.focused is None or self.focused.id == "import-path"
         if stranded and self.query_one("#tabs", TabbedContent).active == "search":
             self.query_one("#search-input").focus()

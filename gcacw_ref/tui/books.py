@@ -64,10 +64,10 @@ class Books:
             return "gcacw"
         return ids[0] if ids else None
 
-    def search(self, query: str, limit: int = 30) -> list[Any]:
+    def search(self, query: str, limit: int = 30, book: str | None = None) -> list[Any]:
         if not self.ready or not query.strip():
             return []
-        return list(self.library.search(query, limit=limit))
+        return list(self.library.search(query, book=book, limit=limit))
 
     def rule(self, number: str, book: str | None = None) -> Any:
         return self.library.rule(number, book=book)

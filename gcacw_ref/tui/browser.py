@@ -66,6 +66,7 @@ class RulesPane(Horizontal):
         self.position = -1
         self._toc_nodes: dict[tuple[str, str], TreeNode[tuple[str, str]]] = {}
         self._paragraphs: list[str] = []
+        self._link_targets: list[str] = []
         self._matches: list[tuple[int, int, int]] = []  # (paragraph, start, end)
         self._current = 0
 
@@ -220,8 +221,19 @@ class RulesPane(Horizontal):
         self.query_one("#rule-body", VerticalScroll).scroll_home(animate=False)
         links = self.query_one("#rule-links", OptionList)
         links.clear_options()
+        self._link_targets = []
         for number in getattr(view, "cites", []) or []:
-            links.add_option(Option(Text(f"→ {number}", style="cyan"), id=f"cite-{number}"))
+            label = Text("→ ", style="cyan")
+            label.append(number, style="bold cyan")
+            label.append("  cited", style="dim")
+            links.add_option(Option(label, id=f"link-{len(self._link_targets)}"))
+            self._link_targets.append(number)
+        for child in getattr(view, "children", []) or []:
+            label = Text("↳ ", style="green")
+            label.append(child.replace("#", " › "), style="bold green")
+            label.append("  part of this rule", style="dim")
+            links.add_option(Option(label, id=f"link-{len(self._link_targets)}"))
+            self._link_targets.append(child)
         links.display = bool(links.option_count)
         if self.query_one("#find-bar").display:
             self._find(self.query_one("#find-input", Input).value)
@@ -229,8 +241,9 @@ class RulesPane(Horizontal):
     @on(OptionList.OptionSelected, "#rule-links")
     def _link_chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id and self.view is not None:
-            self.open(self.view.book, event.option.id.removeprefix("cite-"))
+        index = event.option_index
+        if self.view is not None and 0 <= index < len(self._link_targets):
+            self.open(self.view.book, self._link_targets[index])
 
     # -- navigation -------------------------------------------------------------------
 

@@ -8,13 +8,13 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gcacw_ref.tui.widgets import Field
+from gcacw_ref.tui.widgets import Choice, Field
 
 DEBOUNCE_S = 0.12
 PLACEHOLDER = "Search rules: 日本語, English, or a rule number like 7.4"
@@ -56,7 +56,9 @@ class SearchPane(Vertical):
         self._asked = ""
 
     def compose(self) -> ComposeResult:
-        yield Field(placeholder=PLACEHOLDER, id="search-input")
+        with Horizontal(id="search-row"):
+            yield Field(placeholder=PLACEHOLDER, id="search-input")
+            yield Choice(["all books"], "all books", id="search-book")
         yield Static("", id="search-status")
         yield OptionList(id="search-results")
         with Vertical(id="welcome"):
@@ -73,6 +75,26 @@ class SearchPane(Vertical):
     @property
     def books(self) -> Any:
         return getattr(self.app, "books", None)
+
+    def set_books(self, ids: list[str]) -> None:
+        """Offer a filter for each imported book."""
+        choice = self.query_one("#search-book", Choice)
+        choice.options = ["all books", *ids]
+        if choice.value not in choice.options:
+            choice.value = "all books"
+        choice.refresh()
+
+    @property
+    def book_filter(self) -> str | None:
+        value = self.query_one("#search-book", Choice).value
+        return None if value == "all books" else value
+
+    @on(Choice.Changed, "#search-book")
+    def _book_changed(self, event: Choice.Changed) -> None:
+        event.stop()
+        query = self.query_one("#search-input", Input).value
+        if query.strip():
+            self.run_search(query)
 
     def show_welcome(self, show: bool) -> None:
         self.query_one("#welcome").display = show
@@ -97,14 +119,14 @@ class SearchPane(Vertical):
             self._show(query, [], None)
             return
         self.set_status(Text("searching…", style="dim"))
-        self._search_worker(query)
+        self._search_worker(query, self.book_filter)
 
     @work(thread=True, exclusive=True, group="search")
-    def _search_worker(self, query: str) -> None:
+    def _search_worker(self, query: str, book: str | None) -> None:
         books = self.books
         error = None
         try:
-            hits = books.search(query)
+            hits = books.search(query, book=book)
         except Exception as exc:  # noqa: BLE001 - a bad query must never crash the app
             hits, error = [], str(exc)
         self.app.call_from_thread(self._show, query, hits, error)
