@@ -72,6 +72,12 @@ async def test_search_as_a_player(app_home: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert active_tab(app) == "search" and rules(app).view.section == "7.4"
+        # one book only: tab to the book choice, right arrow picks the next book
+        await clear_and_type(pilot, "退却")
+        await pilot.press("tab", "right")
+        await settle(pilot, pause=0.3)
+        assert app.query_one(SearchPane).book_filter == "gcacw"
+        assert hits(app) and {h.book for h in hits(app)} == {"gcacw"}  # type: ignore[attr-defined]
 
 
 @run_async
