@@ -210,3 +210,29 @@ def test_scenario_rain_table(drive: Any) -> None:
 
     with pytest.raises(DataError, match="overlaps"):
         scenario_from_data(data, "t")
+
+
+def test_bridging_limits_by_game(drive: Any) -> None:
+    """10.1: Confederates bridge major rivers only in OTR and GTC; SIV needs strength 3."""
+    sides = [{"between": ["0505", "0605"], "features": ["major_river"]}]
+    for game, year, side, expect in [
+        ("RTG", 1863, "confederate", False),
+        ("OTR", 1862, "confederate", True),
+        ("SIV", 1862, "union", False),
+    ]:
+        units = [
+            unit("b", side, "0505", 6),
+            unit("x", "union" if side == "confederate" else "confederate", "0909", 3),
+        ]
+        scen = make_scenario(units, game=game, year=year, map_doc=small_map(hexsides=sides))
+        data = scen.model_dump(mode="json")
+        data["bridges"] = {"union_major": 1, "confederate_major": 1}
+        from gcacw_ref.game.scenario import scenario_from_data
+
+        d = drive(scenario_from_data(data, "t"), dice=[6, 1])
+        while d.kind in ("initiative", "transfer"):
+            d.do("pass" if d.kind == "initiative" else "done")
+        while d.kind == "build" and d.state.pending.side.value != side:
+            d.do("done")
+        options = [a for a in d.legal() if a.option == "bridge"] if d.kind == "build" else []
+        assert bool(options) is expect, game

@@ -13,10 +13,16 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import combat_strength, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.geometry import hexside_key
-from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
 NEVER_DESTROYED: frozenset[tuple[str, str]] = frozenset()
+
+
+def strong(w: Any) -> int:
+    """10.2: the strength that removes an enemy pontoon or may attack a fixed bridge:
+    5, or 3 in SIV."""
+    return 3 if w.game == Game.SIV else 5
 
 
 def pontoon(w: Any, a: str, b: str) -> str | None:
@@ -84,7 +90,7 @@ def enemy_pontoons_fall(w: Any, unit: Any) -> None:
         return
     for n in w.board.neighbors(here):
         owner = pontoon(w, here, n)
-        if owner and owner != unit.side.value and combat_strength(w, unit) >= 5:
+        if owner and owner != unit.side.value and combat_strength(w, unit) >= strong(w):
             key = hexside_key(here, n)
             w.s["bridges"] = tuple(b for b in w.s["bridges"] if (b[0], b[1]) != key)
             w.emit(
@@ -122,7 +128,9 @@ def destroy_targets(w: Any, unit: Any) -> list[str]:
         feats = w.board.side(here, n)
         if is_destroyed(w, here, n) or not feats & {F.BRIDGE, F.FERRY}:
             continue
-        if F.BRIDGE in feats and not (unit.kind == "infantry" and combat_strength(w, unit) >= 5):
+        if F.BRIDGE in feats and not (
+            unit.kind == "infantry" and combat_strength(w, unit) >= strong(w)
+        ):
             continue
         if F.FERRY in feats and F.BRIDGE not in feats and unit.kind == "artillery":
             continue

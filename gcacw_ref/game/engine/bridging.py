@@ -9,6 +9,7 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.common import combat_strength
 from gcacw_ref.game.geometry import hexside_key
+from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
 
@@ -16,35 +17,51 @@ def _enemy_strength(w: Any, h: str, side: Any) -> Fraction:
     return sum((combat_strength(w, u) for u in w.enemy_at(h, side)), Fraction(0))
 
 
+def thresholds(w: Any) -> tuple[int, int, int, int]:
+    """(bridge strength, bridge enemy limit, repair strength, repair enemy limit):
+    5/5/5/5, or 3/3/2/2 in SIV (10.1, 10.3)."""
+    return (3, 3, 2, 2) if w.game == Game.SIV else (5, 5, 5, 5)
+
+
+def may_bridge_major(w: Any, side: Side) -> bool:
+    """10.1: the Union everywhere but SIV; the Confederates only in OTR and GTC."""
+    game: Game = w.game
+    if side == Side.UNION:
+        return game != Game.SIV
+    return game in (Game.OTR, Game.GTC)
+
+
 def bridge_options(w: Any, unit: Any, data: dict[str, Any]) -> list[Action]:
-    """10.1/10.3: infantry of strength 5+ at fatigue 0 beside a river may bridge or repair."""
-    if unit.kind != "infantry" or combat_strength(w, unit) < 5:
+    """10.1/10.3: a fatigue-0 infantry unit beside a river may lay a pontoon bridge or
+    repair a destroyed bridge or ferry (strength and enemy limits by game)."""
+    if unit.kind != "infantry":
         return []
+    strength = combat_strength(w, unit)
+    b_need, b_block, r_need, r_block = thresholds(w)
     out = []
     here = unit.hex
     for n in w.board.neighbors(here):
         feats = w.board.side(here, n)
-        river = feats & {F.MINOR_RIVER, F.MAJOR_RIVER}
-        if (
-            not river
-            or _enemy_strength(w, here, unit.side) >= 5
-            or _enemy_strength(w, n, unit.side) >= 5
-        ):
+        if not feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
             continue
-        if bridges.is_destroyed(w, here, n):
-            if not data.get("repaired"):
-                out.append(Action(type="build", unit=unit.id, option="repair", hex=n))
+        enemy = max(_enemy_strength(w, here, unit.side), _enemy_strength(w, n, unit.side))
+        destroyed = bridges.is_destroyed(w, here, n)
+        if destroyed and strength >= r_need and enemy < r_block and not data.get("repaired"):
+            out.append(Action(type="build", unit=unit.id, option="repair", hex=n))
+        if strength < b_need or enemy >= b_block or bridges.pontoon(w, here, n):
             continue
-        if feats & {F.BRIDGE, F.DAM} or bridges.pontoon(w, here, n):
+        if feats & {F.BRIDGE, F.DAM} and not destroyed:
             continue
         major = F.MAJOR_RIVER in feats
+        if major and not may_bridge_major(w, unit.side):
+            continue
         if _markers_left(w, unit.side, major) <= 0:
             continue
         if here in data.get("bridge_hexes", []):
             continue  # 10.1: one bridge attempt per hex per recovery phase
         key = list(hexside_key(here, n))
         if any([a, b] == key and t == w.turn for a, b, t in w.s["no_bridge_until"]):
-            continue
+            continue  # 10.1: a failed hexside waits for a later turn
         out.append(Action(type="build", unit=unit.id, option="bridge", hex=n))
     return out
 
