@@ -11,8 +11,10 @@ Types (the decision they answer):
   select, done                        pick units for an activation, assault, grand assault
   transfer                            move a leader to another unit (6.3; leader, unit)
   forced_march (option yes/no)        5.1 step 3
-  move (hex), attack (hex, option=column|hasty|normal|prepared), refuse, end, destroy,
-  dismantle                           during a march
+  move (hex), attack (hex, option=column|hasty|normal|prepared), refuse, unrefuse, end,
+  dismantle (hex)                     during a march
+  destroy (hex), done                 try to destroy a bridge or ferry after a march (10.2)
+  surrender                           no way out (retreat, flooded swamp)
   cavalry_retreat (option yes/no)     7.7, decided by the cavalry's owner
   retreat (hex), stop                 one hex of a retreat or rout (7.6)
   loss (unit)                         allocate one strength point of loss (7.5)

@@ -187,7 +187,7 @@ def _score(state: GameState, a: Action) -> float:
         return 1.0
     if t == "destroy":
         return 0.8
-    if t in ("transfer", "refuse", "dismantle"):
+    if t in ("transfer", "refuse", "dismantle", "unrefuse"):
         return -0.5
     return 0.0
 

@@ -229,6 +229,8 @@ def march_options(w: Any, frame: dict[str, Any]) -> list[Action]:
         if bridges.pontoon(w, unit.hex, n) == unit.side.value:
             out.append(Action(type="dismantle", unit=unit.id, hex=n))  # 10.2, no MP
     closed = w.board.terrain(unit.hex) in ("mountain", "swamp")
+    if unit.hex in w.s["refused"] and not data["acted"] and unit.hex == data["start"]:
+        out.append(Action(type="unrefuse", unit=unit.id))  # 7.8: free, when the march begins
     late = data.get("advanced", False)
     if Fraction(data["mp"]) >= 1 and not closed and not late and unit.hex not in w.s["refused"]:
         out.append(Action(type="refuse", unit=unit.id))
@@ -257,6 +259,8 @@ def march_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
             hex=w.unit(uid).hex,
         )
         end_march(w)
+    elif action.type == "unrefuse":
+        bridges.clear_refused(w, w.unit(uid).hex)
     elif action.type == "dismantle":
         assert action.hex
         bridges.dismantle(w, w.unit(uid), action.hex)
