@@ -64,6 +64,7 @@ class CombatPane(CalcPane):
     ]
 
     def compose_result_extra(self) -> ComposeResult:
+        yield Static("", id="combat-chart", classes="calc-extra")
         yield Static("", id="combat-dist", classes="calc-extra")
 
     def build(self, values: dict[str, Any]) -> dict[str, Any]:
@@ -120,9 +121,47 @@ class CombatPane(CalcPane):
                 distribution_chart(dist, columns, highlight),
             )
         self.query_one("#combat-dist", Static).update(body)
+        self.query_one("#combat-chart", Static).update(chart_excerpt(out))
 
     def clear_extra(self) -> None:
         self.query_one("#combat-dist", Static).update("")
+        self.query_one("#combat-chart", Static).update("")
+
+
+def chart_excerpt(out: Any) -> Any:
+    """The two chart columns this attack reads, row by row, with each row's exact chance;
+    the row the given dice landed on is lit. (Layout only: figures come from the chart
+    file and the calculator's output.)"""
+    from rich.table import Table
+
+    from gcacw_ref.rules.charts import grids_for
+
+    try:
+        grids = {g.key: g for g in grids_for("combat_chart")}
+        attacker = grids["combat_chart.attacker"]
+        defender = grids["combat_chart.defender"]
+        a_col = attacker.headers.index(out.attacker_column)
+        d_col = defender.headers.index(out.defender_column)
+    except (KeyError, ValueError, OSError):
+        return ""
+    chances = getattr(out, "row_probabilities", {}) or {}
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("Row", no_wrap=True)
+    table.add_column("chance", justify="right", no_wrap=True)
+    table.add_column(f"Att. {out.attacker_column}", no_wrap=True)
+    table.add_column(f"Def. {out.defender_column}", no_wrap=True)
+    for a_row, d_row in zip(attacker.rows, defender.rows, strict=False):
+        label = a_row[0]
+        lit = label == getattr(out, "row", None)
+        chance = chances.get(label) or chances.get(label.lstrip("≤≥"), "")
+        table.add_row(
+            label,
+            str(chance or "·"),
+            a_row[a_col],
+            d_row[d_col],
+            style="black on yellow" if lit else None,
+        )
+    return Group(Text("The chart columns this attack reads (lit: the dice's row):"), table)
 
 
 def _art(value: int | None) -> str:
