@@ -223,16 +223,16 @@ class RulesPane(Horizontal):
         links.clear_options()
         self._link_targets = []
         for number in getattr(view, "cites", []) or []:
-            label = Text("→ ", style="cyan")
-            label.append(number, style="bold cyan")
-            label.append("  cited", style="dim")
-            links.add_option(Option(label, id=f"link-{len(self._link_targets)}"))
+            line = Text("→ ", style="cyan")
+            line.append(number, style="bold cyan")
+            line.append("  cited", style="dim")
+            links.add_option(Option(line, id=f"link-{len(self._link_targets)}"))
             self._link_targets.append(number)
         for child in getattr(view, "children", []) or []:
-            label = Text("↳ ", style="green")
-            label.append(child.replace("#", " › "), style="bold green")
-            label.append("  part of this rule", style="dim")
-            links.add_option(Option(label, id=f"link-{len(self._link_targets)}"))
+            line = Text("↳ ", style="green")
+            line.append(child.replace("#", " › "), style="bold green")
+            line.append("  part of this rule", style="dim")
+            links.add_option(Option(line, id=f"link-{len(self._link_targets)}"))
             self._link_targets.append(child)
         links.display = bool(links.option_count)
         if self.query_one("#find-bar").display:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding
@@ -68,7 +68,9 @@ class HexPicker(Widget, can_focus=True):
             self.picker = picker
             self.index = index
 
-    BINDINGS = [Binding(str(n + 1), f"select({n})", show=False) for n in range(6)] + [
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding(str(n + 1), f"select({n})", show=False) for n in range(6)
+    ] + [
         Binding("left,up", "move(-1)", "Previous hex", show=False),
         Binding("right,down", "move(1)", "Next hex", show=False),
         Binding("enter", "pick", "Pick hex", show=False),
@@ -102,7 +104,7 @@ class HexPicker(Widget, can_focus=True):
     def action_pick(self) -> None:
         self.post_message(self.Picked(self, self.selected))
 
-    def action_toggle(self, key: str) -> None:
+    def action_flip(self, key: str) -> None:
         toggle = self.toggles[key]
         cell = self.cells[self.selected]
         values = list(toggle.values)

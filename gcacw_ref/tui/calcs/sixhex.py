@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -27,7 +27,7 @@ class FlankPicker(HexPicker):
         Toggle("d", "defender_unit", _B, ("", "D"), "Defender"),
         Toggle("w", "woods_no_road", _B, ("", "W"), "Woods"),
     ]
-    BINDINGS = [(t.key, f"toggle('{t.key}')", t.description) for t in TOGGLES]
+    BINDINGS: ClassVar[list[Any]] = [(t.key, f"flip('{t.key}')", t.description) for t in TOGGLES]
 
 
 class RetreatPicker(HexPicker):
@@ -40,7 +40,7 @@ class RetreatPicker(HexPicker):
         Toggle("f", "friendly_units", _B, ("", "F"), "Friendly"),
         Toggle("a", "farther", _B, ("", "a"), "Farther"),
     ]
-    BINDINGS = [(t.key, f"toggle('{t.key}')", t.description) for t in TOGGLES]
+    BINDINGS: ClassVar[list[Any]] = [(t.key, f"flip('{t.key}')", t.description) for t in TOGGLES]
 
 
 FLANK_DEFAULTS: dict[str, Any] = {
