@@ -1,9 +1,24 @@
 """Scenarios: a map, an order of battle, the turns and their weather, victory conditions.
 
-A scenario is a TOML file validated by pydantic. The built-in ones live in
+A scenario is a TOML (or JSON) file validated by pydantic. The built-in ones live in
 `gcacw_ref/game/scenarios/<id>.toml`; `load_scenario("training")` or a path both work.
 `check_scenario` adds the cross-checks pydantic cannot do alone (every unit on the map,
 every formation known, every leader with one of its own units, values in range).
+
+Blocks (see `scenarios/training.toml` for a complete example):
+
+- `[scenario]`: id, name, game (SJW ... GTC: which standard-rule variants apply), year
+  (entrenchment procedure), turns, map (a shipped map id or a file beside the
+  scenario), optional_rules (`fatigue_four_march`, `entrenchment_action_1863`);
+- `[weather]`: turn -> rain result (`rain`, `rain+1` ...); `[rain_table]`: 2d6 -> result;
+- `[[formations]]`: corps and divisions (id, side, kind);
+- `[[units]]`: id, name, side, kind, size, corps/division, tactical, artillery,
+  strength, organized, fatigue, exhausted, demoralized, entrenchment, hex,
+  army_of_the_potomac;
+- `[[leaders]]`: id, name, side, rank (army wing corps division), cavalry, command,
+  tactical, commands (formation ids), with_unit;
+- `[victory]`: VP per enemy strength lost, per station raided, VP hexes, winning margin;
+- `[bridges]`: pontoon-bridge markers per side; `[counters]`: disorganized values.
 """
 
 from __future__ import annotations
