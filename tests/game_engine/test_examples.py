@@ -310,3 +310,23 @@ def test_7_6_mccall_anderson_example(drive: Any) -> None:
     assert d.units()["anderson"].hex == "0505"
     assert d.units()["branch"].hex == "0605"
     assert d.state.leaders["hill"].unit == "anderson"
+
+
+def test_5_1_extended_march_modifier_example(drive: Any) -> None:
+    """5.1 example: in RTG an exhausted Union unit outside the Army of the Potomac going
+    from fatigue 2 to 3 rolls its extended march with +3 (Union, not AoP, exhausted 2->3)."""
+    scen = make_scenario(
+        [
+            unit("u", "union", "0505", 5, exhausted=True, fatigue=2, army_of_the_potomac=False),
+            unit("spare", "union", "0101", 3),
+            unit("reb", "confederate", "0909", 3),
+        ],
+        game="RTG",
+        year=1863,
+    )
+    d = drive(scen, dice=[6, 1])
+    d.do("take")
+    d.do("march", unit="u", dice=[4, 2])
+    ext = [e for e in d.events if e["type"] == "extended_march"][0]
+    assert ext["drm"] == 3 and ext["die"] == 2
+    assert d.units()["u"].fatigue == 3
