@@ -123,7 +123,9 @@ class GameState(BaseModel):
     lost: dict[str, str] = {"union": "0", "confederate": "0"}  # strength lost, as text
     hex_control: dict[str, str] = {}  # VP hex -> side that last occupied it
     result: dict[str, Any] | None = None
-    _legal: tuple[Any, ...] | None = PrivateAttr(default=None)  # legal actions, once computed
+    # (id of the state, its legal actions), computed once; a copy made with model_copy
+    # carries the pair but not the id, so it recomputes
+    _legal: tuple[int, tuple[Any, ...]] | None = PrivateAttr(default=None)
 
     def state_hash(self) -> str:
         """A SHA-256 of the canonical JSON of the state (same game -> same hash)."""
