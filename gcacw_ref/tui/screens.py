@@ -31,6 +31,8 @@ def keys_table() -> Table:
 class HelpScreen(ModalScreen[None]):
     """Every key the app answers to."""
 
+    AUTO_FOCUS = "VerticalScroll"
+
     BINDINGS = [Binding("escape,f1,question_mark,q", "app.pop_screen", "Close")]
 
     def compose(self) -> ComposeResult:
@@ -42,6 +44,8 @@ class HelpScreen(ModalScreen[None]):
 
 class BookmarksScreen(ModalScreen[tuple[str, str] | None]):
     """The saved bookmarks: enter opens, delete removes."""
+
+    AUTO_FOCUS = "#bookmark-list"
 
     BINDINGS = [
         Binding("escape", "dismiss_none", "Close"),
@@ -101,6 +105,8 @@ class BookmarksScreen(ModalScreen[tuple[str, str] | None]):
 
 class ImportScreen(ModalScreen[str | None]):
     """Ask for the path of a rulebook file."""
+
+    AUTO_FOCUS = "#import-dialog-path"
 
     BINDINGS = [Binding("escape", "dismiss_none", "Close")]
 

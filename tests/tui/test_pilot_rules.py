@@ -207,6 +207,16 @@ async def test_first_run_explains_and_imports_by_path(home: Path, seeds: dict[st
         app.action_open_rule("5.1")
         await settle(pilot)
         assert rules(app).view.section == "5.1"
+        # ctrl+o asks for a path in a dialog
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        dialog = app.screen.query_one("#import-dialog-path", Input)
+        assert app.focused is dialog
+        dialog.value = str(seeds["wftu"])
+        await pilot.press("enter")
+        await settle(pilot)
+        await settle(pilot)
+        assert app.books.ids() == ["gcacw", "wftu"]
 
 
 @run_async
