@@ -106,6 +106,25 @@ def expected_gain(
     return gain
 
 
+def _command_gain(state: GameState, lid: str, target: Unit) -> float:
+    """Keep leaders in command: a transfer scores by how many more of the leader's units
+    stand within 3 hexes of the new unit than of the old one."""
+    leader = state.leaders[lid]
+    here = state.units[leader.unit].hex if leader.unit else None
+    mine = [
+        u.hex
+        for u in state.units.values()
+        if u.hex
+        and u.side == leader.side
+        and (leader.rank == "army" or u.corps in leader.commands or u.division in leader.commands)
+    ]
+
+    def near(h: str | None) -> int:
+        return sum(1 for x in mine if h and distance(h, x) <= 3)
+
+    return 0.6 * (near(target.hex) - near(here)) - 0.4
+
+
 def _score(state: GameState, a: Action) -> float:
     frame = state.pending
     side = frame.side.value if frame and frame.side else "union"
@@ -187,6 +206,8 @@ def _score(state: GameState, a: Action) -> float:
         return 1.0
     if t == "destroy":
         return 0.8
+    if t == "transfer" and a.leader and unit is not None:
+        return _command_gain(state, a.leader, unit)
     if t in ("transfer", "refuse", "dismantle", "unrefuse"):
         return -0.5
     return 0.0
