@@ -13,6 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
+from textual.events import DescendantFocus
 from textual.widgets import Input, Static, TabbedContent
 
 from gcacw_ref.tui.widgets import Choice, Spec, StepsTable, form_widgets, parse_units
@@ -43,6 +44,7 @@ class CalcPane(Vertical):
                     for spec in self.SPECS:
                         yield from form_widgets(spec, self.NAME)
                 yield from self.compose_form_bottom()
+                yield Static("", id=f"{self.NAME}-hint", classes="field-hint")
             with VerticalScroll(classes="calc-result"):
                 yield Static("", classes="calc-status", id=f"{self.NAME}-status")
                 yield Static("", classes="calc-summary", id=f"{self.NAME}-summary")
@@ -63,6 +65,13 @@ class CalcPane(Vertical):
     @on(Choice.Changed)
     def _changed(self) -> None:
         self.request_recalc()
+
+    @on(DescendantFocus)
+    def _focused(self, event: DescendantFocus) -> None:
+        """Say what the focused field accepts."""
+        hints = self.query(f"#{self.NAME}-hint")
+        if hints:
+            hints.first(Static).update(Text(field_hint(event.widget), style="dim italic"))
 
     def request_recalc(self) -> None:
         """Recalculate once after the current burst of changes (typing, building the form)."""
@@ -205,6 +214,17 @@ def read_widget(widget: Any, spec: Spec) -> Any:
     if spec.kind == "units":
         return parse_units(text, defenders=False)
     return text
+
+
+def field_hint(widget: Any) -> str:
+    """What a form control accepts, in one line."""
+    if isinstance(widget, Choice):
+        shown = ", ".join(o.replace("_", " ") for o in widget.options)
+        return f"Accepts one of: {shown} (left/right or space to change)"
+    if isinstance(widget, Input):
+        texts = [v.failure_description for v in widget.validators if v.failure_description]
+        return f"Accepts {texts[0]}" if texts else ""
+    return ""
 
 
 def pairs(label: str, value: Any, style: str = "bold") -> Text:
