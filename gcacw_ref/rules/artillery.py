@@ -5,7 +5,7 @@ artillery-asterisks, artillery-rows)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.rules.combat_tables import ArtilleryRow, artillery_table
@@ -15,16 +15,7 @@ from gcacw_ref.rules.numbers import format_signed
 Terrain = Literal[
     "clear", "rolling", "rough", "provisional_swamp", "woods", "city", "mountain", "swamp"
 ]
-TERRAINS: tuple[str, ...] = (
-    "clear",
-    "rolling",
-    "rough",
-    "provisional_swamp",
-    "woods",
-    "city",
-    "mountain",
-    "swamp",
-)
+TERRAINS: tuple[str, ...] = get_args(Terrain)
 
 
 def check_die(value: int, field_name: str) -> int:

@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, get_args
 
 from gcacw_ref.errors import InputError, RuleError
 from gcacw_ref.rules.combat_tables import LevelKey, entrenchment_table, games_table
 
 Era = Literal[1862, 1863, 1864]
 Phase = Literal["action", "recovery"]
-LEVELS: tuple[str, ...] = (
-    "none",
-    "abatis",
-    "breastworks_building",
-    "breastworks",
-    "fort_building",
-    "fort_building_1",
-    "fort_building_2",
-    "fort",
-)
+LEVELS: tuple[str, ...] = get_args(LevelKey)
 
 
 def entrenchment_era(game: str, year: int | None = None) -> Era:
