@@ -72,7 +72,7 @@ class UnitsCheck(Validator):
 
     def validate(self, value: str) -> ValidationResult:
         try:
-            parse_units(value, defenders=False)
+            parse_units(value)
         except ValueError as exc:
             return self.failure(f"{exc}; {UNITS_HELP}")
         return self.success()
@@ -86,7 +86,7 @@ UNITS_HELP = (
 )
 
 
-def parse_units(text: str, defenders: bool) -> list[dict[str, Any]]:
+def parse_units(text: str) -> list[dict[str, Any]]:
     """Turn `17 a2 t2, 3 1/2 d1 c` into the calculator's unit objects (no rule logic here)."""
     from gcacw_ref.rules.numbers import parse_strength
 

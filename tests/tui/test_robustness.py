@@ -58,13 +58,13 @@ async def test_every_field_survives_odd_input(home: Path) -> None:
 
 
 def test_unit_lists_parse_or_say_why() -> None:
-    assert parse_units("17 a2 t2, 3 1/2 d1 x c", defenders=False) == [
+    assert parse_units("17 a2 t2, 3 1/2 d1 x c") == [
         {"artillery": 2, "tactical": 2, "strength": "17"},
         {"demoralized": 1, "organized": False, "cavalry": True, "strength": "3 1/2"},
     ]
     for bad, why in (("", "at least one unit"), ("a2", "no strength"), ("17 q", "cannot read")):
         try:
-            parse_units(bad, defenders=False)
+            parse_units(bad)
         except ValueError as exc:
             assert why in str(exc)
         else:  # pragma: no cover - the assertion documents the failure

@@ -212,7 +212,7 @@ def read_widget(widget: Any, spec: Spec) -> Any:
     if spec.kind == "int":
         return int(text.translate(str.maketrans("０１２３４５６７８９－", "0123456789-")))
     if spec.kind == "units":
-        return parse_units(text, defenders=False)
+        return parse_units(text)
     return text
 
 
