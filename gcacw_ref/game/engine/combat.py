@@ -19,8 +19,10 @@ from gcacw_ref.game.zoc import zoc_from_hex
 from gcacw_ref.rules.combat import resolve_combat
 from gcacw_ref.rules.combat_models import AttackingUnit, CombatDice, CombatInput, DefendingUnit
 from gcacw_ref.rules.combat_modifiers import check_restrictions
+from gcacw_ref.rules.combat_strength import defending_side
 from gcacw_ref.rules.combat_tables import attack_types
 from gcacw_ref.rules.demoralization import counts_for_flank
+from gcacw_ref.rules.entrenchment import entrenchment_era
 from gcacw_ref.rules.flank import FlankHex, flank_bonus
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
@@ -42,6 +44,36 @@ def hexside_key_for_combat(w: Any, a: str, d: str, side: Any) -> str | None:
                 return word
         return None
     return "creek" if F.CREEK in feats else "none"
+
+
+def defending_units(w: Any, defenders: list[Any], target: str) -> list[DefendingUnit]:
+    """The defenders in `target` as the rules core sees them (7.2, 9.0)."""
+    return [
+        DefendingUnit(
+            name=d.name,
+            strength=combat_strength(w, d),
+            artillery=d.artillery,
+            tactical=d.tactical,
+            demoralized=d.demoralized,
+            organized=d.organized,
+            cavalry=d.kind == "cavalry",
+            entrenchment=d.entrenchment,
+            earthworks="earthworks" in w.board.hex_features(target),
+        )
+        for d in defenders
+    ]
+
+
+def flank_defender_strength(w: Any, defenders: list[Any], target: str) -> Fraction:
+    """7.4 one-quarter test: the defender's strength with entrenchment (and earthworks),
+    as the rules core totals it for combat (register flank-quarter-entrenchment)."""
+    side = defending_side(
+        defending_units(w, defenders, target),
+        era=entrenchment_era(w.game.value, w.year),
+        confederate=defenders[0].side.value == "confederate",
+        leader_tactical=None,
+    )
+    return side.total
 
 
 def combat_input(
@@ -90,20 +122,7 @@ def combat_input(
             for u in units
         ],
         attacker_leader_tactical=leader_tactical,
-        defenders=[
-            DefendingUnit(
-                name=d.name,
-                strength=combat_strength(w, d),
-                artillery=d.artillery,
-                tactical=d.tactical,
-                demoralized=d.demoralized,
-                organized=d.organized,
-                cavalry=d.kind == "cavalry",
-                entrenchment=d.entrenchment,
-                earthworks="earthworks" in w.board.hex_features(target),
-            )
-            for d in defenders
-        ],
+        defenders=defending_units(w, defenders, target),
         defender_leader_tactical=max((ld.tactical for ld in leaders), default=None),
         defender_terrain=terrain if terrain != "water" else "clear",
         hexside=hexside,
@@ -231,13 +250,14 @@ def flank_for(w: Any, attackers: list[str], target: str, side: Any, refused: boo
     """7.4 flank attack: the six neighbours of the defender as the flank rules see them."""
     defenders = w.enemy_at(target, side)
     dstr = sum((combat_strength(w, d) for d in defenders), Fraction(0))
+    quarter = flank_defender_strength(w, defenders, target)
     active = set(attackers)
     hexes = [flank_hex(w, n, target, side, active) for n in w.board.neighbors(target)]
     hexes += [FlankHex(off_map=True)] * (6 - len(hexes))
     first = w.unit(attackers[0])
     res = flank_bonus(
         hexes,
-        dstr,
+        quarter,
         flanks_refused=refused,
         earthworks="earthworks" in w.board.hex_features(target)
         and defenders[0].side.value == "confederate",

@@ -1,0 +1,34 @@
+"""Hand-built positions for the places where the engine feeds the rules core (audit, issue 6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests_helpers import make_scenario, unit  # type: ignore[import-not-found]
+
+from gcacw_ref.game.engine.combat import flank_for
+from gcacw_ref.game.engine.core import initial_state
+from gcacw_ref.game.engine.work import Work
+from gcacw_ref.rules.games import Side
+
+RING = ("0504", "0604", "0506", "0405", "0404")  # 0505's neighbours other than 0605
+
+
+def work(units: list[dict[str, Any]], **kw: Any) -> Work:
+    return Work(initial_state(make_scenario(units, **kw), 1), None)
+
+
+def test_flank_quarter_uses_entrenched_defender() -> None:
+    """7.4: a 2-point hex is a quarter of 8 but not of 8 behind abatis (12), so with the
+    entrenchment counted only the attacker's own hex blocks: no bonus instead of +4."""
+    ring = [unit(f"r{i}", "confederate", h, 2) for i, h in enumerate(RING)]
+    plain = work([unit("d", "union", "0505", 8), unit("a", "confederate", "0605", 10), *ring])
+    assert flank_for(plain, ["a"], "0505", Side.CONFEDERATE, False) == 4
+    dug = work(
+        [
+            unit("d", "union", "0505", 8, entrenchment="abatis"),
+            unit("a", "confederate", "0605", 10),
+            *ring,
+        ]
+    )
+    assert flank_for(dug, ["a"], "0505", Side.CONFEDERATE, False) == 0
