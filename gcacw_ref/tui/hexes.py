@@ -18,9 +18,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 DIRECTIONS = ["N", "NE", "SE", "S", "SW", "NW"]
-_BOX_W, _BOX_H = 14, 4
+_BOX_W, _BOX_H = 12, 4
 # top-left corner of each box: the six neighbours, then the centre hex
-_POS = [(15, 0), (30, 2), (30, 6), (15, 8), (0, 6), (0, 2), (15, 4)]
+_POS = [(13, 0), (26, 2), (26, 6), (13, 8), (0, 6), (0, 2), (13, 4)]
+_WIDTH, _HEIGHT = 38, 12
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class HexPicker(Widget, can_focus=True):
     """Six neighbours around a centre hex; keys select a neighbour and toggle its contents."""
 
     DEFAULT_CSS = """
-    HexPicker { width: 46; height: 12; }
+    HexPicker { width: 38; height: 12; }
     HexPicker:focus { background: $boost; }
     """
 
@@ -137,7 +138,7 @@ class HexPicker(Widget, can_focus=True):
         return " ".join(out)
 
     def render(self) -> Text:
-        width, height = 45, 12
+        width, height = _WIDTH, _HEIGHT
         grid = [[" "] * width for _ in range(height)]
         styles: list[list[str]] = [[""] * width for _ in range(height)]
         for index, (x, y) in enumerate(_POS):
