@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests_helpers import make_scenario, unit  # type: ignore[import-not-found]
+from tests_helpers import make_scenario, small_map, unit  # type: ignore[import-not-found]
 
-from gcacw_ref.game.engine.combat import flank_for
+from gcacw_ref.game.engine.combat import flank_for, flank_hex
 from gcacw_ref.game.engine.core import initial_state
 from gcacw_ref.game.engine.work import Work
 from gcacw_ref.rules.games import Side
@@ -32,3 +32,21 @@ def test_flank_quarter_uses_entrenched_defender() -> None:
         ]
     )
     assert flank_for(dug, ["a"], "0505", Side.CONFEDERATE, False) == 0
+
+
+def test_flank_hex_with_only_demoralized_units_is_not_empty() -> None:
+    """7.4 step 3b reduces only for an empty hex: a roadless-woods hex held by a demoralized
+    defender (it counts for neither side) but under the attackers' limited ZOC blocks
+    without taking one off, so six blocked hexes give +4, not +3."""
+    doc = small_map({"0404": {"terrain": "woods"}})
+    ring = [unit(f"r{i}", "confederate", h, 2) for i, h in enumerate(RING[:4])]
+    units = [
+        unit("d", "union", "0505", 8),
+        unit("shaken", "union", "0404", 3, demoralized=1),
+        unit("a", "confederate", "0605", 10),
+        *ring,
+    ]
+    w = work(units, map_doc=doc)
+    hex_ = flank_hex(w, "0404", "0505", Side.CONFEDERATE, {"a"})
+    assert flank_for(w, ["a"], "0505", Side.CONFEDERATE, False) == 4
+    assert hex_.attacker_zoc == "limited" and hex_.other_units and not hex_.defender_unit

@@ -243,6 +243,8 @@ def flank_hex(w: Any, n: str, target: str, side: Any, active: set[str]) -> Flank
         river=river_blocks(w, n, target, side),
         defender_unit=bool(theirs),
         woods_no_road=woods,
+        # 7.4 step 3b: units counting for neither side (demoralized) keep the hex non-empty
+        other_units=bool(w.at(n)) and not counts and not theirs,
     )
 
 
