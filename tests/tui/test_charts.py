@@ -64,3 +64,22 @@ def test_cells_used_by_a_calculation() -> None:
     grid = next(g for g in grids_for("artillery") if g.key == "artillery.rules_text")
     ((row, col),) = used_cells(grid, "artillery", out)
     assert grid.rows[row][col] == "+1" and grid.headers[col] == "+5 to +7"
+
+
+def test_bench_section_renders() -> None:
+    from gcacw_ref.tui import bench
+
+    text = bench.render(
+        {
+            "startup_s": 0.6,
+            "tui": {
+                "startup_runs_s": [0.6],
+                "startup_max_s": 0.7,
+                "books_loaded_s": 0.8,
+                "library": "seed rulebooks (temporary)",
+                "runs": 1,
+            },
+        }
+    )
+    assert "0.60 s" in text and "target 1.5 s" in text
+    assert "not measured" in bench.render({"startup_s": None, "tui": {"error": "x"}})
