@@ -99,6 +99,14 @@ def along_road(h: RetreatHex, from_city: bool) -> bool:
     return h.road or h.city or from_city
 
 
+def retreat_may_enter(terrain: str, road: bool, rain: bool) -> bool:
+    """7.6 (12.0 in rain): a retreat may enter a mountain or swamp hex, or a provisional
+    swamp on a rain turn, only across a road, pike, trail or railroad hexside. The rule
+    limits entering only: leaving such a hex is unrestricted."""
+    closed = terrain in ("mountain", "swamp") or (rain and terrain == "provisional_swamp")
+    return road or not closed
+
+
 def retreat_tables() -> RetreatTables:
     return load_table("retreat_tables", RetreatTables)
 

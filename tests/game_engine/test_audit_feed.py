@@ -50,3 +50,16 @@ def test_flank_hex_with_only_demoralized_units_is_not_empty() -> None:
     hex_ = flank_hex(w, "0404", "0505", Side.CONFEDERATE, {"a"})
     assert flank_for(w, ["a"], "0505", Side.CONFEDERATE, False) == 4
     assert hex_.attacker_zoc == "limited" and hex_.other_units and not hex_.defender_unit
+
+
+def test_retreat_may_leave_a_roadless_mountain_but_not_enter_one() -> None:
+    """7.6: the mountain/swamp restriction is on entering such a hex without a road; a
+    retreat out of a mountain hex into clear ground is free."""
+    from gcacw_ref.game.engine.retreat import describe
+
+    doc = small_map({"0505": {"terrain": "mountain"}, "0303": {"terrain": "swamp"}})
+    units = [unit("d", "union", "0505", 8), unit("e", "union", "0304", 4)]
+    w = work([*units, unit("c", "confederate", "0909")], map_doc=doc)
+    fact = describe(w, Side.UNION, {"d"}, None)
+    assert not fact("0505", "0504").prohibited  # leaving the mountain: allowed
+    assert fact("0304", "0303").prohibited  # entering the swamp without a road: not

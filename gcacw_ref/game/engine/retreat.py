@@ -16,7 +16,7 @@ from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.common import zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate, lose
-from gcacw_ref.rules.retreat import RetreatHex
+from gcacw_ref.rules.retreat import RetreatHex, retreat_may_enter
 from gcacw_ref.rules.retreat_paths import retreat_paths
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
@@ -46,12 +46,12 @@ def crossing_ok(w: Any, a: str, b: str, side: Any) -> bool:
 
 def describe(w: Any, side: Any, moving: set[str], active_hex: str | None) -> Any:
     b = w.board
-    closed = {"mountain", "swamp"} | ({"provisional_swamp"} if w.rain() else set())
+    rain = w.rain()
 
     def fact(here: str, n: str) -> RetreatHex:
         bad = (
             b.terrain(n) == "water"
-            or ((b.terrain(n) in closed or b.terrain(here) in closed) and not b.road_link(here, n))
+            or not retreat_may_enter(b.terrain(n), b.road_link(here, n), rain)
             or not crossing_ok(w, here, n, side)
         )
         d0 = b.distance(here, active_hex) if active_hex else 0
