@@ -63,3 +63,21 @@ def test_retreat_may_leave_a_roadless_mountain_but_not_enter_one() -> None:
     fact = describe(w, Side.UNION, {"d"}, None)
     assert not fact("0505", "0504").prohibited  # leaving the mountain: allowed
     assert fact("0304", "0303").prohibited  # entering the swamp without a road: not
+
+
+def test_grand_assault_applies_the_increased_attacker_loss() -> None:
+    """7.2: 85 points in a grand assault lose one more than the chart cell. With dice 3-3
+    the chart gives the attacker 3a; the engine must record and allocate 4a."""
+    from gcacw_ref.game.engine.combat import resolve
+
+    units = [unit("d", "union", "0505", 18)] + [
+        unit(f"a{i}", "confederate", "0605" if i < 3 else "0604", 17) for i in range(5)
+    ]
+    w = Work(initial_state(make_scenario(units, year=1862), 1), [3, 3, 1])
+    attackers = [f"a{i}" for i in range(5)]
+    resolve(w, attackers, "0505", "assault", None, 2, "a0", grand=True, assault_hex="0605")
+    combat = [e for e in w.events if e["type"] == "combat"][0]
+    assert any(s.endswith(": 3a") for s in combat["steps"])  # the chart's own cell
+    assert combat["attacker_result"] == "4a"
+    losses = [f for f in w.stack if f["kind"] == "loss"]
+    assert [f["data"]["points"] for f in losses] == [4]
