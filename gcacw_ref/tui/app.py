@@ -22,7 +22,7 @@ from gcacw_ref.tui.browser import RulesPane
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.combat import CombatPane
 from gcacw_ref.tui.calcs.simple import ArtilleryPane, MarchPane, OddsPane
-from gcacw_ref.tui.calcs.sixhex import FlankPane, RetreatPane
+from gcacw_ref.tui.calcs.sixhex import FlankPane, FlankPicker, RetreatPane
 from gcacw_ref.tui.charts_pane import ChartsPane
 from gcacw_ref.tui.screens import BookmarksScreen, HelpScreen, ImportScreen
 from gcacw_ref.tui.search import SearchPane
@@ -304,6 +304,18 @@ class GcacwApp(App[int]):
         self.call_from_thread(self._books_loaded)
         self.books.warm_up()
 
+    @on(FlankPicker.UseInCombat)
+    def action_flank_to_combat(self) -> None:
+        """Carry the flank calculator's final modifier into the combat calculator."""
+        flank = self.query_one("#pane-flank", CalcPane)
+        if flank.output is None:
+            self.notify("The flank calculator has no result yet.", severity="warning")
+            return
+        bonus = int(flank.output.final_bonus)
+        self.query_one("#pane-combat", CalcPane).preset("flank_bonus", str(bonus))
+        self.action_show_calc("combat")
+        self.notify(f"Flank modifier {bonus:+d} carried to the combat calculator.")
+
     # -- calculators feed the charts --------------------------------------------------
 
     def remember_calculation(self, name: str, out: Any) -> None:
@@ -328,6 +340,11 @@ class GcacwApp(App[int]):
                 f"The {pane.NAME} calculator",
                 partial(self.action_show_calc, pane.NAME),
             )
+        yield SystemCommand(
+            "Flank result into combat",
+            "Carry the flank modifier to the combat calculator (c on the hex picture)",
+            self.action_flank_to_combat,
+        )
         yield SystemCommand("Help: keys", "Every key (F1)", self.action_help)
         yield SystemCommand("Bookmarks", "Saved rules (ctrl+b)", self.action_bookmarks)
         yield SystemCommand(

@@ -211,6 +211,13 @@ async def test_flank_hex_picture_from_keyboard(home: Path) -> None:
         )
         assert pane(app, "flank").output == again
         assert again.blocked == 3  # 2 * 4 < 9: the ZOC does not count (7.4)
+        # c on the picture carries the modifier into the combat calculator
+        app.query_one("#flank-hexes").focus()
+        await pilot.press("c")
+        await settle(pilot)
+        combat = pane(app, "combat")
+        assert app.query_one("#combat-flank_bonus", Input).value == str(again.final_bonus)
+        assert combat.output is not None
 
 
 @run_async

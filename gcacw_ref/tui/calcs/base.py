@@ -32,6 +32,7 @@ class CalcPane(Vertical):
         self.error: str | None = None
         self.started = False  # set when first shown: the calculator loads lazily
         self._pending = False
+        self._presets: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         if not self.started:  # built the first time the pane is shown (fast start-up)
@@ -89,8 +90,25 @@ class CalcPane(Vertical):
             self.started = True
             await self.recompose()
             self.setup()
+            self._apply_presets()
             self.request_recalc()
         self.focus_first()
+
+    def preset(self, key: str, value: str) -> None:
+        """Fill field `key` (now, or as soon as the form is built)."""
+        self._presets[key] = value
+        if self.query(".calc"):
+            self._apply_presets()
+
+    def _apply_presets(self) -> None:
+        for key, value in self._presets.items():
+            for widget in self.query(f"#{self.NAME}-{key}"):
+                fits = isinstance(widget, Input) or (
+                    isinstance(widget, Choice) and value in widget.options
+                )
+                if fits:
+                    widget.value = value
+        self._presets.clear()
 
     def setup(self) -> None:
         """Subclasses prepare widgets after the form is built."""

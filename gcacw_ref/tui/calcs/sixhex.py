@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.widgets import Input, Label, Static
 
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
@@ -18,6 +19,9 @@ _B = (False, True)
 
 
 class FlankPicker(HexPicker):
+    class UseInCombat(Message):
+        """The player wants the flank modifier carried to the combat calculator."""
+
     TOGGLES = [
         Toggle("a", "attacker_unit", _B, ("", "A"), "Attacker unit"),
         Toggle("z", "attacker_zoc", (None, "normal", "limited"), ("", "Z", "z"), "ZOC"),
@@ -27,7 +31,12 @@ class FlankPicker(HexPicker):
         Toggle("d", "defender_unit", _B, ("", "D"), "Defender"),
         Toggle("w", "woods_no_road", _B, ("", "W"), "Woods"),
     ]
-    BINDINGS: ClassVar[list[Any]] = [(t.key, f"flip('{t.key}')", t.description) for t in TOGGLES]
+    BINDINGS: ClassVar[list[Any]] = [
+        (t.key, f"flip('{t.key}')", t.description) for t in TOGGLES
+    ] + [("c", "use_in_combat", "Use in combat")]
+
+    def action_use_in_combat(self) -> None:
+        self.post_message(self.UseInCombat())
 
 
 class RetreatPicker(HexPicker):
@@ -65,7 +74,8 @@ RETREAT_DEFAULTS: dict[str, Any] = {
 
 FLANK_LEGEND = (
     "1-6/←→ choose hex · a attacker · z ZOC (Z normal, z limited) · i impassable · "
-    "r river · o off map · d defender · w woods without road · strength: field below"
+    "r river · o off map · d defender · w woods without road · strength: field below · "
+    "c: use the flank modifier in the combat calculator"
 )
 RETREAT_LEGEND = (
     "1-6/←→ choose hex · x prohibited · e active enemy · u enemy units · z enemy ZOC · "
