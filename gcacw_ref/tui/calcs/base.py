@@ -103,10 +103,9 @@ class CalcPane(Vertical):
     def _apply_presets(self) -> None:
         for key, value in self._presets.items():
             for widget in self.query(f"#{self.NAME}-{key}"):
-                fits = isinstance(widget, Input) or (
-                    isinstance(widget, Choice) and value in widget.options
-                )
-                if fits:
+                if isinstance(widget, Input):
+                    widget.value = value
+                if isinstance(widget, Choice) and value in widget.options:
                     widget.value = value
         self._presets.clear()
 
