@@ -91,3 +91,21 @@ def next_level(
         rule = "5.5" if phase == "action" else "9.0"
         raise RuleError(f"a unit with {level} cannot entrench in the {era} {phase} phase", rule)
     return steps[level]
+
+
+def entrenchment_action_fatigue(era: Era) -> int:
+    """5.5 step 1: fatigue an entrenchment action adds: 2 in 1863 (optional rule), 1 from
+    1864. No entrenchment action exists in 1862 or earlier."""
+    if era == 1862:
+        raise RuleError("no entrenchment action in 1862 or earlier", "5.5")
+    return 2 if era == 1863 else 1
+
+
+def may_take_entrenchment_action(era: Era, fatigue: int, demoralized: int, level: str) -> bool:
+    """5.5: who may entrench as an action: fatigue 0-2 in 1863, 0-3 from 1864, not
+    demoralized, no completed fort; never in 1862 or earlier."""
+    _check_level(level)
+    if era == 1862:
+        return False
+    limit = 2 if era == 1863 else 3
+    return 0 <= fatigue <= limit and demoralized == 0 and level != "fort"

@@ -67,6 +67,15 @@ def check_fatigue(value: int, name: str = "fatigue") -> int:
     return value
 
 
+def raise_fatigue(fatigue: int, by: int) -> int:
+    """6.5: fatigue runs 0-4, so an increase from any cause (an action, a combat result,
+    an optional retreat after "-", rain in a provisional swamp) stops at 4."""
+    check_fatigue(fatigue)
+    if isinstance(by, bool) or not isinstance(by, int) or by < 0:
+        raise InputError(f"by: must be a whole number of 0 or more (got {by!r})")
+    return min(MAX_FATIGUE, fatigue + by)
+
+
 def fatigue_after_march(fatigue_before: int) -> int:
     """5.1 step 2: a march raises fatigue by one; a unit at 4 may not march (5.1, 6.5)."""
     check_fatigue(fatigue_before, "fatigue_before")

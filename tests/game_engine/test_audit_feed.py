@@ -81,3 +81,29 @@ def test_grand_assault_applies_the_increased_attacker_loss() -> None:
     assert combat["attacker_result"] == "4a"
     losses = [f for f in w.stack if f["kind"] == "loss"]
     assert [f["data"]["points"] for f in losses] == [4]
+
+
+def test_entrenchment_action_1863_costs_two_fatigue_and_needs_fatigue_two(drive: Any) -> None:
+    """5.5 (1863 optional rule): fatigue +2 and the first marker is breastworks under
+    construction; a unit at fatigue 3 may not entrench in 1863."""
+    scen = make_scenario(
+        [
+            unit("u", "union", "0505", 6),
+            unit("t", "union", "0202", 6, fatigue=3),
+            unit("c", "confederate", "0909"),
+        ],
+        year=1863,
+    )
+    scen = scen.model_copy(
+        update={
+            "scenario": scen.scenario.model_copy(
+                update={"optional_rules": ["entrenchment_action_1863"]}
+            )
+        }
+    )
+    d = drive(scen, dice=[6, 1])
+    d.do("take")
+    assert {a.unit for a in d.legal() if a.type == "entrench"} == {"u"}
+    d.do("entrench", unit="u")
+    u = d.units()["u"]
+    assert (u.entrenchment, u.fatigue) == ("breastworks_building", 2)

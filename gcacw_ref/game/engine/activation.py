@@ -142,12 +142,9 @@ def act_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
     assert action.unit
     data["done"] = [*data["done"], action.unit]
     if action.type == "entrench":
-        from gcacw_ref.game.engine.misc import entrench
+        from gcacw_ref.game.engine.misc import entrench_action
 
-        unit = w.unit(action.unit)
-        extra = 2 if w.year == 1863 else 1  # 5.5 step 1 by year
-        w.upd(action.unit, fatigue=min(4, unit.fatigue + extra))
-        entrench(w, action.unit, "action", "5.5")
+        entrench_action(w, action.unit)  # 5.5: fatigue by year, then the next marker
         return
     first = not [u for u in data["done"][:-1] if u not in data.get("entrench", [])]
     cav_div = leader_kind(w, ld) == "cavalry_division_leader"

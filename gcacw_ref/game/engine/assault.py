@@ -13,6 +13,7 @@ from gcacw_ref.game.engine.common import in_command_range
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.rules.assault import assault_roll, grand_assault_number
 from gcacw_ref.rules.demoralization import may_join_grand_assault
+from gcacw_ref.rules.march import raise_fatigue
 
 
 def begin_assault(w: Any, lid: str) -> None:
@@ -125,7 +126,7 @@ def as_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
             if len(data["selected"]) < len(data["candidates"]):
                 return
         for u in data["selected"]:
-            w.upd(u, fatigue=min(4, w.unit(u).fatigue + 1))
+            w.upd(u, fatigue=raise_fatigue(w.unit(u).fatigue, 1))
         lh = w.leader_hex(ld.id)
         if {u.id for u in w.friends_at(lh, side)} <= set(data["selected"]):
             bridges.clear_refused(w, lh)  # 7.8: the whole stack assaults
@@ -191,7 +192,7 @@ def as_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         data["ga_units"] = [*data["ga_units"], action.unit]
         return
     for u in data["ga_units"]:
-        w.upd(u, fatigue=min(4, w.unit(u).fatigue + 1))
+        w.upd(u, fatigue=raise_fatigue(w.unit(u).fatigue, 1))
     fight(w, frame)
 
 

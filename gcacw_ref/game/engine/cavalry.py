@@ -20,6 +20,7 @@ from gcacw_ref.rules.cavalry_retreat import (
     cavalry_retreat_modifiers,
     mp_reduction,
 )
+from gcacw_ref.rules.march import raise_fatigue
 
 
 def cavalry_hexes_threatened(w: Any, active_hex: str, active_side: Any) -> list[str]:
@@ -118,7 +119,7 @@ def cav_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
     alive = [u.id for u in cav if w.unit(u.id).hex is not None]
     for uid in alive:
         cu = w.unit(uid)
-        w.upd(uid, fatigue=min(4, cu.fatigue + 1), organized=False)
+        w.upd(uid, fatigue=raise_fatigue(cu.fatigue, 1), organized=False)
     if alive:
         from gcacw_ref.game.engine.retreat import push_retreat
 

@@ -11,6 +11,7 @@ from typing import Any
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import MAX_FATIGUE, combat_strength, enemy_units_adjacent
 from gcacw_ref.game.state import Leader, Unit
+from gcacw_ref.rules.entrenchment import entrenchment_era, may_take_entrenchment_action
 from gcacw_ref.rules.games import Game, Side
 
 NO_RAID_GAMES = (Game.SIV, Game.OTR)
@@ -39,8 +40,8 @@ def may_entrench(w: Any, unit: Unit) -> bool:
     """5.5: fatigue 0-3 (1863: 0-2), not demoralized, no completed fort, not in rain (12.0)."""
     if not entrench_actions(w) or unit.hex is None or w.rain():
         return False
-    limit = 3 if w.year >= 1864 else 2
-    return unit.fatigue <= limit and unit.demoralized == 0 and unit.entrenchment != "fort"
+    era = entrenchment_era(w.game.value, w.year)
+    return may_take_entrenchment_action(era, unit.fatigue, unit.demoralized, unit.entrenchment)
 
 
 def may_raid(w: Any, unit: Unit) -> bool:

@@ -11,8 +11,9 @@ from typing import Any
 
 from gcacw_ref.game.state import Leader, Unit
 from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.march import MAX_FATIGUE
 
-MAX_FATIGUE = 4
+__all__ = ["MAX_FATIGUE"]
 
 
 def other(side: Side) -> Side:

@@ -9,8 +9,14 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import combat_strength
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate
-from gcacw_ref.rules.entrenchment import Phase, entrenchment_era, next_level
+from gcacw_ref.rules.entrenchment import (
+    Phase,
+    entrenchment_action_fatigue,
+    entrenchment_era,
+    next_level,
+)
 from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.march import raise_fatigue
 from gcacw_ref.rules.terrain import ROADS
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
@@ -39,7 +45,7 @@ JA = {
 def station_raid(w: Any, uid: str) -> None:
     """5.4: fatigue +1; strength 2-4 damages the station, 5 or more destroys it."""
     unit = w.unit(uid)
-    unit = w.upd(uid, fatigue=min(4, unit.fatigue + 1))
+    unit = w.upd(uid, fatigue=raise_fatigue(unit.fatigue, 1))
     strength = combat_strength(w, unit)
     now = w.s["stations"].get(unit.hex)
     new = "destroyed" if strength >= 5 else ("damaged" if now is None else now)
@@ -96,7 +102,7 @@ def entrench_action(w: Any, uid: str) -> None:
     """5.5 (1864): fatigue +1, then the next marker."""
     unit = w.unit(uid)
     era = entrenchment_era(w.game.value, w.year)
-    w.upd(uid, fatigue=min(4, unit.fatigue + (2 if era == 1863 else 1)))
+    w.upd(uid, fatigue=raise_fatigue(unit.fatigue, entrenchment_action_fatigue(era)))
     entrench(w, uid, "action", "5.5")
 
 
@@ -109,7 +115,7 @@ def rain_in_provisional_swamp(w: Any) -> None:
             continue
         if any(w.board.side(h, n) & ROADS for n in w.board.neighbors(h)):
             continue
-        w.upd(unit.id, fatigue=min(4, unit.fatigue + 1), organized=False)
+        w.upd(unit.id, fatigue=raise_fatigue(unit.fatigue, 1), organized=False)
         w.push("swamp_exit", unit.side, unit=unit.id)
 
 

@@ -12,6 +12,7 @@ from gcacw_ref.game.engine.common import zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import lose
 from gcacw_ref.rules.demoralization import demoralization_after
+from gcacw_ref.rules.march import raise_fatigue
 
 
 def letters(w: Any, uid: str, result: Any, rule: str = "7.5") -> None:
@@ -24,7 +25,7 @@ def letters(w: Any, uid: str, result: Any, rule: str = "7.5") -> None:
     for letter in result.letters:
         if letter.disorganize:
             changes["organized"] = False
-        fatigue = min(4, fatigue + letter.fatigue)
+        fatigue = raise_fatigue(fatigue, letter.fatigue)
     changes["fatigue"] = fatigue
     extra = 0
     for code in ("R", "R*"):
@@ -129,7 +130,7 @@ def optional_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
     data["units"] = [u for u in data["units"] if u != action.unit]
     unit = w.unit(action.unit)
     if data["no_effect"]:
-        w.upd(action.unit, fatigue=min(4, unit.fatigue + 1))  # 7.6: after a "-" result
+        w.upd(action.unit, fatigue=raise_fatigue(unit.fatigue, 1))  # 7.6: after a "-" result
     push_retreat(w, [action.unit], "optional", active_uid=data["active"])
 
 
