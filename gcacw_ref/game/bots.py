@@ -24,6 +24,7 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.geometry import distance
 from gcacw_ref.game.state import GameState, Unit
+from gcacw_ref.rules.march import is_extended_march
 
 Bot = Callable[[GameState, list[Action]], Action]
 BOT_NAMES = ("random", "heuristic")
@@ -40,7 +41,7 @@ def random_bot(seed: int) -> Bot:
 
 def fresh(unit: Unit) -> bool:
     """The unit can march without an extended march (5.1)."""
-    return unit.fatigue + 1 < (2 if unit.exhausted else 3)
+    return not is_extended_march(unit.exhausted, unit.fatigue + 1)
 
 
 def _strength(unit: Unit) -> Fraction:
