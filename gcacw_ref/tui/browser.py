@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from functools import lru_cache
 from typing import Any
 
-from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -18,28 +14,10 @@ from textual.widgets import Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
+from gcacw_ref.tui.ruletext import linked_text, register_notes, strip_bold
 from gcacw_ref.tui.widgets import Field
 
-_NUMBER = re.compile(r"(?<![0-9０-９.．])([0-9０-９]{1,2}[.．][0-9０-９]{1,2})(?![0-9０-９])")
 EMPTY = "Open a rule from the search (F2), the contents on the left, or a bookmark (ctrl+b)."
-
-
-def linked_text(text: str, cites: set[str], book: str) -> Text:
-    """The paragraph with each cited rule number made a link (click or the Links list)."""
-    out = Text()
-    last = 0
-    for match in _NUMBER.finditer(text):
-        number = unicodedata.normalize("NFKC", match.group(1)).replace("．", ".")
-        if number not in cites:
-            continue
-        out.append(text[last : match.start()])
-        action = f"app.open_rule({number!r}, {book!r})"
-        out.append(
-            match.group(1), style=Style(underline=True, color="cyan", meta={"@click": action})
-        )
-        last = match.end()
-    out.append(text[last:])
-    return out
 
 
 class RulesPane(Horizontal):
@@ -66,6 +44,7 @@ class RulesPane(Horizontal):
         self.position = -1
         self._toc_nodes: dict[tuple[str, str], TreeNode[tuple[str, str]]] = {}
         self._paragraphs: list[str] = []
+        self._bold: list[list[tuple[int, int]]] = []
         self._link_targets: list[str] = []
         self._matches: list[tuple[int, int, int]] = []  # (paragraph, start, end)
         self._current = 0
@@ -200,7 +179,9 @@ class RulesPane(Horizontal):
             nav.append(" · ")
         nav.append(f"history {self.position + 1}/{len(self.history)}")
         self.query_one("#rule-nav", Static).update(nav)
-        self._paragraphs = str(view.text).split("\n")
+        stripped = [strip_bold(p) for p in str(view.text).split("\n")]
+        self._paragraphs = [plain for plain, _ in stripped]
+        self._bold = [spans for _, spans in stripped]
         self._matches, self._current = [], 0
         is_gcacw = self.app.books.kind(view.book) == "gcacw"  # type: ignore[attr-defined]
         notes = register_notes(view.section) if is_gcacw else ()
@@ -344,6 +325,8 @@ class RulesPane(Horizontal):
         parts: list[Text] = []
         for n, paragraph in enumerate(self._paragraphs):
             text = linked_text(paragraph, cites, self.view.book)
+            for start, end in self._bold[n] if n < len(self._bold) else []:
+                text.stylize("bold", start, end)
             for index, (p, start, end) in enumerate(self._matches):
                 if p == n:
                     style = "black on yellow" if index == self._current else "reverse"
@@ -364,25 +347,3 @@ class RulesPane(Horizontal):
         else:
             status.update(f" {self._current + 1}/{len(self._matches)} · enter: next")
             self.call_after_refresh(self.scroll_to_paragraph, self._matches[self._current][0])
-
-
-@lru_cache(maxsize=256)
-def register_notes(section: str) -> tuple[Text, ...]:
-    """Conflicts and gaps from the register that touch this rule, in short."""
-    number = section.split("#")[0].split("/")[0]
-    try:
-        from gcacw_ref.rules.register import entries_for_rule
-
-        entries = entries_for_rule(number)
-    except Exception:  # noqa: BLE001 - a broken register must not hide the rule
-        return ()
-    notes = []
-    for entry in entries:
-        note = Text()
-        note.append(f"⚠ {entry.kind}: ", style="bold yellow")
-        note.append(f"{entry.topic} ", style="bold")
-        note.append(f"(rules {', '.join(entry.rules)}) ", style="dim")
-        note.append("— this tool reads: ", style="italic")
-        note.append(entry.reading)
-        notes.append(note)
-    return tuple(notes)

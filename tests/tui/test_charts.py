@@ -83,3 +83,18 @@ def test_bench_section_renders() -> None:
     )
     assert "0.60 s" in text and "target 1.5 s" in text
     assert "not measured" in bench.render({"startup_s": None, "tui": {"error": "x"}})
+
+
+def test_rule_text_emphasis_and_links() -> None:
+    from gcacw_ref.tui.ruletext import linked_text, strip_bold
+
+    plain, spans = strip_bold("x **bold** 2DR* and 3DR*; odd **")
+    assert plain == "x bold 2DR* and 3DR*; odd **"
+    assert spans == [(2, 6)]
+    text = linked_text("7.6を参照、７．７も。8.0は違う", {"7.6", "7.7"}, "gcacw")
+    links = [
+        text.plain[span.start : span.end]
+        for span in text.spans
+        if getattr(span.style, "meta", None) and "@click" in span.style.meta
+    ]
+    assert links == ["7.6", "７．７"]
