@@ -107,3 +107,27 @@ def test_entrenchment_action_1863_costs_two_fatigue_and_needs_fatigue_two(drive:
     d.do("entrench", unit="u")
     u = d.units()["u"]
     assert (u.entrenchment, u.fatigue) == ("breastworks_building", 2)
+
+
+def test_flooded_swamp_exit_avoids_enemy_zoc_when_it_can(drive: Any) -> None:
+    """12.0: a unit pushed out of a flooded provisional swamp may enter enemy ZOC only when
+    every other exit is closed (register game-swamp-exit-zoc: normal ZOC)."""
+
+    def exits(extra: dict[str, Any]) -> set[str]:
+        hexes = {"0505": {"terrain": "provisional_swamp"}, "0405": {"terrain": "swamp"}}
+        scen = make_scenario(
+            [
+                unit("u", "union", "0505", 6),
+                unit("c", "confederate", "0605", 3),
+                unit("c2", "confederate", "0909", 3),
+            ],
+            map_doc=small_map({**hexes, **extra}),
+            weather={"1": "rain"},
+        )
+        d = drive(scen)
+        assert d.kind == "swamp_exit"
+        return {a.hex for a in d.legal()}
+
+    assert exits({}) == {"0404", "0504"}  # 0604 and 0506 lie in 0605's ZOC
+    swamp = {"terrain": "swamp"}
+    assert exits({"0404": swamp, "0504": swamp}) == {"0506", "0604"}

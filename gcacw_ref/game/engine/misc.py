@@ -6,7 +6,7 @@ from typing import Any
 
 from gcacw_ref.errors import RuleError
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.engine.common import combat_strength
+from gcacw_ref.game.engine.common import combat_strength, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate
 from gcacw_ref.rules.entrenchment import (
@@ -121,7 +121,8 @@ def rain_in_provisional_swamp(w: Any) -> None:
 
 def swamp_exits(w: Any, unit: Any) -> list[str]:
     """12.0: adjacent hexes free of enemy units, not swamp, not across a river except by
-    a bridge or ferry."""
+    a bridge or ferry; enemy (normal) ZOC only when no other exit is left (register
+    game-swamp-exit-zoc)."""
     from gcacw_ref.game.engine.bridges import effective_hexside
 
     out = []
@@ -134,7 +135,8 @@ def swamp_exits(w: Any, unit: Any) -> list[str]:
         if feats & {F.MINOR_RIVER, F.MAJOR_RIVER} and not feats & {F.BRIDGE, F.FERRY}:
             continue
         out.append(n)
-    return out
+    free = [n for n in out if zoc_kind(w, n, unit.side) != "normal"]
+    return free or out
 
 
 def exit_options(w: Any, frame: dict[str, Any]) -> list[Action]:
