@@ -21,6 +21,7 @@ from gcacw_ref.tui.books import Books
 from gcacw_ref.tui.browser import RulesPane
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.combat import CombatPane
+from gcacw_ref.tui.calcs.move import MovePane
 from gcacw_ref.tui.calcs.simple import ArtilleryPane, MarchPane, OddsPane
 from gcacw_ref.tui.calcs.sixhex import FlankPane, FlankPicker, RetreatPane
 from gcacw_ref.tui.charts_pane import ChartsPane
@@ -35,6 +36,7 @@ CALC_PANES: list[type[CalcPane]] = [
     FlankPane,
     MarchPane,
     RetreatPane,
+    MovePane,
 ]
 TABS = {"search": "Search", "rules": "Rules", "calc": "Calculators", "charts": "Charts"}
 NARROW = 100  # below this many columns the layout tightens

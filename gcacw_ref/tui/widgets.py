@@ -78,6 +78,37 @@ class UnitsCheck(Validator):
         return self.success()
 
 
+class HexListCheck(Validator):
+    """Accepts hex numbers such as `0101 0102` (four digits, split by spaces or commas)."""
+
+    def __init__(self, optional: bool = False) -> None:
+        blank = " (or blank)" if optional else ""
+        super().__init__(f"hex numbers like 0101 0102, split by spaces or commas{blank}")
+        self.optional = optional
+
+    def validate(self, value: str) -> ValidationResult:
+        hexes = split_hexes(value)
+        if not hexes:
+            return self.success() if self.optional else self.failure("required")
+        ok = all(len(h) == 4 and h.isdigit() for h in hexes)
+        return self.success() if ok else self.failure()
+
+
+class TextCheck(Validator):
+    """Accepts any non-blank text (a file path or a built-in name)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+
+    def validate(self, value: str) -> ValidationResult:
+        return self.success() if value.strip() else self.failure("required")
+
+
+def split_hexes(text: str) -> list[str]:
+    """`0101, 0102 0103` -> ["0101", "0102", "0103"] (full-width digits allowed)."""
+    return [h for h in text.translate(_FULLWIDTH).replace(",", " ").split() if h]
+
+
 _FULLWIDTH = str.maketrans("０１２３４５６７８９－", "0123456789-")
 
 UNITS_HELP = (
@@ -204,7 +235,11 @@ def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
     if spec.kind == "select":
         return [label, Choice(spec.options, str(spec.default), id=wid)]
     validators: list[Validator]
-    if spec.kind == "strength":
+    if spec.kind == "hexes":
+        validators = [HexListCheck(spec.optional)]
+    elif spec.kind == "text":
+        validators = [TextCheck("a map file path or a built-in map id such as example")]
+    elif spec.kind == "strength":
         validators = [StrengthCheck(spec.optional)]
     elif spec.kind == "units":
         validators = [UnitsCheck()]
@@ -216,6 +251,10 @@ def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
 
 
 def _hint(spec: Spec) -> str:
+    if spec.kind == "hexes":
+        return "e.g. 0101 0102 0103" + (" (optional)" if spec.optional else "")
+    if spec.kind == "text":
+        return "example"
     if spec.kind == "strength":
         return "e.g. 17 or 3 1/2" + (" (optional)" if spec.optional else "")
     if spec.kind == "units":

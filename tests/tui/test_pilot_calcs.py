@@ -327,3 +327,32 @@ async def test_fast_key_repeats_settle_on_the_last_screen(home: Path) -> None:
         )
         assert first == second
         assert first[0] == "calc"
+
+
+@run_async
+async def test_move_path_on_the_example_map(home: Path) -> None:
+    app = GcacwApp(home=home)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.action_show_calc("move")
+        await settle(pilot)
+        out = pane(app, "move").output
+        base = {
+            "map": "example",
+            "unit": {"side": "union", "kind": "infantry", "strength": 6},
+            "path": ["0101", "0102", "0201"],
+            "movement_allowance": 8,
+        }
+        assert out == run("move", base)
+        # hand-worked: two clear hexes at 3 MP each
+        assert out.legal and out.cost == 6
+        app.query_one("#move-path").focus()
+        await clear_and_type(pilot, "0101 0102 0103")
+        await settle(pilot)
+        out = pane(app, "move").output
+        assert out == run("move", {**base, "path": ["0101", "0102", "0103"]})
+        app.query_one("#move-path").focus()
+        await clear_and_type(pilot, "01x1")
+        await settle(pilot)
+        assert pane(app, "move").output is None
+        assert "hex numbers like 0101" in status(app, "move")

@@ -153,6 +153,8 @@ async def test_browse_links_history_find_register(app_home: Path) -> None:
         "Calculator: Flank",
         "Calculator: March",
         "Calculator: Retreat",
+        "Calculator: Move",
+        "Flank result into combat",
     ):
         assert needed in titles
 

@@ -65,6 +65,7 @@ SCREENS = {
         keys("calc:flank", "focus:#flank-hexes", "1", "a", "2", "a", "3", "z", "4", "i"),
     ),
     "calc_flank_small": (SMALL, keys("calc:flank", "focus:#flank-hexes", "2", "a", "3", "z")),
+    "calc_move": (BIG, keys("calc:move")),
     "calc_march": (BIG, keys("calc:march", "focus:#march-die", "type:6")),
     "calc_retreat": (
         BIG,

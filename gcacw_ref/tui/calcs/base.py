@@ -16,7 +16,14 @@ from textual.css.query import NoMatches
 from textual.events import DescendantFocus
 from textual.widgets import Input, Static, TabbedContent
 
-from gcacw_ref.tui.widgets import Choice, Spec, StepsTable, form_widgets, parse_units
+from gcacw_ref.tui.widgets import (
+    Choice,
+    Spec,
+    StepsTable,
+    form_widgets,
+    parse_units,
+    split_hexes,
+)
 
 
 class CalcPane(Vertical):
@@ -230,6 +237,8 @@ def read_widget(widget: Any, spec: Spec) -> Any:
         return int(text.translate(str.maketrans("０１２３４５６７８９－", "0123456789-")))
     if spec.kind == "units":
         return parse_units(text)
+    if spec.kind == "hexes":
+        return split_hexes(text)
     return text
 
 

@@ -1,0 +1,80 @@
+"""Movement (6.1, 6.2): what a path costs on a map, where the unit must stop, what it reaches.
+
+Enemy units are given by hex (they exert ZOC); friendly stacks, whose strength decides
+the 6.2 penalty, are left to `calc move` (the form would have to ask for each strength).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
+from gcacw_ref.tui.widgets import Spec
+
+
+class MovePane(CalcPane):
+    NAME = "move"
+    TITLE = "Move"
+    SPECS = [
+        Spec("map", "Map file or id", "text", "example"),
+        Spec("side", "Side", "select", "union", options=["union", "confederate"]),
+        Spec(
+            "kind", "Unit kind", "select", "infantry", options=["infantry", "cavalry", "artillery"]
+        ),
+        Spec("strength", "Strength", "strength", "6"),
+        Spec("path", "Path (start first)", "hexes", "0101 0102 0201"),
+        Spec("movement_allowance", "Movement allowance", "strength", "8", optional=True),
+        Spec("rain", "Rain", "bool", False),
+        Spec("enemy", "Enemy units at", "hexes", None, optional=True),
+    ]
+
+    def compose_result_extra(self) -> ComposeResult:
+        yield Static("", id="move-reach", classes="calc-extra")
+
+    def build(self, values: dict[str, Any]) -> dict[str, Any]:
+        data = {k: v for k, v in values.items() if v is not None}
+        data["unit"] = {
+            "side": data.pop("side"),
+            "kind": data.pop("kind"),
+            "strength": data.pop("strength"),
+        }
+        data["enemy_units"] = [{"hex": h} for h in data.pop("enemy", [])]
+        return data
+
+    def summary(self, out: Any) -> Text:
+        parts = [pairs("Legal", "yes" if out.legal else "no", "bold reverse")]
+        if out.cost is not None:
+            parts.append(pairs("Cost", f"{_plain(out.cost)} MP"))
+        if out.stops_at:
+            parts.append(pairs("Must stop at", out.stops_at))
+        if out.reason:
+            parts.append(pairs("Why", out.reason))
+        if out.disorganized:
+            parts.append(pairs("Disorganized", "yes"))
+        return lines(*parts)
+
+    def show_extra(self, out: Any) -> None:
+        reach = getattr(out, "reachable", None)
+        if not reach:
+            self.query_one("#move-reach", Static).update("")
+            return
+        text = Text(
+            f"Reachable with this allowance ({len(reach)} hexes, least MP):\n", style="bold"
+        )
+        text.append("  ".join(f"{h}:{_plain(c)}" for h, c in sorted(reach.items())))
+        self.query_one("#move-reach", Static).update(text)
+
+    def clear_extra(self) -> None:
+        self.query_one("#move-reach", Static).update("")
+
+
+def _plain(value: Any) -> str:
+    from fractions import Fraction
+
+    from gcacw_ref.rules.numbers import format_strength
+
+    return format_strength(value) if isinstance(value, Fraction | int) else str(value)
