@@ -131,3 +131,25 @@ def test_flooded_swamp_exit_avoids_enemy_zoc_when_it_can(drive: Any) -> None:
     assert exits({}) == {"0404", "0504"}  # 0604 and 0506 lie in 0605's ZOC
     swamp = {"terrain": "swamp"}
     assert exits({"0404": swamp, "0504": swamp}) == {"0506", "0604"}
+
+
+def test_pontoon_trails_in_both_hexes_add_nothing(drive: Any) -> None:
+    """10.1: the +1 for roads on both banks names road, pike and railroad only; trails on
+    both banks avoid the +2/+3 but add nothing, so a 5 still lays the bridge."""
+    sides = [
+        {"between": ["0505", "0605"], "features": ["minor_river"]},
+        {"between": ["0404", "0505"], "features": ["trail"]},
+        {"between": ["0605", "0705"], "features": ["trail"]},
+    ]
+    scen = make_scenario(
+        [unit("u", "union", "0505", 6), unit("c", "confederate", "0909")],
+        map_doc=small_map(hexsides=sides),
+        year=1862,
+        turns=2,
+    )
+    d = drive(scen, dice=[6, 1])
+    d.do("pass")
+    d.do("pass")
+    d.do("build", unit="u", option="bridge", hex="0605", dice=[5])
+    ev = [e for e in d.events if e["type"] == "bridge"][0]
+    assert (ev["drm"], ev["ok"]) == (0, True)

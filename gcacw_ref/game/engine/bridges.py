@@ -13,16 +13,16 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import combat_strength, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.geometry import hexside_key
-from gcacw_ref.rules.games import Game, Side
+from gcacw_ref.rules.bridges import bridge_limits, destroy_drm, destroyed
+from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
 NEVER_DESTROYED: frozenset[tuple[str, str]] = frozenset()
 
 
 def strong(w: Any) -> int:
-    """10.2: the strength that removes an enemy pontoon or may attack a fixed bridge:
-    5, or 3 in SIV."""
-    return 3 if w.game == Game.SIV else 5
+    """10.2: the strength that removes an enemy pontoon or may attack a fixed bridge."""
+    return bridge_limits(w.game).strong_unit
 
 
 def pontoon(w: Any, a: str, b: str) -> str | None:
@@ -158,16 +158,14 @@ def destroy_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
     here, there = unit.hex, action.hex
     assert there
     ferry = F.FERRY in w.board.side(here, there) and F.BRIDGE not in w.board.side(here, there)
-    drm = 0
-    if ferry and unit.side == Side.CONFEDERATE:
-        drm -= 2
-    if not zoc_kind(w, here, unit.side) and not zoc_kind(w, there, unit.side):
-        drm -= 1
-    if frame["data"]["idle"]:
-        drm -= 1
+    drm = destroy_drm(
+        ferry=ferry,
+        confederate=unit.side == Side.CONFEDERATE,
+        zoc_free=not zoc_kind(w, here, unit.side) and not zoc_kind(w, there, unit.side),
+        idle=bool(frame["data"]["idle"]),
+    )
     die = w.die()
-    need = 1 if ferry else 2
-    ok = die + drm <= need
+    ok = destroyed(die, drm, ferry)
     what = "ferry" if ferry else "bridge"
     if ok:
         w.s["destroyed"] = (*w.s["destroyed"], hexside_key(here, there))

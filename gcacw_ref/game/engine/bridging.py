@@ -9,7 +9,16 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.common import combat_strength
 from gcacw_ref.game.geometry import hexside_key
-from gcacw_ref.rules.games import Game, Side
+from gcacw_ref.rules.bridges import (
+    bridge_limits,
+    may_bridge_major_river,
+    pontoon_built,
+    pontoon_drm,
+    repair_drm,
+    repaired,
+)
+from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.terrain import ROADS, ROADS_AND_TRAIL
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
 
@@ -18,17 +27,25 @@ def _enemy_strength(w: Any, h: str, side: Any) -> Fraction:
 
 
 def thresholds(w: Any) -> tuple[int, int, int, int]:
-    """(bridge strength, bridge enemy limit, repair strength, repair enemy limit):
-    5/5/5/5, or 3/3/2/2 in SIV (10.1, 10.3)."""
-    return (3, 3, 2, 2) if w.game == Game.SIV else (5, 5, 5, 5)
+    """(bridge strength, bridge enemy limit, repair strength, repair enemy limit) for the
+    game (10.1, 10.3)."""
+    lim = bridge_limits(w.game)
+    return lim.build_strength, lim.build_enemy_block, lim.repair_strength, lim.repair_enemy_block
 
 
 def may_bridge_major(w: Any, side: Side) -> bool:
-    """10.1: the Union everywhere but SIV; the Confederates only in OTR and GTC."""
-    game: Game = w.game
-    if side == Side.UNION:
-        return game != Game.SIV
-    return game in (Game.OTR, Game.GTC)
+    """10.1: who may lay a pontoon bridge over a major river in this game."""
+    return may_bridge_major_river(w.game, side)
+
+
+def _uncrossable(w: Any, major: bool) -> bool:
+    """12.0: the river's unfordable marker still stands this turn."""
+    return w.turn <= int(w.s["major_unfordable_until" if major else "minor_unfordable_until"])
+
+
+def _has(w: Any, h: str, feats: frozenset[F]) -> bool:
+    """The hex holds one of `feats` (a hexside of it carries the feature)."""
+    return any(w.board.side(h, m) & feats for m in w.board.neighbors(h))
 
 
 def bridge_options(w: Any, unit: Any, data: dict[str, Any]) -> list[Action]:
@@ -85,14 +102,10 @@ def build_bridge(w: Any, action: Action, data: dict[str, Any]) -> None:
     key = hexside_key(here, there)
     if action.option == "repair":
         data["repaired"] = True
-        drm = (2 if major else 0) + (
-            1
-            if w.turn <= int(w.s["major_unfordable_until" if major else "minor_unfordable_until"])
-            else 0
-        )
+        drm = repair_drm(major=major, uncrossable=_uncrossable(w, major))
         die = w.die()
         ferry = F.FERRY in feats and F.BRIDGE not in feats
-        ok = die + drm <= (5 if ferry else 3)
+        ok = repaired(die, drm, ferry)
         if ok:
             w.s["destroyed"] = tuple(d for d in w.s["destroyed"] if tuple(d) != tuple(key))
         w.emit(
@@ -103,23 +116,20 @@ def build_bridge(w: Any, action: Action, data: dict[str, Any]) -> None:
             f"{unit.name}が{here}-{there}を修理：ダイス{die}（{drm:+d}）{'成功' if ok else '失敗'}",
             unit=unit.id,
             die=die,
+            drm=drm,
             ok=ok,
         )
         return
     data["bridge_hexes"] = [*data.get("bridge_hexes", []), here]
-    drm = 2 if major else 0
-    if w.turn <= int(w.s["major_unfordable_until" if major else "minor_unfordable_until"]):
-        drm += 1
-    roads = [any(w.board.road_link(h, m) for m in w.board.neighbors(h)) for h in (here, there)]
-    if all(roads):
-        if not feats & {F.FORD, F.FERRY} and not bridges.is_destroyed(w, here, there):
-            drm += 1
-    elif any(roads):
-        drm += 2
-    else:
-        drm += 3
+    drm = pontoon_drm(
+        major=major,
+        uncrossable=_uncrossable(w, major),
+        crossing=bool(feats & {F.FORD, F.FERRY}) or bridges.is_destroyed(w, here, there),
+        roads=(_has(w, here, ROADS), _has(w, there, ROADS)),
+        routes=(_has(w, here, ROADS_AND_TRAIL), _has(w, there, ROADS_AND_TRAIL)),
+    )
     die = w.die()
-    ok = die + drm <= 5
+    ok = pontoon_built(die, drm)
     if ok:
         w.s["bridges"] = (*w.s["bridges"], (key[0], key[1], unit.side.value))
     else:
@@ -132,5 +142,6 @@ def build_bridge(w: Any, action: Action, data: dict[str, Any]) -> None:
         f"{unit.name}が{here}-{there}に浮橋架設：ダイス{die}（{drm:+d}）{'成功' if ok else '失敗'}",
         unit=unit.id,
         die=die,
+        drm=drm,
         ok=ok,
     )
