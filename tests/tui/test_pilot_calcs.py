@@ -252,7 +252,7 @@ async def test_retreat_picture_steps_along_the_retreat(home: Path) -> None:
     app = GcacwApp(home=home)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.action_show_calc("retreat")
+        app.action_show_calc("move")
         await settle(pilot)
         await pilot.press("f4")  # F4 on the last calculator wraps round to the first
         await settle(pilot)
