@@ -12,9 +12,8 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import MAX_FATIGUE, combat_strength, enemy_units_adjacent
 from gcacw_ref.game.state import Leader, Unit
 from gcacw_ref.rules.entrenchment import entrenchment_era, may_take_entrenchment_action
-from gcacw_ref.rules.games import Game, Side
-
-NO_RAID_GAMES = (Game.SIV, Game.OTR)
+from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.station_raid import may_raid_station
 
 
 def option(w: Any, name: str) -> bool:
@@ -46,13 +45,11 @@ def may_entrench(w: Any, unit: Unit) -> bool:
 
 def may_raid(w: Any, unit: Unit) -> bool:
     """5.4: at a station not yet destroyed, fatigue 3 or less, combat strength 2 or more."""
-    if w.game in NO_RAID_GAMES or unit.hex is None or unit.fatigue >= MAX_FATIGUE:
-        return False
-    if "station" not in w.board.hex_features(unit.hex):
+    if unit.hex is None or "station" not in w.board.hex_features(unit.hex):
         return False
     if w.s["stations"].get(unit.hex) == "destroyed":
-        return False
-    return bool(combat_strength(w, unit) >= 2)
+        return False  # register game-raid-destroyed-station
+    return may_raid_station(w.game, unit.fatigue, combat_strength(w, unit))
 
 
 def activation_candidates(w: Any, leader: Leader) -> list[str]:

@@ -17,6 +17,7 @@ from gcacw_ref.rules.entrenchment import (
 )
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.march import raise_fatigue
+from gcacw_ref.rules.station_raid import RAID_FATIGUE, station_after_raid
 from gcacw_ref.rules.terrain import ROADS
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
@@ -43,13 +44,14 @@ JA = {
 
 
 def station_raid(w: Any, uid: str) -> None:
-    """5.4: fatigue +1; strength 2-4 damages the station, 5 or more destroys it."""
+    """5.4: the raider tires; the station's new marker comes from the rules core."""
     unit = w.unit(uid)
-    unit = w.upd(uid, fatigue=raise_fatigue(unit.fatigue, 1))
+    unit = w.upd(uid, fatigue=raise_fatigue(unit.fatigue, RAID_FATIGUE))
     strength = combat_strength(w, unit)
     now = w.s["stations"].get(unit.hex)
-    new = "destroyed" if strength >= 5 else ("damaged" if now is None else now)
-    w.s["stations"][unit.hex] = new
+    new = station_after_raid(now, strength)
+    if new is not None:
+        w.s["stations"][unit.hex] = new
     if new != now:
         w.s["station_raider"][unit.hex] = unit.side.value
     w.emit(
