@@ -252,7 +252,7 @@ def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
 
 def _hint(spec: Spec) -> str:
     if spec.kind == "hexes":
-        return "e.g. 0101 0102 0103" + (" (optional)" if spec.optional else "")
+        return "e.g. 0101 0102" + (" (optional)" if spec.optional else " (start hex first)")
     if spec.kind == "text":
         return "example"
     if spec.kind == "strength":

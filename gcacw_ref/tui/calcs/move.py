@@ -26,8 +26,8 @@ class MovePane(CalcPane):
             "kind", "Unit kind", "select", "infantry", options=["infantry", "cavalry", "artillery"]
         ),
         Spec("strength", "Strength", "strength", "6"),
-        Spec("path", "Path (start first)", "hexes", "0101 0102 0201"),
-        Spec("movement_allowance", "Movement allowance", "strength", "8", optional=True),
+        Spec("path", "Path", "hexes", "0101 0102 0201"),
+        Spec("movement_allowance", "MP allowance", "strength", "8", optional=True),
         Spec("rain", "Rain", "bool", False),
         Spec("enemy", "Enemy units at", "hexes", None, optional=True),
     ]
