@@ -111,3 +111,14 @@ def allowance_distribution(game: Game, side: Side, kind: Kind) -> dict[int, Frac
         v = t + f.add if f.minimum is None else max(t + f.add, f.minimum)
         dist[v] = dist.get(v, Fraction(0)) + Fraction(1, len(totals))
     return dist
+
+
+def otr_union_activation_limit(initiative_die: int | None) -> int | None:
+    """5.2 (OTR): how many units a Union leader activation may take, from the Union die
+    that won the initiative: 1-4 one, 5 two, 6 any (None). None for the die (no roll, or
+    the Confederates won and passed) means no limit."""
+    if initiative_die is None:
+        return None
+    if isinstance(initiative_die, bool) or not 1 <= initiative_die <= 6:
+        raise InputError(f"initiative_die: must be 1 to 6 (got {initiative_die!r})")
+    return 1 if initiative_die <= 4 else 2 if initiative_die == 5 else None

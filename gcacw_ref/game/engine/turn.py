@@ -15,6 +15,7 @@ from gcacw_ref.game.engine.common import other, side_word
 from gcacw_ref.game.engine.registry import auto, decision
 from gcacw_ref.game.engine.victory import finish_game
 from gcacw_ref.rules.games import Game, Side
+from gcacw_ref.rules.movement_allowance import otr_union_activation_limit
 
 TURN_STEPS = ("random_event", "transfer_union", "transfer_confederate", "cycle", "recovery", "end")
 
@@ -181,8 +182,7 @@ def otr_activation_limit(w: Any, side: Side, data: dict[str, Any]) -> int | None
     (1-4: one, 5: two, 6: any); no limit after a Confederate pass or without a roll."""
     if w.game != Game.OTR or side != Side.UNION or not data["first"] or data["lone"]:
         return None
-    die = int(data["die"])
-    return 1 if die <= 4 else 2 if die == 5 else None
+    return otr_union_activation_limit(int(data["die"]))
 
 
 def choose_options(w: Any, frame: dict[str, Any]) -> list[Action]:
