@@ -110,6 +110,19 @@ def _woods_hexside(inp: CombatInput) -> list[Step]:
     return []
 
 
+def march_attack_cost(attack_type: str, cavalry: bool, mp_left: Fraction) -> int | None:
+    """7.1 / 6.1: the MP this march attack type costs the unit, or None when the MP left
+    do not pay for it; a column attack costs nothing but needs at least 1 MP left."""
+    try:
+        kind = attack_types().get(attack_type)
+    except KeyError:
+        raise InputError(f"attack_type: unknown attack type {attack_type!r}") from None
+    cost = kind.cavalry_mp if cavalry else kind.infantry_mp
+    if cost > mp_left or (kind.needs_movement_allowance and mp_left < 1):
+        return None
+    return cost
+
+
 def attack_type_drm(inp: CombatInput) -> tuple[int, int | None, list[Step]]:
     """The march attack type's modifier and MP cost, or the assault +1 (7.1, 7.4)."""
     if inp.action == "assault":

@@ -18,7 +18,7 @@ from gcacw_ref.game.engine.zocview import live_map
 from gcacw_ref.game.zoc import zoc_from_hex
 from gcacw_ref.rules.combat import resolve_combat
 from gcacw_ref.rules.combat_models import AttackingUnit, CombatDice, CombatInput, DefendingUnit
-from gcacw_ref.rules.combat_modifiers import check_restrictions
+from gcacw_ref.rules.combat_modifiers import check_restrictions, march_attack_cost
 from gcacw_ref.rules.combat_strength import defending_side
 from gcacw_ref.rules.combat_tables import attack_types
 from gcacw_ref.rules.demoralization import counts_for_flank
@@ -177,8 +177,7 @@ def march_attack_options(w: Any, data: dict[str, Any], unit: Any) -> list[Action
         if not w.enemy_at(n, unit.side) or not attack_allowed(w, [unit.id], n, "march", data):
             continue
         for t in types:
-            cost = t.cavalry_mp if unit.kind == "cavalry" else t.infantry_mp
-            if cost <= mp and (cost > 0 or mp >= 1):
+            if march_attack_cost(t.key, unit.kind == "cavalry", mp) is not None:
                 out.append(Action(type="attack", unit=unit.id, hex=n, option=t.key))
     return out
 
@@ -282,8 +281,8 @@ def march_attack(w: Any, frame: dict[str, Any], target: str, attack_type: str) -
     data = frame["data"]
     uid = data["unit"]
     unit = w.unit(uid)
-    t = attack_types().get(attack_type)
-    cost = t.cavalry_mp if unit.kind == "cavalry" else t.infantry_mp
+    cost = march_attack_cost(attack_type, unit.kind == "cavalry", Fraction(data["mp"]))
+    assert cost is not None  # only affordable attacks are offered
     data["mp"] = str(Fraction(data["mp"]) - cost)
     data["attacks"] += 1
     data["acted"] = True
