@@ -41,10 +41,8 @@ def keys(*presses: str, text: str = "", pause: float = 0.3) -> Any:
                 await settle(pilot)
             elif key.startswith("focus:"):
                 pilot.app.query_one(key[6:]).focus()
-                await settle(pilot)
             else:
-                await pilot.press(key)
-                await settle(pilot)
+                await pilot.press(key)  # waits until the screen has handled it
         await settle(pilot)
 
     return run_before
