@@ -130,6 +130,17 @@ def final_flank_bonus(base: int, reductions: int) -> tuple[int, int]:
     return max(0, base - applied), applied
 
 
+REFUSE_FLANK_MP = 1
+
+
+def may_refuse_flank(terrain: str, rain: bool, mp_left: Fraction, advanced: bool) -> bool:
+    """7.8: a marching unit may refuse its flanks for 1 MP, ending its march, but not in
+    a mountain or swamp hex (a provisional swamp counts on a rain turn, 12.0), nor after
+    an advance after combat. One marker per hex is the caller's to check."""
+    closed = terrain in ("mountain", "swamp") or (rain and terrain == "provisional_swamp")
+    return mp_left >= REFUSE_FLANK_MP and not closed and not advanced
+
+
 def refused_flank_bonus(bonus: int) -> int:
     """7.8: +4 becomes +2, +3/+2 become +1, +1 stays; a non-flank attack gets +1."""
     return {4: 2, 3: 1, 2: 1, 1: 1, 0: 1}[bonus]

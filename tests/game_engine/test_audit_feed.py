@@ -153,3 +153,28 @@ def test_pontoon_trails_in_both_hexes_add_nothing(drive: Any) -> None:
     d.do("build", unit="u", option="bridge", hex="0605", dice=[5])
     ev = [e for e in d.events if e["type"] == "bridge"][0]
     assert (ev["drm"], ev["ok"]) == (0, True)
+
+
+def test_no_refused_flank_in_a_provisional_swamp_on_a_rain_turn(drive: Any) -> None:
+    """7.8 with 12.0: no refused-flank marker in a mountain or swamp hex, and a provisional
+    swamp is a swamp on a rain turn (a road keeps the unit from being flooded out)."""
+
+    def offered(weather: dict[str, str]) -> bool:
+        sides = [{"between": ["0404", "0505"], "features": ["road"]}]
+        doc = small_map({"0505": {"terrain": "provisional_swamp"}}, sides)
+        scen = make_scenario(
+            [unit("u", "union", "0505", 6), unit("c", "confederate", "0909")],
+            map_doc=doc,
+            weather=weather,
+            year=1862,
+        )
+        d = drive(scen, dice=[6, 1])
+        d.do("take", dice=[6])
+        if d.kind == "choose":
+            d.do("march", unit="u", dice=[6])
+        d.do("forced_march", option="no")
+        assert d.kind == "march"
+        return any(a.type == "refuse" for a in d.legal())
+
+    assert offered({})
+    assert not offered({"1": "rain"})

@@ -16,6 +16,7 @@ from gcacw_ref.game.engine.common import combat_strength, zoc_kind
 from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import set_strength
+from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
 from gcacw_ref.rules.march import apply_extended_march_result, check_march
 from gcacw_ref.rules.movement import Weather, step_cost
@@ -228,11 +229,13 @@ def march_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     for n in w.board.neighbors(unit.hex):
         if bridges.pontoon(w, unit.hex, n) == unit.side.value:
             out.append(Action(type="dismantle", unit=unit.id, hex=n))  # 10.2, no MP
-    closed = w.board.terrain(unit.hex) in ("mountain", "swamp")
     if unit.hex in w.s["refused"] and not data["acted"] and unit.hex == data["start"]:
         out.append(Action(type="unrefuse", unit=unit.id))  # 7.8: free, when the march begins
-    late = data.get("advanced", False)
-    if Fraction(data["mp"]) >= 1 and not closed and not late and unit.hex not in w.s["refused"]:
+    late = bool(data.get("advanced", False))
+    terrain = w.board.terrain(unit.hex)
+    if may_refuse_flank(terrain, w.rain(), Fraction(data["mp"]), late) and (
+        unit.hex not in w.s["refused"]
+    ):
         out.append(Action(type="refuse", unit=unit.id))
     return out
 
@@ -248,7 +251,7 @@ def march_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         assert action.hex
         do_move(w, frame, action.hex)
     elif action.type == "refuse":
-        data["mp"] = str(Fraction(data["mp"]) - 1)
+        data["mp"] = str(Fraction(data["mp"]) - REFUSE_FLANK_MP)
         w.s["refused"] = (*w.s["refused"], w.unit(uid).hex)
         w.emit(
             "refuse_flank",
