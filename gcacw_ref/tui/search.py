@@ -54,6 +54,8 @@ class SearchPane(Vertical):
         self._timer: Timer | None = None
         self._hits: list[Any] = []
         self._asked = ""
+        self._shown: str | None = None  # the query whose results are on screen
+        self._open_when_shown: str | None = None  # enter was pressed before they arrived
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="search-row"):
@@ -135,6 +137,7 @@ class SearchPane(Vertical):
         if query != self.query_one("#search-input", Input).value:
             return  # a newer query is on its way
         self._hits = hits
+        self._shown = query
         results = self.query_one("#search-results", OptionList)
         results.clear_options()
         number = self.books.rule_number(query) if self.books else None
@@ -155,6 +158,10 @@ class SearchPane(Vertical):
             results.add_option(Option(hit_prompt(hit), id=f"hit-{n}"))
         if hits:
             results.highlighted = 0
+        if self._open_when_shown == query:
+            self._open_when_shown = None
+            if hits:
+                self._open_hit(hits[0])
 
     @on(Input.Submitted, "#search-input")
     def _submitted(self, event: Input.Submitted) -> None:
@@ -166,11 +173,16 @@ class SearchPane(Vertical):
         if number:
             self.post_message(self.OpenRule(None, number))
             return
-        if self._hits and self._asked == event.value:
+        if self._hits and self._shown == event.value:
             results = self.query_one("#search-results", OptionList)
             index = results.highlighted or 0
             self._open_hit(self._hits[index])
-        else:
+            return
+        # typed faster than the results came: open the best one as soon as it arrives
+        self._open_when_shown = event.value
+        if self._timer is not None:
+            self._timer.stop()
+        if self._asked != event.value:
             self.run_search(event.value)
 
     @on(OptionList.OptionSelected, "#search-results")

@@ -49,6 +49,12 @@ async def test_search_as_a_player(app_home: Path) -> None:
         assert (view.book, view.section, view.title) == ("gcacw", "5.1", "行軍")
         head = str(app.query_one("#rule-head", Static).content)
         assert "5.1" in head and "行軍" in head
+        # enter pressed before the results arrive opens the best one when they do
+        await pilot.press("f2")
+        await clear_and_type(pilot, "強行軍")
+        await pilot.press("enter")
+        await settle(pilot, pause=0.3)
+        assert active_tab(app) == "rules" and rules(app).view.section == "5.1"
         # an English term through the glossary; down then enter opens the first result
         await pilot.press("f2")
         await clear_and_type(pilot, "flank attack")
