@@ -13,7 +13,7 @@ from gcacw_ref.game.engine.common import in_command_range
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.rules.assault import assault_roll, grand_assault_number
 from gcacw_ref.rules.demoralization import may_join_grand_assault
-from gcacw_ref.rules.march import raise_fatigue
+from gcacw_ref.rules.march import MAX_FATIGUE, raise_fatigue
 
 
 def begin_assault(w: Any, lid: str) -> None:
@@ -57,7 +57,7 @@ def ga_hexes(w: Any, data: dict[str, Any], side: Any, target: str) -> dict[str, 
             u.id
             for u in w.friends_at(n, side)
             if u.id not in data["selected"]
-            and u.fatigue <= 3
+            and u.fatigue < MAX_FATIGUE  # 6.5: a unit at fatigue 4 takes no action
             and may_join_grand_assault(u.demoralized)
             and attack_allowed(w, [u.id], target, "assault")
         ]
