@@ -31,7 +31,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from gcacw_ref.errors import DataError, InputError
-from gcacw_ref.rules.combat_tables import strength_caps
+from gcacw_ref.rules.combat_tables import LevelKey, strength_caps
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import Strength
 from gcacw_ref.rules.tables import describe_validation_error, read_toml
@@ -42,16 +42,7 @@ MAP_DIR = Path(__file__).resolve().parent / "maps"
 UnitKind = Literal["infantry", "cavalry", "artillery"]
 UnitSize = Literal["battalion", "regiment", "brigade", "division", "half_division"]
 LeaderRank = Literal["army", "wing", "corps", "division"]
-Entrenchment = Literal[
-    "none",
-    "abatis",
-    "breastworks_building",
-    "breastworks",
-    "fort_building",
-    "fort_building_1",
-    "fort_building_2",
-    "fort",
-]
+Entrenchment = LevelKey  # the entrenchment levels of 9.0, named once in the rules core
 RainEvent = Literal["none", "rain", "rain+1", "rain+2", "rain+3"]
 
 _STRICT = ConfigDict(extra="forbid", frozen=True)
