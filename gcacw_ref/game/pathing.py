@@ -10,6 +10,10 @@ what depends on the whole board and on the march so far:
   normal ZOC hex for all its MP, ending the march and disorganizing it unless a road,
   pike, railroad or trail joins the two hexes;
 - limited ZOC is ignored;
+- a pontoon bridge (10.1, 10.2) carries only its owner's units (as a bridge, with a road
+  when both banks have one) and a destroyed fixed crossing under it does not matter to
+  them; the other side crosses that hexside as if the pontoon were not there; ZOC
+  crosses it whoever owns it;
 - the first hex of a march can always be entered (not into prohibited terrain), even
   without enough MP, unless the unit has attacked: it spends every MP (register
   "minimum-move-cost").
@@ -27,7 +31,7 @@ from fractions import Fraction
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.geometry import adjacent, hexside_key
 from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.zoc import ZocKind, enemy_zoc
+from gcacw_ref.game.zoc import ZocKind, enemy_zoc, with_pontoon_bridges
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.movement import (
     StepCost,
@@ -59,7 +63,9 @@ class Board:
     `enemy_hexes`: hexes holding enemy combat units; `zoc`: their ZOC (built by
     `Board.build`); `friendly_strength`: per hex, the combat strength of friendly
     infantry and artillery already there (6.2 penalty); `destroyed`: hexside keys whose
-    bridge or ferry is destroyed.
+    bridge or ferry is destroyed (and not spanned by the mover's own pontoon bridge);
+    `enemy_pontoons`: hexside keys of the other side's pontoon bridges (10.2). With
+    pontoons of its own, `hexmap` is the map with them laid (`zoc.with_pontoon_bridges`).
     """
 
     hexmap: HexMap
@@ -68,6 +74,7 @@ class Board:
     zoc: Mapping[str, ZocKind] = field(default_factory=dict)
     friendly_strength: Mapping[str, Fraction] = field(default_factory=dict)
     destroyed: frozenset[tuple[str, str]] = frozenset()
+    enemy_pontoons: frozenset[tuple[str, str]] = frozenset()
 
     @classmethod
     def build(
@@ -78,12 +85,23 @@ class Board:
         enemy_hexes: Iterable[str] = (),
         friendly_strength: Mapping[str, Fraction] | None = None,
         destroyed: Iterable[tuple[str, str]] = (),
+        own_pontoons: Iterable[tuple[str, str]] = (),
+        enemy_pontoons: Iterable[tuple[str, str]] = (),
     ) -> Board:
-        """A board with the enemy ZOC worked out from `enemy_hexes` (2.4, 12.0)."""
+        """A board with the enemy ZOC worked out from `enemy_hexes` (2.4, 10.2, 12.0).
+
+        `own_pontoons` / `enemy_pontoons`: hexsides with a pontoon bridge of the moving
+        side / of the enemy (10.1, 10.2). The weather's uncrossable-river markers (12.0)
+        and `destroyed` crossings (10.2) apply as in `rules.movement.step_cost`.
+        """
         enemy = frozenset(enemy_hexes)
         gone = frozenset(hexside_key(a, b) for a, b in destroyed)
-        zoc = enemy_zoc(hexmap, enemy, rain=weather.rain, destroyed=gone)
-        return cls(hexmap, weather, enemy, zoc, dict(friendly_strength or {}), gone)
+        own = frozenset(hexside_key(a, b) for a, b in own_pontoons)
+        theirs = frozenset(hexside_key(a, b) for a, b in enemy_pontoons) - own
+        zoc = enemy_zoc(hexmap, enemy, rain=weather.rain, destroyed=gone, pontoons=own | theirs)
+        moving_map = with_pontoon_bridges(hexmap, own)
+        friendly = dict(friendly_strength or {})
+        return cls(moving_map, weather, enemy, zoc, friendly, gone - own, theirs)
 
     def in_normal_zoc(self, h: str) -> bool:
         """6.2: only normal enemy ZOC affects movement."""
@@ -149,6 +167,7 @@ class StepVerdict:
     `mp` is None when the step takes all of the unit's MP and the allowance is unknown.
     `must_stop`: the unit entered enemy ZOC and must stop (it may attack, 6.2);
     `ends_march`: no MP are left for anything else (ZOC to ZOC, or a minimum move).
+    `zoc_to_zoc`: straight from one enemy normal ZOC hex to another (6.2: no attack after).
     """
 
     legal: bool
@@ -160,6 +179,7 @@ class StepVerdict:
     must_stop: bool = False
     ends_march: bool = False
     disorganizes: bool = False
+    zoc_to_zoc: bool = False
 
 
 def move_step(
@@ -184,20 +204,22 @@ def move_step(
         return StepVerdict(False, None, "6.2", "prohibited", (), reason)
     sc = board.step(unit, a, b)
     if sc.cost is None:
-        rule = sc.rule or "6.2"
-        return StepVerdict(False, None, rule, f"prohibited: {sc.reason}", sc.steps, sc.reason)
+        rule, why = sc.rule or "6.2", sc.reason
+        if board.enemy_pontoons and hexside_key(a, b) in board.enemy_pontoons:
+            rule, why = "10.2", f"{why}; the pontoon bridge here is the enemy's"
+        return StepVerdict(False, None, rule, f"prohibited: {why}", sc.steps, why)
     steps = list(sc.steps)
     mp: Fraction | None = sc.cost
     basis = sc.basis or steps[-1]
     extras = [x.label.split(":")[0] for x in steps if x is not basis and x.value]
     rule, label = basis.rule, ", ".join([basis.label, *extras])
-    must_stop = ends = disorganizes = False
+    must_stop = ends = disorganizes = zz = False
     if board.in_normal_zoc(a):
         if not first_action:
             reason = f"{a} is in enemy ZOC; it can be left only as the first move"
             return StepVerdict(False, None, "6.2", "prohibited", tuple(steps), reason)
         if board.in_normal_zoc(b):
-            mp, ends = mp_left, True
+            mp, ends, zz = mp_left, True, True
             rule, label = "6.2", "enemy ZOC to enemy ZOC: all MP, march ends"
             steps.append(Step(rule="6.2", label=label, value="all MP"))
             if not joined_by_road_or_trail(board.hexmap.hexside(a, b)):
@@ -220,7 +242,7 @@ def move_step(
         mp, ends = mp_left, True
         rule, label = "6.2", "one-hex minimum move: spends all MP"
         steps.append(Step(rule="6.2", label=label, value=f"{format_strength(mp)} MP"))
-    return StepVerdict(True, mp, rule, label, tuple(steps), None, must_stop, ends, disorganizes)
+    return StepVerdict(True, mp, rule, label, tuple(steps), None, must_stop, ends, disorganizes, zz)
 
 
 def evaluate_path(

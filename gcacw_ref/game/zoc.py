@@ -16,6 +16,9 @@ A ZOC that crosses a woods hexside (2.3: either hex is woods) without a road, pi
 railroad or trail is *limited*; otherwise it is *normal*. Limited ZOC does not affect
 movement (6.2) but blocks command radius (2.5) like a normal one.
 
+A laid pontoon bridge (10.1) carries ZOC like any intact bridge (10.2), whoever owns
+it, even over a destroyed fixed crossing; `with_pontoon_bridges` gives the map with them.
+
 `zoc_across` decides one hexside from plain values; `enemy_zoc` builds the map-wide
 dictionary hex -> strongest ZOC kind for a set of enemy unit hexes.
 """
@@ -25,8 +28,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 
+from gcacw_ref.game.geometry import hexside_key
 from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.rules.movement import effective_terrain
+from gcacw_ref.rules.movement import effective_terrain, pontoon_bridge_features
 from gcacw_ref.rules.terrain import (
     RIVERS,
     ROADS,
@@ -116,17 +120,47 @@ def zoc_from_hex(
     return result
 
 
+def has_road(hexmap: HexMap, h: str) -> bool:
+    """A road, pike, trail or railroad runs along one of the hexsides of `h` (10.1 note)."""
+    return any(hexmap.hexside(h, n) & ROADS_AND_TRAIL for n in hexmap.neighbors(h))
+
+
+def with_pontoon_bridges(hexmap: HexMap, hexsides: Iterable[tuple[str, str]]) -> HexMap:
+    """The map with a pontoon bridge laid on each of `hexsides` (10.1): a bridge, plus a
+    road when both hexes have a road, pike, trail or railroad. Kept in the map's memo."""
+    keys = frozenset(hexside_key(a, b) for a, b in hexsides)
+    if not keys:
+        return hexmap
+    memo_key = ("pontoon-map", keys)
+    hit = hexmap.memo.get(memo_key)
+    if isinstance(hit, HexMap):
+        return hit
+    added = {
+        (a, b): pontoon_bridge_features(has_road(hexmap, a) and has_road(hexmap, b))
+        for a, b in sorted(keys)
+    }
+    new = hexmap.with_hexside_features(added)
+    hexmap.memo[memo_key] = new
+    return new
+
+
 def enemy_zoc(
     hexmap: HexMap,
     enemy_hexes: Iterable[str],
     *,
     rain: bool = False,
     destroyed: frozenset[tuple[str, str]] = frozenset(),
+    pontoons: Iterable[tuple[str, str]] = (),
 ) -> dict[str, ZocKind]:
     """Every hex in the ZOC of a unit in one of `enemy_hexes`, with its strongest kind.
 
-    `destroyed` holds `geometry.hexside_key`s of hexsides whose bridge/ferry is destroyed.
+    `destroyed` holds `geometry.hexside_key`s of hexsides whose bridge/ferry is destroyed;
+    `pontoons` the hexsides with a pontoon bridge of either side (10.2: ZOC crosses it).
     """
+    laid = frozenset(hexside_key(a, b) for a, b in pontoons)
+    if laid:
+        hexmap = with_pontoon_bridges(hexmap, laid)
+        destroyed = destroyed - laid
     result: dict[str, ZocKind] = {}
     for h in set(enemy_hexes):
         for n, kind in zoc_from_hex(hexmap, h, rain=rain, destroyed=destroyed).items():

@@ -263,3 +263,9 @@ def step_cost(
             )
         )
     return StepCost(base + penalty + extra, tuple(steps), ferry_penalty=penalty, basis=basis)
+
+
+def pontoon_bridge_features(road_on_both_banks: bool) -> frozenset[HexsideFeature]:
+    """10.1: what a laid pontoon bridge adds to its hexside: a bridge, and a road (never a
+    pike) when both hexes it joins have a road, pike, trail or railroad."""
+    return frozenset({F.BRIDGE, F.ROAD} if road_on_both_banks else {F.BRIDGE})

@@ -12,24 +12,17 @@ from typing import Any, Literal
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges, cavalry
-from gcacw_ref.game.engine.common import combat_strength, zoc_kind
+from gcacw_ref.game.engine.common import zoc_kind
 from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import set_strength
+from gcacw_ref.game.engine.zocview import move_board
+from gcacw_ref.game.pathing import MovingUnit, StepVerdict, move_step
 from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
 from gcacw_ref.rules.march import apply_extended_march_result, check_march
-from gcacw_ref.rules.movement import Weather, step_cost
 from gcacw_ref.rules.movement_allowance import allowance_formula, movement_allowance
-from gcacw_ref.rules.terrain import Terrain, UnitKind
-
-
-def weather(w: Any) -> Weather:
-    return Weather(
-        rain=w.rain(),
-        minor_uncrossable=w.turn <= int(w.s["minor_unfordable_until"]),
-        major_uncrossable=w.turn <= int(w.s["major_unfordable_until"]),
-    )
+from gcacw_ref.rules.terrain import UnitKind
 
 
 def roll_allowance(w: Any, side: Any, kind: Any) -> int:
@@ -173,42 +166,21 @@ decision("forced_march", forced_options, forced_decide)
 
 
 # --- moving ------------------------------------------------------------------------
-def move_cost(w: Any, data: dict[str, Any], unit: Any, to: str) -> tuple[Fraction, bool] | None:
-    """The MP to enter `to` and whether the unit must stop there; None when it may not."""
-    frm = unit.hex
-    if w.enemy_at(to, unit.side):
-        return None
-    b = w.board
-    friendly = sum(  # 6.2: combat strength of friendly infantry and artillery there
-        (combat_strength(w, u) for u in w.friends_at(to, unit.side) if u.kind != "cavalry"),
-        Fraction(0),
-    )
-    hexside = bridges.effective_hexside(w, frm, to, unit.side)
-    if hexside is None:
-        return None
-    sc = step_cost(
-        from_terrain=Terrain(b.terrain(frm)),
-        to_terrain=Terrain(b.terrain(to)),
-        hexside=hexside,
-        kind=UnitKind(unit.kind),
-        strength=Fraction(unit.strength),
-        weather=weather(w),
-        friendly_strength=friendly,
-        destroyed=bridges.broken(w, frm, to, unit.side),
-    )
-    if sc.cost is None:
-        return None
+def move_verdict(w: Any, data: dict[str, Any], unit: Any, to: str) -> StepVerdict | None:
+    """6.2 via `pathing.move_step` on the live board: the MP to enter `to`, and whether the
+    unit must stop or its march ends there; None when it may not enter."""
     mp = Fraction(data["mp"])
-    here = zoc_kind(w, frm, unit.side) == "normal"
-    there = zoc_kind(w, to, unit.side) == "normal"
-    if here and data["acted"]:
-        return None  # 6.2: a unit leaves enemy ZOC only as the first thing in its march
-    if here and there:
-        return (max(mp, Fraction(0)), True)  # 6.2 ZOC to ZOC: all the MP left; march over
-    cost = sc.cost + (1 if here else 0)
-    if cost > mp and (data["moved"] or data["attacks"] or mp < 0):
-        return None
-    return (min(cost, mp) if cost > mp else cost, there)
+    verdict = move_step(
+        move_board(w, unit.side),
+        MovingUnit(UnitKind(unit.kind), Fraction(unit.strength)),
+        unit.hex,
+        to,
+        mp_left=max(mp, Fraction(0)),
+        moved=bool(data["moved"]),
+        attacked=bool(data["attacks"]) or mp < 0,
+        first_action=not data["acted"],
+    )
+    return verdict if verdict.legal else None
 
 
 def march_options(w: Any, frame: dict[str, Any]) -> list[Action]:
@@ -222,7 +194,7 @@ def march_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     stopped = data["stop"] and zoc_kind(w, unit.hex, unit.side) == "normal"
     if not stopped:
         for n in w.board.neighbors(unit.hex):
-            if move_cost(w, data, unit, n) is not None:
+            if move_verdict(w, data, unit, n) is not None:
                 out.append(Action(type="move", unit=unit.id, hex=n))
     if data["may_attack"] and unit.kind != "artillery":
         out.extend(march_attack_options(w, data, unit))
@@ -276,11 +248,11 @@ def do_move(w: Any, frame: dict[str, Any], to: str) -> None:
     data = frame["data"]
     uid = data["unit"]
     unit = w.unit(uid)
-    found = move_cost(w, data, unit, to)
-    assert found is not None
-    cost, stop = found
+    verdict = move_verdict(w, data, unit, to)
+    assert verdict is not None and verdict.mp is not None
+    cost, zz = verdict.mp, verdict.zoc_to_zoc
+    stop = verdict.must_stop or zz
     frm = unit.hex
-    zz = zoc_kind(w, frm, unit.side) == "normal" and zoc_kind(w, to, unit.side) == "normal"
     data["mp"] = str(Fraction(data["mp"]) - cost)
     data["moved"] = True
     data["acted"] = True
@@ -299,7 +271,7 @@ def do_move(w: Any, frame: dict[str, Any], to: str) -> None:
     )
     if zz:
         data["ended"] = True  # 6.2: no MP left, no attack
-    if zz and not w.board.road_link(frm, to):
+    if verdict.disorganizes:
         from gcacw_ref.game.engine.units import disorganize_or_lose
 
         disorganize_or_lose(w, uid, "6.2")

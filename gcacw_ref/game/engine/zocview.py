@@ -1,31 +1,41 @@
-"""Enemy ZOC and command radius over the live position (2.4, 2.5, 6.3), via `game.zoc`
-and `game.command`, cached per working copy and per position."""
+"""Enemy ZOC, command radius and the movement board over the live position (2.4, 2.5,
+6.2, 6.3, 10.1-10.2), via `game.zoc`, `game.pathing` and `game.command`, cached per
+working copy and per position."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from gcacw_ref.game.command import command_radius_hexes, transfer_path
+from gcacw_ref.game.pathing import Board
 from gcacw_ref.game.zoc import enemy_zoc as _enemy_zoc
+from gcacw_ref.game.zoc import with_pontoon_bridges
 from gcacw_ref.rules.games import Side
-from gcacw_ref.rules.terrain import HexsideFeature
+from gcacw_ref.rules.movement import Weather
 
 
 def _destroyed(w: Any) -> frozenset[tuple[str, str]]:
     return frozenset((a, b) for a, b in w.s["destroyed"])
 
 
+def _pontoons(w: Any, owner: Side | None = None) -> tuple[tuple[str, str], ...]:
+    """Hexsides with a pontoon bridge (of `owner`, or of either side)."""
+    return tuple((a, b) for a, b, who in w.s["bridges"] if owner is None or who == owner.value)
+
+
 def live_map(w: Any) -> Any:
-    """The map with the pontoon bridges now laid (10.1): ZOC crosses them like a bridge."""
-    bridges = tuple(w.s["bridges"])
-    if not bridges:
-        return w.board.map
-    cache = w.__dict__.setdefault("_map_cache", {})
-    if bridges not in cache:
-        cache[bridges] = w.board.map.with_hexside_features(
-            {(a, b): [HexsideFeature.BRIDGE] for a, b, _ in bridges}
-        )
-    return cache[bridges]
+    """The map with every pontoon bridge now laid (10.1): ZOC crosses them like a bridge."""
+    return with_pontoon_bridges(w.board.map, _pontoons(w))
+
+
+def weather(w: Any) -> Weather:
+    """12.0: this turn's rain and the river markers still on the turn track."""
+    return Weather(
+        rain=w.rain(),
+        minor_uncrossable=w.turn <= int(w.s["minor_unfordable_until"]),
+        major_uncrossable=w.turn <= int(w.s["major_unfordable_until"]),
+    )
 
 
 def zoc_map(w: Any, side: Side) -> dict[str, Any]:
@@ -34,8 +44,44 @@ def zoc_map(w: Any, side: Side) -> dict[str, Any]:
     cache = w.__dict__.setdefault("_zoc_cache", {})
     key = (side, enemy, w.rain(), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
     if key not in cache:
-        cache[key] = _enemy_zoc(live_map(w), enemy, rain=w.rain(), destroyed=_destroyed(w))
+        cache[key] = _enemy_zoc(
+            w.board.map, enemy, rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
+        )
     return cache[key]  # type: ignore[no-any-return]
+
+
+def move_board(w: Any, side: Side) -> Board:
+    """The movement board for a unit of `side` (6.2): enemy units and their ZOC, friendly
+    infantry/artillery combat strength per hex, the weather, destroyed crossings and
+    both sides' pontoon bridges."""
+    from gcacw_ref.game.engine.common import combat_strength
+
+    enemy: set[str] = set()
+    friendly: dict[str, Fraction] = {}
+    for u in w.units.values():
+        if u.hex is None:
+            continue
+        if u.side != side:
+            enemy.add(u.hex)
+        elif u.kind != "cavalry":
+            friendly[u.hex] = friendly.get(u.hex, Fraction(0)) + combat_strength(w, u)
+    wx = weather(w)
+    bridges = tuple(w.s["bridges"])
+    destroyed = tuple(w.s["destroyed"])
+    key = (side, frozenset(enemy), frozenset(friendly.items()), wx, bridges, destroyed)
+    cache = w.__dict__.setdefault("_move_board_cache", {})
+    board = cache.get(key)
+    if board is None:
+        board = cache[key] = Board.build(
+            w.board.map,
+            weather=wx,
+            enemy_hexes=enemy,
+            friendly_strength=friendly,
+            destroyed=_destroyed(w),
+            own_pontoons=_pontoons(w, side),
+            enemy_pontoons=[(a, b) for a, b, who in bridges if who != side.value],
+        )
+    return board  # type: ignore[no-any-return]
 
 
 def enemy_zoc(w: Any, hex_: str, side: Side) -> str | None:
