@@ -102,3 +102,13 @@ def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., N
         asyncio.run(test(*args, **kwargs))
 
     return wrapper
+
+
+async def paste(pilot: Pilot[object], text: str) -> None:
+    """Replace the focused input's text at once, as a paste would."""
+    await pilot.pause()  # let a focus change land first
+    focused = pilot.app.focused
+    assert isinstance(focused, Input)
+    focused.value = text
+    focused.cursor_position = len(text)
+    await pilot.pause()

@@ -15,7 +15,7 @@ from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.charts_pane import ChartsPane, used_cells
 
-from .conftest import clear_and_type, run_async, settle
+from .conftest import clear_and_type, paste, run_async, settle
 
 SIZE = (140, 45)
 
@@ -347,12 +347,12 @@ async def test_move_path_on_the_example_map(home: Path) -> None:
         # hand-worked: two clear hexes at 3 MP each
         assert out.legal and out.cost == 6
         app.query_one("#move-path").focus()
-        await clear_and_type(pilot, "0101 0102 0103")
+        await paste(pilot, "0101 0102 0103")
         await settle(pilot)
         out = pane(app, "move").output
         assert out == run("move", {**base, "path": ["0101", "0102", "0103"]})
         app.query_one("#move-path").focus()
-        await clear_and_type(pilot, "01x1")
+        await paste(pilot, "01x1")
         await settle(pilot)
         assert pane(app, "move").output is None
         assert "hex numbers like 0101" in status(app, "move")

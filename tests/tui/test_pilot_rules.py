@@ -12,7 +12,7 @@ from gcacw_ref.tui.browser import RulesPane
 from gcacw_ref.tui.screens import HelpScreen
 from gcacw_ref.tui.search import SearchPane
 
-from .conftest import clear_and_type, run_async, settle, type_query, type_text
+from .conftest import clear_and_type, paste, run_async, settle, type_query, type_text
 
 SIZE = (140, 45)
 
@@ -57,7 +57,7 @@ async def test_search_as_a_player(app_home: Path) -> None:
         assert active_tab(app) == "rules" and rules(app).view.section == "5.1"
         # an English term through the glossary; down then enter opens the first result
         await pilot.press("f2")
-        await clear_and_type(pilot, "flank attack")
+        await paste(pilot, "flank attack")
         await settle(pilot, pause=0.3)
         found = [h.section for h in hits(app)[:3]]  # type: ignore[attr-defined]
         assert "7.4" in found
@@ -73,13 +73,13 @@ async def test_search_as_a_player(app_home: Path) -> None:
         assert (rules(app).view.book, rules(app).view.section) == ("gcacw", "7.4")
         # an unknown number leaves everything as it was
         await pilot.press("f2")
-        await clear_and_type(pilot, "99.9")
+        await paste(pilot, "99.9")
         await settle(pilot, pause=0.3)
         await pilot.press("enter")
         await settle(pilot)
         assert active_tab(app) == "search" and rules(app).view.section == "7.4"
         # one book only: tab to the book choice, right arrow picks the next book
-        await clear_and_type(pilot, "退却")
+        await paste(pilot, "退却")
         await pilot.press("tab", "right")
         await settle(pilot, pause=0.3)
         assert app.query_one(SearchPane).book_filter == "gcacw"

@@ -10,29 +10,7 @@ from gcacw_ref.tui.widgets import Field, parse_units
 
 from .conftest import run_async, settle
 
-NASTY = [
-    "",
-    " ",
-    "-1",
-    "0",
-    "1/0",
-    "1/3",
-    "½",
-    "3 1/2",
-    "３",
-    "ｘ",
-    "nan",
-    "inf",
-    "1e9",
-    "99999999999999999999999",
-    "17 a",
-    "a2",
-    ",,,",
-    "17 d3",
-    "17 a2 t2, , 5",
-    "7;DROP",
-    "🙂",
-]
+NASTY = ["", "-1", "0", "1/0", "1/3", "½", "３", "nan", "1e9", "9" * 25, "17 d3", ",,", "🙂"]
 
 
 @run_async
