@@ -13,8 +13,10 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import combat_strength, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.geometry import hexside_key
+from gcacw_ref.game.zoc import has_road
 from gcacw_ref.rules.bridges import bridge_limits, destroy_drm, destroyed
 from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.movement import pontoon_bridge_features
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
 NEVER_DESTROYED: frozenset[tuple[str, str]] = frozenset()
@@ -51,12 +53,8 @@ def effective_hexside(w: Any, a: str, b: str, side: Side) -> frozenset[F] | None
         return feats
     if owner != side.value and not feats & {F.FORD, F.BRIDGE, F.DAM, F.FERRY}:
         return None
-    extra = {F.BRIDGE}
-    road_a = any(w.board.road_link(a, n) for n in w.board.neighbors(a))
-    road_b = any(w.board.road_link(b, n) for n in w.board.neighbors(b))
-    if road_a and road_b:
-        extra.add(F.ROAD)  # 10.1 note: a road crosses it when both hexes have one
-    return frozenset(feats | extra)
+    m = w.board.map  # 10.1 note: a road crosses it when both hexes have one
+    return feats | pontoon_bridge_features(has_road(m, a) and has_road(m, b))
 
 
 def clear_refused_on_leave(w: Any, hex_: str | None) -> None:

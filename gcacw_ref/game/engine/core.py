@@ -29,7 +29,10 @@ MAX_AUTO_STEPS = 100_000
 
 
 def initial_state(scenario: Scenario, seed: int) -> GameState:
-    """The scenario's set-up, before anything has run."""
+    """The scenario's set-up, before anything has run (its rain results checked, 12.0)."""
+    from gcacw_ref.game.engine.weather import check_rain_events
+
+    check_rain_events(scenario)
     units = {
         u.id: Unit(
             id=u.id,

@@ -4,9 +4,47 @@ from __future__ import annotations
 
 from typing import Any
 
+from gcacw_ref.errors import DataError, RuleError
+from gcacw_ref.rules.games import Game
 from gcacw_ref.rules.rain import River, last_rain_turn, rain_number, uncrossable_marker_turn
 
 EXTRA = {"rain": 0, "rain+1": 1, "rain+2": 2, "rain+3": 3}
+RIVERS: tuple[River, ...] = ("minor", "major")
+
+
+def rain_event_exists(game: Game, event: str) -> bool:
+    """12.0: a rain result exists in `game` only where the rain-number tables give its
+    figures; "n/a" (rain current+3 outside OTR) means that game's random events never
+    produce it (register game-rain-number-na)."""
+    if event == "none":
+        return True
+    return all(rain_number(game, river, EXTRA[event]) is not None for river in RIVERS)
+
+
+def check_rain_events(scen: Any, where: str = "scenario") -> None:
+    """A scenario may only name rain results its game has (12.0): `DataError` naming the
+    [weather] turn or [rain_table] entry otherwise."""
+    game = Game(scen.scenario.game)
+    blocks = (("weather", scen.weather), ("rain_table", scen.rain_table))
+    for block, entries in blocks:
+        for key, event in entries.items():
+            if not rain_event_exists(game, event):
+                raise DataError(
+                    f"{where}: {block}.{key}: {event!r} does not occur in {game.value}; the "
+                    "rain-number tables give it no figure (12.0, register game-rain-number-na)"
+                )
+
+
+def river_rain_number(game: Game, river: River, extra: int) -> int:
+    """12.0: the rain number for this result; a result without one cannot occur here."""
+    number = rain_number(game, river, extra)
+    if number is None:
+        raise RuleError(
+            f"rain current+{extra} has no {river}-river rain number in {game.value} "
+            "(register game-rain-number-na)",
+            "12.0",
+        )
+    return number
 
 
 def random_event_phase(w: Any) -> None:
@@ -30,12 +68,9 @@ def random_event_phase(w: Any) -> None:
     prev_last = max(rained) if rained else None
     last = last_rain_turn(w.turn, extra, prev_last)
     w.s["rain"] = tuple(sorted(set(rained) | set(range(w.turn, last + 1))))
-    rivers: tuple[tuple[River, str], ...] = (
-        ("minor", "minor_unfordable_until"),
-        ("major", "major_unfordable_until"),
-    )
-    for river, key in rivers:
-        number = rain_number(w.game, river, extra) or 0
+    for river in RIVERS:
+        key = f"{river}_unfordable_until"
+        number = river_rain_number(w.game, river, extra)
         marker = int(w.s[key]) or None
         new = uncrossable_marker_turn(w.turn, number, marker)
         w.s[key] = new or 0
