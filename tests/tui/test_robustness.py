@@ -10,7 +10,7 @@ from gcacw_ref.tui.widgets import Field, parse_units
 
 from .conftest import run_async, settle
 
-NASTY = ["", "-1", "0", "1/0", "1/3", "½", "３", "nan", "1e9", "9" * 25, "17 d3", ",,", "🙂"]
+NASTY = ["", "-1", "1/0", "½", "３", "nan", "9" * 25, "17 d3", "🙂"]
 
 
 @run_async
