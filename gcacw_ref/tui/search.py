@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from gcacw_ref.tui.widgets import Choice, Field
 
 DEBOUNCE_S = 0.12
-PLACEHOLDER = "Search rules: 日本語, English, or a rule number like 7.4"
+PLACEHOLDER = "Search rules: 日本語 / English / a rule number (7.4)"
 
 WELCOME = """[b]No rulebook imported yet[/b]
 
