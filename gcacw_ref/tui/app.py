@@ -140,7 +140,7 @@ class GcacwApp(App[int]):
         self._load_books()
 
     def on_resize(self, event: Resize) -> None:
-        self.screen.set_class(event.size.width < NARROW, "narrow")
+        self.set_class(event.size.width < NARROW, "narrow")
         self._show_hints()
 
     def _show_hints(self) -> None:
