@@ -17,7 +17,7 @@ from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import set_strength
 from gcacw_ref.game.engine.zocview import move_board
-from gcacw_ref.game.pathing import MovingUnit, StepVerdict, move_step
+from gcacw_ref.game.pathing import Board, MovingUnit, StepVerdict, move_step
 from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
 from gcacw_ref.rules.march import apply_extended_march_result, check_march
@@ -166,12 +166,15 @@ decision("forced_march", forced_options, forced_decide)
 
 
 # --- moving ------------------------------------------------------------------------
-def move_verdict(w: Any, data: dict[str, Any], unit: Any, to: str) -> StepVerdict | None:
-    """6.2 via `pathing.move_step` on the live board: the MP to enter `to`, and whether the
-    unit must stop or its march ends there; None when it may not enter."""
+def move_verdict(
+    w: Any, data: dict[str, Any], unit: Any, to: str, board: Board | None = None
+) -> StepVerdict | None:
+    """6.2 via `pathing.move_step` on the live board (`board`, when already built for this
+    position): the MP to enter `to`, and whether the unit must stop or its march ends
+    there; None when it may not enter."""
     mp = Fraction(data["mp"])
     verdict = move_step(
-        move_board(w, unit.side),
+        board or move_board(w, unit.side),
         MovingUnit(UnitKind(unit.kind), Fraction(unit.strength)),
         unit.hex,
         to,
@@ -193,8 +196,9 @@ def march_options(w: Any, frame: dict[str, Any]) -> list[Action]:
         return out
     stopped = data["stop"] and zoc_kind(w, unit.hex, unit.side) == "normal"
     if not stopped:
+        board = move_board(w, unit.side)
         for n in w.board.neighbors(unit.hex):
-            if move_verdict(w, data, unit, n) is not None:
+            if move_verdict(w, data, unit, n, board) is not None:
                 out.append(Action(type="move", unit=unit.id, hex=n))
     if data["may_attack"] and unit.kind != "artillery":
         out.extend(march_attack_options(w, data, unit))
