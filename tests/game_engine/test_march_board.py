@@ -117,3 +117,23 @@ def test_rain_plus_three_in_otr_moves_both_markers(drive: Any) -> None:
     d = drive(make_scenario(units, game="OTR", weather={"1": "rain+3"}), dice=[6, 1])
     assert d.state.minor_unfordable_until == 1 + 6  # OTR minor rain number 6
     assert d.state.major_unfordable_until == 1 + 9  # OTR major rain number 9
+
+
+def test_zoc_crosses_a_pontoon_over_a_destroyed_major_bridge() -> None:
+    """10.2: ZOC crosses an intact bridge as usual; a pontoon laid where the fixed bridge
+    was destroyed is one, whoever owns it (the engine used to drop it with the bridge)."""
+    from gcacw_ref.game.engine.common import zoc_kind
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.rules.games import Side
+
+    sides = [{"between": SIDE, "features": ["major_river", "bridge"]}, *ROADS]
+    scen = make_scenario(
+        [unit("u", "union", "0505", 6), unit("c", "confederate", "0605", 3)],
+        map_doc=small_map(hexsides=sides),
+    )
+    base = initial_state(scen, 1).model_copy(update={"destroyed": (tuple(SIDE),)})
+    assert zoc_kind(Work(base), "0505", Side.UNION) is None
+    for owner in ("union", "confederate"):
+        laid = base.model_copy(update={"bridges": ((*SIDE, owner),)})
+        assert zoc_kind(Work(laid), "0505", Side.UNION) == "normal"
+        assert zoc_kind(Work(laid), "0605", Side.CONFEDERATE) == "normal"
