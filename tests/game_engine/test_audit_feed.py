@@ -178,3 +178,20 @@ def test_no_refused_flank_in_a_provisional_swamp_on_a_rain_turn(drive: Any) -> N
 
     assert offered({})
     assert not offered({"1": "rain"})
+
+
+def test_flank_zoc_does_not_cross_a_destroyed_bridge() -> None:
+    """2.4, 10.2: ZOC crosses a major river only at an intact crossing (a destroyed minor-river
+    bridge still leaves a ford). With the bridge between
+    0605 and 0604 destroyed, the attacker-side unit in 0605 exerts no ZOC into 0604, so the
+    flank builder must not count 0604 as blocked by that ZOC."""
+    from gcacw_ref.game.engine.zocview import zoc_of_hex
+    from gcacw_ref.game.geometry import hexside_key
+
+    doc = small_map(hexsides=[{"between": ["0605", "0604"], "features": ["major_river", "bridge"]}])
+    w = work([unit("d", "union", "0505", 8), unit("a", "confederate", "0605", 10)], map_doc=doc)
+    assert "0604" in zoc_of_hex(w, "0605")
+    assert flank_hex(w, "0604", "0505", Side.CONFEDERATE, {"a"}).attacker_zoc == "normal"
+    w.s["destroyed"] = (hexside_key("0605", "0604"),)
+    assert "0604" not in zoc_of_hex(w, "0605")
+    assert flank_hex(w, "0604", "0505", Side.CONFEDERATE, {"a"}).attacker_zoc is None

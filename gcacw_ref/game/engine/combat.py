@@ -14,8 +14,7 @@ from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.common import combat_strength
 from gcacw_ref.game.engine.registry import auto
 from gcacw_ref.game.engine.results import apply_results
-from gcacw_ref.game.engine.zocview import live_map
-from gcacw_ref.game.zoc import zoc_from_hex
+from gcacw_ref.game.engine.zocview import zoc_of_hex
 from gcacw_ref.rules.combat import resolve_combat
 from gcacw_ref.rules.combat_models import AttackingUnit, CombatDice, CombatInput, DefendingUnit
 from gcacw_ref.rules.combat_modifiers import check_restrictions, march_attack_cost
@@ -219,7 +218,7 @@ def flank_hex(w: Any, n: str, target: str, side: Any, active: set[str]) -> Flank
             ]
             if not units:
                 continue
-            kind = zoc_from_hex(live_map(w), h, rain=w.rain()).get(n)
+            kind = zoc_of_hex(w, h).get(n)
             if kind is not None:
                 zoc = "normal" if zoc == "normal" or str(kind) == "normal" else "limited"
                 near.extend(units)
@@ -290,7 +289,7 @@ def march_attack(w: Any, frame: dict[str, Any], target: str, attack_type: str) -
     w.push("attack_go", unit.side, unit=uid, target=target, type=attack_type, cost=cost)
     cav = [u for u in w.enemy_at(target, unit.side) if u.kind == "cavalry"]
     if cav and unit.kind != "cavalry" and unit.hex == data["start"]:
-        kinds = zoc_from_hex(w.board.map, target, rain=w.rain())
+        kinds = zoc_of_hex(w, target)
         if str(kinds.get(unit.hex)) == "limited":
             from gcacw_ref.game.engine.cavalry import offer
 

@@ -50,6 +50,14 @@ def zoc_map(w: Any, side: Side) -> dict[str, Any]:
     return cache[key]  # type: ignore[no-any-return]
 
 
+def zoc_of_hex(w: Any, hex_: str) -> dict[str, Any]:
+    """The ZOC a unit in `hex_` exerts now (2.4): with this turn's rain, destroyed
+    crossings and every pontoon bridge laid (10.2)."""
+    return _enemy_zoc(
+        w.board.map, (hex_,), rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
+    )
+
+
 def move_board(w: Any, side: Side) -> Board:
     """The movement board for a unit of `side` (6.2): enemy units and their ZOC, friendly
     infantry/artillery combat strength per hex, the weather, destroyed crossings and
