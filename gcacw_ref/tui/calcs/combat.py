@@ -48,6 +48,8 @@ class CombatPane(CalcPane):
         Spec("earthworks", "Earthworks hex", "bool", False),
         Spec("defender_terrain", "Defender terrain", "select", "rolling", options=TERRAIN),
         Spec("hexside", "Hexside", "select", "none", options=HEXSIDES),
+        Spec("road_across_hexside", "Road across it", "select", "-", options=["-", "yes", "no"]),
+        Spec("attacker_terrain", "Attacker terrain", "select", "-", options=["-", *TERRAIN]),
         Spec("flank_bonus", "Flank bonus", "int", 2, low=0, high=9),
         Spec("rain", "Rain", "bool", False),
         Spec("attacker_in_mountain", "Att. in mountain", "bool", False),
@@ -55,6 +57,9 @@ class CombatPane(CalcPane):
         Spec(
             "attacker_side", "Attacker side", "select", "-", options=["-", "union", "confederate"]
         ),
+        Spec("gunboat", "Gunboat support", "int", 0, low=0, high=2),
+        Spec("union_panic", "Union panic (SJW)", "bool", False),
+        Spec("hooker_lost_confidence", "Hooker shaken (SLB)", "bool", False),
         Spec("lee", "Lee", "bool", False),
         Spec("longstreet", "Longstreet", "bool", False),
         Spec("year", "Year (optional)", "int", None, low=1861, high=1865, optional=True),
@@ -69,6 +74,9 @@ class CombatPane(CalcPane):
 
     def build(self, values: dict[str, Any]) -> dict[str, Any]:
         data = {k: v for k, v in values.items() if v is not None}
+        road = data.pop("road_across_hexside", None)
+        if road is not None:
+            data["road_across_hexside"] = road == "yes"
         works = data.pop("entrenchment", "none")
         earthworks = data.pop("earthworks", False)
         for unit in data.get("defenders", []):
