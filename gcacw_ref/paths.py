@@ -34,6 +34,22 @@ def seeds_dir() -> Path:
     return PACKAGE_DIR.parent.parent / "shared" / "seeds"
 
 
+def read_user_text(path: Path | str) -> str:
+    """A user's UTF-8 text file; any failure is a one-line `DataError` naming the file."""
+    from gcacw_ref.errors import DataError
+
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise DataError(f"{path}: is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not UTF-8 text") from None
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Write a file so that a crash leaves either the old content or the new, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)

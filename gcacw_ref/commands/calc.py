@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.paths import read_user_text
 from gcacw_ref.rules.io import CALCULATORS, calculator
 from gcacw_ref.rules.tables import describe_validation_error
 
@@ -29,16 +30,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def read_json_input(source: str) -> Any:
     """Read a JSON document from a path or `-` (stdin)."""
-    try:
-        if source == "-":
-            text = sys.stdin.read()
-        else:
-            with open(source, encoding="utf-8") as fh:
-                text = fh.read()
-    except FileNotFoundError:
-        raise InputError(f"{source}: file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{source}: cannot read ({exc})") from None
+    text = sys.stdin.read() if source == "-" else read_user_text(source)
     if not text.strip():
         raise InputError(f"{source}: empty input; expected a JSON object")
     try:

@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.game import geometry
+from gcacw_ref.paths import read_user_text
 from gcacw_ref.rules.tables import describe_validation_error, read_toml
 from gcacw_ref.rules.terrain import (
     CROSSINGS,
@@ -257,12 +258,7 @@ def load_map(path: Path | str) -> HexMap:
     """Read a map file (`.toml`, or `.json` for the same structure) and validate it."""
     path = Path(path)
     if path.suffix.lower() == ".json":
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise DataError(f"{path}: file not found") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError(f"{path}: cannot read ({exc})") from None
+        text = read_user_text(path)
         try:
             data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
         except DataError as exc:

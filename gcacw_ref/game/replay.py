@@ -21,7 +21,7 @@ from gcacw_ref.game.engine.core import legal_actions, step
 from gcacw_ref.game.log import Event
 from gcacw_ref.game.scenario import Scenario, check_scenario
 from gcacw_ref.game.state import GameState
-from gcacw_ref.paths import atomic_write_text
+from gcacw_ref.paths import atomic_write_text, read_user_text
 
 SAVE_FORMAT = "gcacw-ref-save/1"
 MAX_ACTIONS = 200_000
@@ -116,12 +116,7 @@ def save_game(game: Game, path: Path) -> None:
 
 def read_save(path: Path) -> SaveFile:
     """A save file, validated; `DataError` naming the problem otherwise."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"{path}: file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot read ({exc})") from None
+    text = read_user_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

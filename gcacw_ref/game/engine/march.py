@@ -38,7 +38,7 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
     side = unit.side
     mp = leader_mp if leader_mp is not None else roll_allowance(w, side, unit.kind)
     tired = unit.fatigue == 4  # optional rule (5.1): marches disorganized, no extended march
-    check = check_march(
+    facts = (
         w.game,
         side,
         unit.kind == "cavalry",
@@ -47,22 +47,12 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
         unit.organized,
         Fraction(unit.strength),
         unit.army_of_the_potomac,
-        fatigue_four_option=tired,
     )
+    check = check_march(*facts, fatigue_four_option=tired)
     die = None
     if check.extended:
         die = w.die()
-        check = check_march(
-            w.game,
-            side,
-            unit.kind == "cavalry",
-            unit.exhausted,
-            unit.fatigue,
-            unit.organized,
-            Fraction(unit.strength),
-            unit.army_of_the_potomac,
-            die=die,
-        )
+        check = check_march(*facts, die=die)
     unit = w.upd(uid, fatigue=check.fatigue_after, marched_in_phase=w.s["action_phase"])
     if tired:
         unit = w.upd(uid, organized=False)

@@ -79,14 +79,10 @@ def transfer_options(w: Any, frame: dict[str, Any]) -> list[Action]:
 
 
 def transfer_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
-    from gcacw_ref.game.engine.leaders import move_leader
+    """6.3: the same choice as a leader leaving a stack: move one leader, or be done."""
+    from gcacw_ref.game.engine.leaders import split_decide
 
-    if action.type == "done":
-        w.pop()
-        return
-    assert action.leader and action.unit
-    move_leader(w, action.leader, action.unit, "6.3")
-    frame["data"]["moved"] = [*frame["data"]["moved"], action.leader]
+    split_decide(w, frame, action)
 
 
 decision("transfer", transfer_options, transfer_decide)
