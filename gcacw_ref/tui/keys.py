@@ -32,10 +32,11 @@ KEYS: list[tuple[str, str, str]] = [
     ("Calculators", "enter on a step", "Open the rule the step applied"),
     ("Hex picture", "1-6  left  right", "Choose a neighbouring hex"),
     ("Flank", "a z i r o d w", "Toggle attacker, ZOC, impassable, river, off-map, defender, woods"),
+    ("Flank", "c", "Use the flank modifier in the combat calculator"),
     (
         "Retreat",
-        "x e u z r f a",
-        "Toggle prohibited, active enemy, enemy units, enemy ZOC, road, friendly, farther",
+        "x e u z r f a c",
+        "Toggle prohibited, active enemy, enemy units, enemy ZOC, road, friendly, farther, closer",
     ),
     ("Retreat", "enter", "Retreat into the chosen hex (next hex of the retreat)"),
     ("Charts", "up  down", "Choose a table; cells the last calculation used are highlighted"),

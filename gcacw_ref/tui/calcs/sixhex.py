@@ -48,6 +48,7 @@ class RetreatPicker(HexPicker):
         Toggle("r", "road", _B, ("", "R"), "Road"),
         Toggle("f", "friendly_units", _B, ("", "F"), "Friendly"),
         Toggle("a", "farther", _B, ("", "a"), "Farther"),
+        Toggle("c", "closer", _B, ("", "c"), "Closer"),
     ]
     BINDINGS: ClassVar[list[Any]] = [(t.key, f"flip('{t.key}')", t.description) for t in TOGGLES]
 
@@ -70,6 +71,7 @@ RETREAT_DEFAULTS: dict[str, Any] = {
     "road": False,
     "friendly_units": False,
     "farther": False,
+    "closer": False,
 }
 
 FLANK_LEGEND = (
@@ -79,7 +81,7 @@ FLANK_LEGEND = (
 )
 RETREAT_LEGEND = (
     "1-6/←→ choose hex · x prohibited · e active enemy · u enemy units · z enemy ZOC · "
-    "r road · f friendly · a farther away · enter: retreat into the chosen hex"
+    "r road · f friendly · a farther away · c closer · enter: retreat into the chosen hex"
 )
 
 
@@ -173,9 +175,13 @@ class RetreatPane(CalcPane):
     NAME = "retreat"
     TITLE = "Retreat"
     SPECS = [
-        Spec("kind", "Kind", "select", "retreat", options=["retreat", "rout", "cavalry"]),
+        Spec(
+            "kind", "Kind", "select", "retreat", options=["retreat", "rout", "cavalry", "optional"]
+        ),
         Spec("hex_number", "Hex of the retreat", "int", 1, low=1, high=6),
         Spec("in_enemy_zoc", "Leaving an enemy ZOC", "bool", False),
+        Spec("from_city", "Leaving a city hex", "bool", False),
+        Spec("override", "Use the one-time override", "bool", False),
     ]
 
     def compose_form_top(self) -> ComposeResult:
