@@ -98,3 +98,25 @@ def test_rule_text_emphasis_and_links() -> None:
         if getattr(span.style, "meta", None) and "@click" in span.style.meta
     ]
     assert links == ["7.6", "７．７"]
+
+
+def test_help_lists_every_key() -> None:
+    """Every binding the app, the rule browser and the hex pictures declare is in the help."""
+    from textual.binding import Binding
+
+    from gcacw_ref.tui.app import GcacwApp
+    from gcacw_ref.tui.browser import RulesPane
+    from gcacw_ref.tui.calcs.sixhex import FlankPicker, RetreatPicker
+    from gcacw_ref.tui.keys import KEYS
+
+    names = {"question_mark": "?", "slash": "/", "comma": ",", "full_stop": "."}
+    listed = " ".join(keys for _, keys, _ in KEYS).split()
+    declared: set[str] = set()
+    for cls in (GcacwApp, RulesPane, FlankPicker, RetreatPicker):
+        for binding in cls.BINDINGS:
+            key = binding.key if isinstance(binding, Binding) else binding[0]
+            declared.update(k.strip() for k in key.split(","))
+    hidden = {"escape", "enter", "up", "down", "left", "right"} | {str(n) for n in range(1, 7)}
+    for key in sorted(declared - hidden):
+        shown = names.get(key, key)
+        assert shown.lower() in [k.lower() for k in listed] or key.upper() in listed, key
