@@ -9,21 +9,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from gcacw_ref.rules.entrenchment import LEVELS
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.dist import distribution_chart
 from gcacw_ref.tui.calcs.simple import GAMES, TERRAIN, _signed
 from gcacw_ref.tui.widgets import Spec
 
-ENTRENCHMENT = [
-    "none",
-    "abatis",
-    "breastworks_building",
-    "breastworks",
-    "fort_building",
-    "fort_building_1",
-    "fort_building_2",
-    "fort",
-]
+ENTRENCHMENT = list(LEVELS)
 HEXSIDES = ["none", "creek", "bridge", "dam", "ferry", "ford"]
 
 

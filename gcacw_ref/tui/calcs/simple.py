@@ -9,20 +9,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from gcacw_ref.rules.artillery import TERRAINS
+from gcacw_ref.rules.games import Game
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.widgets import Spec
 
-GAMES = ["SJW", "HCR", "RTG", "SIV", "SLB", "OTR", "GTC"]
-TERRAIN = [
-    "clear",
-    "rolling",
-    "rough",
-    "provisional_swamp",
-    "woods",
-    "city",
-    "mountain",
-    "swamp",
-]
+# the choices come from the rules core's own names, so the forms never drift from it
+GAMES = [g.value for g in Game]
+TERRAIN = list(TERRAINS)
 
 
 class OddsPane(CalcPane):
