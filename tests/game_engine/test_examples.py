@@ -9,7 +9,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from tests_helpers import make_scenario, small_map, unit  # type: ignore[import-not-found]
+from tests_helpers import (  # type: ignore[import-not-found]
+    make_scenario,
+    porter_scenario,
+    small_map,
+    unit,
+)
 
 
 def test_5_1_march_example_ord(drive: Any) -> None:
@@ -97,30 +102,7 @@ def test_5_2_activation_example_hancock(drive: Any) -> None:
 
 
 def _porter(drive: Any) -> Any:
-    forms = [{"id": "V", "side": "union", "kind": "corps"}]
-    scen = make_scenario(
-        [
-            unit("sykes", "union", "0505", 6, corps="V"),
-            unit("morell", "union", "0505", 8, corps="V"),
-            unit("reb", "confederate", "0605", 5),
-        ],
-        leaders=[
-            {
-                "id": "porter",
-                "name": "Porter",
-                "side": "union",
-                "rank": "corps",
-                "command": 5,
-                "tactical": 3,
-                "commands": ["V"],
-                "with_unit": "sykes",
-            }
-        ],
-        formations=forms,
-        game="OTR",
-        year=1862,
-    )
-    return drive(scen)
+    return drive(porter_scenario())
 
 
 def test_7_1_porter_assault_example(drive: Any) -> None:

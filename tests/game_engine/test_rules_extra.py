@@ -6,7 +6,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from tests_helpers import make_scenario, small_map, unit  # type: ignore[import-not-found]
+from tests_helpers import (  # type: ignore[import-not-found]
+    make_scenario,
+    porter_scenario,
+    small_map,
+    unit,
+)
 
 
 def test_forced_march_six_costs_two(drive: Any) -> None:
@@ -203,29 +208,7 @@ def test_cavalry_leaves_before_an_assault(drive: Any) -> None:
 def test_assault_losses_are_allocated_by_the_attacker(drive: Any) -> None:
     """7.5: a numeric loss applies to the attacking force as a whole; its owner chooses,
     point by point, which units lose it; letters hit every attacking unit."""
-    forms = [{"id": "V", "side": "union", "kind": "corps"}]
-    scen = make_scenario(
-        [
-            unit("sykes", "union", "0505", 6, corps="V"),
-            unit("morell", "union", "0505", 8, corps="V"),
-            unit("reb", "confederate", "0605", 5),
-        ],
-        leaders=[
-            {
-                "id": "porter",
-                "name": "Porter",
-                "side": "union",
-                "rank": "corps",
-                "command": 5,
-                "tactical": 0,
-                "commands": ["V"],
-                "with_unit": "sykes",
-            }
-        ],
-        formations=forms,
-        game="OTR",
-        year=1862,
-    )
+    scen = porter_scenario(tactical=0)
     d = drive(scen)
     d.do("done", dice=[6, 1])
     d.do("take")

@@ -65,6 +65,33 @@ def unit(
     }
 
 
+def porter_scenario(tactical: int = 3) -> Any:
+    """The 7.1 example's position: Porter (command 5) with V Corps' Sykes (6) and Morell
+    (8) in 0505 against a Confederate unit of 5 in 0605; OTR, 1862."""
+    return make_scenario(
+        [
+            unit("sykes", "union", "0505", 6, corps="V"),
+            unit("morell", "union", "0505", 8, corps="V"),
+            unit("reb", "confederate", "0605", 5),
+        ],
+        leaders=[
+            {
+                "id": "porter",
+                "name": "Porter",
+                "side": "union",
+                "rank": "corps",
+                "command": 5,
+                "tactical": tactical,
+                "commands": ["V"],
+                "with_unit": "sykes",
+            }
+        ],
+        formations=[{"id": "V", "side": "union", "kind": "corps"}],
+        game="OTR",
+        year=1862,
+    )
+
+
 class Driver:
     """Plays a game action by action, with dice given for each action."""
 
