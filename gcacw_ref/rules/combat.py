@@ -31,6 +31,7 @@ from gcacw_ref.rules.combat_modifiers import (
     rain_drm,
 )
 from gcacw_ref.rules.combat_strength import attacking_side, defending_side
+from gcacw_ref.rules.combat_tables import strength_caps
 from gcacw_ref.rules.entrenchment import entrenchment_era
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.numbers import format_signed
@@ -161,7 +162,10 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
         steps.append(
             Step(
                 rule="7.2",
-                label="Grand assault of 80 or more: attacker loses extra",
+                label=(
+                    f"Grand assault of {strength_caps().grand_assault_loss.band[0].low} "
+                    "or more: attacker loses extra"
+                ),
                 value=str(extra),
             )
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from tests_helpers import make_scenario, small_map, unit  # type: ignore[import-not-found]
+from tests_helpers import corps_scenario, make_scenario, small_map, unit  # type: ignore[import-not-found]
 
 ROAD_ROW5 = [
     {"between": [f"{c:02d}05", f"{c + 1:02d}05"], "features": ["road"]} for c in range(1, 10)
@@ -185,25 +185,12 @@ def test_eliminated_unit_displaces_its_leader(drive: Any) -> None:
     from gcacw_ref.game.engine.units import eliminate
     from gcacw_ref.game.engine.work import Work
 
-    forms = [{"id": "I", "side": "union", "kind": "corps"}]
-    scen = make_scenario(
+    scen = corps_scenario(
         [
             unit("a", "union", "0505", 5, corps="I"),
             unit("b", "union", "0808", 5, corps="I"),
             unit("c", "confederate", "0101"),
         ],
-        leaders=[
-            {
-                "id": "l",
-                "name": "L",
-                "side": "union",
-                "rank": "corps",
-                "command": 3,
-                "commands": ["I"],
-                "with_unit": "a",
-            }
-        ],
-        formations=forms,
     )
     d = drive(scen)
     w = Work(d.state)
@@ -297,25 +284,12 @@ def test_extended_march_gap_is_reported(drive: Any) -> None:
 
 
 def test_otr_union_activation_limit(drive: Any) -> None:
-    forms = [{"id": "I", "side": "union", "kind": "corps"}]
-    scen = make_scenario(
+    scen = corps_scenario(
         [
             unit("a", "union", "0505", 5, corps="I"),
             unit("b", "union", "0506", 5, corps="I"),
             unit("c", "confederate", "0909"),
         ],
-        leaders=[
-            {
-                "id": "l",
-                "name": "L",
-                "side": "union",
-                "rank": "corps",
-                "command": 3,
-                "commands": ["I"],
-                "with_unit": "a",
-            }
-        ],
-        formations=forms,
         game="OTR",
         year=1862,
     )

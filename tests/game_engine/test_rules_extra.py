@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from tests_helpers import (  # type: ignore[import-not-found]
+    corps_scenario,
     make_scenario,
     porter_scenario,
     small_map,
@@ -163,26 +164,14 @@ def test_army_leader_may_go_with_the_activated_leader(drive: Any) -> None:
 
 
 def test_cavalry_leaves_before_an_assault(drive: Any) -> None:
-    forms = [{"id": "I", "side": "union", "kind": "corps"}]
-    scen = make_scenario(
+    scen = corps_scenario(
         [
             unit("a", "union", "0505", 6, corps="I"),
             unit("a2", "union", "0101", 2, corps="I"),
             unit("cav", "confederate", "0605", 2, kind="cavalry"),
             unit("c2", "confederate", "0909", 2),
         ],
-        leaders=[
-            {
-                "id": "l",
-                "name": "L",
-                "side": "union",
-                "rank": "corps",
-                "command": 5,
-                "commands": ["I"],
-                "with_unit": "a",
-            }
-        ],
-        formations=forms,
+        command=5,
         year=1862,
     )
     d = drive(scen)

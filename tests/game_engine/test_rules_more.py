@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests_helpers import make_scenario, small_map, unit  # type: ignore[import-not-found]
+from tests_helpers import corps_scenario, make_scenario, small_map, unit  # type: ignore[import-not-found]
 
 
 def test_rout_with_no_way_out_surrenders(drive: Any) -> None:
@@ -73,25 +73,12 @@ def test_destroying_a_fixed_bridge(drive: Any) -> None:
 
 
 def test_leader_may_stay_behind(drive: Any) -> None:
-    forms = [{"id": "I", "side": "union", "kind": "corps"}]
-    scen = make_scenario(
+    scen = corps_scenario(
         [
             unit("a", "union", "0505", 5, corps="I"),
             unit("b", "union", "0505", 5, corps="I"),
             unit("c", "confederate", "0909"),
         ],
-        leaders=[
-            {
-                "id": "l",
-                "name": "L",
-                "side": "union",
-                "rank": "corps",
-                "command": 3,
-                "commands": ["I"],
-                "with_unit": "a",
-            }
-        ],
-        formations=forms,
         year=1862,
         map_doc=small_map(hexsides=[{"between": ["0505", "0405"], "features": ["road"]}]),
     )

@@ -65,6 +65,22 @@ def unit(
     }
 
 
+def corps_scenario(units: list[dict[str, Any]], command: int = 3, **kw: Any) -> Any:
+    """A Union corps "I" led by corps leader "l" (command `command`), who is with unit
+    "a"; the units given are expected to include "a" with corps="I"."""
+    leader = {
+        "id": "l",
+        "name": "L",
+        "side": "union",
+        "rank": "corps",
+        "command": command,
+        "commands": ["I"],
+        "with_unit": "a",
+    }
+    forms = [{"id": "I", "side": "union", "kind": "corps"}]
+    return make_scenario(units, leaders=[leader], formations=forms, **kw)
+
+
 def porter_scenario(tactical: int = 3) -> Any:
     """The 7.1 example's position: Porter (command 5) with V Corps' Sykes (6) and Morell
     (8) in 0505 against a Confederate unit of 5 in 0605; OTR, 1862."""
