@@ -24,6 +24,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = _Parser(prog="gcacw-ref", description="GCACW rules assistant")
     parser.add_argument("--version", action="version", version=f"gcacw-ref {__version__}")
+    parser.add_argument(
+        "--lang",
+        choices=["ja", "en"],
+        help="language of the interface (else $GCACW_REF_LANG, else the locale)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in (text, calc, game, bench):
         module.register(sub)
@@ -33,6 +38,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
+        from gcacw_ref import i18n
+
+        lang_option, args_list = i18n.split_lang_option(args_list)
+        i18n.set_language(i18n.choose_language(lang_option))
         if not args_list:
             from gcacw_ref.tui import run_app
 
