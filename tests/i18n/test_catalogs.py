@@ -68,9 +68,8 @@ def test_placeholders_match(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_compiled_catalog_matches_po(lang: str) -> None:
-    mo = gettext.GNUTranslations(
-        open(PACKAGE / "locale" / lang / "LC_MESSAGES" / "gcacw_ref.mo", "rb")
-    )
+    with open(PACKAGE / "locale" / lang / "LC_MESSAGES" / "gcacw_ref.mo", "rb") as fh:
+        mo = gettext.GNUTranslations(fh)
     for message in po_catalog(lang):
         if not message.id or isinstance(message.id, tuple) or not message.string:
             continue
