@@ -276,10 +276,10 @@ class StepsTable(OptionList):
         for n, step in enumerate(steps):
             line = Text()
             line.append(f"[{step.rule}]", style="bold underline")
-            line.append(f" {step.label}")
+            line.append(f" {step.text()}")
             if step.value is not None:
                 line.append(": ")
-                line.append(str(step.value), style="bold")
+                line.append(str(step.shown_value()), style="bold")
             self.add_option(Option(line, id=f"step-{n}"))
 
     @on(OptionList.OptionSelected)
