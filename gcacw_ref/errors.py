@@ -3,7 +3,29 @@
 `InputError` is the one a user can cause (a bad file, an unknown rule number, an input
 value out of range). The CLI turns it into one line on stderr and exit code 2; the TUI
 shows its message. Anything else escaping to the CLI is a bug in this program.
+
+`quoted()` is how a message shows text the user wrote (a key, an id, a path): quoted,
+with line breaks, escape codes and other control characters written as escapes, and cut
+short when long, so that an error stays one clean line whatever the input held.
 """
+
+import re
+
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+MAX_QUOTED = 80
+
+
+def quoted(value: object, limit: int = MAX_QUOTED) -> str:
+    """User text fit for a one-line message: `'abc'`, `'a\\nb'`, `'long…'` (at most ~`limit`)."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return repr(text)
+
+
+def one_line(message: str) -> str:
+    """A message with any control character escaped: the last guard before it is printed."""
+    return _UNSAFE.sub(lambda m: repr(m.group())[1:-1], message)
 
 
 class GcacwError(Exception):

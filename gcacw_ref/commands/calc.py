@@ -9,8 +9,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gcacw_ref.errors import InputError
-from gcacw_ref.paths import read_user_text
+from gcacw_ref.errors import InputError, one_line
+from gcacw_ref.paths import read_stdin_text, read_user_text
 from gcacw_ref.rules.io import CALCULATORS, calculator
 from gcacw_ref.rules.tables import describe_validation_error
 
@@ -29,14 +29,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def read_json_input(source: str) -> Any:
-    """Read a JSON document from a path or `-` (stdin)."""
-    text = sys.stdin.read() if source == "-" else read_user_text(source)
+    """Read a JSON document from a regular file or `-` (stdin), at most `MAX_INPUT_BYTES`."""
+    from gcacw_ref.i18n import _
+    from gcacw_ref.jsonin import parse_json
+
+    text = read_stdin_text() if source == "-" else read_user_text(source)
     if not text.strip():
-        raise InputError(f"{source}: empty input; expected a JSON object")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+        raise InputError(
+            _("{source}: empty input; expected a JSON object").format(source=one_line(source))
+        )
+    return parse_json(text, source)
 
 
 def cmd_calc(args: argparse.Namespace) -> int:

@@ -116,13 +116,12 @@ def save_game(game: Game, path: Path) -> None:
 
 def read_save(path: Path) -> SaveFile:
     """A save file, validated; `DataError` naming the problem otherwise."""
-    text = read_user_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(
-            f"{path}: not a save file (invalid JSON: {exc.msg}, line {exc.lineno})"
-        ) from None
+    from gcacw_ref.jsonin import parse_json
+
+    from gcacw_ref.i18n import _
+
+    source = _("{path}: not a save file").format(path=path)
+    data = parse_json(read_user_text(path), source, DataError)
     try:
         save = SaveFile.model_validate(data)
     except ValidationError as exc:

@@ -23,14 +23,15 @@ Blocks (see `scenarios/training.toml` for a complete example):
 
 from __future__ import annotations
 
-import json
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.errors import DataError, InputError, quoted
+from gcacw_ref.i18n import _
 from gcacw_ref.rules.combat_tables import LevelKey, strength_caps
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import Strength
@@ -47,18 +48,27 @@ RainEvent = Literal["none", "rain", "rain+1", "rain+2", "rain+3"]
 
 _STRICT = ConfigDict(extra="forbid", frozen=True)
 
+# What a scenario may hold: well above the largest GCACW scenario (about 150 units and
+# 80 leaders), low enough that a mistaken or hostile file cannot make a game run for hours.
+MAX_UNITS = 300
+MAX_LEADERS = 150
+MAX_FORMATIONS = 150
+MAX_VP_HEXES = 100
+MAX_ID = 40
+MAX_TEXT = 200
+
 
 class ScenarioInfo(BaseModel):
     """The `[scenario]` block."""
 
     model_config = _STRICT
-    id: str = Field(min_length=1)
-    name: str
-    name_ja: str = ""
+    id: str = Field(min_length=1, max_length=MAX_ID)
+    name: str = Field(max_length=MAX_TEXT)
+    name_ja: str = Field(default="", max_length=MAX_TEXT)
     game: Game = Game.GTC
     year: int = Field(ge=1861, le=1865)
     turns: int = Field(ge=1, le=60)
-    map: str  # a shipped map id, or a path relative to the scenario file
+    map: str = Field(max_length=MAX_TEXT)  # a shipped map id, or a path relative to the scenario file
     optional_rules: list[Literal["fatigue_four_march", "entrenchment_action_1863"]] = []
 
 
@@ -66,7 +76,7 @@ class Formation(BaseModel):
     """A corps or division that units belong to and leaders command."""
 
     model_config = _STRICT
-    id: str
+    id: str = Field(max_length=MAX_ID)
     side: Side
     kind: Literal["corps", "division", "cavalry_corps", "cavalry_division"]
 
@@ -75,13 +85,13 @@ class UnitSetup(BaseModel):
     """One combat unit as the scenario places it."""
 
     model_config = _STRICT
-    id: str = Field(min_length=1)
-    name: str
+    id: str = Field(min_length=1, max_length=MAX_ID)
+    name: str = Field(max_length=MAX_TEXT)
     side: Side
     kind: UnitKind
     size: UnitSize = "division"
-    corps: str | None = None
-    division: str | None = None
+    corps: str | None = Field(default=None, max_length=MAX_ID)
+    division: str | None = Field(default=None, max_length=MAX_ID)
     tactical: int = Field(default=0, ge=0, le=6)
     artillery: int = Field(default=0, ge=0, le=12)
     strength: Strength
@@ -90,7 +100,7 @@ class UnitSetup(BaseModel):
     exhausted: bool = False
     demoralized: int = Field(default=0, ge=0, le=2)
     entrenchment: Entrenchment = "none"
-    hex: str = Field(pattern=r"^\d{4}$")
+    hex: str = Field(pattern=r"^[0-9]{4}$")
     army_of_the_potomac: bool = True
 
     @model_validator(mode="after")
@@ -104,23 +114,23 @@ class LeaderSetup(BaseModel):
     """One leader: rank, values, the formations commanded, the unit it is with."""
 
     model_config = _STRICT
-    id: str = Field(min_length=1)
-    name: str
+    id: str = Field(min_length=1, max_length=MAX_ID)
+    name: str = Field(max_length=MAX_TEXT)
     side: Side
     rank: LeaderRank
     cavalry: bool = False
     command: int = Field(ge=0, le=9)
     tactical: int = Field(default=0, ge=0, le=6)
-    commands: list[str] = []  # formation ids; army leaders command their whole side
-    with_unit: str
+    commands: list[str] = Field(default=[], max_length=MAX_FORMATIONS)  # formation ids; army leaders command their whole side
+    with_unit: str = Field(max_length=MAX_ID)
 
 
 class VictoryHex(BaseModel):
     model_config = _STRICT
-    hex: str = Field(pattern=r"^\d{4}$")
+    hex: str = Field(pattern=r"^[0-9]{4}$")
     vp: int = Field(ge=0, le=100)
     owner: Side  # who holds it when no unit stands on it at the start
-    label: str = ""
+    label: str = Field(default="", max_length=MAX_TEXT)
 
 
 class Victory(BaseModel):
@@ -129,7 +139,7 @@ class Victory(BaseModel):
     model_config = _STRICT
     vp_per_strength: int = Field(default=1, ge=0, le=10)
     vp_per_station: int = Field(default=2, ge=0, le=20)
-    hexes: list[VictoryHex] = []
+    hexes: list[VictoryHex] = Field(default=[], max_length=MAX_VP_HEXES)
     margin: int = Field(default=1, ge=0)  # the lead needed to win; less is a draw
 
 
@@ -149,7 +159,7 @@ class Counters(BaseModel):
     strength; strengths not listed use `disorganized_ratio` (rounded down to a half)."""
 
     model_config = _STRICT
-    disorganized: dict[str, Strength] = {}
+    disorganized: dict[str, Strength] = Field(default={}, max_length=50)
     disorganized_ratio: Strength = Fraction(1, 2)
 
 
@@ -158,12 +168,12 @@ class Scenario(BaseModel):
 
     model_config = _STRICT
     scenario: ScenarioInfo
-    weather: dict[str, RainEvent] = {}  # turn number (as text) -> rain event that turn (12.0)
-    rain_table: dict[str, RainEvent] = {}  # 2d6 total ("7" or "2-4") -> rain event, rolled
+    weather: dict[str, RainEvent] = Field(default={}, max_length=60)  # turn number (as text) -> rain event that turn (12.0)
+    rain_table: dict[str, RainEvent] = Field(default={}, max_length=11)  # 2d6 total ("7" or "2-4") -> rain event, rolled
     # each random event phase for turns `weather` does not name (the scenario's own table)
-    formations: list[Formation] = []
-    units: list[UnitSetup]
-    leaders: list[LeaderSetup] = []
+    formations: list[Formation] = Field(default=[], max_length=MAX_FORMATIONS)
+    units: list[UnitSetup] = Field(max_length=MAX_UNITS)
+    leaders: list[LeaderSetup] = Field(default=[], max_length=MAX_LEADERS)
     victory: Victory = Victory()
     bridges: Bridges = Bridges()
     counters: Counters = Counters()
@@ -179,8 +189,8 @@ class Scenario(BaseModel):
     def rain_from_table(self, total: int) -> RainEvent:
         """The scenario's own rain table read for a 2d6 total."""
         for key, event in self.rain_table.items():
-            low, _, high = key.partition("-")
-            if int(low) <= total <= int(high or low):
+            span = rain_table_span(key)
+            if span is not None and total in span:
                 return event
         return "none"
 
@@ -192,18 +202,49 @@ def _validate(data: dict[str, Any], where: str) -> Scenario:
         raise DataError(describe_validation_error(where, exc)) from None
 
 
+_MAP_ID = re.compile(r"[a-z0-9_-]{1,40}")
+_MAP_FILE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
+
+
 def _read_map(name: str, base: Path) -> dict[str, Any]:
-    """The map document named by a scenario: a shipped id or a file next to the scenario."""
-    candidates = [MAP_DIR / f"{name}.toml", base / name, base / f"{name}.toml"]
-    for path in candidates:
-        if path.is_file():
-            if path.suffix == ".json":
-                try:
-                    return dict(json.loads(path.read_text(encoding="utf-8")))
-                except (OSError, json.JSONDecodeError) as exc:
-                    raise DataError(f"{path}: not a readable JSON map ({exc})") from None
-            return dict(read_toml(path))
-    raise DataError(f"scenario map {name!r}: no such map (looked in {MAP_DIR} and {base})")
+    """The map document named by a scenario: a shipped id or a file next to the scenario.
+
+    Only those two: a name with a folder in it (`../x`, `/proc/...`) is refused, and so is
+    a file beside the scenario that is a link to somewhere else."""
+    if _MAP_ID.fullmatch(name) and (MAP_DIR / f"{name}.toml").is_file():
+        return dict(read_toml(MAP_DIR / f"{name}.toml"))
+    shipped = ", ".join(sorted(p.stem for p in MAP_DIR.glob("*.toml")))
+    if not _MAP_FILE.fullmatch(name):
+        raise DataError(
+            _(
+                "scenario map {name}: give a built-in map ({ids}) or the name of a map file "
+                "beside the scenario"
+            ).format(name=quoted(name), ids=shipped)
+        )
+    for path in (base / name, base / f"{name}.toml"):
+        if not path.is_file():
+            continue
+        if path.resolve().parent != base.resolve():
+            raise DataError(
+                _("scenario map {name}: the file must be beside the scenario, not a link").format(
+                    name=quoted(name)
+                )
+            )
+        if path.suffix == ".json":
+            from gcacw_ref.jsonin import parse_json
+            from gcacw_ref.paths import read_user_text
+
+            data = parse_json(read_user_text(path), str(path), DataError)
+        else:
+            data = read_toml(path)
+        if not isinstance(data, dict):
+            raise DataError(_("{path}: expected a table at the top level").format(path=path))
+        return dict(data)
+    raise DataError(
+        _("scenario map {name}: no such map (built-in: {ids}; or a file in {base})").format(
+            name=quoted(name), ids=shipped, base=base
+        )
+    )
 
 
 def scenario_from_data(data: dict[str, Any], where: str, base: Path | None = None) -> Scenario:
@@ -219,20 +260,28 @@ def scenario_from_data(data: dict[str, Any], where: str, base: Path | None = Non
 def load_scenario(id_or_path: str) -> Scenario:
     """A shipped scenario by id (`training`) or a scenario TOML/JSON file by path."""
     path = Path(id_or_path)
-    if not path.suffix and (SCENARIO_DIR / f"{id_or_path}.toml").is_file():
+    if _MAP_ID.fullmatch(id_or_path) and (SCENARIO_DIR / f"{id_or_path}.toml").is_file():
         path = SCENARIO_DIR / f"{id_or_path}.toml"
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except OSError:  # e.g. a folder on the way without search permission: reading says why
+        found = True
+    if not found:
         shipped = ", ".join(sorted(p.stem for p in SCENARIO_DIR.glob("*.toml")))
-        raise InputError(f"scenario {id_or_path!r}: not a file nor a built-in id ({shipped})")
+        raise InputError(
+            _("scenario {name}: not a file nor a built-in id ({ids})").format(
+                name=quoted(id_or_path), ids=shipped
+            )
+        )
     if path.suffix == ".json":
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise DataError(f"{path}: not valid JSON ({exc})") from None
+        from gcacw_ref.jsonin import parse_json
+        from gcacw_ref.paths import read_user_text
+
+        data = parse_json(read_user_text(path), str(path), DataError)
     else:
         data = read_toml(path)
     if not isinstance(data, dict):
-        raise DataError(f"{path}: expected a table at the top level")
+        raise DataError(_("{path}: expected a table at the top level").format(path=path))
     return scenario_from_data(data, str(path), path.parent)
 
 
@@ -290,22 +339,52 @@ def check_scenario(scen: Scenario, where: str) -> None:
             )
     seen: set[int] = set()
     for key in scen.rain_table:
-        low, dash, high = key.partition("-")
-        if not low.isdigit() or (dash and not high.isdigit()):
-            raise DataError(f"{where}: rain_table: {key!r} is not a 2d6 total or range like 2-4")
-        span = set(range(int(low), int(high or low) + 1))
-        if not span or min(span) < 2 or max(span) > 12 or span & seen:
-            raise DataError(f"{where}: rain_table: {key!r} is outside 2-12 or overlaps")
+        span = rain_table_span(key)
+        if span is None:
+            raise DataError(
+                _("{where}: rain_table: {key} is not a 2d6 total or range like 2-4").format(
+                    where=where, key=quoted(key)
+                )
+            )
+        if span & seen:
+            raise DataError(
+                _("{where}: rain_table: {key} overlaps another entry").format(
+                    where=where, key=quoted(key)
+                )
+            )
         seen |= span
     for turn in scen.weather:
-        if not turn.isdigit() or not 1 <= int(turn) <= scen.scenario.turns:
-            raise DataError(f"{where}: weather: turn {turn!r} is not a turn of this scenario")
+        if not _ascii_number(turn) or not 1 <= int(turn) <= scen.scenario.turns:
+            raise DataError(
+                _("{where}: weather: turn {turn} is not a turn of this scenario").format(
+                    where=where, turn=quoted(turn)
+                )
+            )
     for vh in scen.victory.hexes:
         if not board.on_map(vh.hex):
             raise DataError(f"{where}: victory hex {vh.hex} is off the map")
     sides = {u.side for u in scen.units}
     if sides != {Side.UNION, Side.CONFEDERATE}:
         raise DataError(f"{where}: both sides need at least one unit")
+
+
+def _ascii_number(text: str) -> bool:
+    """Digits 0-9 only, at most 3 of them (`isdigit()` also accepts "²" and "٣")."""
+    return 0 < len(text) <= 3 and text.isascii() and text.isdigit()
+
+
+def rain_table_span(key: str) -> set[int] | None:
+    """The 2d6 totals a rain-table key names ("7" or "2-4"), or None when it is not one.
+
+    The bounds (2 to 12, low before high) are checked before any range is built."""
+    low, dash, high = key.partition("-")
+    high = high if dash else low
+    if not (_ascii_number(low) and _ascii_number(high)):
+        return None
+    lo, hi = int(low), int(high)
+    if not 2 <= lo <= hi <= 12:
+        return None
+    return set(range(lo, hi + 1))
 
 
 def leader_commands(leader: LeaderSetup, unit: UnitSetup | Any) -> bool:

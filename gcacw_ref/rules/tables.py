@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from gcacw_ref.errors import DataError
+from gcacw_ref.errors import DataError, one_line, quoted
 from gcacw_ref.paths import tables_dir
 
 M = TypeVar("M", bound=BaseModel)
@@ -31,24 +31,40 @@ class Source(BaseModel):
 
 
 def describe_validation_error(path: Path | str, exc: ValidationError) -> str:
-    """One line naming the file, the first bad field and the problem."""
+    """One line naming the file, the first bad field and the problem (user text quoted)."""
+    from gcacw_ref.i18n import _
+
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"]) or "(top level)"
     more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-    return f"{path}: field '{where}': {err['msg']}{more}"
+    return _("{path}: field {field}: {problem}{more}").format(
+        path=one_line(str(path)), field=quoted(where), problem=one_line(err["msg"][:300]), more=more
+    )
 
 
 def read_toml(path: Path) -> dict[str, object]:
-    """Parse a TOML file, turning every failure into a `DataError` that names the file."""
+    """Parse a TOML file, turning every failure into a `DataError` that names the file.
+
+    Only a regular file is read (`read_user_bytes`), and a document nested too deeply
+    is refused rather than overflowing the stack."""
+    from gcacw_ref.i18n import _
+    from gcacw_ref.jsonin import check_depth
+    from gcacw_ref.paths import read_user_bytes
+
+    data = read_user_bytes(path)
+    name = one_line(str(path))
     try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise DataError(f"{path}: file not found") from None
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read ({exc.strerror})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: not valid TOML ({exc})") from None
+        doc = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise DataError(_("{path}: not UTF-8 text").format(path=name)) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(
+            _("{path}: not valid TOML ({reason})").format(path=name, reason=one_line(str(exc)))
+        ) from None
+    except RecursionError:
+        raise DataError(_("{path}: the TOML is nested too deeply").format(path=name)) from None
+    check_depth(doc, name, DataError)
+    return doc
 
 
 def validate_file(path: Path, model: type[M]) -> M:
