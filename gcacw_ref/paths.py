@@ -6,6 +6,7 @@ import contextlib
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -54,28 +55,35 @@ def read_user_bytes(path: Path | str, limit: int = MAX_INPUT_BYTES) -> bytes:
     except FileNotFoundError:
         raise DataError(_("{path}: file not found").format(path=name)) from None
     except IsADirectoryError:
-        raise DataError(_("{path}: is a folder, not a file").format(path=name)) from None
+        raise DataError(_("{path}: is a directory, not a file").format(path=name)) from None
     except OSError as exc:
         raise DataError(_cannot_read(name, exc)) from None
-    with os.fdopen(fd, "rb") as fh:
-        try:
-            mode = os.fstat(fd).st_mode
-            if stat.S_ISDIR(mode):
-                raise DataError(_("{path}: is a folder, not a file").format(path=name))
-            if not stat.S_ISREG(mode):
-                raise DataError(
-                    _("{path}: not a regular file (a pipe or a device cannot be read)").format(
-                        path=name
-                    )
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise DataError(_("{path}: is a directory, not a file").format(path=name))
+        if not stat.S_ISREG(mode):
+            raise DataError(
+                _("{path}: not a regular file (a pipe or a device cannot be read)").format(
+                    path=name
                 )
-            data = fh.read(limit + 1)
-        except OSError as exc:
-            raise DataError(_cannot_read(name, exc)) from None
+            )
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = _read_limited(fh, limit)
+    except OSError as exc:
+        raise DataError(_cannot_read(name, exc)) from None
+    finally:
+        os.close(fd)
     if len(data) > limit:
         raise DataError(
             _("{path}: too large (more than {limit} bytes)").format(path=name, limit=limit)
         )
     return data
+
+
+def _read_limited(fh: BinaryIO, limit: int) -> bytes:
+    """At most `limit` + 1 bytes (one more than allowed shows the file is too large)."""
+    return fh.read(limit + 1)
 
 
 def _cannot_read(name: str, exc: OSError) -> str:
@@ -135,7 +143,7 @@ def check_write_target(path: Path) -> None:
             )
         ) from None
     if stat.S_ISDIR(mode):
-        raise DataError(_("{path}: is a folder, not a file").format(path=one_line(str(path))))
+        raise DataError(_("{path}: is a directory, not a file").format(path=one_line(str(path))))
     if not stat.S_ISREG(mode):
         raise DataError(
             _("{path}: not a regular file (a link or a device); refusing to replace it").format(

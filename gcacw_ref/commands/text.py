@@ -56,6 +56,15 @@ def _library() -> Library:
     return Library()
 
 
+def _notices(lib: Library) -> None:
+    """Say on stderr which stored books were left out (damaged), one line each."""
+    from gcacw_ref.errors import one_line
+    from gcacw_ref.i18n import _
+
+    for problem in lib.problems:
+        print(one_line(_("gcacw-ref: skipped: {problem}").format(problem=problem)), file=sys.stderr)
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     info = _library().import_book(Path(args.file).expanduser(), args.book_id)
     if args.json:
@@ -66,9 +75,13 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    infos = _library().books()
+    lib = _library()
+    infos = lib.books()
+    _notices(lib)
     if args.json:
         print(json.dumps([i.model_dump() for i in infos], ensure_ascii=False, indent=2))
+        return 0
+    if not infos and lib.problems:
         return 0
     if not infos:
         print("no books imported; run `gcacw-ref books import FILE`")
@@ -105,7 +118,9 @@ def cmd_search(args: argparse.Namespace) -> int:
         raise InputError("search: the query is empty")
     if args.limit < 1:
         raise InputError(f"search: --limit must be at least 1 (got {args.limit})")
-    hits = _library().search(query, book=args.book, limit=args.limit)
+    lib = _library()
+    hits = lib.search(query, book=args.book, limit=args.limit)
+    _notices(lib)
     if args.json:
         print(json.dumps([h.model_dump() for h in hits], ensure_ascii=False, indent=2))
         return 0

@@ -51,22 +51,29 @@ def reflow(text: str) -> str:
     A line break is kept when the previous line ends a sentence or the next line starts a
     list item; otherwise the lines are joined (with no space between Japanese characters).
     """
-    out: list[str] = []
+    out: list[str] = []  # finished lines
+    current: list[str] = []  # the pieces of the line being joined (joined once, at its end)
+    last = ""  # the text of the previous piece, to see how it ends
     pending_blank = False
     for raw in text.split("\n"):
         line = raw.strip()
         if not line:
             pending_blank = True
             continue
-        if out and not out[-1].endswith(_SENTENCE_END) and not _LIST_START_RE.match(line):
-            prev = out[-1]
-            sep = "" if (_is_cjk(prev[-1]) or _is_cjk(line[0])) else " "
-            out[-1] = prev + sep + line
+        if current and not last.endswith(_SENTENCE_END) and not _LIST_START_RE.match(line):
+            if not (_is_cjk(last[-1]) or _is_cjk(line[0])):
+                current.append(" ")
+            current.append(line)
         else:
-            if pending_blank and out:
-                out.append("")
-            out.append(line)
+            if current:
+                out.append("".join(current))
+                if pending_blank:
+                    out.append("")
+            current = [line]
+        last = line
         pending_blank = False
+    if current:
+        out.append("".join(current))
     return "\n".join(out)
 
 

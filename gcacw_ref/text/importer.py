@@ -11,7 +11,8 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import InputError, quoted
+from gcacw_ref.i18n import _
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.models import BookInfo, Section, StoredBook
 from gcacw_ref.text.parse_gcacw import looks_like_gcacw, parse_gcacw
@@ -19,7 +20,7 @@ from gcacw_ref.text.parse_numbered import parse_numbered
 
 FORMAT = 1
 MAX_BYTES = 20 * 1024 * 1024
-ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")  # always fullmatch: `$` lets "abc\n" in
 TITLES = {
     "wftu": "The War for the Union (2nd ed.)",
     "brandywine": "Brandywine",
@@ -28,17 +29,9 @@ TITLES = {
 
 def read_text_file(path: Path) -> str:
     """The text of a rulebook file, or InputError naming what is wrong with it."""
-    if not path.exists():
-        raise InputError(f"{path}: no such file")
-    if path.is_dir():
-        raise InputError(f"{path}: is a directory, not a rulebook file")
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise InputError(f"{path}: too large for a rulebook ({size} bytes)")
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    from gcacw_ref.paths import read_user_bytes
+
+    data = read_user_bytes(path, MAX_BYTES)  # a regular file only (no FIFO, no /dev/zero)
     if not data.strip():
         raise InputError(f"{path}: the file is empty")
     text = _decode(data)
@@ -142,14 +135,16 @@ def default_id(path: Path, kind: str) -> str:
     if kind != "generic":
         return kind
     slug = re.sub(r"[^a-z0-9_-]+", "-", path.stem.lower()).strip("-_")[:40]
-    return slug if slug and ID_RE.match(slug) else "book"
+    return slug if slug and ID_RE.fullmatch(slug) else "book"
 
 
 def check_id(book_id: str) -> str:
     """A valid book id, or InputError."""
-    if not ID_RE.match(book_id):
+    if not ID_RE.fullmatch(book_id):
         raise InputError(
-            f"book id {book_id!r}: use lower-case letters, digits, '-' or '_' (at most 40)"
+            _("book id {id}: use lower-case letters, digits, '-' or '_' (at most 40)").format(
+                id=quoted(book_id)
+            )
         )
     return book_id
 

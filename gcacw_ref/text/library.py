@@ -6,11 +6,13 @@ when their file changes), so creating a `Library` is instant.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 from gcacw_ref import paths
-from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.errors import DataError, InputError, one_line, quoted
+from gcacw_ref.i18n import _
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
 from gcacw_ref.text.rulenum import normalize_rule_number
@@ -36,6 +38,7 @@ class Library:
         self._cache: dict[str, tuple[tuple[int, int], LoadedBook]] = {}
         self._listing: tuple[int, list[str]] | None = None
         self._searches = 0
+        self.problems: list[str] = []  # why stored books were left out of the last listing
 
     # -- storage -----------------------------------------------------------------
     @property
@@ -43,44 +46,75 @@ class Library:
         return check_books_dir(self.home)
 
     def _ids(self) -> list[str]:
+        """The stored books' ids: the names of the `*.json` entries in the books folder.
+
+        Every entry is listed, a damaged file or a broken link too (loading it reports the
+        problem, `books remove` clears it)."""
         d = self.books_dir
         try:
             stamp = d.stat().st_mtime_ns
         except FileNotFoundError:
             return []
         except OSError as exc:
-            raise DataError(f"cannot read the data directory {d}: {exc.strerror or exc}") from None
+            raise DataError(_folder_error(d, exc)) from None
         if self._listing and self._listing[0] == stamp:
             return list(self._listing[1])
         try:
-            names = sorted(p.stem for p in d.glob("*.json") if not p.name.startswith("."))
+            with os.scandir(d) as entries:
+                names = sorted(
+                    e.name[: -len(".json")]
+                    for e in entries
+                    if e.name.endswith(".json") and not e.name.startswith(".")
+                )
         except OSError as exc:
-            raise DataError(f"cannot read the data directory {d}: {exc.strerror or exc}") from None
+            raise DataError(_folder_error(d, exc)) from None
         self._listing = (stamp, names)
         return list(names)
 
     def _book(self, book_id: str) -> LoadedBook:
+        """A stored book by id; `InputError` for an id that is not in the books folder
+        (so `--book ../x` never reads outside it), `DataError` for a damaged one."""
+        if book_id not in self._ids():
+            self._cache.pop(book_id, None)
+            raise self._unknown_book(book_id)
         path = book_path(self.books_dir, book_id)
+        hint = _("re-import it or run `gcacw-ref books remove {id}`").format(id=book_id)
         try:
             stamp = file_stamp(path)
-        except FileNotFoundError:
+        except OSError as exc:
             self._cache.pop(book_id, None)
-            raise self._unknown_book(book_id) from None
+            raise DataError(
+                _("stored book {path}: cannot read ({reason}); {hint}").format(
+                    path=one_line(str(path)), reason=exc.strerror or exc, hint=hint
+                )
+            ) from None
         cached = self._cache.get(book_id)
         if cached and cached[0] == stamp:
             return cached[1]
         loaded = load_book(path)
+        if loaded.info.id != book_id:  # a file copied or renamed by hand: its name is its id
+            loaded.info = loaded.info.model_copy(update={"id": book_id})
         self._cache[book_id] = (stamp, loaded)
         return loaded
 
     def _unknown_book(self, book_id: str) -> InputError:
         ids = self._ids()
-        known = ", ".join(ids) if ids else "none imported; run `gcacw-ref books import FILE`"
-        return InputError(f"unknown book {book_id!r} (books: {known})")
+        known = ", ".join(ids) if ids else _("none imported; run `gcacw-ref books import FILE`")
+        return InputError(
+            _("unknown book {id} (books: {known})").format(id=quoted(book_id), known=known)
+        )
 
     def _loaded(self) -> list[LoadedBook]:
-        """Every book, the standard rules first."""
-        books = [self._book(i) for i in self._ids()]
+        """Every book that can be read, the standard rules first. A damaged one is left
+        out with a notice in `problems`, so that it does not stop the others."""
+        books: list[LoadedBook] = []
+        problems: list[str] = []
+        for i in self._ids():
+            try:
+                books.append(self._book(i))
+            except DataError as exc:
+                problems.append(str(exc))
+        self.problems = problems
         return sorted(
             books, key=lambda b: (b.info.kind != "gcacw", b.info.id != "gcacw", b.info.id)
         )
@@ -104,46 +138,65 @@ class Library:
         return stored.info
 
     def remove(self, book_id: str) -> None:
-        from gcacw_ref.text.importer import check_id
-
-        check_id(book_id)
-        path = book_path(self.books_dir, book_id)
-        if not path.is_file():
+        """Remove a stored book: any entry of the books folder by its listed name (a
+        damaged file, a broken link or a hand-named file too), never a path outside it."""
+        if book_id not in self._ids():
             raise self._unknown_book(book_id)
+        path = book_path(self.books_dir, book_id)
         try:
+            if path.is_dir() and not path.is_symlink():
+                raise InputError(
+                    _("cannot remove {path}: it is a folder").format(path=one_line(str(path)))
+                )
             path.unlink()
         except OSError as exc:
-            raise InputError(f"cannot remove {path}: {exc.strerror or exc}") from None
+            raise InputError(
+                _("cannot remove {path}: {reason}").format(
+                    path=one_line(str(path)), reason=exc.strerror or exc
+                )
+            ) from None
         self._cache.pop(book_id, None)
+        self._listing = None
 
     def default_book(self) -> str:
+        """The book a rule is looked up in: gcacw (a damaged one says so), else the first
+        standard-rules book that can be read, else the first book."""
         ids = self._ids()
         if not ids:
-            raise InputError("no rulebook imported yet; run `gcacw-ref books import FILE`")
+            raise InputError(_("no rulebook imported yet; run `gcacw-ref books import FILE`"))
         if "gcacw" in ids:
             return "gcacw"
-        for b in self._loaded():
+        loaded = self._loaded()
+        for b in loaded:
             if b.info.kind == "gcacw":
                 return b.info.id
-        return ids[0]
+        if not loaded:
+            raise DataError(self.problems[0])
+        return loaded[0].info.id
 
     def rule(self, number: str, book: str | None = None) -> RuleView:
         """One rule (or part, or anchor) whole, with its neighbours."""
         if not number or not number.strip():
-            raise InputError("rule: give a rule number such as 7.4")
+            raise InputError(_("rule: give a rule number such as 7.4"))
         bid = book if book is not None else self.default_book()
         lb = self._book(bid)
         sec = self._resolve(lb, number.strip())
         if sec is None:
-            raise InputError(f"rule {number.strip()!r} not found in book {bid!r}")
+            raise InputError(
+                _("rule {number} not found in book {book}").format(
+                    number=quoted(number.strip()), book=quoted(bid)
+                )
+            )
         return self._view(lb, sec)
 
     def search(self, query: str, book: str | None = None, limit: int = 10) -> list[Hit]:
         books = [self._book(book)] if book is not None else self._loaded()
         if not books:
             if not query.strip():
-                raise InputError("search: the query is empty")
-            raise InputError("no rulebook imported yet; run `gcacw-ref books import FILE`")
+                raise InputError(_("search: the query is empty"))
+            if self.problems:
+                raise DataError(self.problems[0])
+            raise InputError(_("no rulebook imported yet; run `gcacw-ref books import FILE`"))
         from gcacw_ref.text.search import Searcher
 
         self._searches += 1
@@ -218,6 +271,12 @@ class Library:
             next=next_id,
             cites=_cites(lb, sec),
         )
+
+
+def _folder_error(folder: Path, exc: OSError) -> str:
+    return _("cannot read the data directory {path}: {reason}").format(
+        path=one_line(str(folder)), reason=exc.strerror or exc
+    )
 
 
 def _cites(lb: LoadedBook, sec: Section) -> list[str]:

@@ -17,6 +17,7 @@ from gcacw_ref.text.index import BlobIndex, GramIndex
 from gcacw_ref.text.models import BookInfo, Section, StoredBook
 
 FORMAT = 1
+MAX_STORED_BYTES = 256 * 1024 * 1024  # a stored book (text, sections, index) of a 20 MB file
 
 
 @dataclass
@@ -128,29 +129,48 @@ def book_path(books_dir: Path, book_id: str) -> Path:
 
 def check_books_dir(home: Path) -> Path:
     """The books folder inside the data directory; DataError if the layout is broken."""
+    from gcacw_ref.errors import one_line
+    from gcacw_ref.i18n import _
+
     books = home / "books"
     try:
         if stat.S_ISDIR(os.stat(books).st_mode):
             return books  # the usual case: one stat
+        raise DataError(
+            _("data directory is damaged: {path} is not a directory").format(
+                path=one_line(str(books))
+            )
+        )
     except FileNotFoundError:
         pass
     except NotADirectoryError:
-        raise DataError(f"data directory {home} is not a directory") from None
+        raise DataError(
+            _("data directory {path} is not a directory").format(path=one_line(str(home)))
+        ) from None
+    except OSError as exc:  # no search permission, a link loop, ...
+        raise DataError(
+            _("cannot read the data directory {path}: {reason}").format(
+                path=one_line(str(books)), reason=exc.strerror or exc
+            )
+        ) from None
     if home.exists() and not home.is_dir():
-        raise DataError(f"data directory {home} is not a directory")
-    if books.exists() and not books.is_dir():
-        raise DataError(f"data directory is damaged: {books} is not a directory")
+        raise DataError(
+            _("data directory {path} is not a directory").format(path=one_line(str(home)))
+        )
     return books
 
 
 def load_book(path: Path) -> LoadedBook:
     """Read one stored book; DataError (one line, data left untouched) if it is damaged."""
+    from gcacw_ref.i18n import _
+    from gcacw_ref.paths import read_user_bytes
+
     book_id = path.stem
-    hint = f"re-import it or run `gcacw-ref books remove {book_id}`"
+    hint = _("re-import it or run `gcacw-ref books remove {id}`").format(id=book_id)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(f"stored book {path}: cannot read ({exc.strerror or exc})") from None
+        raw = read_user_bytes(path, MAX_STORED_BYTES)
+    except DataError as exc:
+        raise DataError(_("stored book {problem}; {hint}").format(problem=exc, hint=hint)) from None
     try:
         stored = StoredBook.model_validate_json(raw)
     except ValidationError as exc:
