@@ -1,19 +1,27 @@
 """Bookmarks, kept as JSON in the data directory and written atomically.
 
 A file that cannot be read is copied aside (`bookmarks.json.bad`) and the list starts
-empty, with a message for the player; the app keeps running.
+empty, with a message for the player; the app keeps running. Such a file is never
+overwritten: adding a bookmark says why it cannot be saved until the file is fixed or
+removed. Every change re-reads the file (under a lock) and applies itself to what is
+there, so two TUIs open at once keep each other's bookmarks.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from gcacw_ref.paths import atomic_write_text
+from gcacw_ref.errors import DataError, one_line
+from gcacw_ref.i18n import _
+from gcacw_ref.paths import atomic_write_text, read_user_text
 
 FILE_NAME = "bookmarks.json"
+MAX_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -32,44 +40,93 @@ class Bookmarks:
         self.problem: str | None = None  # a message when the stored file was unusable
         self._load()
 
-    def _load(self) -> None:
-        if not self.path.exists():
-            return
+    def _read(self) -> list[Bookmark]:
+        """The bookmarks on disk (none when there is no file); `ValueError` if unreadable."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            raw = data["bookmarks"] if isinstance(data, dict) else None
-            if not isinstance(raw, list):
-                raise ValueError("no bookmark list")
-            self.items = [
-                Bookmark(str(b["book"]), str(b["section"]), str(b.get("title", ""))) for b in raw
-            ]
-        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+            text = read_user_text(self.path, MAX_BYTES)
+        except DataError as exc:
+            if not self.path.exists() and not self.path.is_symlink():
+                return []
+            raise ValueError(str(exc)) from None
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise ValueError("nested too deeply") from None
+        raw = data["bookmarks"] if isinstance(data, dict) else None
+        if not isinstance(raw, list):
+            raise ValueError("no bookmark list")
+        return [Bookmark(str(b["book"]), str(b["section"]), str(b.get("title", ""))) for b in raw]
+
+    def _load(self) -> None:
+        try:
+            self.items = self._read()
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
             backup = self.path.with_name(FILE_NAME + ".bad")
             try:
                 shutil.copyfile(self.path, backup)
-                kept = f"a copy is kept at {backup}"
+                kept = _("a copy is kept at {path}").format(path=one_line(str(backup)))
             except OSError:
-                kept = "no copy could be kept"
-            self.problem = (
-                f"The bookmark file could not be read ({type(exc).__name__}); "
-                f"starting with no bookmarks, {kept}."
-            )
+                kept = _("no copy could be kept")
+            self.problem = _(
+                "The bookmark file could not be read ({reason}); starting with no bookmarks, "
+                "{kept}. It is left as it is: new bookmarks are not saved until it is fixed "
+                "or removed."
+            ).format(reason=type(exc).__name__, kept=kept)
             self.items = []
 
-    def save(self) -> None:
-        payload = {"version": 1, "bookmarks": [asdict(b) for b in self.items]}
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold `bookmarks.json.lock` while reading and writing (POSIX; elsewhere a no-op)."""
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows
+            yield
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path.with_name(FILE_NAME + ".lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def _current(self) -> list[Bookmark]:
+        """The file's bookmarks now; `DataError` (nothing written) if it cannot be read."""
+        try:
+            return self._read()
+        except (ValueError, KeyError, TypeError, AttributeError):
+            raise DataError(
+                _("bookmarks not saved: {path} could not be read; fix or remove it").format(
+                    path=one_line(str(self.path))
+                )
+            ) from None
+
+    def _write(self, items: list[Bookmark]) -> None:
+        payload = {"version": 1, "bookmarks": [asdict(b) for b in items]}
         atomic_write_text(self.path, json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+        self.items = items
+
+    def save(self) -> None:
+        """Write the bookmarks shown here merged with the file's (the union of both)."""
+        with self._locked():
+            on_disk = self._current()
+            merged = on_disk + [b for b in self.items if b not in on_disk]
+            self._write(merged)
 
     def has(self, book: str, section: str) -> bool:
         return any(b.book == book and b.section == section for b in self.items)
 
     def toggle(self, book: str, section: str, title: str) -> bool:
-        """Add or remove a bookmark; True when it is now bookmarked. Saves at once."""
-        if self.has(book, section):
-            self.items = [b for b in self.items if not (b.book == book and b.section == section)]
-            added = False
-        else:
-            self.items.append(Bookmark(book, section, title))
-            added = True
-        self.save()
+        """Add or remove a bookmark; True when it is now bookmarked. Saves at once, applied
+        to the file as it is now (another TUI's changes are kept). `DataError` when the
+        file cannot be read: then nothing is written."""
+        with self._locked():
+            items = self._current()
+            if any(b.book == book and b.section == section for b in items):
+                items = [b for b in items if not (b.book == book and b.section == section)]
+                added = False
+            else:
+                items.append(Bookmark(book, section, title))
+                added = True
+            self._write(items)
         return added

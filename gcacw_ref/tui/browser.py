@@ -14,6 +14,8 @@ from textual.widgets import Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
+from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
 from gcacw_ref.tui.ruletext import linked_text, register_notes, strip_bold
 from gcacw_ref.tui.widgets import Field
 
@@ -261,8 +263,10 @@ class RulesPane(Horizontal):
         view = self.view
         try:
             added = self.app.bookmarks.toggle(view.book, view.section, view.title)  # type: ignore[attr-defined]
-        except OSError as exc:
-            self.app.notify(f"Could not save bookmarks: {exc}", severity="error")
+        except (OSError, InputError) as exc:
+            self.app.notify(
+                _("Could not save bookmarks: {reason}").format(reason=exc), severity="error"
+            )
             return
         self.app.notify(f"{'Bookmarked' if added else 'Removed bookmark'} {view.section}")
         self._render_view()

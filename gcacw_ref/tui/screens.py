@@ -14,6 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
 from gcacw_ref.tui.keys import KEYS
 from gcacw_ref.tui.widgets import Field
 
@@ -92,7 +94,12 @@ class BookmarksScreen(ModalScreen[tuple[str, str] | None]):
         index = listing.highlighted
         if index is not None and index < len(self.bookmarks.items):
             b = self.bookmarks.items[index]
-            self.bookmarks.toggle(b.book, b.section, b.title)
+            try:
+                self.bookmarks.toggle(b.book, b.section, b.title)
+            except (OSError, InputError) as exc:
+                self.app.notify(
+                    _("Could not save bookmarks: {reason}").format(reason=exc), severity="error"
+                )
             self._fill()
 
     @on(OptionList.OptionSelected, "#bookmark-list")
