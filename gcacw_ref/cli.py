@@ -16,7 +16,9 @@ from gcacw_ref.errors import InputError
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"gcacw-ref: {message} (see --help)\n")
+        from gcacw_ref.errors import one_line
+
+        self.exit(2, f"gcacw-ref: {one_line(message)} (see --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,7 +58,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         return int(args.func(args) or 0)
     except InputError as exc:
-        print(f"gcacw-ref: {exc}", file=sys.stderr)
+        from gcacw_ref.errors import one_line
+
+        print(f"gcacw-ref: {one_line(str(exc))}", file=sys.stderr)
+        return 2
+    except RecursionError:  # a last guard: every reader refuses deep nesting itself
+        print("gcacw-ref: " + _input_too_deep(), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -65,8 +72,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug: say so in one line unless debugging
         if os.environ.get("GCACW_REF_DEBUG"):
             raise
-        print(f"gcacw-ref: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        from gcacw_ref.errors import one_line
+
+        print(
+            f"gcacw-ref: internal error: {type(exc).__name__}: {one_line(str(exc))[:300]}",
+            file=sys.stderr,
+        )
         return 1
+
+
+def _input_too_deep() -> str:
+    from gcacw_ref.i18n import _
+
+    return _("the input is nested too deeply")
 
 
 if __name__ == "__main__":
