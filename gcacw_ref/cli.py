@@ -54,8 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exc:  # --help, --version, or a usage error (already printed)
             return int(exc.code or 0)
         if not getattr(args, "func", None):
-            parser.print_help()
-            return 2
+            from gcacw_ref.i18n import _
+
+            raise InputError(_("choose a command (see --help)"))
         return int(args.func(args) or 0)
     except InputError as exc:
         from gcacw_ref.errors import one_line

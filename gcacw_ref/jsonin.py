@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from typing import Any
 
 from gcacw_ref.errors import InputError, one_line, quoted
@@ -34,11 +35,21 @@ def _float(text: str) -> float:
     return value
 
 
-def parse_json(text: str, source: str, error: type[InputError] = InputError) -> Any:
+def parse_json(
+    text: str,
+    source: str,
+    error: type[InputError] = InputError,
+    object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
+) -> Any:
     """The JSON document in `text`; `error` (one line naming `source`) if it is unusable."""
     where = one_line(source)
     try:
-        data = json.loads(text, parse_constant=_constant, parse_float=_float)
+        data = json.loads(
+            text,
+            parse_constant=_constant,
+            parse_float=_float,
+            object_pairs_hook=object_pairs_hook,
+        )
     except json.JSONDecodeError as exc:
         raise error(
             _("{source}: not valid JSON ({reason}, line {line})").format(

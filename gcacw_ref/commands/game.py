@@ -51,8 +51,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help()
-    return 2
+    from gcacw_ref.i18n import _
+
+    raise InputError(_("scenario: choose a command: check FILE (see --help)"))
 
 
 def _bots(text: str) -> tuple[str, str]:
@@ -97,8 +98,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.seed < 0:
         raise InputError(f"--seed: must be 0 or more (got {args.seed})")
     save_path = Path(args.save) if args.save else None
-    if save_path is not None and save_path.is_dir():
-        raise InputError(f"--save: {save_path} is a directory")
+    if save_path is not None:  # before the game is played: a folder, a link, a device
+        from gcacw_ref.paths import check_write_target
+
+        check_write_target(save_path)
     scenario = load_scenario(args.scenario)
     scripted = _read_actions(args.actions) if args.actions else None
     game = play_bots(scenario, args.seed, union, confed, scripted)

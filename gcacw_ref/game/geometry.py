@@ -30,14 +30,14 @@ DIRECTIONS: Final = ("N", "NE", "SE", "S", "SW", "NW")
 _ODD: Final = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
 _EVEN: Final = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
 
-_HEX_ID = re.compile(r"^(\d{2})(\d{2})$")
+_HEX_ID = re.compile(r"([0-9]{2})([0-9]{2})")  # ASCII only: `\d` takes "０３" too
 
 
 def parse_hex(name: str, field: str = "hex") -> Coord:
     """Read a hex name "CCRR" as (column, row); `InputError` naming `field` otherwise."""
     if not isinstance(name, str):
         raise InputError(f"{field}: expected a hex name like '0203', got {name!r}")
-    match = _HEX_ID.match(name.strip())
+    match = _HEX_ID.fullmatch(name.strip())
     if not match:
         raise InputError(f"{field}: {name!r} is not a hex name like '0203' (CCRR)")
     col, row = int(match.group(1)), int(match.group(2))

@@ -258,13 +258,15 @@ def load_map(path: Path | str) -> HexMap:
     """Read a map file (`.toml`, or `.json` for the same structure) and validate it."""
     path = Path(path)
     if path.suffix.lower() == ".json":
+        from gcacw_ref.jsonin import parse_json
+
         text = read_user_text(path)
         try:
-            data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+            data = parse_json(text, str(path), DataError, object_pairs_hook=_no_duplicate_keys)
         except DataError as exc:
+            if str(exc).startswith(str(path)):
+                raise
             raise DataError(f"{path}: {exc}") from None
-        except json.JSONDecodeError as exc:
-            raise DataError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
     else:
         data = read_toml(path)
     return parse_map(data, str(path))

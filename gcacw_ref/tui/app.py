@@ -16,6 +16,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
+from gcacw_ref.i18n import _
 from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.books import Books
 from gcacw_ref.tui.browser import RulesPane
@@ -162,12 +163,16 @@ class GcacwApp(App[int]):
         books = self.books
         if books.error:
             search.set_status(f"⚠ {books.error}")
+        elif books.problems and not books.infos:
+            search.set_status(f"⚠ {books.problems[0]}")
         elif not books.infos:
             search.set_status("")
         else:
             names = ", ".join(b.id for b in books.infos)
             search.set_status(f"Books: {names} · type to search")
-        search.show_welcome(not books.infos)
+        for problem in books.problems:
+            self.notify(problem, title=_("A stored book was skipped"), severity="warning")
+        search.show_welcome(not books.infos and not books.problems)
         search.set_books(books.ids())
         stranded = self.focused is None or self.focused.id == "import-path"
         if stranded and self.query_one("#tabs", TabbedContent).active == "search":

@@ -19,6 +19,7 @@ class Books:
         self.library: Any = None
         self.infos: list[Any] = []
         self.error: str | None = None
+        self.problems: list[str] = []  # stored books left out (damaged), one message each
         self.loaded = False
 
     def load(self) -> None:
@@ -32,6 +33,7 @@ class Books:
         try:
             self.library = Library(home=self.home)
             self.infos = list(self.library.books())
+            self.problems = list(self.library.problems)
             self.error = None
         except Exception as exc:  # noqa: BLE001 - a broken data directory must not stop the app
             self.error = f"The data directory could not be read: {exc}"
@@ -78,6 +80,7 @@ class Books:
     def import_book(self, path: str) -> Any:
         info = self.library.import_book(Path(path).expanduser())
         self.infos = list(self.library.books())
+        self.problems = list(self.library.problems)
         return info
 
     @staticmethod

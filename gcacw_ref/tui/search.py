@@ -143,6 +143,8 @@ class SearchPane(Vertical):
         number = self.books.rule_number(query) if self.books else None
         if error:
             self.set_status(Text(f"⚠ {error}", style="red"))
+        elif self.books is not None and not self.books.infos and self.books.problems:
+            self.set_status(Text(f"⚠ {self.books.problems[0]}", style="red"))
         elif self.books is not None and not self.books.infos:
             self.set_status(
                 Text("No rulebook imported yet: see below, or press ctrl+o.", style="yellow")

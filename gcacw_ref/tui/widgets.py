@@ -90,7 +90,7 @@ class HexListCheck(Validator):
         hexes = split_hexes(value)
         if not hexes:
             return self.success() if self.optional else self.failure("required")
-        ok = all(len(h) == 4 and h.isdigit() for h in hexes)
+        ok = all(len(h) == 4 and h.isascii() and h.isdigit() for h in hexes)
         return self.success() if ok else self.failure()
 
 

@@ -47,3 +47,31 @@ def test_unit_lists_parse_or_say_why() -> None:
             assert why in str(exc)
         else:  # pragma: no cover - the assertion documents the failure
             raise AssertionError(bad)
+
+
+@run_async
+async def test_one_damaged_book_does_not_hide_the_others(snap_home: Path) -> None:
+    from textual.widgets import Static
+
+    (snap_home / "books" / "broken.json").write_text("{", encoding="utf-8")
+    app = GcacwApp(home=snap_home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        assert app.books.ids() == ["practice"]
+        assert any("broken" in p for p in app.books.problems)
+        status = str(app.query_one("#search-status", Static).content)
+        assert "No rulebook imported yet" not in status
+
+
+@run_async
+async def test_only_a_damaged_book_says_so(snap_home: Path) -> None:
+    from textual.widgets import Static
+
+    (snap_home / "books" / "practice.json").write_text("{", encoding="utf-8")
+    app = GcacwApp(home=snap_home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        status = str(app.query_one("#search-status", Static).content)
+        assert "damaged" in status and "No rulebook imported yet" not in status

@@ -207,7 +207,8 @@ class RetreatPane(CalcPane):
         picker = self.query_one(RetreatPicker)
         zoc = bool(picker.cells[event.index].get("enemy_zoc"))
         number = self.query_one("#retreat-hex_number", Input)
-        current = int(number.value) if number.value.strip().isdigit() else 1
+        text = number.value.strip()
+        current = int(text) if text.isascii() and text.isdigit() and len(text) < 3 else 1
         number.value = str(min(current + 1, 6))
         from gcacw_ref.tui.widgets import Choice
 
