@@ -32,7 +32,6 @@ the fixed order of `geometry.DIRECTIONS`), `is_woods_hexside(a, b)` (2.3).
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any

@@ -116,9 +116,8 @@ def save_game(game: Game, path: Path) -> None:
 
 def read_save(path: Path) -> SaveFile:
     """A save file, validated; `DataError` naming the problem otherwise."""
-    from gcacw_ref.jsonin import parse_json
-
     from gcacw_ref.i18n import _
+    from gcacw_ref.jsonin import parse_json
 
     source = _("{path}: not a save file").format(path=path)
     data = parse_json(read_user_text(path), source, DataError)

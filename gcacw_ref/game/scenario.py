@@ -68,7 +68,9 @@ class ScenarioInfo(BaseModel):
     game: Game = Game.GTC
     year: int = Field(ge=1861, le=1865)
     turns: int = Field(ge=1, le=60)
-    map: str = Field(max_length=MAX_TEXT)  # a shipped map id, or a path relative to the scenario file
+    map: str = Field(
+        max_length=MAX_TEXT
+    )  # a shipped map id, or a path relative to the scenario file
     optional_rules: list[Literal["fatigue_four_march", "entrenchment_action_1863"]] = []
 
 
@@ -121,7 +123,9 @@ class LeaderSetup(BaseModel):
     cavalry: bool = False
     command: int = Field(ge=0, le=9)
     tactical: int = Field(default=0, ge=0, le=6)
-    commands: list[str] = Field(default=[], max_length=MAX_FORMATIONS)  # formation ids; army leaders command their whole side
+    commands: list[str] = Field(
+        default=[], max_length=MAX_FORMATIONS
+    )  # formation ids; army leaders command their whole side
     with_unit: str = Field(max_length=MAX_ID)
 
 
@@ -168,8 +172,12 @@ class Scenario(BaseModel):
 
     model_config = _STRICT
     scenario: ScenarioInfo
-    weather: dict[str, RainEvent] = Field(default={}, max_length=60)  # turn number (as text) -> rain event that turn (12.0)
-    rain_table: dict[str, RainEvent] = Field(default={}, max_length=11)  # 2d6 total ("7" or "2-4") -> rain event, rolled
+    weather: dict[str, RainEvent] = Field(
+        default={}, max_length=60
+    )  # turn number (as text) -> rain event that turn (12.0)
+    rain_table: dict[str, RainEvent] = Field(
+        default={}, max_length=11
+    )  # 2d6 total ("7" or "2-4") -> rain event, rolled
     # each random event phase for turns `weather` does not name (the scenario's own table)
     formations: list[Formation] = Field(default=[], max_length=MAX_FORMATIONS)
     units: list[UnitSetup] = Field(max_length=MAX_UNITS)

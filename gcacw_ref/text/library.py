@@ -213,7 +213,7 @@ class Library:
 
     def forget_memos(self) -> None:
         """Drop the per-term search memos (for honest benchmarking of a fresh query)."""
-        for _, book in self._cache.values():
+        for _stamp, book in self._cache.values():
             book.forget()
 
     def toc(self, book_id: str) -> list[SectionRef]:

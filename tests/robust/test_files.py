@@ -43,8 +43,14 @@ def test_calc_refuses_special_files(name: str, tmp_path: Path, capsys: Capsys) -
 
 @pytest.mark.parametrize(
     "text",
-    ["[" * 100_000, '{"a": ' * 3000, "NaN", '{"attacker": Infinity}', '{"x": 1e999}',
-     '{"seed": ' + "7" * 5000 + "}"],
+    [
+        "[" * 100_000,
+        '{"a": ' * 3000,
+        "NaN",
+        '{"attacker": Infinity}',
+        '{"x": 1e999}',
+        '{"seed": ' + "7" * 5000 + "}",
+    ],
 )
 @pytest.mark.parametrize("name", ["odds", "combat", "move"])
 def test_calc_refuses_bad_json(name: str, text: str, tmp_path: Path, capsys: Capsys) -> None:
@@ -56,7 +62,7 @@ def test_calc_refuses_bad_json(name: str, text: str, tmp_path: Path, capsys: Cap
 def test_strength_fields_refuse_non_numbers(tmp_path: Path, capsys: Capsys) -> None:
     for value in ('"Infinity"', '"NaN"', '"1e999"', '"1e99999999"', '"' + "9" * 5000 + '"'):
         source = tmp_path / "in.json"
-        source.write_text('{"attacker": %s, "defender": 3}' % value, encoding="utf-8")
+        source.write_text(f'{{"attacker": {value}, "defender": 3}}', encoding="utf-8")
         check_fails(capsys, "calc", "odds", "--input", str(source))
 
 
@@ -76,8 +82,9 @@ def test_save_refuses_links_and_devices(tmp_path: Path, capsys: Capsys) -> None:
     link = tmp_path / "link.json"
     os.symlink(target, link)
     for path in (link, Path("/dev/null")):
-        line = check_fails(capsys, "play", "--scenario", "training", "--seed", "1",
-                           "--save", str(path))
+        line = check_fails(
+            capsys, "play", "--scenario", "training", "--seed", "1", "--save", str(path)
+        )
         assert "regular file" in line
     assert link.is_symlink() and target.read_text(encoding="utf-8") == "keep"
 
@@ -125,9 +132,7 @@ def _set(path: list[Any], value: Any) -> Any:
         (_set(["units", 0, "corps"], "a\nb\x1b[31m"), "a\\nb"),
     ],
 )
-def test_scenario_check_refuses(
-    change: Any, words: str, tmp_path: Path, capsys: Capsys
-) -> None:
+def test_scenario_check_refuses(change: Any, words: str, tmp_path: Path, capsys: Capsys) -> None:
     path = scenario_file(tmp_path, change)
     line = check_fails(capsys, "scenario", "check", str(path))
     assert words in line

@@ -40,8 +40,16 @@ def test_parse_strength_refuses_with_input_error(value: object) -> None:
 
 @pytest.mark.parametrize(
     ("text", "want"),
-    [("3", 3), ("3.5", Fraction(7, 2)), ("7/2", Fraction(7, 2)), ("3 1/2", Fraction(7, 2)),
-     ("½", Fraction(1, 2)), ("３", 3), (2.5, Fraction(5, 2)), (21, 21)],
+    [
+        ("3", 3),
+        ("3.5", Fraction(7, 2)),
+        ("7/2", Fraction(7, 2)),
+        ("3 1/2", Fraction(7, 2)),
+        ("½", Fraction(1, 2)),
+        ("３", 3),
+        (2.5, Fraction(5, 2)),
+        (21, 21),
+    ],
 )
 def test_parse_strength_still_reads_strengths(text: object, want: Fraction) -> None:
     assert parse_strength(text) == want
@@ -49,8 +57,17 @@ def test_parse_strength_still_reads_strengths(text: object, want: Fraction) -> N
 
 @pytest.mark.parametrize(
     "text",
-    ["NaN", "Infinity", "-Infinity", '{"a": 1e999}', '{"a": -1e400}', "[" + "9" * 5000 + "]",
-     "[" * 100_000, '{"a":' * 50_000, "[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5)],
+    [
+        "NaN",
+        "Infinity",
+        "-Infinity",
+        '{"a": 1e999}',
+        '{"a": -1e400}',
+        "[" + "9" * 5000 + "]",
+        "[" * 100_000,
+        '{"a":' * 50_000,
+        "[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5),
+    ],
 )
 def test_parse_json_refuses_in_one_line(text: str) -> None:
     with pytest.raises(InputError) as info:
