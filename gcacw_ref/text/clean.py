@@ -78,11 +78,26 @@ def reflow(text: str) -> str:
 
 
 def search_form(text: str) -> str:
-    """The search form of a text: NFKC, lower case, no whitespace or emphasis marks."""
-    return search_form_with_map(text)[0]
+    """The search form of a text: NFKC, lower case, no whitespace or emphasis marks.
+
+    The same as `search_form_with_map(text)[0]`, character by character, but done by
+    `str.translate` with a table filled on first sight of each character (the per-
+    character loop made importing a large book slow)."""
+    new = set(text).difference(_SEEN)
+    if new:
+        for ch in new:
+            _FORM_TABLE[ord(ch)] = (
+                ""
+                if ch in _DROP_IN_SEARCH
+                else "".join(f for f in _fold(ch) if f not in _DROP_IN_SEARCH)
+            )
+        _SEEN.update(new)
+    return text.translate(_FORM_TABLE)
 
 
 _FOLD_CACHE: dict[str, str] = {}
+_FORM_TABLE: dict[int, str] = {}
+_SEEN: set[str] = set()
 
 
 def _fold(ch: str) -> str:

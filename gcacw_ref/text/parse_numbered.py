@@ -182,13 +182,14 @@ def _passages(lines: list[str], size: int = 600) -> list[Section]:
     """Numbered passages of roughly `size` characters, for a book without usable numbering."""
     paragraphs: list[str] = []
     for p in reflow("\n".join(lines)).split("\n"):
-        while len(p) > size * 3 // 2:
-            cut = p.rfind("。", size // 2, size * 3 // 2)
-            cut = cut + 1 if cut > 0 else size
-            paragraphs.append(p[:cut])
-            p = p[cut:]
-        if p.strip():
-            paragraphs.append(p)
+        start = 0  # cut by index: re-slicing the rest each time is quadratic on a long line
+        while len(p) - start > size * 3 // 2:
+            cut = p.rfind("。", start + size // 2, start + size * 3 // 2)
+            cut = cut + 1 if cut > 0 else start + size
+            paragraphs.append(p[start:cut])
+            start = cut
+        if p[start:].strip():
+            paragraphs.append(p[start:])
     drafts: list[Draft] = []
     chunk: list[str] = []
     length = 0
