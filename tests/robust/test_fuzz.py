@@ -135,11 +135,66 @@ def check_run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]
 
 
 # -- every calculator's input ----------------------------------------------------------
+HEXES = ["0101", "0203", "0305", "0705", "1105", "9999", "０３０５", "x"]
+
+
+def from_schema(node: dict[str, Any], defs: dict[str, Any], depth: int = 0) -> Any:
+    """Documents shaped like a JSON schema (mostly valid, often at the edges of it), so
+    that the fuzzing reaches the rules and not only the validation."""
+    if "$ref" in node:
+        return from_schema(defs[node["$ref"].split("/")[-1]], defs, depth)
+    if "anyOf" in node:
+        return st.one_of([from_schema(n, defs, depth) for n in node["anyOf"]])
+    if "enum" in node:
+        return st.sampled_from(node["enum"])
+    if "const" in node:
+        return st.just(node["const"])
+    kind = node.get("type")
+    if kind == "object" and depth < 4:
+        props = node.get("properties", {})
+        required = set(node.get("required", []))
+        return st.fixed_dictionaries(
+            {k: from_schema(v, defs, depth + 1) for k, v in props.items() if k in required},
+            optional={
+                k: from_schema(v, defs, depth + 1) for k, v in props.items() if k not in required
+            },
+        )
+    if kind == "null":
+        return st.none()
+    if kind == "array" and depth < 4:
+        items = from_schema(node.get("items", {}), defs, depth + 1)
+        low, high = node.get("minItems", 0), node.get("maxItems", 4)
+        return st.one_of(
+            st.lists(items, min_size=low, max_size=max(low, high)),
+            st.lists(items, min_size=max(0, low - 1), max_size=high + 1),
+        )
+    if kind == "integer":
+        low, high = int(node.get("minimum", -3)), int(node.get("maximum", 40))
+        ok = st.integers(low, high)
+        edge = st.one_of(st.integers(low - 1, high + 1), st.sampled_from(NASTY_NUMBERS))
+        return st.one_of(ok, ok, ok, edge)
+    if kind == "number":
+        ok = st.integers(1, 30)
+        return st.one_of(ok, ok, ok, st.sampled_from([0, 0.5, 2.5, 999, 1000, 1e300]))
+    if kind == "boolean":
+        return st.booleans()
+    if kind == "string":
+        if node.get("format") == "fraction":
+            ok = st.sampled_from(["1/2", "3 1/2", "17", "6", "2"])
+            return st.one_of(ok, ok, st.sampled_from(["0", "1e999", "Infinity", "٣", "1/3"]))
+        ok = st.sampled_from(HEXES[:5] + ["example", "training"])
+        text = st.one_of(st.text(max_size=8), st.sampled_from(NASTY_TEXT + HEXES[5:]))
+        return st.one_of(ok, ok, text)
+    return scalars
+
+
 def _documents(name: str) -> st.SearchStrategy[Any]:
     module = calculator(name)
-    keys = _schema_keys(module.Input.model_json_schema())
+    schema = module.Input.model_json_schema()
+    keys = _schema_keys(schema)
+    shaped = from_schema(schema, schema.get("$defs", {}))
     fields = st.dictionaries(st.sampled_from(keys), json_values(keys), max_size=len(keys))
-    return st.one_of(fields, json_values(keys))
+    return st.one_of(shaped, shaped, shaped, shaped, shaped, fields, json_values(keys))
 
 
 @pytest.mark.parametrize("name", list(CALCULATORS))
