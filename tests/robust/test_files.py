@@ -155,3 +155,30 @@ def test_scenario_map_beside_it_still_works(tmp_path: Path, capsys: Capsys) -> N
     os.symlink("/proc/self/environ", tmp_path / "env.toml")
     path = scenario_file(tmp_path, _set(["scenario", "map"], "env"))
     assert "map" in check_fails(capsys, "scenario", "check", str(path))
+
+
+def test_map_outside_the_scenario_folder_is_refused(tmp_path: Path, capsys: Capsys) -> None:
+    maps = SCENARIO_DIR.parent / "maps" / "training.toml"
+    (tmp_path / "outside.toml").write_bytes(maps.read_bytes())
+    (tmp_path / "sub").mkdir()
+    for name in ("../outside.toml", "../outside", str(tmp_path / "outside.toml")):
+        path = scenario_file(tmp_path / "sub", _set(["scenario", "map"], name))
+        assert "map" in check_fails(capsys, "scenario", "check", str(path))
+
+
+def test_toml_infinity_and_nan_strengths(tmp_path: Path, capsys: Capsys) -> None:
+    text = (SCENARIO_DIR / "training.toml").read_text(encoding="utf-8")
+    assert "\nstrength = " in text
+    for value in ("inf", "-inf", "nan", "1e999"):
+        path = tmp_path / "s.toml"
+        path.write_text(text.replace("\nstrength = ", f"\nstrength = {value} #", 1), "utf-8")
+        assert "strength" in check_fails(capsys, "scenario", "check", str(path))
+
+
+def test_rain_table_bounds_are_checked_before_any_range() -> None:
+    from gcacw_ref.game.scenario import rain_table_span
+
+    assert rain_table_span("2-4") == {2, 3, 4}
+    assert rain_table_span("12") == {12}
+    for key in ("2-99999999", "1-12", "2-13", "9-3", "²", "2-²", "٣", "0x3", " 7", "7-", "-7"):
+        assert rain_table_span(key) is None
