@@ -23,7 +23,6 @@ Blocks (see `scenarios/training.toml` for a complete example):
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
@@ -31,6 +30,21 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from gcacw_ref.errors import DataError, InputError, quoted
+from gcacw_ref.game.scenario_limits import (
+    MAP_DIR as MAP_DIR,
+)
+from gcacw_ref.game.scenario_limits import (
+    MAP_ID,
+    MAX_FORMATIONS,
+    MAX_ID,
+    MAX_LEADERS,
+    MAX_TEXT,
+    MAX_UNITS,
+    MAX_VP_HEXES,
+    ascii_number,
+    rain_table_span,
+    read_map,
+)
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.combat_tables import LevelKey, strength_caps
 from gcacw_ref.rules.games import Game, Side
@@ -38,7 +52,6 @@ from gcacw_ref.rules.numbers import Strength
 from gcacw_ref.rules.tables import describe_validation_error, read_toml
 
 SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
-MAP_DIR = Path(__file__).resolve().parent / "maps"
 
 UnitKind = Literal["infantry", "cavalry", "artillery"]
 UnitSize = Literal["battalion", "regiment", "brigade", "division", "half_division"]
@@ -47,15 +60,6 @@ Entrenchment = LevelKey  # the entrenchment levels of 9.0, named once in the rul
 RainEvent = Literal["none", "rain", "rain+1", "rain+2", "rain+3"]
 
 _STRICT = ConfigDict(extra="forbid", frozen=True)
-
-# What a scenario may hold: well above the largest GCACW scenario (about 150 units and
-# 80 leaders), low enough that a mistaken or hostile file cannot make a game run for hours.
-MAX_UNITS = 300
-MAX_LEADERS = 150
-MAX_FORMATIONS = 150
-MAX_VP_HEXES = 100
-MAX_ID = 40
-MAX_TEXT = 200
 
 
 class ScenarioInfo(BaseModel):
@@ -68,9 +72,7 @@ class ScenarioInfo(BaseModel):
     game: Game = Game.GTC
     year: int = Field(ge=1861, le=1865)
     turns: int = Field(ge=1, le=60)
-    map: str = Field(
-        max_length=MAX_TEXT
-    )  # a shipped map id, or a path relative to the scenario file
+    map: str = Field(max_length=MAX_TEXT)  # a shipped map id, or a file beside the scenario
     optional_rules: list[Literal["fatigue_four_march", "entrenchment_action_1863"]] = []
 
 
@@ -123,9 +125,8 @@ class LeaderSetup(BaseModel):
     cavalry: bool = False
     command: int = Field(ge=0, le=9)
     tactical: int = Field(default=0, ge=0, le=6)
-    commands: list[str] = Field(
-        default=[], max_length=MAX_FORMATIONS
-    )  # formation ids; army leaders command their whole side
+    # formation ids; army leaders command their whole side
+    commands: list[str] = Field(default=[], max_length=MAX_FORMATIONS)
     with_unit: str = Field(max_length=MAX_ID)
 
 
@@ -172,13 +173,11 @@ class Scenario(BaseModel):
 
     model_config = _STRICT
     scenario: ScenarioInfo
-    weather: dict[str, RainEvent] = Field(
-        default={}, max_length=60
-    )  # turn number (as text) -> rain event that turn (12.0)
-    rain_table: dict[str, RainEvent] = Field(
-        default={}, max_length=11
-    )  # 2d6 total ("7" or "2-4") -> rain event, rolled
-    # each random event phase for turns `weather` does not name (the scenario's own table)
+    # turn number (as text) -> rain event that turn (12.0)
+    weather: dict[str, RainEvent] = Field(default={}, max_length=60)
+    # 2d6 total ("7" or "2-4") -> rain event, rolled each random event phase for turns
+    # `weather` does not name (the scenario's own table)
+    rain_table: dict[str, RainEvent] = Field(default={}, max_length=11)
     formations: list[Formation] = Field(default=[], max_length=MAX_FORMATIONS)
     units: list[UnitSetup] = Field(max_length=MAX_UNITS)
     leaders: list[LeaderSetup] = Field(default=[], max_length=MAX_LEADERS)
@@ -210,56 +209,11 @@ def _validate(data: dict[str, Any], where: str) -> Scenario:
         raise DataError(describe_validation_error(where, exc)) from None
 
 
-_MAP_ID = re.compile(r"[a-z0-9_-]{1,40}")
-_MAP_FILE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
-
-
-def _read_map(name: str, base: Path) -> dict[str, Any]:
-    """The map document named by a scenario: a shipped id or a file next to the scenario.
-
-    Only those two: a name with a folder in it (`../x`, `/proc/...`) is refused, and so is
-    a file beside the scenario that is a link to somewhere else."""
-    if _MAP_ID.fullmatch(name) and (MAP_DIR / f"{name}.toml").is_file():
-        return dict(read_toml(MAP_DIR / f"{name}.toml"))
-    shipped = ", ".join(sorted(p.stem for p in MAP_DIR.glob("*.toml")))
-    if not _MAP_FILE.fullmatch(name):
-        raise DataError(
-            _(
-                "scenario map {name}: give a built-in map ({ids}) or the name of a map file "
-                "beside the scenario"
-            ).format(name=quoted(name), ids=shipped)
-        )
-    for path in (base / name, base / f"{name}.toml"):
-        if not path.is_file():
-            continue
-        if path.resolve().parent != base.resolve():
-            raise DataError(
-                _("scenario map {name}: the file must be beside the scenario, not a link").format(
-                    name=quoted(name)
-                )
-            )
-        if path.suffix == ".json":
-            from gcacw_ref.jsonin import parse_json
-            from gcacw_ref.paths import read_user_text
-
-            data = parse_json(read_user_text(path), str(path), DataError)
-        else:
-            data = read_toml(path)
-        if not isinstance(data, dict):
-            raise DataError(_("{path}: expected a table at the top level").format(path=path))
-        return dict(data)
-    raise DataError(
-        _("scenario map {name}: no such map (built-in: {ids}; or a file in {base})").format(
-            name=quoted(name), ids=shipped, base=base
-        )
-    )
-
-
 def scenario_from_data(data: dict[str, Any], where: str, base: Path | None = None) -> Scenario:
     """Validate a scenario document, attach its map and run every cross-check."""
     scen = _validate(data, where)
     if scen.map_document is None:
-        doc = _read_map(scen.scenario.map, base or SCENARIO_DIR)
+        doc = read_map(scen.scenario.map, base or SCENARIO_DIR)
         scen = scen.model_copy(update={"map_document": doc})
     check_scenario(scen, where)
     return scen
@@ -268,7 +222,7 @@ def scenario_from_data(data: dict[str, Any], where: str, base: Path | None = Non
 def load_scenario(id_or_path: str) -> Scenario:
     """A shipped scenario by id (`training`) or a scenario TOML/JSON file by path."""
     path = Path(id_or_path)
-    if _MAP_ID.fullmatch(id_or_path) and (SCENARIO_DIR / f"{id_or_path}.toml").is_file():
+    if MAP_ID.fullmatch(id_or_path) and (SCENARIO_DIR / f"{id_or_path}.toml").is_file():
         path = SCENARIO_DIR / f"{id_or_path}.toml"
     try:
         found = path.is_file()
@@ -362,7 +316,7 @@ def check_scenario(scen: Scenario, where: str) -> None:
             )
         seen |= span
     for turn in scen.weather:
-        if not _ascii_number(turn) or not 1 <= int(turn) <= scen.scenario.turns:
+        if not ascii_number(turn) or not 1 <= int(turn) <= scen.scenario.turns:
             raise DataError(
                 _("{where}: weather: turn {turn} is not a turn of this scenario").format(
                     where=where, turn=quoted(turn)
@@ -374,25 +328,6 @@ def check_scenario(scen: Scenario, where: str) -> None:
     sides = {u.side for u in scen.units}
     if sides != {Side.UNION, Side.CONFEDERATE}:
         raise DataError(f"{where}: both sides need at least one unit")
-
-
-def _ascii_number(text: str) -> bool:
-    """Digits 0-9 only, at most 3 of them (`isdigit()` also accepts "²" and "٣")."""
-    return 0 < len(text) <= 3 and text.isascii() and text.isdigit()
-
-
-def rain_table_span(key: str) -> set[int] | None:
-    """The 2d6 totals a rain-table key names ("7" or "2-4"), or None when it is not one.
-
-    The bounds (2 to 12, low before high) are checked before any range is built."""
-    low, dash, high = key.partition("-")
-    high = high if dash else low
-    if not (_ascii_number(low) and _ascii_number(high)):
-        return None
-    lo, hi = int(low), int(high)
-    if not 2 <= lo <= hi <= 12:
-        return None
-    return set(range(lo, hi + 1))
 
 
 def leader_commands(leader: LeaderSetup, unit: UnitSetup | Any) -> bool:
