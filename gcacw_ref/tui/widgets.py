@@ -16,6 +16,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from gcacw_ref.i18n import _
+
 
 class Field(Input):
     """A one-line input; the cursor does not blink in headless runs (tests, snapshots)."""
@@ -156,9 +158,28 @@ def parse_units(text: str) -> list[dict[str, Any]]:
     return units
 
 
+def format_units(units: list[dict[str, Any]]) -> str:
+    """The unit objects of a calculator input written the way `parse_units` reads them."""
+    out = []
+    for unit in units:
+        words = [str(unit.get("strength", ""))]
+        for key, letter in (("artillery", "a"), ("tactical", "t"), ("demoralized", "d")):
+            if unit.get(key):
+                words.append(f"{letter}{unit[key]}")
+        if unit.get("organized") is False:
+            words.append("x")
+        if unit.get("cavalry"):
+            words.append("c")
+        out.append(" ".join(words))
+    return ", ".join(out)
+
+
 @dataclass
 class Spec:
-    """One form field: `kind` is strength, int, select, bool or units."""
+    """One form field: `kind` is strength, int, select, bool, tristate, units, hexes or text.
+
+    `source` names the input-model field it was read from (`calcs/form.py`); `label` is an
+    English message id, translated where it is shown."""
 
     key: str
     label: str
@@ -168,6 +189,7 @@ class Spec:
     low: int = 0
     high: int = 99
     optional: bool = False
+    source: str = ""
 
 
 class Choice(Widget, can_focus=True):
@@ -229,10 +251,10 @@ class Choice(Widget, can_focus=True):
 def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
     """The label and the control of one form field (laid out by the form's grid)."""
     wid = f"{prefix}-{spec.key}"
-    label = Label(spec.label, classes="form-label")
+    label = Label(_(spec.label), id=f"{wid}-label", classes="form-label")
     if spec.kind == "bool":
         return [label, Choice(["no", "yes"], "yes" if spec.default else "no", id=wid)]
-    if spec.kind == "select":
+    if spec.kind in ("select", "tristate"):
         return [label, Choice(spec.options, str(spec.default), id=wid)]
     validators: list[Validator]
     if spec.kind == "hexes":

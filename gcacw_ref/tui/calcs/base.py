@@ -16,6 +16,7 @@ from textual.css.query import NoMatches
 from textual.events import DescendantFocus
 from textual.widgets import Input, Static, TabbedContent
 
+from gcacw_ref.i18n import _
 from gcacw_ref.tui.widgets import (
     Choice,
     Spec,
@@ -27,11 +28,33 @@ from gcacw_ref.tui.widgets import (
 
 
 class CalcPane(Vertical):
-    """Base class; subclasses set NAME, TITLE, SPECS and override `build` / `show_output`."""
+    """Base class; subclasses set NAME, TITLE, FIELDS and override `build` / `summary`.
+
+    `FIELDS` names the fields of the calculator's `Input` model the form shows, in order:
+    labels, choices, bounds and examples are read from the model (`calcs/form.py`).
+    """
 
     NAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
-    SPECS: ClassVar[list[Spec]] = []
+    FIELDS: ClassVar[list[str]] = []
+    SPECS: ClassVar[list[Spec]] = []  # only for a form with no input model of its own
+    _specs: ClassVar[list[Spec] | None] = None
+
+    @classmethod
+    def specs(cls) -> list[Spec]:
+        """Every field of the form (read from the input model once, when first needed)."""
+        if cls.__dict__.get("_specs") is None:
+            cls._specs = cls.make_specs()
+        return cls._specs or []
+
+    @classmethod
+    def make_specs(cls) -> list[Spec]:
+        from gcacw_ref.rules.io import calculator
+        from gcacw_ref.tui.calcs.form import specs_for
+
+        if not cls.FIELDS:
+            return list(cls.SPECS)
+        return specs_for(calculator(cls.NAME).Input, cls.FIELDS)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(classes="calc-pane", **kwargs)
@@ -49,7 +72,7 @@ class CalcPane(Vertical):
             with VerticalScroll(classes="calc-form"):
                 yield from self.compose_form_top()
                 with Grid(classes="form-grid"):
-                    for spec in self.SPECS:
+                    for spec in self.main_specs():
                         yield from form_widgets(spec, self.NAME)
                 yield from self.compose_form_bottom()
                 yield Static("", id=f"{self.NAME}-hint", classes="field-hint")
@@ -59,6 +82,10 @@ class CalcPane(Vertical):
                 yield from self.compose_result_extra()
                 yield Static("Breakdown · enter on a line opens its rule", classes="calc-caption")
                 yield StepsTable(id=f"{self.NAME}-steps", classes="steps")
+
+    def main_specs(self) -> list[Spec]:
+        """The fields shown unfolded (all of them unless a pane folds some away)."""
+        return self.specs()
 
     def compose_form_top(self) -> ComposeResult:
         yield from ()
@@ -143,7 +170,7 @@ class CalcPane(Vertical):
     def values(self) -> dict[str, Any]:
         """The form's values by key; a `ValueError` names the first field that is wrong."""
         out: dict[str, Any] = {}
-        for spec in self.SPECS:
+        for spec in self.specs():
             widget = self.query_one(f"#{self.NAME}-{spec.key}")
             out[spec.key] = read_widget(widget, spec)
         return out
@@ -223,6 +250,8 @@ def read_widget(widget: Any, spec: Spec) -> Any:
     """One field's value in calculator terms, or `ValueError("<label>: <what it accepts>")`."""
     if isinstance(widget, Choice) and spec.kind == "bool":
         return widget.value == "yes"
+    if isinstance(widget, Choice) and spec.kind == "tristate":
+        return {"yes": True, "no": False}.get(widget.value)
     if isinstance(widget, Choice):
         return None if widget.value == "-" else widget.value
     assert isinstance(widget, Input)
@@ -230,7 +259,7 @@ def read_widget(widget: Any, spec: Spec) -> Any:
     result = widget.validate(widget.value)
     if result is not None and not result.is_valid:
         reason = result.failure_descriptions[0] if result.failure_descriptions else "invalid"
-        raise ValueError(f"{spec.label}: {reason}")
+        raise ValueError(f"{_(spec.label)}: {reason}")
     if not text:
         return None
     if spec.kind == "int":

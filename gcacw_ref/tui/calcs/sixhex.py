@@ -11,9 +11,9 @@ from textual.message import Message
 from textual.widgets import Input, Label, Static
 
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
-from gcacw_ref.tui.calcs.simple import GAMES, _signed
+from gcacw_ref.tui.calcs.simple import _signed
 from gcacw_ref.tui.hexes import DIRECTIONS, HexPicker, Toggle
-from gcacw_ref.tui.widgets import Field, Spec, StrengthCheck
+from gcacw_ref.tui.widgets import Field, StrengthCheck
 
 _B = (False, True)
 
@@ -88,14 +88,14 @@ RETREAT_LEGEND = (
 class FlankPane(CalcPane):
     NAME = "flank"
     TITLE = "Flank"
-    SPECS = [
-        Spec("defender_strength", "Defender strength", "strength", "9"),
-        Spec("game", "Game", "select", "GTC", options=GAMES),
-        Spec("attacker_side", "Attacker side", "select", "union", options=["union", "confederate"]),
-        Spec("flanks_refused", "Flanks refused", "bool", False),
-        Spec("earthworks", "Earthworks", "bool", False),
-        Spec("attacker_cavalry", "Attacker all cavalry", "bool", False),
-        Spec("defender_mostly_cavalry", "Defender mostly cavalry", "bool", False),
+    FIELDS = [
+        "defender_strength",
+        "game",
+        "attacker_side",
+        "flanks_refused",
+        "earthworks",
+        "attacker_cavalry",
+        "defender_mostly_cavalry",
     ]
 
     def compose_form_top(self) -> ComposeResult:
@@ -174,15 +174,7 @@ class FlankPane(CalcPane):
 class RetreatPane(CalcPane):
     NAME = "retreat"
     TITLE = "Retreat"
-    SPECS = [
-        Spec(
-            "kind", "Kind", "select", "retreat", options=["retreat", "rout", "cavalry", "optional"]
-        ),
-        Spec("hex_number", "Hex of the retreat", "int", 1, low=1, high=6),
-        Spec("in_enemy_zoc", "Leaving an enemy ZOC", "bool", False),
-        Spec("from_city", "Leaving a city hex", "bool", False),
-        Spec("override", "Use the one-time override", "bool", False),
-    ]
+    FIELDS = ["kind", "hex_number", "in_enemy_zoc", "from_city", "override"]
 
     def compose_form_top(self) -> ComposeResult:
         yield RetreatPicker(RETREAT_DEFAULTS, id="retreat-hexes")
