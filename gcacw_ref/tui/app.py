@@ -25,6 +25,7 @@ from gcacw_ref.tui.calcs.move import MovePane
 from gcacw_ref.tui.calcs.simple import ArtilleryPane, MarchPane, OddsPane
 from gcacw_ref.tui.calcs.sixhex import FlankPane, FlankPicker, RetreatPane
 from gcacw_ref.tui.charts_pane import ChartsPane
+from gcacw_ref.tui.ruleside import WIDE
 from gcacw_ref.tui.screens import BookmarksScreen, HelpScreen, ImportScreen
 from gcacw_ref.tui.search import SearchPane
 from gcacw_ref.tui.widgets import StepsTable
@@ -141,6 +142,7 @@ class GcacwApp(App[int]):
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
+        self.set_class(event.size.width >= WIDE, "wide")
         self._show_hints()
 
     def _show_hints(self) -> None:
@@ -256,7 +258,27 @@ class GcacwApp(App[int]):
 
     @on(StepsTable.RuleChosen)
     def _open_from_step(self, event: StepsTable.RuleChosen) -> None:
-        self.action_open_rule(event.rule, self.books.default_book())
+        """Open the rule a breakdown line cites, at the part it is about; `back` (`,`) in
+        the rule browser then returns to the calculator, in the field the cursor was in."""
+        book = self.books.default_book()
+        target = event.rule
+        if event.step is not None and self.books.ready and self.books.infos:
+            from gcacw_ref.tui.ruleside import part_ids, step_part
+
+            try:
+                view = self.books.rule(event.rule, book)
+            except Exception:  # noqa: BLE001 - open_rule says why
+                view = None
+            if view is not None:
+                target = step_part(event.step, part_ids(view)) or event.rule
+        self.action_open_rule(target, book)
+        rules = self.query_one(RulesPane)
+        if rules.view is not None:
+            rules.return_at = rules.position
+
+    def action_back_to_calc(self) -> None:
+        """Back from a rule opened from a breakdown line to the calculator it came from."""
+        self.action_show_tab("calc")
 
     def action_bookmarks(self) -> None:
         def chosen(result: tuple[str, str] | None) -> None:

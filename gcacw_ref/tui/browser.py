@@ -42,6 +42,7 @@ class RulesPane(Horizontal):
         self.view: Any = None
         self.history: list[tuple[str, str]] = []
         self.position = -1
+        self.return_at: int | None = None  # history position opened from a calculator
         self._toc_nodes: dict[tuple[str, str], TreeNode[tuple[str, str]]] = {}
         self._paragraphs: list[str] = []
         self._bold: list[list[tuple[int, int]]] = []
@@ -229,6 +230,10 @@ class RulesPane(Horizontal):
     # -- navigation -------------------------------------------------------------------
 
     def action_back(self) -> None:
+        if self.return_at is not None and self.position == self.return_at:
+            self.return_at = None  # opened from a calculator: back goes there
+            self.app.action_back_to_calc()  # type: ignore[attr-defined]
+            return
         if self.position > 0:
             self.position -= 1
             self.open(*self.history[self.position], push=False)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -17,6 +17,9 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import _
+
+if TYPE_CHECKING:
+    from gcacw_ref.rules.explain import Step
 
 
 class Field(Input):
@@ -285,16 +288,30 @@ def _hint(spec: Spec) -> str:
 
 
 class StepsTable(OptionList):
-    """A calculator's breakdown, one line per step with its rule; enter opens that rule."""
+    """A calculator's breakdown, one line per step with its rule; enter opens that rule.
+
+    A line is lit as soon as the table has the focus, so `enter` works at once; the lit
+    line stays lit across recalculations."""
 
     class RuleChosen(Message):
-        def __init__(self, rule: str) -> None:
+        def __init__(self, rule: str, step: Step | None = None) -> None:
             super().__init__()
             self.rule = rule
+            self.step = step
 
-    def show(self, steps: list[Any]) -> None:
+    class StepShown(Message):
+        """A line was lit: its step (for the rule beside the answer)."""
+
+        def __init__(self, step: Step) -> None:
+            super().__init__()
+            self.step = step
+
+    steps: list[Step]
+
+    def show(self, steps: list[Step]) -> None:
+        lit = self.highlighted
         self.clear_options()
-        self._rules = [str(s.rule) for s in steps]
+        self.steps = list(steps)
         for n, step in enumerate(steps):
             line = Text()
             line.append(f"[{step.rule}]", style="bold underline")
@@ -303,10 +320,24 @@ class StepsTable(OptionList):
                 line.append(": ")
                 line.append(str(step.shown_value()), style="bold")
             self.add_option(Option(line, id=f"step-{n}"))
+        if steps and (lit is not None or self.has_focus):
+            self.highlighted = min(lit or 0, len(steps) - 1)
+
+    def on_focus(self) -> None:
+        if self.highlighted is None and self.option_count:
+            self.highlighted = 0
+
+    @on(OptionList.OptionHighlighted)
+    def _lit(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        steps = getattr(self, "steps", [])
+        if 0 <= event.option_index < len(steps):
+            self.post_message(self.StepShown(steps[event.option_index]))
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        rules = getattr(self, "_rules", [])
-        if 0 <= event.option_index < len(rules):
-            self.post_message(self.RuleChosen(rules[event.option_index]))
+        steps = getattr(self, "steps", [])
+        if 0 <= event.option_index < len(steps):
+            step = steps[event.option_index]
+            self.post_message(self.RuleChosen(step.rule, step))

@@ -11,12 +11,15 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.events import DescendantFocus
+from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent
 
 from gcacw_ref.i18n import _
+from gcacw_ref.tui.ruleside import RuleSide
 from gcacw_ref.tui.widgets import (
     Choice,
     Spec,
@@ -56,8 +59,13 @@ class CalcPane(Vertical):
             return list(cls.SPECS)
         return specs_for(calculator(cls.NAME).Input, cls.FIELDS)
 
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("f9", "breakdown", "Breakdown"),
+    ]
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(classes="calc-pane", **kwargs)
+        self.last_field: Widget | None = None  # where the cursor was in the form
         self.output: Any = None
         self.error: str | None = None
         self.started = False  # set when first shown: the calculator loads lazily
@@ -80,8 +88,11 @@ class CalcPane(Vertical):
                 yield Static("", classes="calc-status", id=f"{self.NAME}-status")
                 yield Static("", classes="calc-summary", id=f"{self.NAME}-summary")
                 yield from self.compose_result_extra()
-                yield Static("Breakdown · enter on a line opens its rule", classes="calc-caption")
+                yield Static(
+                    _("Breakdown (F9) · enter on a line opens its rule"), classes="calc-caption"
+                )
                 yield StepsTable(id=f"{self.NAME}-steps", classes="steps")
+            yield RuleSide(id=f"{self.NAME}-side", classes="rule-side")
 
     def main_specs(self) -> list[Spec]:
         """The fields shown unfolded (all of them unless a pane folds some away)."""
@@ -103,7 +114,12 @@ class CalcPane(Vertical):
 
     @on(DescendantFocus)
     def _focused(self, event: DescendantFocus) -> None:
-        """Say what the focused field accepts."""
+        """Say what the focused field accepts; remember it (F9 and back return to it)."""
+        if any(
+            isinstance(a, VerticalScroll) and a.has_class("calc-form")
+            for a in event.widget.ancestors
+        ):
+            self.last_field = event.widget
         hints = self.query(f"#{self.NAME}-hint")
         if hints:
             hints.first(Static).update(Text(field_hint(event.widget), style="dim italic"))
@@ -155,9 +171,32 @@ class CalcPane(Vertical):
             return True
         return outer == "calc" and inner == f"calc-{self.NAME}"
 
+    def action_breakdown(self) -> None:
+        """F9: from any field to the breakdown (its first line lit); again: back to the field."""
+        steps = self.query(f"#{self.NAME}-steps")
+        if not steps:
+            return
+        table = steps.first(StepsTable)
+        if self.app.focused is table:
+            self.focus_first()
+        else:
+            table.focus()
+
+    @on(StepsTable.StepShown)
+    def _step_shown(self, event: StepsTable.StepShown) -> None:
+        """The lit breakdown line: its rule beside the answer (wide terminals)."""
+        for side in self.query(RuleSide):
+            if side.display and side.region.width:
+                side.show_step(event.step)
+
     def focus_first(self) -> None:
-        """Put the cursor in the first control of the form (only while the pane is shown)."""
+        """Put the cursor back in the field it was in, else in the first control of the form
+        (only while the pane is shown)."""
         if not self.is_shown() or not self.query(".calc-form"):
+            return
+        last = self.last_field
+        if last is not None and last.is_attached and last.display and last.focusable:
+            last.focus()
             return
         form = self.query_one(".calc-form")
         for widget in form.query("*"):
