@@ -16,6 +16,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.books import Books
 from gcacw_ref.tui.browser import RulesPane
@@ -46,7 +47,7 @@ NARROW = 100  # below this many columns the layout tightens
 HINTS = {
     "search": "type to search · ↓ results · enter opens",
     "rules": ", back · . forward · p/n prev/next · u up · m mark · ^f find · l links · r notes",
-    "calc": "tab next field · F4 next calculator · enter on a step opens its rule",
+    "calc": N_("tab next field · F9 breakdown · enter on a line opens its rule · F4 next"),
     "charts": "↑↓ choose a table · tab to the table",
 }
 
@@ -59,7 +60,7 @@ def hints(tab: str, narrow: bool = False) -> Text:
         line.append(" help  ")
         line.append("^p", style="bold")
         line.append(" palette │ ")
-        line.append(HINTS.get(tab, ""), style="dim")
+        line.append(_(HINTS.get(tab, "")), style="dim")
         return line
     for key, what in (
         ("F1", "help"),
@@ -73,7 +74,7 @@ def hints(tab: str, narrow: bool = False) -> Text:
         line.append(f" {key}", style="bold")
         line.append(f" {what} ")
     line.append(" │ ", style="dim")
-    line.append(HINTS.get(tab, ""), style="dim")
+    line.append(_(HINTS.get(tab, "")), style="dim")
     return line
 
 
@@ -103,6 +104,7 @@ class GcacwApp(App[int]):
         Binding("f3", "show_tab('rules')", "Rules"),
         Binding("f4", "calculators", "Calc"),
         Binding("f5", "show_tab('charts')", "Charts"),
+        Binding("f7", "quick_reference", "Reference", show=False),
         Binding("ctrl+b", "bookmarks", "Marks"),
         Binding("ctrl+o", "import_book", "Import", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -287,6 +289,17 @@ class GcacwApp(App[int]):
 
         self.push_screen(BookmarksScreen(self.bookmarks), chosen)
 
+    def action_quick_reference(self) -> None:
+        """F7: the quick reference; enter on a line opens its rule."""
+        from gcacw_ref.tui.quickref import QuickRefScreen
+
+        def chosen(rule: str | None) -> None:
+            if rule:  # once the screen is gone (its focus restore must not switch tabs back)
+                self.call_after_refresh(self.action_open_rule, rule, self.books.default_book())
+
+        if not isinstance(self.screen, QuickRefScreen):
+            self.push_screen(QuickRefScreen(), chosen)
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
@@ -368,6 +381,11 @@ class GcacwApp(App[int]):
             "Flank result into combat",
             "Carry the flank modifier to the combat calculator (c on the hex picture)",
             self.action_flank_to_combat,
+        )
+        yield SystemCommand(
+            _("Quick reference"),
+            _("Sequence of play, actions, combat, retreat and recovery (F7)"),
+            self.action_quick_reference,
         )
         yield SystemCommand("Help: keys", "Every key (F1)", self.action_help)
         yield SystemCommand("Bookmarks", "Saved rules (ctrl+b)", self.action_bookmarks)

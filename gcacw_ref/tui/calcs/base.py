@@ -61,6 +61,7 @@ class CalcPane(Vertical):
 
     BINDINGS: ClassVar[list[Any]] = [
         Binding("f9", "breakdown", "Breakdown"),
+        Binding("ctrl+f", "side_search", "Search beside", show=False),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
@@ -181,6 +182,14 @@ class CalcPane(Vertical):
             self.focus_first()
         else:
             table.focus()
+
+    def action_side_search(self) -> None:
+        """ctrl+f: the search box beside the calculator (wide), else the search screen."""
+        for box in self.query("#side-search"):
+            if box.region.width:
+                box.focus()
+                return
+        self.app.action_show_tab("search")  # type: ignore[attr-defined]
 
     @on(StepsTable.StepShown)
     def _step_shown(self, event: StepsTable.StepShown) -> None:
