@@ -173,9 +173,10 @@ class GcacwApp(App[int]):
             search.set_status(f"Books: {names} · type to search")
         search.show_welcome(not books.infos)
         search.set_books(books.ids())
-        stranded = self.focused is None or self.focused.id == "import-path"
+        stranded = self.focused is None or self.focused.id in ("import-path", "search-input")
         if stranded and self.query_one("#tabs", TabbedContent).active == "search":
-            self.query_one("#search-input").focus()
+            # first run (no book): the cursor waits in the path box
+            self.query_one("#search-input" if books.infos else "#import-path").focus()
         if books.infos:
             self.query_one(RulesPane).load_toc()
         query = self.query_one("#search-input").value  # type: ignore[attr-defined]

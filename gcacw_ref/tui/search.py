@@ -60,7 +60,7 @@ class SearchPane(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="search-row"):
             yield Field(placeholder=PLACEHOLDER, id="search-input")
-            yield Choice(["all books"], "all books", id="search-book")
+            yield Choice(["all books"], "all books", id="search-book", type_into="#search-input")
         yield Static("", id="search-status")
         yield OptionList(id="search-results")
         with Vertical(id="welcome"):

@@ -219,9 +219,12 @@ class Choice(Widget, can_focus=True):
         def control(self) -> Choice:
             return self.choice
 
-    def __init__(self, options: list[str], value: str, *, id: str | None = None) -> None:
+    def __init__(
+        self, options: list[str], value: str, *, id: str | None = None, type_into: str = ""
+    ) -> None:
         super().__init__(id=id)
         self.options = list(options)
+        self.type_into = type_into  # an Input that receives typed text instead (a selector)
         self.set_reactive(Choice.value, value if value in options else options[0])
 
     def render(self) -> Text:
@@ -238,6 +241,12 @@ class Choice(Widget, can_focus=True):
         self.post_message(self.Changed(self, value))
 
     def on_key(self, event: Key) -> None:
+        if self.type_into and event.is_printable and event.character:
+            event.stop()  # a typed letter belongs to the text box beside: never swallowed
+            box = self.screen.query_one(self.type_into, Input)
+            box.focus()
+            box.insert_text_at_cursor(event.character)
+            return
         char = (event.character or "").lower()
         if len(char) == 1 and char.isalnum():
             matches = [o for o in self.options if o.lower().startswith(char)]

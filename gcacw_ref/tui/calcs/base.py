@@ -93,7 +93,7 @@ class CalcPane(Vertical):
                     _("Breakdown (F9) · enter on a line opens its rule"), classes="calc-caption"
                 )
                 yield StepsTable(id=f"{self.NAME}-steps", classes="steps")
-            yield RuleSide(id=f"{self.NAME}-side", classes="rule-side")
+            yield RuleSide(id=f"{self.NAME}-ruleside", classes="rule-side")
 
     def main_specs(self) -> list[Spec]:
         """The fields shown unfolded (all of them unless a pane folds some away)."""

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Input, Label, Static
 
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.simple import _signed
 from gcacw_ref.tui.hexes import DIRECTIONS, HexPicker, Toggle
@@ -74,14 +75,22 @@ RETREAT_DEFAULTS: dict[str, Any] = {
     "closer": False,
 }
 
-FLANK_LEGEND = (
-    "1-6/←→ choose hex · a attacker · z ZOC (Z normal, z limited) · i impassable · "
-    "r river · o off map · d defender · w woods without road · strength: field below · "
-    "c: use the flank modifier in the combat calculator"
+FLANK_LEGEND = N_(
+    "1-6 or ←→ choose a hex · a attacker · z zone of control (1st press: normal, shown Z; "
+    "2nd: limited, shown z) · i impassable · r river · o off map · d defender · "
+    "w woods without road · its strength: the field below · c: carry the flank modifier "
+    "to the combat calculator"
 )
-RETREAT_LEGEND = (
-    "1-6/←→ choose hex · x prohibited · e active enemy · u enemy units · z enemy ZOC · "
-    "r road · f friendly · a farther away · c closer · enter: retreat into the chosen hex"
+RETREAT_LEGEND = N_(
+    "1-6 or ←→ choose a hex · x prohibited · e active enemy · u enemy units · z enemy ZOC · "
+    "r road · f friendly units · a farther away · c closer · enter: retreat into the hex"
+)
+RETREAT_READING = N_(
+    "Reading the picture: each hex shows its number and direction (1 N … 6 NW), the marks "
+    "you set (X E U Z R F a c), then the answer: P3 = retreat priority 3 (the lowest "
+    "number must be taken), -1 = strength lost entering it, no = not allowed; the lit "
+    "hexes are where the unit must go. In the breakdown a loss 0/1 means: the left figure "
+    "along a road or into a friendly hex, the right figure otherwise."
 )
 
 
@@ -100,7 +109,7 @@ class FlankPane(CalcPane):
 
     def compose_form_top(self) -> ComposeResult:
         yield FlankPicker(FLANK_DEFAULTS, id="flank-hexes")
-        yield Static(FLANK_LEGEND, classes="legend")
+        yield Static(_(FLANK_LEGEND), classes="legend")
         with_row = Label("Strength in hex 1 N", id="flank-strength-label", classes="form-label")
         yield with_row
         yield Field(
@@ -178,7 +187,10 @@ class RetreatPane(CalcPane):
 
     def compose_form_top(self) -> ComposeResult:
         yield RetreatPicker(RETREAT_DEFAULTS, id="retreat-hexes")
-        yield Static(RETREAT_LEGEND, classes="legend")
+        yield Static(_(RETREAT_LEGEND), classes="legend")
+
+    def compose_result_extra(self) -> ComposeResult:
+        yield Static(_(RETREAT_READING), classes="legend", id="retreat-reading")
 
     def setup(self) -> None:
         self.query_one(RetreatPicker).centre = ["Retreating", "unit"]
