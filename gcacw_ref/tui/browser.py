@@ -14,7 +14,7 @@ from textual.widgets import Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
-from gcacw_ref.tui.ruletext import linked_text, register_notes, strip_bold
+from gcacw_ref.tui.ruletext import align_tables, linked_text, register_notes, strip_bold
 from gcacw_ref.tui.widgets import Field
 
 EMPTY = "Open a rule from the search (F2), the contents on the left, or a bookmark (ctrl+b)."
@@ -180,7 +180,7 @@ class RulesPane(Horizontal):
             nav.append(" · ")
         nav.append(f"history {self.position + 1}/{len(self.history)}")
         self.query_one("#rule-nav", Static).update(nav)
-        stripped = [strip_bold(p) for p in str(view.text).split("\n")]
+        stripped = [strip_bold(p) for p in align_tables(str(view.text)).split("\n")]
         self._paragraphs = [plain for plain, _ in stripped]
         self._bold = [spans for _, spans in stripped]
         self._matches, self._current = [], 0
