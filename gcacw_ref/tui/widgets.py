@@ -244,8 +244,10 @@ class Choice(Widget, can_focus=True):
         if self.type_into and event.is_printable and event.character:
             event.stop()  # a typed letter belongs to the text box beside: never swallowed
             box = self.screen.query_one(self.type_into, Input)
-            box.focus()
             box.insert_text_at_cursor(event.character)
+            keep, box.select_on_focus = box.select_on_focus, False  # no select-all to overtype
+            box.focus()
+            box.call_after_refresh(setattr, box, "select_on_focus", keep)
             return
         char = (event.character or "").lower()
         if len(char) == 1 and char.isalnum():
