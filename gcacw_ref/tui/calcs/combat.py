@@ -222,11 +222,13 @@ def chart_excerpt(out: Any) -> Any:
 
 def modifiers_line(out: Any) -> str:
     """Every modifier in the two totals, by name (artillery: its value or the die's say)."""
-    attacker = dict(out.attacker_modifiers)
-    attacker.setdefault("ratio", out.ratio_drm)
-    attacker.setdefault("tactical", out.tactical_drm)
-    words = [f"{_(MODIFIER_NAMES.get(k, k))} {_signed(v)}" for k, v in attacker.items()]
-    words.insert(2, f"{_('artillery')} {_art(out.artillery_drm)}")
+    others = {k: v for k, v in out.attacker_modifiers.items() if k not in ("ratio", "tactical")}
+    words = [
+        f"{_('ratio')} {_signed(out.ratio_drm)}",
+        f"{_('tactical')} {_signed(out.tactical_drm)}",
+        f"{_('artillery')} {_art(out.artillery_drm)}",
+    ]
+    words += [f"{_(MODIFIER_NAMES.get(k, k))} {_signed(v)}" for k, v in others.items()]
     defender = [
         f"{_(MODIFIER_NAMES.get(k, k))} {_signed(v)}" for k, v in out.defender_modifiers.items()
     ]
