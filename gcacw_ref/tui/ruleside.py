@@ -164,7 +164,7 @@ class RuleSide(Vertical):
             self.app.call_from_thread(self._note, _("Import a rulebook to search it."))
             return
         try:
-            hits = books.library.search(query, limit=1)
+            hits = books.search(query, limit=1)
             if not hits:
                 self.app.call_from_thread(self._note, _("Nothing found."))
                 return
