@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import _, current_language
 from gcacw_ref.reference import load_reference
 
 
@@ -37,9 +37,12 @@ class QuickRefScreen(ModalScreen[str | None]):
         for n, section in enumerate(load_reference().section):
             head = Text(section.title(), style="bold underline")
             out.append(Option(head, id=f"head-{n}", disabled=True))
+            # Japanese wraps anywhere but breaks only at spaces here: without them a line
+            # never leaves "1." alone on its first row
+            ja = current_language() == "ja"
             for k, line in enumerate(section.line):
-                row = Text(line.indent())
-                row.append(line.text().strip())
+                body = line.text().strip()
+                row = Text(line.indent() + (body.replace(" ", "") if ja else body))
                 row.append(f"  [{line.rule}]", style="cyan")
                 out.append(Option(row, id=f"line-{n}-{k}"))
         return out
