@@ -47,7 +47,7 @@ NARROW = 100  # below this many columns the layout tightens
 HINTS = {
     "search": "type to search · ↓ results · enter opens",
     "rules": ", back · . forward · p/n prev/next · u up · m mark · ^f find · l links · r notes",
-    "calc": N_("tab next field · F9 breakdown · enter on a line opens its rule · F4 next"),
+    "calc": N_("tab field · F9 breakdown · enter opens its rule · F4 next"),
     "charts": "↑↓ choose a table · tab to the table",
 }
 

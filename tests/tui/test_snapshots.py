@@ -75,7 +75,7 @@ SCREENS = {
         keys("calc:combat", "f5", "chart:combat_chart.attacker"),
     ),
     "calc_combat_small": (SMALL, keys("calc:combat")),
-    "calc_combat_wide": (WIDE, keys("calc:combat", "f9", "down", "down", "down", "down")),
+    "calc_combat_wide": (WIDE, keys("calc:combat", "f9", "down", "down", "down", "down", "down")),
     "calc_retreat_small": (SMALL, keys("calc:retreat")),
     "quickref": (BIG, keys("f7")),
     "quickref_small": (SMALL, keys("f7")),
