@@ -10,6 +10,8 @@ import importlib
 import json
 from typing import Any
 
+from gcacw_ref.i18n import _
+
 SECTIONS = [
     "gcacw_ref.text.bench",  # search median/p95, import_s
     "gcacw_ref.tui.bench",  # startup_s
@@ -36,4 +38,26 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=2))
     else:
         print("\n".join(t for t in texts if t))
+        print(measured_line(result))
     return 0
+
+
+def measured_line(result: dict[str, Any]) -> str:
+    """One plain sentence: what this run measured, and over which rulebooks."""
+    search = result.get("search", {})
+    source = search.get("source")
+    if source == "seeds":
+        return _(
+            "Measured: import and search over the seed rulebooks (in a temporary directory), "
+            "then start-up, movement and whole games."
+        )
+    if source == "none":
+        return _(
+            "No seed rulebooks and no imported book: import and search were not measured; "
+            "start-up, movement and whole games were."
+        )
+    return _(
+        "No seed rulebooks found ($GCACW_REF_SEEDS): search was measured over your imported "
+        "books ({books}), import time was not measured; start-up, movement and whole games "
+        "were measured as usual."
+    ).format(books=", ".join(search.get("books", [])))

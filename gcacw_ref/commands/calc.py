@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from pydantic import ValidationError
 
 from gcacw_ref.errors import InputError, one_line
+from gcacw_ref.i18n import _
 from gcacw_ref.paths import read_stdin_text, read_user_text
 from gcacw_ref.rules.io import CALCULATORS, calculator
 from gcacw_ref.rules.tables import describe_validation_error
@@ -21,6 +23,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--schema", action="store_true", help="print the JSON schema of the input")
     p.set_defaults(func=cmd_calc)
+
+    r = sub.add_parser(
+        "ref",
+        help=_("quick reference: sequence of play, actions, combat, retreat, recovery"),
+    )
+    r.add_argument("--json", action="store_true", help=_("print it as JSON"))
+    r.set_defaults(func=cmd_ref)
 
     d = sub.add_parser("discrepancies", help="list the register of conflicts and gaps")
     d.add_argument("--json", action="store_true")
@@ -57,6 +66,28 @@ def cmd_calc(args: argparse.Namespace) -> int:
         print(out.model_dump_json(indent=2))
     else:
         print(module.render(out))
+    return 0
+
+
+def cmd_ref(args: argparse.Namespace) -> int:
+    """The quick reference, each line with the rule it sums up (`rule` opens it)."""
+    from gcacw_ref.i18n import current_language
+    from gcacw_ref.reference import load_reference, render_reference
+
+    if args.json:
+        lang = current_language()
+        doc = [
+            {
+                "id": s.id,
+                "title": s.title(lang),
+                "lines": [{"rule": ln.rule, "text": ln.text(lang)} for ln in s.line],
+            }
+            for s in load_reference().section
+        ]
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+        return 0
+    bold = sys.stdout.isatty()
+    print(render_reference(bold="\033[1m" if bold else "", plain="\033[0m" if bold else ""))
     return 0
 
 

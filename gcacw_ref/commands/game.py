@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -133,6 +135,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.verify:
         verify(save, game, str(path))
     _output(game, args.json, args.lang)
+    if args.verify:  # verify() raised if anything differed
+        line = _("verified: replaying {file} reproduces the saved game exactly").format(file=path)
+        print(line, file=sys.stderr if args.json else sys.stdout)
     return 0
 
 

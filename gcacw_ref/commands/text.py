@@ -86,9 +86,11 @@ def cmd_list(args: argparse.Namespace) -> int:
     if not infos:
         print("no books imported; run `gcacw-ref books import FILE`")
         return 0
-    width = max(len(i.id) for i in infos)
+    width = max(len(i.id) for i in [*infos]) if infos else 2
+    width = max(width, len("id"))
+    print(f"{'id':<{width}}  {'kind':<10}  {'sections':>8}  title")
     for i in infos:
-        print(f"{i.id:<{width}}  {i.kind:<10}  {i.sections:>4} sections  {i.title}")
+        print(f"{i.id:<{width}}  {i.kind:<10}  {i.sections:>8}  {i.title}")
     return 0
 
 
@@ -99,17 +101,44 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 def _mark(snippet: str, spans: list[tuple[int, int]], tty: bool) -> str:
-    """The snippet with its highlighted spans in ANSI bold (tty) or [brackets]."""
-    open_, close = ("\x1b[1m", "\x1b[0m") if tty else ("[", "]")
+    """The snippet with its highlighted spans in ANSI reverse video (tty) or [brackets],
+    and the rulebook's `**` emphasis in bold (tty) or plain (never the raw asterisks)."""
+    from gcacw_ref.tui.ruletext import plain_with_spans
+
+    plain, bold, spans = plain_with_spans(snippet, spans)
+    marks: list[tuple[int, int, str]] = []  # (offset, order, code)
+    if tty:
+        for start, end in bold:
+            marks += [(start, 1, "\x1b[1m"), (end, 0, "\x1b[22m")]
+        for start, end in spans:
+            marks += [(start, 1, "\x1b[7m"), (end, 0, "\x1b[27m")]
+    else:
+        pos = -1
+        for start, end in sorted(spans):
+            if start >= pos:
+                marks += [(start, 1, "["), (end, 0, "]")]
+                pos = end
     out: list[str] = []
-    pos = 0
-    for start, end in sorted(spans):
-        if start < pos:
-            continue
-        out.append(snippet[pos:start] + open_ + snippet[start:end] + close)
-        pos = end
-    out.append(snippet[pos:])
+    last = 0
+    for offset, _order, code in sorted(marks):
+        out.append(plain[last:offset] + code)
+        last = offset
+    out.append(plain[last:])
     return "".join(out)
+
+
+def _shown(text: str, tty: bool) -> str:
+    """Rule text for the terminal: tables aligned, `**` emphasis bold (tty) or unmarked."""
+    from gcacw_ref.tui.ruletext import align_tables, strip_bold
+
+    out = []
+    for line in align_tables(text).split("\n"):
+        plain, bold = strip_bold(line)
+        if tty:
+            for start, end in reversed(bold):
+                plain = f"{plain[:start]}\x1b[1m{plain[start:end]}\x1b[22m{plain[end:]}"
+        out.append(plain)
+    return "\n".join(out)
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -143,7 +172,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
         return 0
     print(f"{view.book} {view.section} {view.title}".rstrip())
     print()
-    print(view.text)
+    print(_shown(view.text, sys.stdout.isatty()))
     print()
 
     def label(ref: str | None) -> str:

@@ -76,6 +76,10 @@ class CombatResult:
     defender_result: ChartResult | None = None
     attacker_result_applied: ChartResult | None = None
     steps: list[Step] = field(default_factory=list)
+    attacker_parts: dict[str, int] = field(default_factory=dict)
+    """The attacker's modifiers other than artillery by name (sum: `attacker_drm_fixed`)."""
+    defender_parts: dict[str, int] = field(default_factory=dict)
+    """The defender's modifiers by name (sum: `defender_drm`)."""
 
     @property
     def artillery_drm(self) -> int | None:
@@ -144,17 +148,22 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
     type_drm, mp_cost, type_steps = attack_type_drm(inp)
     steps += type_steps
     fixed = odds.ratio.drm + tactical + type_drm
+    parts = {"ratio": odds.ratio.drm, "tactical": tactical, "attack_type": type_drm}
     if inp.flank_bonus:
         fixed += inp.flank_bonus
+        parts["flank"] = inp.flank_bonus
         steps.append(Step(rule="7.4", label="Flank bonus", value=format_signed(inp.flank_bonus)))
-    for part in (leader_bonus(inp, era), rain_drm(inp)):
+    for name, part in (("leader", leader_bonus(inp, era)), ("rain", rain_drm(inp))):
         fixed += part[0]
+        parts[name] = part[0]
         steps += part[1]
     terrain_drm, terrain_steps = defender_terrain_drm(inp)
     dm2_drm, dm2_steps = demoralized_2_drm(dfn.demoralized_2_strength, dfn.column_strength)
     game_att, game_def, game_steps = game_specific_drm(inp, side)
     fixed += game_att
+    parts["game"] = game_att
     defender_drm = terrain_drm + dm2_drm + game_def
+    defender_parts = {"terrain": terrain_drm, "demoralized": dm2_drm, "game": game_def}
     steps += terrain_steps + dm2_steps + game_steps
 
     extra = grand_assault_extra_loss(att.total) if inp.grand_assault else 0
@@ -198,6 +207,8 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
         dice_outcomes=0,
         row_probabilities={},
         steps=steps,
+        attacker_parts={k: v for k, v in parts.items() if v},
+        defender_parts={k: v for k, v in defender_parts.items() if v},
     )
     _distribution(result)
     if inp.dice is not None:

@@ -9,7 +9,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.combat_tables import AttackTypeKey, GameCode, LevelKey
+from gcacw_ref.rules.io._common import ui
 from gcacw_ref.rules.numbers import Strength
 
 Hexside = Literal["none", "creek", "bridge", "dam", "ferry", "ford", "minor_river", "major_river"]
@@ -55,15 +57,19 @@ class AttackingUnit(_Unit):
 class DefendingUnit(_Unit):
     """A unit in the defending hex."""
 
-    entrenchment: LevelKey = "none"
-    earthworks: StrictBool = Field(default=False, description="in a printed earthworks hex (9.0)")
+    entrenchment: LevelKey = Field(default="none", json_schema_extra=ui(N_("Entrenchment")))
+    earthworks: StrictBool = Field(
+        default=False,
+        description="in a printed earthworks hex (9.0)",
+        json_schema_extra=ui(N_("Earthworks hex")),
+    )
 
 
 class CombatDice(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    attacker: StrictInt = Die
-    defender: StrictInt = Die
+    attacker: StrictInt = Field(ge=1, le=6, examples=[5], json_schema_extra=ui(N_("Attacker die")))
+    defender: StrictInt = Field(ge=1, le=6, examples=[2], json_schema_extra=ui(N_("Defender die")))
 
 
 class CombatInput(BaseModel):
@@ -71,17 +77,39 @@ class CombatInput(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game: GameCode = "GTC"
-    action: Literal["march", "assault"]
-    attack_type: AttackTypeKey | None = Field(default=None, description="march only")
-    attackers: list[AttackingUnit] = Field(min_length=1)
-    attacker_leader_tactical: StrictInt | None = Field(default=None, ge=0, le=MOST)
-    defenders: list[DefendingUnit] = Field(min_length=1)
-    defender_leader_tactical: StrictInt | None = Field(default=None, ge=0, le=MOST)
-    defender_terrain: TerrainKey = "clear"
-    hexside: Hexside = "none"
+    game: GameCode = Field(default="GTC", examples=["OTR"], json_schema_extra=ui(N_("Game")))
+    action: Literal["march", "assault"] = Field(
+        examples=["march"], json_schema_extra=ui(N_("Action"))
+    )
+    attack_type: AttackTypeKey | None = Field(
+        default=None,
+        description="march only",
+        examples=["hasty"],
+        json_schema_extra=ui(N_("Attack type")),
+    )
+    attackers: list[AttackingUnit] = Field(
+        min_length=1,
+        examples=[[{"strength": 17, "artillery": 2, "tactical": 2}]],
+        json_schema_extra=ui(N_("Attackers")),
+    )
+    attacker_leader_tactical: StrictInt | None = Field(
+        default=None, ge=0, le=MOST, examples=[4], json_schema_extra=ui(N_("Attacker leader"))
+    )
+    defenders: list[DefendingUnit] = Field(
+        min_length=1,
+        examples=[[{"strength": 9, "artillery": 2, "tactical": 2}]],
+        json_schema_extra=ui(N_("Defenders")),
+    )
+    defender_leader_tactical: StrictInt | None = Field(
+        default=None, ge=0, le=MOST, examples=[3], json_schema_extra=ui(N_("Defender leader"))
+    )
+    defender_terrain: TerrainKey = Field(
+        default="clear", examples=["rolling"], json_schema_extra=ui(N_("Defender terrain"))
+    )
+    hexside: Hexside = Field(default="none", json_schema_extra=ui(N_("Hexside")))
     road_across_hexside: StrictBool | None = Field(
         default=None,
+        json_schema_extra=ui(N_("Road across it")),
         description=(
             "a road, pike, trail or railroad joins the two hexes; null = not stated "
             "(assumed where a rule needs it, and said so)"
@@ -95,30 +123,58 @@ class CombatInput(BaseModel):
         description="march only: the unit began its action in the hex it attacks from",
     )
     flank_bonus: StrictInt = Field(
-        default=0, ge=0, le=4, description="final flank modifier (7.4, 7.8)"
+        default=0,
+        ge=0,
+        le=4,
+        description="final flank modifier (7.4, 7.8)",
+        examples=[2],
+        json_schema_extra=ui(N_("Flank bonus")),
     )
-    rain: StrictBool = False
+    rain: StrictBool = Field(default=False, json_schema_extra=ui(N_("Rain")))
     dice: CombatDice | None = None
-    year: StrictInt | None = Field(default=None, ge=1861, le=1865)
-    attacker_in_mountain: StrictBool = False
+    year: StrictInt | None = Field(default=None, ge=1861, le=1865, json_schema_extra=ui(N_("Year")))
+    attacker_in_mountain: StrictBool = Field(
+        default=False, json_schema_extra=ui(N_("Attacker in mountain"))
+    )
     attacker_terrain: TerrainKey | None = Field(
         default=None,
+        json_schema_extra=ui(N_("Attacker terrain")),
         description=(
             "terrain of the attacking hex (the active unit's or leader's), when known: "
             "a mountain or swamp there needs a road to attack (7.1), a city there lets a "
             "rain-turn attack cross a roadless creek (12.0)"
         ),
     )
-    lee: StrictBool = Field(default=False, description="Lee stacked with the assaulting leader")
-    longstreet: StrictBool = Field(default=False, description="Longstreet leads the assault")
-    artillery_die: StrictInt | None = Field(default=None, ge=1, le=6)
-    grand_assault: StrictBool = False
-    attacker_side: SideKey | None = None
+    lee: StrictBool = Field(
+        default=False,
+        description="Lee stacked with the assaulting leader",
+        json_schema_extra=ui(N_("Lee")),
+    )
+    longstreet: StrictBool = Field(
+        default=False,
+        description="Longstreet leads the assault",
+        json_schema_extra=ui(N_("Longstreet")),
+    )
+    artillery_die: StrictInt | None = Field(
+        default=None, ge=1, le=6, json_schema_extra=ui(N_("Artillery die"))
+    )
+    grand_assault: StrictBool = Field(default=False, json_schema_extra=ui(N_("Grand assault")))
+    attacker_side: SideKey | None = Field(default=None, json_schema_extra=ui(N_("Attacker side")))
     attacker_movement_allowance: StrictInt | None = Field(default=None, ge=0, le=MOST)
     gunboat: StrictInt = Field(
-        default=0, ge=0, le=2, description="defender gunboat support (OTR, GTC)"
+        default=0,
+        ge=0,
+        le=2,
+        description="defender gunboat support (OTR, GTC)",
+        json_schema_extra=ui(N_("Gunboat support")),
     )
-    union_panic: StrictBool = Field(default=False, description="Union panic in effect (SJW)")
+    union_panic: StrictBool = Field(
+        default=False,
+        description="Union panic in effect (SJW)",
+        json_schema_extra=ui(N_("Union panic")),
+    )
     hooker_lost_confidence: StrictBool = Field(
-        default=False, description="SLB: Hooker, Union attacker"
+        default=False,
+        description="SLB: Hooker, Union attacker",
+        json_schema_extra=ui(N_("Hooker shaken")),
     )

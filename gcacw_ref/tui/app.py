@@ -16,7 +16,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.books import Books
 from gcacw_ref.tui.browser import RulesPane
@@ -26,6 +26,7 @@ from gcacw_ref.tui.calcs.move import MovePane
 from gcacw_ref.tui.calcs.simple import ArtilleryPane, MarchPane, OddsPane
 from gcacw_ref.tui.calcs.sixhex import FlankPane, FlankPicker, RetreatPane
 from gcacw_ref.tui.charts_pane import ChartsPane
+from gcacw_ref.tui.ruleside import WIDE
 from gcacw_ref.tui.screens import BookmarksScreen, HelpScreen, ImportScreen
 from gcacw_ref.tui.search import SearchPane
 from gcacw_ref.tui.widgets import StepsTable
@@ -46,7 +47,7 @@ NARROW = 100  # below this many columns the layout tightens
 HINTS = {
     "search": "type to search · ↓ results · enter opens",
     "rules": ", back · . forward · p/n prev/next · u up · m mark · ^f find · l links · r notes",
-    "calc": "tab next field · F4 next calculator · enter on a step opens its rule",
+    "calc": N_("tab field · F9 breakdown · enter opens its rule · F4 next"),
     "charts": "↑↓ choose a table · tab to the table",
 }
 
@@ -59,7 +60,7 @@ def hints(tab: str, narrow: bool = False) -> Text:
         line.append(" help  ")
         line.append("^p", style="bold")
         line.append(" palette │ ")
-        line.append(HINTS.get(tab, ""), style="dim")
+        line.append(_(HINTS.get(tab, "")), style="dim")
         return line
     for key, what in (
         ("F1", "help"),
@@ -73,7 +74,7 @@ def hints(tab: str, narrow: bool = False) -> Text:
         line.append(f" {key}", style="bold")
         line.append(f" {what} ")
     line.append(" │ ", style="dim")
-    line.append(HINTS.get(tab, ""), style="dim")
+    line.append(_(HINTS.get(tab, "")), style="dim")
     return line
 
 
@@ -103,6 +104,7 @@ class GcacwApp(App[int]):
         Binding("f3", "show_tab('rules')", "Rules"),
         Binding("f4", "calculators", "Calc"),
         Binding("f5", "show_tab('charts')", "Charts"),
+        Binding("f7", "quick_reference", "Reference", show=False),
         Binding("ctrl+b", "bookmarks", "Marks"),
         Binding("ctrl+o", "import_book", "Import", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -142,6 +144,7 @@ class GcacwApp(App[int]):
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
+        self.set_class(event.size.width >= WIDE, "wide")
         self._show_hints()
 
     def _show_hints(self) -> None:
@@ -174,9 +177,10 @@ class GcacwApp(App[int]):
             self.notify(problem, title=_("A stored book was skipped"), severity="warning")
         search.show_welcome(not books.infos and not books.problems)
         search.set_books(books.ids())
-        stranded = self.focused is None or self.focused.id == "import-path"
+        stranded = self.focused is None or self.focused.id in ("import-path", "search-input")
         if stranded and self.query_one("#tabs", TabbedContent).active == "search":
-            self.query_one("#search-input").focus()
+            # first run (no book): the cursor waits in the path box
+            self.query_one("#search-input" if books.infos else "#import-path").focus()
         if books.infos:
             self.query_one(RulesPane).load_toc()
         query = self.query_one("#search-input").value  # type: ignore[attr-defined]
@@ -261,7 +265,27 @@ class GcacwApp(App[int]):
 
     @on(StepsTable.RuleChosen)
     def _open_from_step(self, event: StepsTable.RuleChosen) -> None:
-        self.action_open_rule(event.rule, self.books.default_book())
+        """Open the rule a breakdown line cites, at the part it is about; `back` (`,`) in
+        the rule browser then returns to the calculator, in the field the cursor was in."""
+        book = self.books.default_book()
+        target = event.rule
+        if event.step is not None and self.books.ready and self.books.infos:
+            from gcacw_ref.tui.ruleside import part_ids, step_part
+
+            try:
+                view = self.books.rule(event.rule, book)
+            except Exception:  # noqa: BLE001 - open_rule says why
+                view = None
+            if view is not None:
+                target = step_part(event.step, part_ids(view)) or event.rule
+        self.action_open_rule(target, book)
+        rules = self.query_one(RulesPane)
+        if rules.view is not None:
+            rules.return_at = rules.position
+
+    def action_back_to_calc(self) -> None:
+        """Back from a rule opened from a breakdown line to the calculator it came from."""
+        self.action_show_tab("calc")
 
     def action_bookmarks(self) -> None:
         def chosen(result: tuple[str, str] | None) -> None:
@@ -269,6 +293,17 @@ class GcacwApp(App[int]):
                 self.action_open_rule(result[1], result[0])
 
         self.push_screen(BookmarksScreen(self.bookmarks), chosen)
+
+    def action_quick_reference(self) -> None:
+        """F7: the quick reference; enter on a line opens its rule."""
+        from gcacw_ref.tui.quickref import QuickRefScreen
+
+        def chosen(rule: str | None) -> None:
+            if rule:  # once the screen is gone (its focus restore must not switch tabs back)
+                self.call_after_refresh(self.action_open_rule, rule, self.books.default_book())
+
+        if not isinstance(self.screen, QuickRefScreen):
+            self.push_screen(QuickRefScreen(), chosen)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
@@ -351,6 +386,11 @@ class GcacwApp(App[int]):
             "Flank result into combat",
             "Carry the flank modifier to the combat calculator (c on the hex picture)",
             self.action_flank_to_combat,
+        )
+        yield SystemCommand(
+            _("Quick reference"),
+            _("Sequence of play, actions, combat, retreat and recovery (F7)"),
+            self.action_quick_reference,
         )
         yield SystemCommand("Help: keys", "Every key (F1)", self.action_help)
         yield SystemCommand("Bookmarks", "Saved rules (ctrl+b)", self.action_bookmarks)

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gcacw_ref.text.library import Library
+    from gcacw_ref.text.models import BookInfo, Hit, RuleView, SectionRef
 
 
 class Books:
@@ -16,8 +20,8 @@ class Books:
 
     def __init__(self, home: Path | None) -> None:
         self.home = home
-        self.library: Any = None
-        self.infos: list[Any] = []
+        self.library: Library | None = None
+        self.infos: list[BookInfo] = []
         self.error: str | None = None
         self.problems: list[str] = []  # stored books left out (damaged), one message each
         self.loaded = False
@@ -42,7 +46,7 @@ class Books:
 
     def warm_up(self) -> None:
         """Run one search so the books and their index are loaded before the player types."""
-        if self.ready and self.infos:
+        if self.library is not None and self.infos:
             with contextlib.suppress(Exception):  # a real search reports any problem
                 self.library.search("行軍", limit=1)
 
@@ -57,27 +61,33 @@ class Books:
         """The kind of book (`gcacw` for the standard rules the register is about)."""
         for info in self.infos:
             if info.id == book:
-                return str(getattr(info, "kind", info.id))
+                return info.kind
         return ""
 
     def default_book(self) -> str | None:
-        ids = self.ids()
-        if "gcacw" in ids:
-            return "gcacw"
-        return ids[0] if ids else None
+        """The library's default book (the standard rules when imported), or None."""
+        if self.library is None or not self.infos:
+            return None
+        try:
+            return self.library.default_book()
+        except Exception:  # noqa: BLE001 - no book after all
+            return None
 
-    def search(self, query: str, limit: int = 30, book: str | None = None) -> list[Any]:
-        if not self.ready or not query.strip():
+    def search(self, query: str, limit: int = 30, book: str | None = None) -> list[Hit]:
+        if self.library is None or not query.strip():
             return []
         return list(self.library.search(query, book=book, limit=limit))
 
-    def rule(self, number: str, book: str | None = None) -> Any:
+    def rule(self, number: str, book: str | None = None) -> RuleView:
+        assert self.library is not None, "the rulebooks are not loaded"
         return self.library.rule(number, book=book)
 
-    def toc(self, book: str) -> list[Any]:
+    def toc(self, book: str) -> list[SectionRef]:
+        assert self.library is not None, "the rulebooks are not loaded"
         return list(self.library.toc(book))
 
-    def import_book(self, path: str) -> Any:
+    def import_book(self, path: str) -> BookInfo:
+        assert self.library is not None, "the rulebooks are not loaded"
         info = self.library.import_book(Path(path).expanduser())
         self.infos = list(self.library.books())
         self.problems = list(self.library.problems)

@@ -16,7 +16,7 @@ from textual.widgets.tree import TreeNode
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import _
-from gcacw_ref.tui.ruletext import linked_text, register_notes, strip_bold
+from gcacw_ref.tui.ruletext import align_tables, linked_text, register_notes, strip_bold
 from gcacw_ref.tui.widgets import Field
 
 EMPTY = "Open a rule from the search (F2), the contents on the left, or a bookmark (ctrl+b)."
@@ -44,6 +44,7 @@ class RulesPane(Horizontal):
         self.view: Any = None
         self.history: list[tuple[str, str]] = []
         self.position = -1
+        self.return_at: int | None = None  # history position opened from a calculator
         self._toc_nodes: dict[tuple[str, str], TreeNode[tuple[str, str]]] = {}
         self._paragraphs: list[str] = []
         self._bold: list[list[tuple[int, int]]] = []
@@ -181,7 +182,7 @@ class RulesPane(Horizontal):
             nav.append(" · ")
         nav.append(f"history {self.position + 1}/{len(self.history)}")
         self.query_one("#rule-nav", Static).update(nav)
-        stripped = [strip_bold(p) for p in str(view.text).split("\n")]
+        stripped = [strip_bold(p) for p in align_tables(str(view.text)).split("\n")]
         self._paragraphs = [plain for plain, _ in stripped]
         self._bold = [spans for _, spans in stripped]
         self._matches, self._current = [], 0
@@ -231,6 +232,10 @@ class RulesPane(Horizontal):
     # -- navigation -------------------------------------------------------------------
 
     def action_back(self) -> None:
+        if self.return_at is not None and self.position == self.return_at:
+            self.return_at = None  # opened from a calculator: back goes there
+            self.app.action_back_to_calc()  # type: ignore[attr-defined]
+            return
         if self.position > 0:
             self.position -= 1
             self.open(*self.history[self.position], push=False)

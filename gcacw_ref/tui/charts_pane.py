@@ -14,15 +14,11 @@ from textual.widgets.option_list import Option
 HIT = "bold black on yellow"
 
 
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
 def used_cells(grid: Any, calc: str, out: dict[str, Any]) -> set[tuple[int, int]]:
     """Cells (row, column) of `grid` that the last result `out` of calculator `calc` read.
 
-    Matching is by the labels the calculator reported (ratio, chart columns, the
-    differential row, retreat priorities); nothing is recomputed here.
+    Matching is by the labels the calculator reported (ratio, chart columns, the chart
+    row, retreat priorities); nothing is recomputed or re-derived here.
     """
     cells: set[tuple[int, int]] = set()
     headers = grid.headers
@@ -32,9 +28,9 @@ def used_cells(grid: Any, calc: str, out: dict[str, Any]) -> set[tuple[int, int]
         if column not in headers:
             return cells
         col = headers.index(column)
-        diff = out.get("differential")
+        lit = out.get("row")  # the chart row the calculator reported (none: no dice given)
         for r, row in enumerate(grid.rows):
-            if diff is None or _row_matches_diff(row[0], diff, r, len(grid.rows)):
+            if lit is None or row[0] == lit:
                 cells.add((r, col))
         return cells
     if grid.file == "ratio" and calc in ("odds", "combat"):
@@ -66,17 +62,6 @@ def used_cells(grid: Any, calc: str, out: dict[str, Any]) -> set[tuple[int, int]
             if row[col] in wanted:
                 cells.update((r, c) for c in range(len(row)))
     return cells
-
-
-def _row_matches_diff(label: str, diff: int, index: int, count: int) -> bool:
-    """Whether chart row `label` ("≤-8", "+3", "≥+10") is the row of differential `diff`."""
-    if label == _signed(diff) or label == str(diff):
-        return True
-    if index == 0 and label.startswith("≤"):
-        return diff <= int(label[1:])
-    if index == count - 1 and label.startswith("≥"):
-        return diff >= int(label[1:])
-    return False
 
 
 class ChartsPane(Horizontal):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-# (where, keys, what it does)
+from gcacw_ref.i18n import N_
+
+# (where, keys, what it does); the texts are translated where shown
 KEYS: list[tuple[str, str, str]] = [
     ("Anywhere", "F1  ?", "This help (? only when not typing)"),
     ("Anywhere", "ctrl+p", "Command palette: every screen and action by name"),
@@ -11,6 +13,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("Anywhere", "F3", "Rule browser"),
     ("Anywhere", "F4", "Calculators (press again for the next calculator)"),
     ("Anywhere", "F5", "Charts"),
+    ("Anywhere", "F7", N_("Quick reference: sequence of play, actions, combat, retreat")),
     ("Anywhere", "ctrl+b", "Bookmarks"),
     ("Anywhere", "ctrl+o", "Import a rulebook from a path"),
     ("Anywhere", "tab  shift+tab", "Move between fields and panes"),
@@ -29,7 +32,13 @@ KEYS: list[tuple[str, str, str]] = [
     ("Rules", "r", "Register notes: conflicts and gaps touching this rule"),
     ("Calculators", "tab  shift+tab", "Next / previous field; results update as you type"),
     ("Calculators", "left  right  space", "Change a choice (‹ … ›); a letter jumps to a choice"),
-    ("Calculators", "enter on a step", "Open the rule the step applied"),
+    ("Calculators", "F9", N_("To the breakdown from any field; again: back to the field")),
+    (
+        "Calculators",
+        "enter on a line",
+        N_("Open the rule the line applied, at its part; , (back) returns to the field"),
+    ),
+    ("Calculators", "ctrl+f", N_("Search the rules beside the calculator (140 columns or more)")),
     ("Hex picture", "1-6  left  right", "Choose a neighbouring hex"),
     ("Flank", "a z i r o d w", "Toggle attacker, ZOC, impassable, river, off-map, defender, woods"),
     ("Flank", "c", "Use the flank modifier in the combat calculator"),

@@ -26,7 +26,7 @@ def keys_table() -> Table:
     table.add_column("Keys", style="bold cyan", no_wrap=True)
     table.add_column("What it does")
     for where, keys, what in KEYS:
-        table.add_row(where, keys, what)
+        table.add_row(_(where), keys, _(what))
     return table
 
 

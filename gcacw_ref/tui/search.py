@@ -60,7 +60,7 @@ class SearchPane(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="search-row"):
             yield Field(placeholder=PLACEHOLDER, id="search-input")
-            yield Choice(["all books"], "all books", id="search-book")
+            yield Choice(["all books"], "all books", id="search-book", type_into="#search-input")
         yield Static("", id="search-status")
         yield OptionList(id="search-results")
         with Vertical(id="welcome"):
@@ -212,8 +212,14 @@ def hit_prompt(hit: Any) -> Text:
     if anchor:
         head.append(f" › {anchor}", style="bold")
     head.append(f"   {hit.book} · {round(float(hit.score))}", style="dim")
-    body = Text(str(hit.snippet).replace("\n", " "))
-    for start, end in getattr(hit, "highlights", []) or []:
+    from gcacw_ref.tui.ruletext import plain_with_spans
+
+    spans = list(getattr(hit, "highlights", []) or [])
+    plain, bold, spans = plain_with_spans(str(hit.snippet).replace("\n", " "), spans)
+    body = Text(plain)
+    for start, end in bold:  # the rulebook's own emphasis, without its ** marks
+        body.stylize("bold", start, end)
+    for start, end in spans:
         if 0 <= start < end <= len(body):
             body.stylize("bold reverse", start, end)
     head.append("\n")

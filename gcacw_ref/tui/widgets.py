@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -15,6 +15,11 @@ from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
+
+from gcacw_ref.i18n import _
+
+if TYPE_CHECKING:
+    from gcacw_ref.rules.explain import Step
 
 
 class Field(Input):
@@ -156,9 +161,28 @@ def parse_units(text: str) -> list[dict[str, Any]]:
     return units
 
 
+def format_units(units: list[dict[str, Any]]) -> str:
+    """The unit objects of a calculator input written the way `parse_units` reads them."""
+    out = []
+    for unit in units:
+        words = [str(unit.get("strength", ""))]
+        for key, letter in (("artillery", "a"), ("tactical", "t"), ("demoralized", "d")):
+            if unit.get(key):
+                words.append(f"{letter}{unit[key]}")
+        if unit.get("organized") is False:
+            words.append("x")
+        if unit.get("cavalry"):
+            words.append("c")
+        out.append(" ".join(words))
+    return ", ".join(out)
+
+
 @dataclass
 class Spec:
-    """One form field: `kind` is strength, int, select, bool or units."""
+    """One form field: `kind` is strength, int, select, bool, tristate, units, hexes or text.
+
+    `source` names the input-model field it was read from (`calcs/form.py`); `label` is an
+    English message id, translated where it is shown."""
 
     key: str
     label: str
@@ -168,6 +192,7 @@ class Spec:
     low: int = 0
     high: int = 99
     optional: bool = False
+    source: str = ""
 
 
 class Choice(Widget, can_focus=True):
@@ -194,9 +219,12 @@ class Choice(Widget, can_focus=True):
         def control(self) -> Choice:
             return self.choice
 
-    def __init__(self, options: list[str], value: str, *, id: str | None = None) -> None:
+    def __init__(
+        self, options: list[str], value: str, *, id: str | None = None, type_into: str = ""
+    ) -> None:
         super().__init__(id=id)
         self.options = list(options)
+        self.type_into = type_into  # an Input that receives typed text instead (a selector)
         self.set_reactive(Choice.value, value if value in options else options[0])
 
     def render(self) -> Text:
@@ -213,6 +241,14 @@ class Choice(Widget, can_focus=True):
         self.post_message(self.Changed(self, value))
 
     def on_key(self, event: Key) -> None:
+        if self.type_into and event.is_printable and event.character:
+            event.stop()  # a typed letter belongs to the text box beside: never swallowed
+            box = self.screen.query_one(self.type_into, Input)
+            box.insert_text_at_cursor(event.character)
+            keep, box.select_on_focus = box.select_on_focus, False  # no select-all to overtype
+            box.focus()
+            box.call_after_refresh(setattr, box, "select_on_focus", keep)
+            return
         char = (event.character or "").lower()
         if len(char) == 1 and char.isalnum():
             matches = [o for o in self.options if o.lower().startswith(char)]
@@ -229,10 +265,10 @@ class Choice(Widget, can_focus=True):
 def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
     """The label and the control of one form field (laid out by the form's grid)."""
     wid = f"{prefix}-{spec.key}"
-    label = Label(spec.label, classes="form-label")
+    label = Label(_(spec.label), id=f"{wid}-label", classes="form-label")
     if spec.kind == "bool":
         return [label, Choice(["no", "yes"], "yes" if spec.default else "no", id=wid)]
-    if spec.kind == "select":
+    if spec.kind in ("select", "tristate"):
         return [label, Choice(spec.options, str(spec.default), id=wid)]
     validators: list[Validator]
     if spec.kind == "hexes":
@@ -263,16 +299,30 @@ def _hint(spec: Spec) -> str:
 
 
 class StepsTable(OptionList):
-    """A calculator's breakdown, one line per step with its rule; enter opens that rule."""
+    """A calculator's breakdown, one line per step with its rule; enter opens that rule.
+
+    A line is lit as soon as the table has the focus, so `enter` works at once; the lit
+    line stays lit across recalculations."""
 
     class RuleChosen(Message):
-        def __init__(self, rule: str) -> None:
+        def __init__(self, rule: str, step: Step | None = None) -> None:
             super().__init__()
             self.rule = rule
+            self.step = step
 
-    def show(self, steps: list[Any]) -> None:
+    class StepShown(Message):
+        """A line was lit: its step (for the rule beside the answer)."""
+
+        def __init__(self, step: Step) -> None:
+            super().__init__()
+            self.step = step
+
+    steps: list[Step]
+
+    def show(self, steps: list[Step]) -> None:
+        lit = self.highlighted
         self.clear_options()
-        self._rules = [str(s.rule) for s in steps]
+        self.steps = list(steps)
         for n, step in enumerate(steps):
             line = Text()
             line.append(f"[{step.rule}]", style="bold underline")
@@ -281,10 +331,24 @@ class StepsTable(OptionList):
                 line.append(": ")
                 line.append(str(step.shown_value()), style="bold")
             self.add_option(Option(line, id=f"step-{n}"))
+        if steps and (lit is not None or self.has_focus):
+            self.highlighted = min(lit or 0, len(steps) - 1)
+
+    def on_focus(self) -> None:
+        if self.highlighted is None and self.option_count:
+            self.highlighted = 0
+
+    @on(OptionList.OptionHighlighted)
+    def _lit(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        steps = getattr(self, "steps", [])
+        if 0 <= event.option_index < len(steps):
+            self.post_message(self.StepShown(steps[event.option_index]))
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        rules = getattr(self, "_rules", [])
-        if 0 <= event.option_index < len(rules):
-            self.post_message(self.RuleChosen(rules[event.option_index]))
+        steps = getattr(self, "steps", [])
+        if 0 <= event.option_index < len(steps):
+            step = steps[event.option_index]
+            self.post_message(self.RuleChosen(step.rule, step))

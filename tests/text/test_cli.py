@@ -38,7 +38,9 @@ def test_import_list_remove(home: Path, seeds: dict[str, Path], capsys: Capsys) 
     assert set(listed) == {"gcacw", "war"}
     assert listed["war"]["kind"] == "wftu" and listed["gcacw"]["sections"] > 100
     code, out, _ = _run(capsys, "books", "list")
-    assert code == 0 and out.splitlines()[0].startswith("gcacw")
+    lines = out.splitlines()  # a header, then one line per book
+    assert code == 0 and lines[0].split() == ["id", "kind", "sections", "title"]
+    assert lines[1].startswith("gcacw")
     assert _run(capsys, "books", "remove", "war")[0] == 0
     assert [b.id for b in Library().books()] == ["gcacw"]
 

@@ -89,7 +89,7 @@ def test_rule_text_emphasis_and_links() -> None:
     from gcacw_ref.tui.ruletext import linked_text, strip_bold
 
     plain, spans = strip_bold("x **bold** 2DR* and 3DR*; odd **")
-    assert plain == "x bold 2DR* and 3DR*; odd **"
+    assert plain == "x bold 2DR* and 3DR*; odd "  # a lone ** is dropped, never shown raw
     assert spans == [(2, 6)]
     text = linked_text("7.6を参照、７．７も。8.0は違う", {"7.6", "7.7"}, "gcacw")
     links = [

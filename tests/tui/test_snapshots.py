@@ -18,6 +18,7 @@ from .conftest import settle, type_text
 
 BIG = (140, 45)
 SMALL = (80, 24)
+WIDE = (160, 45)  # the rule beside the answer
 
 
 def keys(*presses: str, text: str = "", pause: float = 0.3) -> Any:
@@ -73,6 +74,11 @@ SCREENS = {
         BIG,
         keys("calc:combat", "f5", "chart:combat_chart.attacker"),
     ),
+    "calc_combat_small": (SMALL, keys("calc:combat")),
+    "calc_combat_wide": (WIDE, keys("calc:combat", "f9", "down", "down", "down", "down", "down")),
+    "calc_retreat_small": (SMALL, keys("calc:retreat")),
+    "quickref": (BIG, keys("f7")),
+    "quickref_small": (SMALL, keys("f7")),
     "help": (BIG, keys("f1")),
     "bookmarks": (BIG, keys("mark:9.0", "mark:7.4", "rule:5.1", "ctrl+b")),
 }

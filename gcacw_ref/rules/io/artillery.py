@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.artillery import artillery_modifier
 from gcacw_ref.rules.combat_models import MOST, TerrainKey
 from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.io._common import ui
 from gcacw_ref.rules.numbers import format_signed
 
 TITLE = "Artillery modifier"
@@ -17,12 +19,22 @@ class Input(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    attacker_artillery: StrictInt = Field(ge=0, le=MOST)
-    defender_artillery: StrictInt = Field(ge=0, le=MOST)
-    defender_terrain: TerrainKey
-    rain: StrictBool = False
+    attacker_artillery: StrictInt = Field(
+        ge=0, le=MOST, examples=[5], json_schema_extra=ui(N_("Attacker artillery"))
+    )
+    defender_artillery: StrictInt = Field(
+        ge=0, le=MOST, examples=[2], json_schema_extra=ui(N_("Defender artillery"))
+    )
+    defender_terrain: TerrainKey = Field(
+        examples=["clear"], json_schema_extra=ui(N_("Defender terrain"))
+    )
+    rain: StrictBool = Field(default=False, json_schema_extra=ui(N_("Rain")))
     die: StrictInt | None = Field(
-        default=None, ge=1, le=6, description="the artillery die, if rolled"
+        default=None,
+        ge=1,
+        le=6,
+        description="the artillery die, if rolled",
+        json_schema_extra=ui(N_("Artillery die")),
     )
 
 

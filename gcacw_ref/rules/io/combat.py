@@ -47,6 +47,17 @@ class Output(BaseModel):
         description="artillery modifier by die parity when a die decides"
     )
     attacker_drm_outcomes: dict[str, int] | None
+    attacker_modifiers: dict[str, int] = Field(
+        default_factory=dict,
+        description=(
+            "the attacker's non-zero modifiers by name (ratio, tactical, attack_type, flank, "
+            "leader, rain, game); with artillery_drm they make attacker_drm"
+        ),
+    )
+    defender_modifiers: dict[str, int] = Field(
+        default_factory=dict,
+        description="the defender's non-zero modifiers by name (terrain, demoralized, game)",
+    )
     mp_cost: int | None = Field(description="MP the attack type costs (march only)")
     grand_assault_extra_loss: int
     dice_outcomes: int = Field(description="36, or 216 when the artillery die is enumerated")
@@ -101,6 +112,8 @@ def run(inp: Input) -> Output:
         artillery_difference=art.difference,
         artillery_outcomes=dict(art.outcomes) if art.needs_die else None,
         attacker_drm_outcomes=by_parity,
+        attacker_modifiers=res.attacker_parts,
+        defender_modifiers=res.defender_parts,
         mp_cost=res.mp_cost,
         grand_assault_extra_loss=res.extra_attacker_loss,
         dice_outcomes=res.dice_outcomes,
@@ -160,3 +173,36 @@ def _with_loss(printed: str, loss: int) -> str:
     if letters == "-":
         letters = ""
     return f"{loss}{letters}" if loss else printed
+
+
+GAME_MODIFIERS: dict[str, str] = {
+    "gunboat": "gunboat",
+    "union_panic": "union_panic",
+    "hooker_lost_confidence": "hooker",
+    "lee": "lee",
+}
+"""Input fields that switch on a game-specific modifier -> its key in the chart's list (7.4)."""
+
+
+def game_fields(game: str) -> set[str]:
+    """The game-specific inputs that can change an attack in `game`: each chart modifier
+    where the chart lists that game (an empty list: every game, 7.4), and Longstreet where
+    the game's own year is 1864 or later (7.4, 9.0)."""
+    from gcacw_ref.rules.combat_tables import die_modifiers
+    from gcacw_ref.rules.entrenchment import entrenchment_era
+
+    mods = die_modifiers()
+    out: set[str] = set()
+    for name, key in GAME_MODIFIERS.items():
+        games: set[str] = set()
+        found = False
+        for side in ("attacker", "defender"):
+            for item in getattr(mods, side):
+                if item.key == key:
+                    found = True
+                    games.update(item.games)
+        if found and (not games or game in games):
+            out.add(name)
+    if entrenchment_era(game) >= 1864:
+        out.add("longstreet")
+    return out

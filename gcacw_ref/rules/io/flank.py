@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules import flank as rules
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.games import Game, Side
+from gcacw_ref.rules.io._common import ui
 from gcacw_ref.rules.numbers import Strength
 
 TITLE = "Flank attack bonus"
@@ -19,13 +21,21 @@ class Input(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     neighbors: list[rules.FlankHex] = Field(min_length=6, max_length=6)
-    defender_strength: Strength = Field(gt=0, le=999)
-    flanks_refused: StrictBool = False
-    earthworks: StrictBool = False
-    attacker_cavalry: StrictBool = False
-    defender_mostly_cavalry: StrictBool = False
-    game: Game | None = None
-    attacker_side: Side | None = None
+    defender_strength: Strength = Field(
+        gt=0, le=999, examples=[9], json_schema_extra=ui(N_("Defender strength"))
+    )
+    flanks_refused: StrictBool = Field(default=False, json_schema_extra=ui(N_("Flanks refused")))
+    earthworks: StrictBool = Field(default=False, json_schema_extra=ui(N_("Earthworks")))
+    attacker_cavalry: StrictBool = Field(
+        default=False, json_schema_extra=ui(N_("Attackers all cavalry"))
+    )
+    defender_mostly_cavalry: StrictBool = Field(
+        default=False, json_schema_extra=ui(N_("Defenders mostly cavalry"))
+    )
+    game: Game | None = Field(default=None, examples=["GTC"], json_schema_extra=ui(N_("Game")))
+    attacker_side: Side | None = Field(
+        default=None, examples=["union"], json_schema_extra=ui(N_("Attacker side"))
+    )
 
 
 class Output(BaseModel):

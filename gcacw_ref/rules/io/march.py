@@ -7,11 +7,12 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules import forced_march as fm
 from gcacw_ref.rules import march as rules
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.games import Game, Side
-from gcacw_ref.rules.io._common import Chance, chances, percent
+from gcacw_ref.rules.io._common import Chance, chances, percent, ui
 from gcacw_ref.rules.movement_allowance import movement_allowance
 from gcacw_ref.rules.numbers import Strength, format_strength
 
@@ -25,33 +26,69 @@ class Input(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game: Game
-    side: Side
-    cavalry: StrictBool = False
-    artillery: StrictBool = False
-    exhausted: StrictBool = Field(default=False, description="the unit shows its exhausted side")
-    fatigue_before: StrictInt = Field(ge=0, le=4, description="fatigue level before the march, 0-4")
-    organized: StrictBool = Field(default=True, description="the strength marker is organized")
-    strength: Strength
-    army_of_the_potomac: StrictBool = Field(
-        default=True, description="Union unit of the Army of the Potomac (SJW/HCR/RTG/GTC rules)"
+    game: Game = Field(examples=["RTG"], json_schema_extra=ui(N_("Game")))
+    side: Side = Field(examples=["union"], json_schema_extra=ui(N_("Side")))
+    cavalry: StrictBool = Field(default=False, json_schema_extra=ui(N_("Cavalry")))
+    artillery: StrictBool = Field(default=False, json_schema_extra=ui(N_("Artillery unit")))
+    exhausted: StrictBool = Field(
+        default=False,
+        description="the unit shows its exhausted side",
+        examples=[True],
+        json_schema_extra=ui(N_("Exhausted")),
     )
-    out_of_supply: StrictBool = Field(default=False, description="SJW/HCR advanced game only")
-    die: StrictInt | None = Field(default=None, ge=1, le=6, description="the extended-march die")
+    fatigue_before: StrictInt = Field(
+        ge=0,
+        le=4,
+        description="fatigue level before the march, 0-4",
+        examples=[2],
+        json_schema_extra=ui(N_("Fatigue before")),
+    )
+    organized: StrictBool = Field(
+        default=True,
+        description="the strength marker is organized",
+        json_schema_extra=ui(N_("Organized")),
+    )
+    strength: Strength = Field(examples=[6], json_schema_extra=ui(N_("Strength")))
+    army_of_the_potomac: StrictBool = Field(
+        default=True,
+        description="Union unit of the Army of the Potomac (SJW/HCR/RTG/GTC rules)",
+        json_schema_extra=ui(N_("Army of the Potomac")),
+    )
+    out_of_supply: StrictBool = Field(
+        default=False,
+        description="SJW/HCR advanced game only",
+        json_schema_extra=ui(N_("Out of supply")),
+    )
+    die: StrictInt | None = Field(
+        default=None,
+        ge=1,
+        le=6,
+        description="the extended-march die",
+        json_schema_extra=ui(N_("Extended march die")),
+    )
     fatigue_four_option: StrictBool = Field(
-        default=False, description="optional rule: an organized fatigue-4 unit may march"
+        default=False,
+        description="optional rule: an organized fatigue-4 unit may march",
+        json_schema_extra=ui(N_("Fatigue-4 option")),
     )
     movement_dice: StrictInt | None = Field(
         default=None,
         ge=1,
         le=12,
         description="movement-allowance roll (two-dice total for cavalry)",
+        json_schema_extra=ui(N_("Movement roll")),
     )
     leader: Literal["infantry", "cavalry_division", "cavalry_corps"] | None = Field(
-        default=None, description="compute a leader's activation allowance instead (5.2)"
+        default=None,
+        description="compute a leader's activation allowance instead (5.2)",
+        json_schema_extra=ui(N_("Leader moving alone")),
     )
     forced_march_dice: StrictInt | None = Field(
-        default=None, ge=1, le=12, description="force march with this unmodified roll"
+        default=None,
+        ge=1,
+        le=12,
+        description="force march with this unmodified roll",
+        json_schema_extra=ui(N_("Forced march roll")),
     )
 
 

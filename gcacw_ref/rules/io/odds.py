@@ -6,9 +6,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.combat_models import MOST
 from gcacw_ref.rules.combat_tables import GameCode
 from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.io._common import ui
 from gcacw_ref.rules.numbers import Strength, format_signed, format_strength
 from gcacw_ref.rules.odds import compute_odds
 
@@ -20,14 +22,29 @@ class Input(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    attacker: Strength = Field(le=MOST, description="attacking total combat strength")
-    defender: Strength = Field(le=MOST, description="defending total, after entrenchment")
-    defender_column_strength: Strength | None = Field(
-        default=None, le=MOST, description="defending total before entrenchment (default: defender)"
+    attacker: Strength = Field(
+        le=MOST,
+        description="attacking total combat strength",
+        examples=[17],
+        json_schema_extra=ui(N_("Attacker strength")),
     )
-    game: GameCode = "GTC"
+    defender: Strength = Field(
+        le=MOST,
+        description="defending total, after entrenchment",
+        examples=[9],
+        json_schema_extra=ui(N_("Defender strength")),
+    )
+    defender_column_strength: Strength | None = Field(
+        default=None,
+        le=MOST,
+        description="defending total before entrenchment (default: defender)",
+        json_schema_extra=ui(N_("Defender before entrenchment")),
+    )
+    game: GameCode = Field(default="GTC", json_schema_extra=ui(N_("Game")))
     entrenched: Literal["none", "half", "all"] = Field(
-        default="none", description="how many defenders are entrenched (chooses the cap)"
+        default="none",
+        description="how many defenders are entrenched (chooses the cap)",
+        json_schema_extra=ui(N_("Defenders entrenched")),
     )
 
 

@@ -6,8 +6,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules import retreat as rules
 from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.io._common import ui
 
 TITLE = "Retreat priorities"
 
@@ -20,12 +22,18 @@ class Input(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["retreat", "rout", "cavalry", "optional"]
-    hex_number: StrictInt = Field(ge=1, le=6)
-    in_enemy_zoc: StrictBool = False
+    kind: Literal["retreat", "rout", "cavalry", "optional"] = Field(
+        json_schema_extra=ui(N_("Kind"))
+    )
+    hex_number: StrictInt = Field(
+        ge=1, le=6, examples=[1], json_schema_extra=ui(N_("Hex of the retreat"))
+    )
+    in_enemy_zoc: StrictBool = Field(
+        default=False, json_schema_extra=ui(N_("Leaving an enemy ZOC"))
+    )
     neighbors: list[rules.RetreatHex] = Field(min_length=6, max_length=6)
-    override: StrictBool = False
-    from_city: StrictBool = False
+    override: StrictBool = Field(default=False, json_schema_extra=ui(N_("One-time override")))
+    from_city: StrictBool = Field(default=False, json_schema_extra=ui(N_("Leaving a city hex")))
 
     @field_validator("neighbors")
     @classmethod

@@ -11,11 +11,15 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.events import DescendantFocus
+from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent
 
+from gcacw_ref.i18n import _
+from gcacw_ref.tui.ruleside import RuleSide
 from gcacw_ref.tui.widgets import (
     Choice,
     Spec,
@@ -27,14 +31,42 @@ from gcacw_ref.tui.widgets import (
 
 
 class CalcPane(Vertical):
-    """Base class; subclasses set NAME, TITLE, SPECS and override `build` / `show_output`."""
+    """Base class; subclasses set NAME, TITLE, FIELDS and override `build` / `summary`.
+
+    `FIELDS` names the fields of the calculator's `Input` model the form shows, in order:
+    labels, choices, bounds and examples are read from the model (`calcs/form.py`).
+    """
 
     NAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
-    SPECS: ClassVar[list[Spec]] = []
+    FIELDS: ClassVar[list[str]] = []
+    SPECS: ClassVar[list[Spec]] = []  # only for a form with no input model of its own
+    _specs: ClassVar[list[Spec] | None] = None
+
+    @classmethod
+    def specs(cls) -> list[Spec]:
+        """Every field of the form (read from the input model once, when first needed)."""
+        if cls.__dict__.get("_specs") is None:
+            cls._specs = cls.make_specs()
+        return cls._specs or []
+
+    @classmethod
+    def make_specs(cls) -> list[Spec]:
+        from gcacw_ref.rules.io import calculator
+        from gcacw_ref.tui.calcs.form import specs_for
+
+        if not cls.FIELDS:
+            return list(cls.SPECS)
+        return specs_for(calculator(cls.NAME).Input, cls.FIELDS)
+
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("f9", "breakdown", "Breakdown"),
+        Binding("ctrl+f", "side_search", "Search beside", show=False),
+    ]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(classes="calc-pane", **kwargs)
+        self.last_field: Widget | None = None  # where the cursor was in the form
         self.output: Any = None
         self.error: str | None = None
         self.started = False  # set when first shown: the calculator loads lazily
@@ -49,7 +81,7 @@ class CalcPane(Vertical):
             with VerticalScroll(classes="calc-form"):
                 yield from self.compose_form_top()
                 with Grid(classes="form-grid"):
-                    for spec in self.SPECS:
+                    for spec in self.main_specs():
                         yield from form_widgets(spec, self.NAME)
                 yield from self.compose_form_bottom()
                 yield Static("", id=f"{self.NAME}-hint", classes="field-hint")
@@ -57,8 +89,15 @@ class CalcPane(Vertical):
                 yield Static("", classes="calc-status", id=f"{self.NAME}-status")
                 yield Static("", classes="calc-summary", id=f"{self.NAME}-summary")
                 yield from self.compose_result_extra()
-                yield Static("Breakdown · enter on a line opens its rule", classes="calc-caption")
+                yield Static(
+                    _("Breakdown (F9) · enter on a line opens its rule"), classes="calc-caption"
+                )
                 yield StepsTable(id=f"{self.NAME}-steps", classes="steps")
+            yield RuleSide(id=f"{self.NAME}-ruleside", classes="rule-side")
+
+    def main_specs(self) -> list[Spec]:
+        """The fields shown unfolded (all of them unless a pane folds some away)."""
+        return self.specs()
 
     def compose_form_top(self) -> ComposeResult:
         yield from ()
@@ -76,7 +115,12 @@ class CalcPane(Vertical):
 
     @on(DescendantFocus)
     def _focused(self, event: DescendantFocus) -> None:
-        """Say what the focused field accepts."""
+        """Say what the focused field accepts; remember it (F9 and back return to it)."""
+        if any(
+            isinstance(a, VerticalScroll) and a.has_class("calc-form")
+            for a in event.widget.ancestors
+        ):
+            self.last_field = event.widget
         hints = self.query(f"#{self.NAME}-hint")
         if hints:
             hints.first(Static).update(Text(field_hint(event.widget), style="dim italic"))
@@ -128,9 +172,40 @@ class CalcPane(Vertical):
             return True
         return outer == "calc" and inner == f"calc-{self.NAME}"
 
+    def action_breakdown(self) -> None:
+        """F9: from any field to the breakdown (its first line lit); again: back to the field."""
+        steps = self.query(f"#{self.NAME}-steps")
+        if not steps:
+            return
+        table = steps.first(StepsTable)
+        if self.app.focused is table:
+            self.focus_first()
+        else:
+            table.focus()
+
+    def action_side_search(self) -> None:
+        """ctrl+f: the search box beside the calculator (wide), else the search screen."""
+        for box in self.query("#side-search"):
+            if box.region.width:
+                box.focus()
+                return
+        self.app.action_show_tab("search")  # type: ignore[attr-defined]
+
+    @on(StepsTable.StepShown)
+    def _step_shown(self, event: StepsTable.StepShown) -> None:
+        """The lit breakdown line: its rule beside the answer (wide terminals)."""
+        for side in self.query(RuleSide):
+            if side.display and side.region.width:
+                side.show_step(event.step)
+
     def focus_first(self) -> None:
-        """Put the cursor in the first control of the form (only while the pane is shown)."""
+        """Put the cursor back in the field it was in, else in the first control of the form
+        (only while the pane is shown)."""
         if not self.is_shown() or not self.query(".calc-form"):
+            return
+        last = self.last_field
+        if last is not None and last.is_attached and last.display and last.focusable:
+            last.focus()
             return
         form = self.query_one(".calc-form")
         for widget in form.query("*"):
@@ -143,7 +218,7 @@ class CalcPane(Vertical):
     def values(self) -> dict[str, Any]:
         """The form's values by key; a `ValueError` names the first field that is wrong."""
         out: dict[str, Any] = {}
-        for spec in self.SPECS:
+        for spec in self.specs():
             widget = self.query_one(f"#{self.NAME}-{spec.key}")
             out[spec.key] = read_widget(widget, spec)
         return out
@@ -223,6 +298,8 @@ def read_widget(widget: Any, spec: Spec) -> Any:
     """One field's value in calculator terms, or `ValueError("<label>: <what it accepts>")`."""
     if isinstance(widget, Choice) and spec.kind == "bool":
         return widget.value == "yes"
+    if isinstance(widget, Choice) and spec.kind == "tristate":
+        return {"yes": True, "no": False}.get(widget.value)
     if isinstance(widget, Choice):
         return None if widget.value == "-" else widget.value
     assert isinstance(widget, Input)
@@ -230,7 +307,7 @@ def read_widget(widget: Any, spec: Spec) -> Any:
     result = widget.validate(widget.value)
     if result is not None and not result.is_valid:
         reason = result.failure_descriptions[0] if result.failure_descriptions else "invalid"
-        raise ValueError(f"{spec.label}: {reason}")
+        raise ValueError(f"{_(spec.label)}: {reason}")
     if not text:
         return None
     if spec.kind == "int":

@@ -6,59 +6,116 @@ from typing import Any
 
 from rich.console import Group
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from gcacw_ref.rules.entrenchment import LEVELS
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.dist import distribution_chart
-from gcacw_ref.tui.calcs.simple import GAMES, TERRAIN, _signed
-from gcacw_ref.tui.widgets import Spec
+from gcacw_ref.tui.calcs.simple import _signed
+from gcacw_ref.tui.widgets import Choice, Spec, form_widgets
 
-ENTRENCHMENT = list(LEVELS)
-HEXSIDES = ["none", "creek", "bridge", "dam", "ferry", "ford"]
+MAIN = [
+    "game",
+    "action",
+    "attack_type",
+    "attackers",
+    "attacker_leader_tactical",
+    "defenders",
+    "defender_leader_tactical",
+    "defender_terrain",
+    "hexside",
+    "road_across_hexside",
+    "attacker_terrain",
+    "flank_bonus",
+    "rain",
+    "grand_assault",
+]
+"""What a usual attack needs (the fields of `CombatInput` shown unfolded)."""
+GAME_SPECIFIC = [
+    "attacker_side",
+    "gunboat",
+    "union_panic",
+    "hooker_lost_confidence",
+    "lee",
+    "longstreet",
+    "year",
+    "attacker_in_mountain",
+]
+"""Folded under one toggle; the game choice hides those its game has no use for."""
+DICE = ["artillery_die"]
+
+MODIFIER_NAMES = {
+    "ratio": N_("ratio"),
+    "tactical": N_("tactical"),
+    "artillery": N_("artillery"),
+    "attack_type": N_("attack type"),
+    "flank": N_("flank"),
+    "leader": N_("leader"),
+    "rain": N_("rain"),
+    "game": N_("game rule"),
+    "terrain": N_("terrain"),
+    "demoralized": N_("demoralized"),
+}
 
 
 class CombatPane(CalcPane):
     NAME = "combat"
     TITLE = "Combat"
-    SPECS = [
-        Spec("game", "Game", "select", "OTR", options=GAMES),
-        Spec("action", "Action", "select", "march", options=["march", "assault"]),
-        Spec(
-            "attack_type",
-            "Attack type (march)",
-            "select",
-            "hasty",
-            options=["column", "hasty", "normal", "prepared"],
-        ),
-        Spec("attackers", "Attackers", "units", "17 a2 t2"),
-        Spec("attacker_leader_tactical", "Attacker leader tac.", "int", 4, low=0, high=9),
-        Spec("defenders", "Defenders", "units", "9 a2 t2"),
-        Spec("defender_leader_tactical", "Defender leader tac.", "int", 3, low=0, high=9),
-        Spec("entrenchment", "Defenders' works", "select", "none", options=ENTRENCHMENT),
-        Spec("earthworks", "Earthworks hex", "bool", False),
-        Spec("defender_terrain", "Defender terrain", "select", "rolling", options=TERRAIN),
-        Spec("hexside", "Hexside", "select", "none", options=HEXSIDES),
-        Spec("road_across_hexside", "Road across it", "select", "-", options=["-", "yes", "no"]),
-        Spec("attacker_terrain", "Attacker terrain", "select", "-", options=["-", *TERRAIN]),
-        Spec("flank_bonus", "Flank bonus", "int", 2, low=0, high=9),
-        Spec("rain", "Rain", "bool", False),
-        Spec("attacker_in_mountain", "Att. in mountain", "bool", False),
-        Spec("grand_assault", "Grand assault", "bool", False),
-        Spec(
-            "attacker_side", "Attacker side", "select", "-", options=["-", "union", "confederate"]
-        ),
-        Spec("gunboat", "Gunboat support", "int", 0, low=0, high=2),
-        Spec("union_panic", "Union panic (SJW)", "bool", False),
-        Spec("hooker_lost_confidence", "Hooker shaken (SLB)", "bool", False),
-        Spec("lee", "Lee", "bool", False),
-        Spec("longstreet", "Longstreet", "bool", False),
-        Spec("year", "Year (optional)", "int", None, low=1861, high=1865, optional=True),
-        Spec("attacker_die", "Attacker die (opt.)", "int", 5, low=1, high=6, optional=True),
-        Spec("defender_die", "Defender die (opt.)", "int", 2, low=1, high=6, optional=True),
-        Spec("artillery_die", "Artillery die (opt.)", "int", None, low=1, high=6, optional=True),
-    ]
+
+    @classmethod
+    def make_specs(cls) -> list[Spec]:
+        from gcacw_ref.rules.combat_models import CombatDice, CombatInput, DefendingUnit
+        from gcacw_ref.tui.calcs.form import spec_for, specs_for
+
+        specs = specs_for(CombatInput, MAIN)
+        at = MAIN.index("defender_terrain")
+        specs[at:at] = [
+            spec_for(DefendingUnit, "entrenchment"),
+            spec_for(DefendingUnit, "earthworks"),
+        ]
+        for key in ("attacker", "defender"):
+            die = spec_for(CombatDice, key, name=f"{key}_die")
+            die.optional = True  # no dice: the whole distribution
+            specs.append(die)
+        specs += specs_for(CombatInput, DICE)
+        specs += specs_for(CombatInput, GAME_SPECIFIC)
+        return specs
+
+    def main_specs(self) -> list[Spec]:
+        return [s for s in self.specs() if s.key not in GAME_SPECIFIC]
+
+    def compose_form_bottom(self) -> ComposeResult:
+        from textual.containers import Grid
+        from textual.widgets import Collapsible
+
+        folded = [s for s in self.specs() if s.key in GAME_SPECIFIC]
+        with (
+            Collapsible(title=_("Game-specific rules"), id="combat-more"),
+            Grid(classes="form-grid"),
+        ):
+            for spec in folded:
+                yield from form_widgets(spec, self.NAME)
+
+    def setup(self) -> None:
+        self.show_game_fields()
+
+    @on(Choice.Changed, "#combat-game")
+    def _game_changed(self) -> None:
+        self.show_game_fields()
+
+    def show_game_fields(self) -> None:
+        """Show only the game-specific fields the chosen game uses (the rules core says which)."""
+        from gcacw_ref.rules.io.combat import GAME_MODIFIERS, game_fields
+
+        if not self.query("#combat-game"):
+            return
+        used = game_fields(self.query_one("#combat-game", Choice).value)
+        for key in [*GAME_MODIFIERS, "longstreet"]:
+            shown = key in used
+            for widget in self.query(f"#combat-{key}, #combat-{key}-label"):
+                widget.display = shown
 
     def compose_result_extra(self) -> ComposeResult:
         yield Static("", id="combat-chart", classes="calc-extra")
@@ -66,9 +123,6 @@ class CombatPane(CalcPane):
 
     def build(self, values: dict[str, Any]) -> dict[str, Any]:
         data = {k: v for k, v in values.items() if v is not None}
-        road = data.pop("road_across_hexside", None)
-        if road is not None:
-            data["road_across_hexside"] = road == "yes"
         works = data.pop("entrenchment", "none")
         earthworks = data.pop("earthworks", False)
         for unit in data.get("defenders", []):
@@ -76,9 +130,15 @@ class CombatPane(CalcPane):
             unit["earthworks"] = earthworks
         if data.get("action") == "assault":
             data.pop("attack_type", None)
+        from gcacw_ref.rules.io.combat import GAME_MODIFIERS, game_fields
+
+        used = game_fields(str(data.get("game", "")))
+        for key in [*GAME_MODIFIERS, "longstreet"]:
+            if key not in used:  # hidden for this game: not part of the attack
+                data.pop(key, None)
         a_die, d_die = data.pop("attacker_die", None), data.pop("defender_die", None)
         if (a_die is None) != (d_die is None):
-            raise ValueError("Dice: give both dice or neither")
+            raise ValueError(_("Dice: give both dice or neither"))
         if a_die is not None:
             data["dice"] = {"attacker": a_die, "defender": d_die}
         return data
@@ -87,11 +147,7 @@ class CombatPane(CalcPane):
         parts = [
             pairs("Ratio", out.ratio),
             pairs("Columns", f"attacker {out.attacker_column} · defender {out.defender_column}"),
-            pairs(
-                "Modifiers",
-                f"ratio {_signed(out.ratio_drm)}, tactical {_signed(out.tactical_drm)}, "
-                f"artillery {_art(out.artillery_drm)}",
-            ),
+            pairs(_("Modifiers"), modifiers_line(out)),
             pairs(
                 "Totals",
                 f"attacker {_signed(out.attacker_drm)}, defender {_signed(out.defender_drm)}",
@@ -164,5 +220,23 @@ def chart_excerpt(out: Any) -> Any:
     return Group(Text("The chart columns this attack reads (lit: the dice's row):"), table)
 
 
+def modifiers_line(out: Any) -> str:
+    """Every modifier in the two totals, by name (artillery: its value or the die's say)."""
+    others = {k: v for k, v in out.attacker_modifiers.items() if k not in ("ratio", "tactical")}
+    words = [
+        f"{_('ratio')} {_signed(out.ratio_drm)}",
+        f"{_('tactical')} {_signed(out.tactical_drm)}",
+        f"{_('artillery')} {_art(out.artillery_drm)}",
+    ]
+    words += [f"{_(MODIFIER_NAMES.get(k, k))} {_signed(v)}" for k, v in others.items()]
+    defender = [
+        f"{_(MODIFIER_NAMES.get(k, k))} {_signed(v)}" for k, v in out.defender_modifiers.items()
+    ]
+    line = _("attacker: {mods}").format(mods=", ".join(words))
+    if defender:
+        line += " · " + _("defender: {mods}").format(mods=", ".join(defender))
+    return line
+
+
 def _art(value: int | None) -> str:
-    return "(a die decides)" if value is None else _signed(value)
+    return _("(a die decides)") if value is None else _signed(value)

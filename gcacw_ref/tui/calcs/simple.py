@@ -9,26 +9,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from gcacw_ref.rules.artillery import TERRAINS
-from gcacw_ref.rules.games import Game
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
-from gcacw_ref.tui.widgets import Spec
-
-# the choices come from the rules core's own names, so the forms never drift from it
-GAMES = [g.value for g in Game]
-TERRAIN = list(TERRAINS)
 
 
 class OddsPane(CalcPane):
     NAME = "odds"
     TITLE = "Odds column"
-    SPECS = [
-        Spec("attacker", "Attacker strength", "strength", "17"),
-        Spec("defender", "Defender strength", "strength", "9"),
-        Spec("defender_column_strength", "Def. pre-entrench.", "strength", optional=True),
-        Spec("game", "Game", "select", "GTC", options=GAMES),
-        Spec("entrenched", "Entrench. cap", "select", "none", options=["none", "half", "all"]),
-    ]
+    FIELDS = ["attacker", "defender", "defender_column_strength", "game", "entrenched"]
 
     def summary(self, out: Any) -> Text:
         return lines(
@@ -42,13 +29,7 @@ class OddsPane(CalcPane):
 class ArtilleryPane(CalcPane):
     NAME = "artillery"
     TITLE = "Artillery"
-    SPECS = [
-        Spec("attacker_artillery", "Attacker artillery", "int", 5, low=0, high=99),
-        Spec("defender_artillery", "Defender artillery", "int", 2, low=0, high=99),
-        Spec("defender_terrain", "Defender terrain", "select", "clear", options=TERRAIN),
-        Spec("rain", "Rain", "bool", False),
-        Spec("die", "Die (optional)", "int", None, low=1, high=6, optional=True),
-    ]
+    FIELDS = ["attacker_artillery", "defender_artillery", "defender_terrain", "rain", "die"]
 
     def summary(self, out: Any) -> Text:
         parts = [
@@ -68,28 +49,22 @@ class ArtilleryPane(CalcPane):
 class MarchPane(CalcPane):
     NAME = "march"
     TITLE = "March"
-    SPECS = [
-        Spec("game", "Game", "select", "RTG", options=GAMES),
-        Spec("side", "Side", "select", "union", options=["union", "confederate"]),
-        Spec("strength", "Strength", "strength", "6"),
-        Spec("fatigue_before", "Fatigue before", "int", 2, low=0, high=4),
-        Spec("exhausted", "Exhausted", "bool", True),
-        Spec("organized", "Organized", "bool", True),
-        Spec("cavalry", "Cavalry", "bool", False),
-        Spec("artillery", "Artillery unit", "bool", False),
-        Spec("army_of_the_potomac", "Army of the Potomac", "bool", True),
-        Spec("out_of_supply", "Out of supply", "bool", False),
-        Spec("fatigue_four_option", "Take fatigue 4 option", "bool", False),
-        Spec("die", "Extended march die", "int", None, low=1, high=6, optional=True),
-        Spec("movement_dice", "Movement roll (opt.)", "int", None, low=1, high=12, optional=True),
-        Spec(
-            "leader",
-            "Leader moving alone",
-            "select",
-            "-",
-            options=["-", "infantry", "cavalry_division", "cavalry_corps"],
-        ),
-        Spec("forced_march_dice", "Forced march roll", "int", None, low=1, high=12, optional=True),
+    FIELDS = [
+        "game",
+        "side",
+        "strength",
+        "fatigue_before",
+        "exhausted",
+        "organized",
+        "cavalry",
+        "artillery",
+        "army_of_the_potomac",
+        "out_of_supply",
+        "fatigue_four_option",
+        "die",
+        "movement_dice",
+        "leader",
+        "forced_march_dice",
     ]
 
     def compose_result_extra(self) -> ComposeResult:

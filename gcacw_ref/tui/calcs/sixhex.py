@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Input, Label, Static
 
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
-from gcacw_ref.tui.calcs.simple import GAMES, _signed
+from gcacw_ref.tui.calcs.simple import _signed
 from gcacw_ref.tui.hexes import DIRECTIONS, HexPicker, Toggle
-from gcacw_ref.tui.widgets import Field, Spec, StrengthCheck
+from gcacw_ref.tui.widgets import Field, StrengthCheck
 
 _B = (False, True)
 
@@ -74,33 +75,41 @@ RETREAT_DEFAULTS: dict[str, Any] = {
     "closer": False,
 }
 
-FLANK_LEGEND = (
-    "1-6/←→ choose hex · a attacker · z ZOC (Z normal, z limited) · i impassable · "
-    "r river · o off map · d defender · w woods without road · strength: field below · "
-    "c: use the flank modifier in the combat calculator"
+FLANK_LEGEND = N_(
+    "1-6 or ←→ choose a hex · a attacker · z zone of control (1st press: normal, shown Z; "
+    "2nd: limited, shown z) · i impassable · r river · o off map · d defender · "
+    "w woods without road · its strength: the field below · c: carry the flank modifier "
+    "to the combat calculator"
 )
-RETREAT_LEGEND = (
-    "1-6/←→ choose hex · x prohibited · e active enemy · u enemy units · z enemy ZOC · "
-    "r road · f friendly · a farther away · c closer · enter: retreat into the chosen hex"
+RETREAT_LEGEND = N_(
+    "1-6 or ←→ choose a hex · x prohibited · e active enemy · u enemy units · z enemy ZOC · "
+    "r road · f friendly units · a farther away · c closer · enter: retreat into the hex"
+)
+RETREAT_READING = N_(
+    "Reading the picture: each hex shows its number and direction (1 N … 6 NW), the marks "
+    "you set (X E U Z R F a c), then the answer: P3 = retreat priority 3 (the lowest "
+    "number must be taken), -1 = strength lost entering it, no = not allowed; the lit "
+    "hexes are where the unit must go. In the breakdown a loss 0/1 means: the left figure "
+    "along a road or into a friendly hex, the right figure otherwise."
 )
 
 
 class FlankPane(CalcPane):
     NAME = "flank"
     TITLE = "Flank"
-    SPECS = [
-        Spec("defender_strength", "Defender strength", "strength", "9"),
-        Spec("game", "Game", "select", "GTC", options=GAMES),
-        Spec("attacker_side", "Attacker side", "select", "union", options=["union", "confederate"]),
-        Spec("flanks_refused", "Flanks refused", "bool", False),
-        Spec("earthworks", "Earthworks", "bool", False),
-        Spec("attacker_cavalry", "Attacker all cavalry", "bool", False),
-        Spec("defender_mostly_cavalry", "Defender mostly cavalry", "bool", False),
+    FIELDS = [
+        "defender_strength",
+        "game",
+        "attacker_side",
+        "flanks_refused",
+        "earthworks",
+        "attacker_cavalry",
+        "defender_mostly_cavalry",
     ]
 
     def compose_form_top(self) -> ComposeResult:
         yield FlankPicker(FLANK_DEFAULTS, id="flank-hexes")
-        yield Static(FLANK_LEGEND, classes="legend")
+        yield Static(_(FLANK_LEGEND), classes="legend")
         with_row = Label("Strength in hex 1 N", id="flank-strength-label", classes="form-label")
         yield with_row
         yield Field(
@@ -174,19 +183,14 @@ class FlankPane(CalcPane):
 class RetreatPane(CalcPane):
     NAME = "retreat"
     TITLE = "Retreat"
-    SPECS = [
-        Spec(
-            "kind", "Kind", "select", "retreat", options=["retreat", "rout", "cavalry", "optional"]
-        ),
-        Spec("hex_number", "Hex of the retreat", "int", 1, low=1, high=6),
-        Spec("in_enemy_zoc", "Leaving an enemy ZOC", "bool", False),
-        Spec("from_city", "Leaving a city hex", "bool", False),
-        Spec("override", "Use the one-time override", "bool", False),
-    ]
+    FIELDS = ["kind", "hex_number", "in_enemy_zoc", "from_city", "override"]
 
     def compose_form_top(self) -> ComposeResult:
         yield RetreatPicker(RETREAT_DEFAULTS, id="retreat-hexes")
-        yield Static(RETREAT_LEGEND, classes="legend")
+        yield Static(_(RETREAT_LEGEND), classes="legend")
+
+    def compose_result_extra(self) -> ComposeResult:
+        yield Static(_(RETREAT_READING), classes="legend", id="retreat-reading")
 
     def setup(self) -> None:
         self.query_one(RetreatPicker).centre = ["Retreating", "unit"]
