@@ -8,6 +8,7 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import format_signed, format_strength
@@ -91,7 +92,7 @@ class CavalryHex:
 def cavalry_retreat_modifiers(game: Game, side: Side, hx: CavalryHex) -> tuple[int, list[Step]]:
     """7.7: the cumulative die modifier of a cavalry retreat roll."""
     if not hx.strengths:
-        raise InputError("strengths: at least one cavalry unit is needed")
+        raise InputError(_("strengths: at least one cavalry unit is needed"))
     total = sum(hx.strengths, Fraction(0))
     steps: list[Step] = []
     drm = 0
@@ -138,7 +139,7 @@ def mp_reduction(modified_die: int) -> int:
 def cavalry_retreat_loss(raw_die: int) -> int:
     """7.7 step 2: an unmodified 1 costs the cavalry one strength."""
     if not 1 <= raw_die <= 6:
-        raise InputError(f"die: must be 1 to 6 (got {raw_die})")
+        raise InputError(_("die: must be 1 to 6 (got {raw_die})").format(raw_die=raw_die))
     roll = cavalry_retreat_table().roll
     return roll.loss if raw_die == roll.loss_on_raw_die else 0
 

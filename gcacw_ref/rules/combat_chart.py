@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Literal
 
 from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.i18n import _
 from gcacw_ref.rules.combat_tables import ChartColumn, combat_chart
 from gcacw_ref.rules.numbers import format_strength
 
@@ -43,12 +44,18 @@ def column_strength(strength: Fraction) -> int:
 def chart_column(side: ChartSide, strength: Fraction) -> Column:
     """The column a side's total strength falls in (7.5); halves move right."""
     if strength <= 0:
-        raise InputError(f"{side} strength must be at least 1/2 to use the combat chart")
+        raise InputError(
+            _("{side} strength must be at least 1/2 to use the combat chart").format(side=side)
+        )
     whole = column_strength(strength)
     for index, col in enumerate(_columns(side)):
         if whole >= col.low and (col.high is None or whole <= col.high):
             return Column(index, col.label)
-    raise DataError(f"combat_chart.toml: no {side} column holds {format_strength(strength)}")
+    raise DataError(
+        _("combat_chart.toml: no {side} column holds {strength}").format(
+            side=side, strength=format_strength(strength)
+        )
+    )
 
 
 def chart_row(differential: int) -> int:
@@ -153,7 +160,9 @@ def parse_result(text: str) -> ChartResult:
         return ChartResult("-", 0, ())
     match = _RESULT.match(cleaned)
     if not match or not cleaned:
-        raise InputError(f"result: cannot read {text!r} as a combat chart result")
+        raise InputError(
+            _("result: cannot read {text!r} as a combat chart result").format(text=text)
+        )
     loss = int(match.group(1)) if match.group(1) else 0
     codes = _LETTER.findall(match.group(2))
     return ChartResult(cleaned, loss, tuple(LETTERS[c] for c in codes))

@@ -11,40 +11,99 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from gcacw_ref.i18n import _
 
+Arg = str | int | float
 
-def _render(template: str, args: dict[str, str | int]) -> str:
-    """`template` in the current language, filled with `args` (their words translated too)."""
-    text = _(template)
+
+def _fill(text: str, args: dict[str, Arg]) -> str:
+    """`text` with its `{name}` fields filled, or `text` itself when the fields do not fit."""
+    try:
+        return text.format(**args)
+    except (KeyError, IndexError, ValueError, TypeError):
+        return text
+
+
+def _render(template: str, args: dict[str, Arg], translate: bool = True) -> str:
+    """`template` in the current language (in English when not `translate`), filled with `args`.
+
+    A word argument is translated too when the catalog knows it (a terrain name, a
+    retreat kind), and may itself be a template over the same args (one level deep),
+    so a phrase chosen by the rules ("{loss}: left figure, along a road") is worded in
+    the language as a whole.
+    """
+    say = _ if translate else str
+    text = say(template)
     if not args:
         return text
-    shown = {k: _(v) if isinstance(v, str) else v for k, v in args.items()}
-    try:
-        return text.format(**shown)
-    except (KeyError, IndexError, ValueError):  # a template without those fields: show it as is
-        return text
+    plain = {k: v for k, v in args.items() if not isinstance(v, str)}
+    words = {k: _fill(say(v), args) for k, v in args.items() if isinstance(v, str)}
+    shown = {**plain, **words}
+    filled = _fill(text, shown)
+    if filled is text and text != template:  # a translation whose fields do not fit
+        return _fill(template, shown)
+    return filled
+
+
+def _plain(value: Any) -> Arg:
+    """Numbers and text stay; anything else (a Fraction, None, an enum) becomes its text,
+    as an f-string would show it."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        return value
+    return format(value)
 
 
 class Step(BaseModel):
-    """One line of a breakdown: the rule applied (e.g. "7.4") and what it did, in words."""
+    """One line of a breakdown: the rule applied (e.g. "7.4") and what it did, in words.
+
+    `label` and `value` read as the filled English text (what the code and the tests
+    compare); `label_id`/`value_id` keep the templates that `text()`/`shown_value()`
+    translate. Built as `Step(rule=..., label=N_("template {x}"), args={"x": ...})`.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     rule: str
     label: str
     value: str | None = None
-    args: dict[str, str | int] = Field(default_factory=dict)
+    args: dict[str, Arg] = Field(default_factory=dict)
+    label_id: str = Field(default="", exclude=True)
+    value_id: str | None = Field(default=None, exclude=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _templates(cls, data: Any) -> Any:
+        """Keep the templates; fill `label`/`value` in English from `args`."""
+        if not isinstance(data, dict) or data.get("label_id"):
+            return data
+        data = dict(data)
+        args = {str(k): _plain(v) for k, v in (data.get("args") or {}).items()}
+        data["args"] = args
+        label, value = data.get("label", ""), data.get("value")
+        data["label_id"], data["value_id"] = label, value
+        if args and isinstance(label, str):
+            data["label"] = _render(label, args, translate=False)
+        if args and isinstance(value, str):
+            data["value"] = _render(value, args, translate=False)
+        return data
 
     def text(self) -> str:
         """The label in the current language, its placeholders filled."""
-        return _render(self.label, self.args)
+        return _render(self.label_id or self.label, self.args)
 
     def shown_value(self) -> str | None:
         """The value in the current language (numbers pass through unchanged)."""
-        return None if self.value is None else _render(self.value, self.args)
+        template = self.value_id if self.value_id is not None else self.value
+        return None if template is None else _render(template, self.args)
 
     def line(self) -> str:
         """The step as one readable line, e.g. `[7.4] Artillery modifier: +1`."""
@@ -58,6 +117,8 @@ class Step(BaseModel):
         data: dict[str, Any] = handler(self)
         data["label"] = self.text()
         data["value"] = self.shown_value()
+        data.pop("label_id", None)
+        data.pop("value_id", None)
         if not self.args:
             data.pop("args", None)
         return data

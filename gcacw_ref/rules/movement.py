@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.rules.terrain import (
@@ -191,7 +192,7 @@ def step_cost(
     steps: list[Step] = []
 
     def no(reason: str, rule: str) -> StepCost:
-        steps.append(Step(rule=rule, label=f"prohibited: {reason}"))
+        steps.append(Step(rule=rule, label=N_("prohibited: {reason}"), args={"reason": reason}))
         return StepCost(None, tuple(steps), reason, rule)
 
     if to_terrain is Terrain.WATER:
@@ -202,7 +203,7 @@ def step_cost(
     dst = effective_terrain(to_terrain, rain)
     if to_terrain is Terrain.PROVISIONAL_SWAMP:
         steps.append(
-            Step(rule="12.0" if rain else "6.2", label="provisional swamp counts as", value=dst)
+            Step(rule="12.0" if rain else "6.2", label=N_("provisional swamp counts as"), value=dst)
         )
 
     penalty = Fraction(0)
@@ -218,13 +219,27 @@ def step_cost(
             ferry_step = Step(
                 rule="6.2",
                 label=(
-                    f"ferry penalty: strength {format_strength(strength)} / {rule_of.divisor}, "
-                    f"rounded down (register {rule_of.register_entry})"
+                    N_(
+                        "ferry penalty: strength {strength} / {divisor}, rounded down (register "
+                        "{register_entry})"
+                    )
                 ),
-                value=f"+{_mp(penalty)}",
+                value=N_("+{mp}"),
+                args={
+                    "strength": format_strength(strength),
+                    "divisor": rule_of.divisor,
+                    "register_entry": rule_of.register_entry,
+                    "mp": _mp(penalty),
+                },
             )
         else:
-            steps.append(Step(rule=crossing.rule, label=f"river crossed by {crossing.via}"))
+            steps.append(
+                Step(
+                    rule=crossing.rule,
+                    label=N_("river crossed by {via}"),
+                    args={"via": crossing.via},
+                )
+            )
     if not creek_passable(hexside, rain, Terrain.CITY in (from_terrain, to_terrain)):
         return no("creek in rain without road, pike, railroad or trail", "12.0")
 
@@ -258,8 +273,9 @@ def step_cost(
         steps.append(
             Step(
                 rule="6.2",
-                label=f"friendly infantry/artillery of {format_strength(friendly_strength)} there",
-                value=f"+{_mp(extra)}",
+                label=N_("friendly infantry/artillery of {friendly_strength} there"),
+                value=N_("+{mp}"),
+                args={"friendly_strength": format_strength(friendly_strength), "mp": _mp(extra)},
             )
         )
     return StepCost(base + penalty + extra, tuple(steps), ferry_penalty=penalty, basis=basis)

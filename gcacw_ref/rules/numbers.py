@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, PlainSerializer
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
 
 HALF = Fraction(1, 2)
 _MIXED = re.compile(r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$")
@@ -18,7 +19,9 @@ _MIXED = re.compile(r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$")
 def parse_strength(value: Any, field: str = "strength") -> Fraction:
     """Read 3, "3", 3.5, "7/2", "3 1/2", "1/2" or "½" as an exact, non-negative half."""
     if isinstance(value, bool):
-        raise InputError(f"{field}: expected a number, got {value!r}")
+        raise InputError(
+            _("{field}: expected a number, got {value!r}").format(field=field, value=value)
+        )
     if isinstance(value, Fraction):
         result = value
     elif isinstance(value, int):
@@ -37,13 +40,25 @@ def parse_strength(value: Any, field: str = "strength") -> Fraction:
             else:
                 result = Fraction(text)
         except (ValueError, ZeroDivisionError):
-            raise InputError(f"{field}: cannot read {value!r} as a strength") from None
+            raise InputError(
+                _("{field}: cannot read {value!r} as a strength").format(field=field, value=value)
+            ) from None
     else:
-        raise InputError(f"{field}: expected a number, got {type(value).__name__}")
+        raise InputError(
+            _("{field}: expected a number, got {name}").format(
+                field=field, name=type(value).__name__
+            )
+        )
     if result < 0:
-        raise InputError(f"{field}: must not be negative (got {format_strength(result)})")
+        raise InputError(
+            _("{field}: must not be negative (got {result})").format(
+                field=field, result=format_strength(result)
+            )
+        )
     if (result * 2).denominator != 1:
-        raise InputError(f"{field}: strengths come in halves (got {value!r})")
+        raise InputError(
+            _("{field}: strengths come in halves (got {value!r})").format(field=field, value=value)
+        )
     return result
 
 

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.tables import Source, load_table
 
@@ -122,14 +123,24 @@ def retreat_table_number(kind: Kind, hex_number: int, leaving_enemy_zoc: bool) -
     """7.6: table 1 for a retreat's first hex, a rout's or cavalry retreat's first four,
     and whenever the unit leaves an enemy ZOC (limited included); table 2 otherwise."""
     if not 1 <= hex_number <= 6:
-        raise InputError(f"hex_number: must be 1 to 6 (got {hex_number})")
+        raise InputError(
+            _("hex_number: must be 1 to 6 (got {hex_number})").format(hex_number=hex_number)
+        )
     if leaving_enemy_zoc:
-        return 1, Step(rule="7.6", label="leaving an enemy ZOC", value="table 1")
+        return 1, Step(rule="7.6", label=N_("leaving an enemy ZOC"), value=N_("table 1"))
     first = 1 if kind in ("retreat", "optional") else 4
     if hex_number <= first:
-        return 1, Step(rule="7.6", label=f"hex {hex_number} of a {kind}", value="table 1")
+        return 1, Step(
+            rule="7.6",
+            label=N_("hex {hex_number} of a {kind}"),
+            value=N_("table 1"),
+            args={"hex_number": hex_number, "kind": kind},
+        )
     return 2, Step(
-        rule="7.6", label=f"hex {hex_number} of a {kind}, not leaving enemy ZOC", value="table 2"
+        rule="7.6",
+        label=N_("hex {hex_number} of a {kind}, not leaving enemy ZOC"),
+        value=N_("table 2"),
+        args={"hex_number": hex_number, "kind": kind},
     )
 
 
@@ -159,7 +170,7 @@ def retreat_type(table: int, h: RetreatHex) -> RetreatRow:
         if row.road is not None and row.road != h.road:
             continue
         return row
-    raise InputError("neighbors: no retreat type matches")  # pragma: no cover
+    raise InputError(_("neighbors: no retreat type matches"))  # pragma: no cover
 
 
 def slash_loss(row: RetreatRow, road: bool, friendly: bool) -> int:
@@ -225,19 +236,24 @@ def retreat_step(
 ) -> RetreatStep:
     """7.6/7.7 for one hex of a retreat: table, six options, the hexes to choose between."""
     if len(neighbors) != 6:
-        raise InputError(f"neighbors: exactly six hexes are needed (got {len(neighbors)})")
+        raise InputError(
+            _("neighbors: exactly six hexes are needed (got {count})").format(count=len(neighbors))
+        )
     table, first = retreat_table_number(kind, hex_number, in_enemy_zoc)
     lo, hi = retreat_length(kind)
     steps = [
         Step(
             rule="7.6" if kind != "cavalry" else "7.7",
-            label=f"{kind} length",
-            value=f"{lo}-{hi} hexes",
+            label=N_("{kind} length"),
+            value=N_("{lo}-{hi} hexes"),
+            args={"kind": kind, "lo": lo, "hi": hi},
         ),
         first,
     ]
     if from_city:
-        steps.append(Step(rule="7.6", label="leaving a city hex: every way out counts as a road"))
+        steps.append(
+            Step(rule="7.6", label=N_("leaving a city hex: every way out counts as a road"))
+        )
     options: list[RetreatOption] = []
     for i, given in enumerate(neighbors):
         h = given
@@ -245,12 +261,18 @@ def retreat_step(
             h = given.model_copy(update={"road": True})
             if given.city and not from_city and hex_allowed(h)[0]:
                 steps.append(
-                    Step(rule="7.6", label=f"hex {i + 1}: entering a city hex counts as a road")
+                    Step(
+                        rule="7.6",
+                        label=N_("hex {n}: entering a city hex counts as a road"),
+                        args={"n": i + 1},
+                    )
                 )
         ok, why_not = hex_allowed(h)
         if not ok:
             options.append(RetreatOption(False, None, None, None, False, why_not or ""))
-            steps.append(Step(rule="7.6", label=f"hex {i + 1} not allowed", value=why_not))
+            steps.append(
+                Step(rule="7.6", label=N_("hex {n} not allowed"), value=why_not, args={"n": i + 1})
+            )
             continue
         row = retreat_type(table, h)
         loss, dies = retreat_loss(kind, row, h)
@@ -282,14 +304,23 @@ def retreat_step(
     chosen = must_choose(options, override)
     surrender = not chosen
     if surrender:
-        steps.append(Step(rule="7.6", label="no hex can be entered: the unit surrenders"))
+        steps.append(Step(rule="7.6", label=N_("no hex can be entered: the unit surrenders")))
     elif override:
         steps.append(
-            Step(rule="7.6", label="priority ignored once (surrender otherwise unavoidable)")
+            Step(rule="7.6", label=N_("priority ignored once (surrender otherwise unavoidable)"))
         )
     else:
         names = ", ".join(str(i + 1) for i in chosen)
-        steps.append(Step(rule="7.6", label="lowest priority number wins", value=f"hex {names}"))
+        steps.append(
+            Step(
+                rule="7.6",
+                label=N_("lowest priority number wins"),
+                value=N_("hex {names}"),
+                args={"names": names},
+            )
+        )
     if any(options[i].type == "enemy" for i in chosen) and kind != "cavalry":
-        steps.append(Step(rule="7.6", label="a retreat may not end among enemy units; it goes on"))
+        steps.append(
+            Step(rule="7.6", label=N_("a retreat may not end among enemy units; it goes on"))
+        )
     return RetreatStep(table, options, chosen, surrender, (lo, hi), steps)

@@ -14,6 +14,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gcacw_ref.errors import DataError
+from gcacw_ref.i18n import _
 from gcacw_ref.paths import tables_dir
 
 M = TypeVar("M", bound=BaseModel)
@@ -44,11 +45,13 @@ def read_toml(path: Path) -> dict[str, object]:
         with open(path, "rb") as fh:
             return tomllib.load(fh)
     except FileNotFoundError:
-        raise DataError(f"{path}: file not found") from None
+        raise DataError(_("{path}: file not found").format(path=path)) from None
     except OSError as exc:
-        raise DataError(f"{path}: cannot read ({exc.strerror})") from None
+        raise DataError(
+            _("{path}: cannot read ({strerror})").format(path=path, strerror=exc.strerror)
+        ) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: not valid TOML ({exc})") from None
+        raise DataError(_("{path}: not valid TOML ({exc})").format(path=path, exc=exc)) from None
 
 
 def validate_file(path: Path, model: type[M]) -> M:

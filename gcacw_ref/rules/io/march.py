@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules import forced_march as fm
 from gcacw_ref.rules import march as rules
 from gcacw_ref.rules.explain import Step, render_steps
@@ -79,7 +80,7 @@ class Output(BaseModel):
 
 def run(inp: Input) -> Output:
     if inp.cavalry and inp.artillery:
-        raise InputError("cavalry/artillery: a unit is one or the other")
+        raise InputError(_("cavalry/artillery: a unit is one or the other"))
     check = rules.check_march(
         inp.game,
         inp.side,
@@ -104,7 +105,7 @@ def run(inp: Input) -> Output:
             steps.append(
                 Step(
                     rule="5.1",
-                    label="after the extended march",
+                    label=N_("after the extended march"),
                     value=f"strength {format_strength(strength)}, "
                     + ("organized" if organized else "disorganized")
                     + (", eliminated" if state.eliminated else ""),
@@ -113,7 +114,9 @@ def run(inp: Input) -> Output:
         gone = state.eliminated
     ma: int | None = None
     if gone and (inp.movement_dice is not None or inp.forced_march_dice is not None):
-        steps.append(Step(rule="5.1", label="the unit is eliminated: no movement, no forced march"))
+        steps.append(
+            Step(rule="5.1", label=N_("the unit is eliminated: no movement, no forced march"))
+        )
     elif inp.movement_dice is not None:
         kind = _kind(inp)
         ma, ma_steps = movement_allowance(inp.game, inp.side, kind, inp.movement_dice)
@@ -128,10 +131,12 @@ def run(inp: Input) -> Output:
                 Step(
                     rule="5.1",
                     label=(
-                        "forced march only if the extended-march result leaves the marker "
-                        "organized (a D or a loss forbids it); no extended-march die given"
+                        N_(
+                            "forced march only if the extended-march result leaves the marker "
+                            "organized (a D or a loss forbids it); no extended-march die given"
+                        )
                     ),
-                    value="conditional",
+                    value=N_("conditional"),
                 )
             )
         f = fm.force_march(arm, inp.forced_march_dice, strength, organized)
@@ -145,7 +150,7 @@ def run(inp: Input) -> Output:
         strength, organized = f.strength_after, False
         if ma is not None:
             final = ma + f.bonus
-            steps.append(Step(rule="5.1", label="final movement allowance", value=str(final)))
+            steps.append(Step(rule="5.1", label=N_("final movement allowance"), value=str(final)))
     return Output(
         extended=check.extended,
         drm=check.drm,
