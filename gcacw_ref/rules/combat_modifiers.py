@@ -87,7 +87,7 @@ def check_restrictions(inp: CombatInput) -> list[Step]:
     if inp.action == "assault":
         for i, unit in enumerate(inp.attackers):
             if unit.fatigue is not None and unit.fatigue > 3:
-                name = unit.name or f"attacker {i + 1}"
+                name = unit.name or _("attacker {n}").format(n=i + 1)
                 raise RuleError(
                     _("{name}: a unit at fatigue 4 cannot join an assault").format(name=name), "7.1"
                 )
@@ -163,7 +163,7 @@ def attack_type_drm(inp: CombatInput) -> tuple[int, int | None, list[Step]]:
             value=N_("{mp} MP"),
             args={
                 "attack_type": inp.attack_type,
-                "value": "cavalry" if cavalry else "infantry",
+                "value": N_("cavalry") if cavalry else N_("infantry"),
                 "mp": mp,
             },
         ),
@@ -195,16 +195,11 @@ def leader_bonus(inp: CombatInput, era: Era) -> Part:
             Step(rule="7.4", label=N_("Longstreet's bonus is for 1864 or later"), value="0")
         )
     if lee or longstreet:
-        who = "Lee" if lee else "Longstreet"
-        extra = " (not added to Longstreet's)" if lee and longstreet else ""
-        steps.append(
-            Step(
-                rule="7.4",
-                label=N_("{who} bonus{extra}"),
-                value="+1",
-                args={"who": who, "extra": extra},
-            )
-        )
+        if lee and longstreet:
+            label = N_("Lee bonus (not added to Longstreet's)")
+        else:
+            label = N_("Lee bonus") if lee else N_("Longstreet bonus")
+        steps.append(Step(rule="7.4", label=label, value="+1"))
         return 1, steps
     return 0, steps
 
@@ -232,14 +227,21 @@ def defender_terrain_drm(inp: CombatInput) -> Part:
     if inp.hexside in ("bridge", "dam", "ferry", "ford"):
         value = _low("defender", "hexside_crossing")
         drm += value
-        label = f"Attack across a {inp.hexside}"
+        label = {
+            "bridge": N_("Attack across a bridge"),
+            "dam": N_("Attack across a dam"),
+            "ferry": N_("Attack across a ferry"),
+            "ford": N_("Attack across a ford"),
+        }[inp.hexside]
         steps.append(Step(rule="7.4", label=label, value=format_signed(value)))
     elif inp.hexside == "creek":
         creek = die_modifiers().find("defender", "creek")
         value = (creek.high if inp.rain else creek.low) or 0
         drm += value
         rule = "12.0" if inp.rain else "7.4"
-        label = "Attack across a creek" + (" on a rain turn" if inp.rain else "")
+        label = (
+            N_("Attack across a creek on a rain turn") if inp.rain else N_("Attack across a creek")
+        )
         steps.append(Step(rule=rule, label=label, value=format_signed(value)))
     if inp.hexside != "none" and inp.grand_assault:
         steps.append(
@@ -255,8 +257,10 @@ def defender_terrain_drm(inp: CombatInput) -> Part:
         mountain = die_modifiers().find("defender", "mountain")
         both = attacker_in_mountain(inp)
         value = (mountain.low if both else mountain.high) or 0
-        label = "Defender in a mountain hex" + (
-            " (attacker also in a mountain hex)" if both else ""
+        label = (
+            N_("Defender in a mountain hex (attacker also in a mountain hex)")
+            if both
+            else N_("Defender in a mountain hex")
         )
         drm += value
         steps.append(Step(rule="7.4", label=label, value=format_signed(value)))

@@ -99,11 +99,18 @@ def attacking_side(
         total += used_total
     uncapped = sum(by_hex.values(), Fraction(0))
     label = (
-        "Attacking strength (grand assault: cap per hex)"
+        N_("Attacking strength (grand assault: cap per hex)")
         if grand_assault
-        else f"Attacking strength ({game} cap {cap})"
+        else N_("Attacking strength ({game} cap {cap})")
     )
-    steps.append(Step(rule="7.2", label=label, value=format_strength(total)))
+    steps.append(
+        Step(
+            rule="7.2",
+            label=label,
+            value=format_strength(total),
+            args={"game": format(game), "cap": cap},
+        )
+    )
     steps.append(Step(rule="7.3", label=N_("Attacking artillery"), value=str(artillery)))
     tactical = max([u.tactical for u in units] + [leader_tactical or 0])
     return AttackSide(total, uncapped, artillery, tactical, steps)

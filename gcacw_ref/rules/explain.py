@@ -20,9 +20,10 @@ from pydantic import (
     model_validator,
 )
 
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import N_, _
 
-Arg = str | int | float
+Arg = str | int | float | list[str]
+LIST_SEPARATOR = N_(", ")  # how a list of words is joined (Japanese uses 、)
 
 
 def _fill(text: str, args: dict[str, Arg]) -> str:
@@ -45,20 +46,33 @@ def _render(template: str, args: dict[str, Arg], translate: bool = True) -> str:
     text = say(template)
     if not args:
         return text
-    plain = {k: v for k, v in args.items() if not isinstance(v, str)}
-    words = {k: _fill(say(v), args) for k, v in args.items() if isinstance(v, str)}
-    shown = {**plain, **words}
+    scalars = {k: v for k, v in args.items() if not isinstance(v, list)}
+    plain = {k: v for k, v in scalars.items() if not isinstance(v, str)}
+    words = {k: _fill(say(v), scalars) for k, v in scalars.items() if isinstance(v, str)}
+    lists = {
+        k: say(LIST_SEPARATOR).join(_fill(say(w), scalars) for w in v)
+        for k, v in args.items()
+        if isinstance(v, list)
+    }
+    shown: dict[str, Arg] = {**plain, **words, **lists}
     filled = _fill(text, shown)
     if filled is text and text != template:  # a translation whose fields do not fit
         return _fill(template, shown)
     return filled
 
 
+def english(template: str, args: dict[str, Any]) -> str:
+    """`template` filled with `args` in English (a reason kept as a machine value)."""
+    return _render(template, {k: _plain(v) for k, v in args.items()}, translate=False)
+
+
 def _plain(value: Any) -> Arg:
-    """Numbers and text stay; anything else (a Fraction, None, an enum) becomes its text,
-    as an f-string would show it."""
+    """Numbers, text and lists of words stay; anything else (a Fraction, None, an enum)
+    becomes its text, as an f-string would show it."""
     if isinstance(value, str | int | float) and not isinstance(value, bool):
         return value
+    if isinstance(value, list | tuple):
+        return [str(v) for v in value]
     return format(value)
 
 

@@ -82,19 +82,19 @@ def blocking_reasons(h: FlankHex, defender_strength: Fraction) -> tuple[list[str
     if by_units:
         if quarter_condition_met(h.strength, defender_strength):
             if h.attacker_unit:
-                reasons.append("attacking-side unit (1a)")
+                reasons.append(N_("attacking-side unit (1a)"))
             elif h.attacker_zoc == "limited":
-                reasons.append("limited ZOC (1b)")
+                reasons.append(N_("limited ZOC (1b)"))
             else:
-                reasons.append("ZOC (1b)")
+                reasons.append(N_("ZOC (1b)"))
         else:
             quarter_failed = True
     if h.impassable:
-        reasons.append("mountain/swamp without road (1c)")
+        reasons.append(N_("mountain/swamp without road (1c)"))
     if h.river:
-        reasons.append("river without crossing (1d)")
+        reasons.append(N_("river without crossing (1d)"))
     if h.off_map:
-        reasons.append("beyond the map edge (1e)")
+        reasons.append(N_("beyond the map edge (1e)"))
     return reasons, quarter_failed
 
 
@@ -111,17 +111,17 @@ def reduction_reason(h: FlankHex, ignore_woods: bool) -> str | None:
     c-e: the terrain cases of step 1 (mountain/swamp, river, map edge), which the rulebook
     lists again in step 3 (register flank-terrain-reduces). Each hex counts once."""
     if h.defender_unit:
-        return "defending-side unit there (3a)"
+        return N_("defending-side unit there (3a)")
     empty = not (h.attacker_unit or h.other_units)
     woods = h.woods_no_road or (h.attacker_zoc == "limited" and empty)
     if empty and woods and not ignore_woods:
-        return "empty, roadless woods hexside / limited ZOC (3b)"
+        return N_("empty, roadless woods hexside / limited ZOC (3b)")
     if h.impassable:
-        return "mountain/swamp without road (3c)"
+        return N_("mountain/swamp without road (3c)")
     if h.river:
-        return "river without crossing (3d)"
+        return N_("river without crossing (3d)")
     if h.off_map:
-        return "beyond the map edge (3e)"
+        return N_("beyond the map edge (3e)")
     return None
 
 
@@ -212,8 +212,8 @@ def flank_bonus(
                 Step(
                     rule="7.4",
                     label=N_("hex {n} blocked"),
-                    value=", ".join(reasons),
-                    args={"n": i + 1},
+                    value=N_("{reasons}"),
+                    args={"n": i + 1, "reasons": reasons},
                 )
             )
         else:
@@ -274,18 +274,20 @@ def flank_bonus(
         if flanks_refused:
             r = refused_flank_bonus(step3)
             candidates.append(r)
-            label = "refused flank" + (": non-flank attack gains" if step3 == 0 else "")
+            label = (
+                N_("refused flank: non-flank attack gains") if step3 == 0 else N_("refused flank")
+            )
             steps.append(Step(rule="7.8", label=label, value=format_signed(r)))
         if earthworks_apply:
             e = earthworks_flank_bonus(step3)
             candidates.append(e)
-            who = "" if attacker_side else " (attacker taken as Union)"
             steps.append(
                 Step(
                     rule="9.0",
-                    label=N_("earthworks hex{who}"),
+                    label=N_("earthworks hex")
+                    if attacker_side
+                    else N_("earthworks hex (attacker taken as Union)"),
                     value=format_signed(e),
-                    args={"who": who},
                 )
             )
         if flanks_refused and earthworks_apply:

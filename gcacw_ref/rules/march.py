@@ -126,7 +126,9 @@ def extended_march_modifiers(
         nonlocal total
         m = _modifier(mid)
         total += m.value
-        steps.append(Step(rule=m.rule, label=why, value=format_signed(m.value)))
+        steps.append(
+            Step(rule=m.rule, label=why, value=format_signed(m.value), args={"game": format(game)})
+        )
 
     if side is Side.UNION:
         potomac_cavalry = cavalry and army_of_the_potomac and game in (Game.RTG, Game.GTC)
@@ -139,12 +141,12 @@ def extended_march_modifiers(
                 )
             )
         else:
-            add("union", "Union unit marching")
+            add("union", N_("Union unit marching"))
         if not army_of_the_potomac:
             if game in _modifier("not_army_of_the_potomac").games:
                 add(
                     "not_army_of_the_potomac",
-                    f"Union unit outside the Army of the Potomac ({game})",
+                    N_("Union unit outside the Army of the Potomac ({game})"),
                 )
             else:
                 steps.append(
@@ -157,7 +159,7 @@ def extended_march_modifiers(
                 )
     if out_of_supply:
         if game in _modifier("out_of_supply").games:
-            add("out_of_supply", f"out of supply ({game} advanced game)")
+            add("out_of_supply", N_("out of supply ({game} advanced game)"))
         else:
             steps.append(
                 Step(
@@ -169,11 +171,11 @@ def extended_march_modifiers(
             )
     after = fatigue_before + 1
     if not exhausted and (fatigue_before, after) == (3, 4):
-        add("fresh_3_to_4", "fresh unit going from fatigue 3 to 4")
+        add("fresh_3_to_4", N_("fresh unit going from fatigue 3 to 4"))
     if exhausted and (fatigue_before, after) == (2, 3):
-        add("exhausted_2_to_3", "exhausted unit going from fatigue 2 to 3")
+        add("exhausted_2_to_3", N_("exhausted unit going from fatigue 2 to 3"))
     if exhausted and (fatigue_before, after) == (3, 4):
-        add("exhausted_3_to_4", "exhausted unit going from fatigue 3 to 4")
+        add("exhausted_3_to_4", N_("exhausted unit going from fatigue 3 to 4"))
     return Modifiers(total=total, steps=steps)
 
 
@@ -292,14 +294,13 @@ def check_march(
         )
     )
     extended = is_extended_march(exhausted, after)
-    side_word = "exhausted" if exhausted else "fresh"
-    limit = "2, 3 or 4" if exhausted else "3 or 4"
     steps.append(
         Step(
             rule="5.1",
-            label=N_("extended march? ({side_word} side reaching {limit})"),
-            value="yes" if extended else "no",
-            args={"side_word": side_word, "limit": limit},
+            label=N_("extended march? (exhausted side reaching 2, 3 or 4)")
+            if exhausted
+            else N_("extended march? (fresh side reaching 3 or 4)"),
+            value=N_("yes") if extended else N_("no"),
         )
     )
     if not extended:
@@ -328,7 +329,9 @@ def check_march(
             )
         )
     else:
-        name = "organized (any strength)" if organized else "disorganized, strength 5 or less"
+        name = (
+            N_("organized (any strength)") if organized else N_("disorganized, strength 5 or less")
+        )
         steps.append(Step(rule="5.1", label=N_("extended-march column"), value=name))
     dist = extended_march_distribution(mods.total, organized, strength)
     result: str | None = None
@@ -339,7 +342,7 @@ def check_march(
             Step(
                 rule="5.1",
                 label=N_("die {die} {total} = {modified}"),
-                value=result if result is not None else "not given by the source",
+                value=result if result is not None else N_("not given by the source"),
                 args={"die": die, "total": format_signed(mods.total), "modified": modified},
             )
         )

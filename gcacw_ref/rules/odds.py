@@ -127,10 +127,12 @@ def compute_odds(
     else:
         a_cap = attack_cap(game)
         attacker_used = capped(attacker, a_cap)
-        steps.append(_cap_step("Attacking strength", attacker, attacker_used, a_cap, game))
+        steps.append(_cap_step(N_("Attacking strength"), attacker, attacker_used, a_cap, game))
     d_cap = defense_cap(game, entrenched)
     defender_used = capped(defender, d_cap)
-    steps.append(_cap_step("Defending strength", defender, defender_used, d_cap, game, entrenched))
+    steps.append(
+        _cap_step(N_("Defending strength"), defender, defender_used, d_cap, game, entrenched)
+    )
     ratio = strength_ratio(attacker_used, defender_used)
     steps.append(
         Step(
@@ -193,13 +195,20 @@ def _cap_step(
     entrenched: Entrenched | None = None,
 ) -> Step:
     which = {
-        None: "attack",
-        "none": "defence",
-        "half": "defence, half or more entrenched",
-        "all": "defence, all entrenched",
+        None: N_("attack"),
+        "none": N_("defence"),
+        "half": N_("defence, half or more entrenched"),
+        "all": N_("defence, all entrenched"),
     }[entrenched]
+    args: dict[str, str | int] = {
+        "what": what,
+        "total": format_strength(total),
+        "game": game,
+        "which": which,
+        "cap": cap,
+    }
     if used < total:
-        label = f"{what} {format_strength(total)} exceeds the {game} cap ({which}) of {cap}"
-        return Step(rule="7.2", label=label, value=format_strength(used))
-    label = f"{what} (cap {cap}, {which}, not reached)"
-    return Step(rule="7.2", label=label, value=format_strength(used))
+        label = N_("{what} {total} exceeds the {game} cap ({which}) of {cap}")
+        return Step(rule="7.2", label=label, value=format_strength(used), args=dict(args))
+    label = N_("{what} (cap {cap}, {which}, not reached)")
+    return Step(rule="7.2", label=label, value=format_strength(used), args=dict(args))

@@ -119,6 +119,27 @@ def retreat_length(kind: Kind) -> tuple[int, int]:
     return result
 
 
+# The step wording for each kind of retreat (one message each, so every language words it whole).
+HEX_OF: dict[str, str] = {
+    "retreat": N_("hex {hex_number} of a retreat"),
+    "rout": N_("hex {hex_number} of a rout"),
+    "cavalry": N_("hex {hex_number} of a cavalry"),
+    "optional": N_("hex {hex_number} of a optional"),
+}
+HEX_OF_NOT_LEAVING: dict[str, str] = {
+    "retreat": N_("hex {hex_number} of a retreat, not leaving enemy ZOC"),
+    "rout": N_("hex {hex_number} of a rout, not leaving enemy ZOC"),
+    "cavalry": N_("hex {hex_number} of a cavalry, not leaving enemy ZOC"),
+    "optional": N_("hex {hex_number} of a optional, not leaving enemy ZOC"),
+}
+LENGTH_OF: dict[str, str] = {
+    "retreat": N_("retreat length"),
+    "rout": N_("rout length"),
+    "cavalry": N_("cavalry length"),
+    "optional": N_("optional length"),
+}
+
+
 def retreat_table_number(kind: Kind, hex_number: int, leaving_enemy_zoc: bool) -> tuple[int, Step]:
     """7.6: table 1 for a retreat's first hex, a rout's or cavalry retreat's first four,
     and whenever the unit leaves an enemy ZOC (limited included); table 2 otherwise."""
@@ -132,26 +153,26 @@ def retreat_table_number(kind: Kind, hex_number: int, leaving_enemy_zoc: bool) -
     if hex_number <= first:
         return 1, Step(
             rule="7.6",
-            label=N_("hex {hex_number} of a {kind}"),
+            label=HEX_OF[kind],
             value=N_("table 1"),
-            args={"hex_number": hex_number, "kind": kind},
+            args={"hex_number": hex_number},
         )
     return 2, Step(
         rule="7.6",
-        label=N_("hex {hex_number} of a {kind}, not leaving enemy ZOC"),
+        label=HEX_OF_NOT_LEAVING[kind],
         value=N_("table 2"),
-        args={"hex_number": hex_number, "kind": kind},
+        args={"hex_number": hex_number},
     )
 
 
 def hex_allowed(h: RetreatHex) -> tuple[bool, str | None]:
     """7.6 restrictions: the caller's prohibitions, the active enemy's hex, closer hexes."""
     if h.prohibited:
-        return False, "a retreat restriction forbids it"
+        return False, N_("a retreat restriction forbids it")
     if h.active_enemy:
-        return False, "holds the active enemy unit"
+        return False, N_("holds the active enemy unit")
     if h.closer:
-        return False, "closer to the active enemy unit"
+        return False, N_("closer to the active enemy unit")
     return True, None
 
 
@@ -244,9 +265,9 @@ def retreat_step(
     steps = [
         Step(
             rule="7.6" if kind != "cavalry" else "7.7",
-            label=N_("{kind} length"),
+            label=LENGTH_OF[kind],
             value=N_("{lo}-{hi} hexes"),
-            args={"kind": kind, "lo": lo, "hi": hi},
+            args={"lo": lo, "hi": hi},
         ),
         first,
     ]
@@ -276,30 +297,42 @@ def retreat_step(
             continue
         row = retreat_type(table, h)
         loss, dies = retreat_loss(kind, row, h)
-        how = []
+        how: list[str] = []
         if "/" in row.loss:
             if uses_left_figure(row, h.road, h.friendly_units):
-                why = "along a road" if h.road else "friendly-occupied"
-                how.append(f"{row.loss}: left figure, {why}")
-            else:
                 how.append(
-                    f"{row.loss}: right figure, no road"
-                    + ("" if row.slash == "road" else " or friends")
+                    N_("{loss}: left figure, along a road")
+                    if h.road
+                    else N_("{loss}: left figure, friendly-occupied")
                 )
+            elif row.slash == "road":
+                how.append(N_("{loss}: right figure, no road"))
+            else:
+                how.append(N_("{loss}: right figure, no road or friends"))
         if kind == "cavalry":
             how.append(
-                "cavalry retreat: no loss" + ("; eliminated entering enemy units" if dies else "")
+                N_("cavalry retreat: no loss; eliminated entering enemy units")
+                if dies
+                else N_("cavalry retreat: no loss")
             )
         options.append(
             RetreatOption(True, row.priority, None if dies else loss, row.type, dies, row.label)
         )
-        value = f"priority {row.priority}, loss {'eliminated' if dies else loss}"
+        label = {
+            0: N_("hex {n}: {type}"),
+            1: N_("hex {n}: {type} ({how})"),
+            2: N_("hex {n}: {type} ({how}; {how2})"),
+        }[len(how)]
+        args: dict[str, str | int] = {"n": i + 1, "type": row.label, "loss": row.loss}
+        args.update(zip(("how", "how2"), how, strict=False))
+        if dies:
+            value = N_("priority {priority}, loss eliminated")
+        else:
+            value = N_("priority {priority}, loss {strength_loss}")
+            args["strength_loss"] = loss
+        args["priority"] = row.priority
         steps.append(
-            Step(
-                rule="7.7" if kind == "cavalry" else "7.6",
-                label=f"hex {i + 1}: {row.label}" + (f" ({'; '.join(how)})" if how else ""),
-                value=value,
-            )
+            Step(rule="7.7" if kind == "cavalry" else "7.6", label=label, value=value, args=args)
         )
     chosen = must_choose(options, override)
     surrender = not chosen
