@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _, current_language
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,7 +25,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--json", action="store_true", help="print events and result as JSON")
     p.add_argument("--save", metavar="FILE", help="save the game (a replay) to FILE")
-    p.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the text log")
+    p.add_argument("--lang", choices=("en", "ja"), default=None, help=_("language of the text log"))
     p.add_argument(
         "--actions",
         metavar="FILE",
@@ -38,7 +39,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--verify", action="store_true", help="prove the replay reproduces the saved state"
     )
     r.add_argument("--json", action="store_true")
-    r.add_argument("--lang", choices=("en", "ja"), default="en")
+    r.add_argument("--lang", choices=("en", "ja"), default=None, help=_("language of the text log"))
     r.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("scenario", help="scenario tools")
@@ -66,7 +67,8 @@ def _bots(text: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
-def _output(game: Any, as_json: bool, lang: str) -> None:
+def _output(game: Any, as_json: bool, lang: str | None) -> None:
+    lang = lang or current_language()
     from gcacw_ref.game.log import render_log
 
     state = game.state

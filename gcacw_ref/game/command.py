@@ -110,7 +110,7 @@ def in_command_radius(
             False, None, [Step(rule="2.5", label=N_("out of command radius"), value=why)]
         )
     length = len(path) - 1
-    value = " -> ".join(path) if length else "the leader's own hex"
+    value = " -> ".join(path) if length else N_("the leader's own hex")
     return CommandCheck(
         True,
         path,

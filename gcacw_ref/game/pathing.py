@@ -223,7 +223,7 @@ def move_step(
             return StepVerdict(False, None, "6.2", "prohibited", tuple(steps), reason)
         if board.in_normal_zoc(b):
             mp, ends, zz = mp_left, True, True
-            rule, label = "6.2", "enemy ZOC to enemy ZOC: all MP, march ends"
+            rule, label = "6.2", N_("enemy ZOC to enemy ZOC: all MP, march ends")
             steps.append(Step(rule="6.2", label=label, value=N_("all MP")))
             if not joined_by_road_or_trail(board.hexmap.hexside(a, b)):
                 disorganizes = True
@@ -232,7 +232,7 @@ def move_step(
                 )
         else:
             mp = sc.cost + 1
-            rule, label = "6.2", "leaving enemy ZOC: +1 MP"
+            rule, label = "6.2", N_("leaving enemy ZOC: +1 MP")
             steps.append(Step(rule="6.2", label=label, value=N_("+1 MP")))
     elif board.in_normal_zoc(b):
         must_stop = True
@@ -243,7 +243,7 @@ def move_step(
             reason = f"{b} needs {format_strength(mp)} MP, only {left} left"
             return StepVerdict(False, None, "6.2", "not enough MP", tuple(steps), reason)
         mp, ends = mp_left, True
-        rule, label = "6.2", "one-hex minimum move: spends all MP"
+        rule, label = "6.2", N_("one-hex minimum move: spends all MP")
         steps.append(
             Step(rule="6.2", label=label, value=N_("{mp} MP"), args={"mp": format_strength(mp)})
         )

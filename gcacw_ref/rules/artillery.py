@@ -89,11 +89,11 @@ def special_case(modifier: int, attacker: int, defender: int) -> tuple[int, str 
     """Apply 7.4's special cases to a table result; returns the modifier and why it changed."""
     special = artillery_table().special
     if special.no_artillery_no_modifier and attacker == 0 and defender == 0:
-        return 0, "neither side has artillery: no modifier"
+        return 0, N_("neither side has artillery: no modifier")
     if special.defender_zero_negative_is_ne and defender == 0 and modifier < 0:
-        return 0, "defender's artillery is 0: a negative result has no effect"
+        return 0, N_("defender's artillery is 0: a negative result has no effect")
     if defender == 1 and modifier == -2:
-        return special.defender_one_minus_two_is, "defender's artillery is 1: -2 counts as -1"
+        return special.defender_one_minus_two_is, N_("defender's artillery is 1: -2 counts as -1")
     return modifier, None
 
 
@@ -135,7 +135,7 @@ def artillery_modifier(
     steps: list[Step] = []
     row = artillery_row(terrain, rain)
     if terrain == "provisional_swamp":
-        reads = "swamp (rain)" if rain else "rough (no rain)"
+        reads = N_("swamp (rain)") if rain else N_("rough (no rain)")
         steps.append(Step(rule="7.4", label=N_("Provisional swamp reads as"), value=reads))
     difference = attacker - defender
     steps.append(
@@ -197,7 +197,7 @@ def artillery_modifier(
         Step(
             rule="7.4",
             label=N_("Artillery modifier"),
-            value="depends on the die" if modifier is None else format_signed(modifier),
+            value=N_("depends on the die") if modifier is None else format_signed(modifier),
         )
     )
     return ArtilleryResult(

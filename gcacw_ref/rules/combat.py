@@ -174,13 +174,21 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
             )
         )
     if artillery.modifier is None:
-        total_label = (
-            f"even {format_signed(fixed + artillery.outcomes['even'])}, "
-            f"odd {format_signed(fixed + artillery.outcomes['odd'])}"
-        )
+        total_label = N_("even {even}, odd {odd}")
+        total_args = {
+            "even": format_signed(fixed + artillery.outcomes["even"]),
+            "odd": format_signed(fixed + artillery.outcomes["odd"]),
+        }
     else:
-        total_label = format_signed(fixed + artillery.modifier)
-    steps.append(Step(rule="7.4", label=N_("Attacker's total die modifier"), value=total_label))
+        total_label, total_args = format_signed(fixed + artillery.modifier), {}
+    steps.append(
+        Step(
+            rule="7.4",
+            label=N_("Attacker's total die modifier"),
+            value=total_label,
+            args=total_args,
+        )
+    )
     steps.append(
         Step(
             rule="7.4", label=N_("Defender's total die modifier"), value=format_signed(defender_drm)
@@ -310,13 +318,25 @@ def _apply_dice(res: CombatResult, attacker_die: int, defender_die: int) -> None
             rule="7.5",
             label=N_("Defender's result (column {label}): {describe}"),
             value=res.defender_result.printed,
-            args={"label": res.defender_column.label, "describe": res.defender_result.describe()},
+            args={
+                "label": res.defender_column.label,
+                "describe": res.defender_result.describe_parts(),
+                "loss": res.defender_result.loss,
+            },
         )
     )
-    label = f"Attacker's result (column {res.attacker_column.label}): "
     applied = res.attacker_result_applied
     res.steps.append(
-        Step(rule="7.5", label=label + applied.describe(), value=res.attacker_result.printed)
+        Step(
+            rule="7.5",
+            label=N_("Attacker's result (column {label}): {describe}"),
+            value=res.attacker_result.printed,
+            args={
+                "label": res.attacker_column.label,
+                "describe": applied.describe_parts(),
+                "loss": applied.loss,
+            },
+        )
     )
 
 

@@ -24,6 +24,7 @@ from gcacw_ref.i18n import N_, _
 
 Arg = str | int | float | list[str]
 LIST_SEPARATOR = N_(", ")  # how a list of words is joined (Japanese uses 、)
+PARTS_SEPARATOR = N_("; ")  # how the parts of a reading ("describe"/"parts" args) are joined
 
 
 def _fill(text: str, args: dict[str, Arg]) -> str:
@@ -50,7 +51,9 @@ def _render(template: str, args: dict[str, Arg], translate: bool = True) -> str:
     plain = {k: v for k, v in scalars.items() if not isinstance(v, str)}
     words = {k: _fill(say(v), scalars) for k, v in scalars.items() if isinstance(v, str)}
     lists = {
-        k: say(LIST_SEPARATOR).join(_fill(say(w), scalars) for w in v)
+        k: say(PARTS_SEPARATOR if k in ("describe", "parts") else LIST_SEPARATOR).join(
+            _fill(say(w), scalars) for w in v
+        )
         for k, v in args.items()
         if isinstance(v, list)
     }

@@ -129,4 +129,4 @@ def recover(
 
 
 def _yn(flag: bool) -> str:
-    return "yes" if flag else "no"
+    return N_("yes") if flag else N_("no")

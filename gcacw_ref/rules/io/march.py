@@ -106,9 +106,18 @@ def run(inp: Input) -> Output:
                 Step(
                     rule="5.1",
                     label=N_("after the extended march"),
-                    value=f"strength {format_strength(strength)}, "
-                    + ("organized" if organized else "disorganized")
-                    + (", eliminated" if state.eliminated else ""),
+                    value=(
+                        N_("strength {strength}, organized")
+                        if organized
+                        else N_("strength {strength}, disorganized")
+                    )
+                    if not state.eliminated
+                    else (
+                        N_("strength {strength}, organized, eliminated")
+                        if organized
+                        else N_("strength {strength}, disorganized, eliminated")
+                    ),
+                    args={"strength": format_strength(strength)},
                 )
             )
         gone = state.eliminated
