@@ -58,10 +58,10 @@ def _render(template: str, args: dict[str, Arg], translate: bool = True) -> str:
         if isinstance(v, list)
     }
     shown: dict[str, Arg] = {**plain, **words, **lists}
-    filled = _fill(text, shown)
-    if filled is text and text != template:  # a translation whose fields do not fit
+    try:
+        return text.format(**shown)
+    except (KeyError, IndexError, ValueError, TypeError):  # a translation whose fields do not fit
         return _fill(template, shown)
-    return filled
 
 
 def english(template: str, args: dict[str, Any]) -> str:

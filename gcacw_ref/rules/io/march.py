@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import N_, _
+from gcacw_ref.layout import pad
 from gcacw_ref.rules import forced_march as fm
 from gcacw_ref.rules import march as rules
 from gcacw_ref.rules.explain import Step, render_steps
@@ -16,7 +17,7 @@ from gcacw_ref.rules.io._common import Chance, chances, percent
 from gcacw_ref.rules.movement_allowance import movement_allowance
 from gcacw_ref.rules.numbers import Strength, format_strength
 
-TITLE = "March: extended march, movement allowance, forced march"
+TITLE = N_("March: extended march, movement allowance, forced march")
 
 
 class Input(BaseModel):
@@ -196,16 +197,18 @@ def _kind(
 
 
 def render(out: Output) -> str:
-    lines = [TITLE, render_steps(out.steps), ""]
-    lines.append(f"Extended march: {'yes' if out.extended else 'no'}")
+    lines = [_(TITLE), render_steps(out.steps), ""]
+    lines.append(_("Extended march: {answer}").format(answer=_("yes") if out.extended else _("no")))
     if out.extended:
-        lines.append(f"Die modifier: {out.drm:+d}")
-        lines.append("Chances:")
+        lines.append(_("Die modifier: {drm:+d}").format(drm=out.drm))
+        lines.append(_("Chances:"))
         for c in out.distribution:
-            name = c.result if c.result is not None else "not given by the source"
-            lines.append(f"  {name:>5}: {percent(c.probability)}")
+            name = c.result if c.result is not None else _("not given by the source")
+            lines.append(f"  {pad(name, 5, right=True)}: {percent(c.probability)}")
         if out.result is not None:
-            lines.append(f"Result: {out.result}")
+            lines.append(_("Result: {result}").format(result=out.result))
     if out.final_movement_allowance is not None:
-        lines.append(f"Movement allowance: {out.final_movement_allowance}")
+        lines.append(
+            _("Movement allowance: {allowance}").format(allowance=out.final_movement_allowance)
+        )
     return "\n".join(lines)
