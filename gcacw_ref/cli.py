@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from gcacw_ref import __version__
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
 
 
 class _Parser(argparse.ArgumentParser):
@@ -22,12 +23,12 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     from gcacw_ref.commands import bench, calc, game, text
 
-    parser = _Parser(prog="gcacw-ref", description="GCACW rules assistant")
+    parser = _Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
     parser.add_argument("--version", action="version", version=f"gcacw-ref {__version__}")
     parser.add_argument(
         "--lang",
         choices=["ja", "en"],
-        help="language of the interface (else $GCACW_REF_LANG, else the locale)",
+        help=_("language of the interface (else $GCACW_REF_LANG, else the locale)"),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in (text, calc, game, bench):
@@ -41,11 +42,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from gcacw_ref import i18n
 
         lang_option, args_list = i18n.split_lang_option(args_list)
-        i18n.set_language(i18n.choose_language(lang_option))
-        if not args_list:
+        if not args_list:  # the TUI: the language saved there comes after --lang and the env
+            from gcacw_ref.settings import load_settings
             from gcacw_ref.tui import run_app
 
-            return run_app()
+            settings, problem = load_settings()
+            i18n.set_language(i18n.choose_language(lang_option, saved=settings.language))
+            return run_app(settings_problem=problem)
+        i18n.set_language(i18n.choose_language(lang_option))
         parser = build_parser()
         try:
             args = parser.parse_args(args_list)
@@ -56,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         return int(args.func(args) or 0)
     except InputError as exc:
-        print(f"gcacw-ref: {exc}", file=sys.stderr)
+        print(_("gcacw-ref: {exc}").format(exc=exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -65,7 +69,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug: say so in one line unless debugging
         if os.environ.get("GCACW_REF_DEBUG"):
             raise
-        print(f"gcacw-ref: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(
+            _("gcacw-ref: internal error: {name}: {exc}").format(name=type(exc).__name__, exc=exc),
+            file=sys.stderr,
+        )
         return 1
 
 

@@ -10,6 +10,8 @@ import importlib
 import json
 from typing import Any
 
+from gcacw_ref.i18n import _
+
 SECTIONS = [
     "gcacw_ref.text.bench",  # search median/p95, import_s
     "gcacw_ref.tui.bench",  # startup_s
@@ -19,7 +21,7 @@ SECTIONS = [
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("bench", help="measure search, import, startup and engine speed")
+    p = sub.add_parser("bench", help=_("measure search, import, startup and engine speed"))
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
 

@@ -10,20 +10,21 @@ from typing import Any
 from pydantic import ValidationError
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_, _, current_language, ngettext
 from gcacw_ref.paths import read_user_text
 from gcacw_ref.rules.io import CALCULATORS, calculator
 from gcacw_ref.rules.tables import describe_validation_error
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("calc", help="run a calculator on a JSON input")
+    p = sub.add_parser("calc", help=_("run a calculator on a JSON input"))
     p.add_argument("name", choices=list(CALCULATORS), metavar="NAME", help=", ".join(CALCULATORS))
-    p.add_argument("--input", "-i", metavar="FILE", help="JSON input file, or - for stdin")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--schema", action="store_true", help="print the JSON schema of the input")
+    p.add_argument("--input", "-i", metavar="FILE", help=_("JSON input file, or - for stdin"))
+    p.add_argument("--json", action="store_true", help=_("print the result as JSON"))
+    p.add_argument("--schema", action="store_true", help=_("print the JSON schema of the input"))
     p.set_defaults(func=cmd_calc)
 
-    d = sub.add_parser("discrepancies", help="list the register of conflicts and gaps")
+    d = sub.add_parser("discrepancies", help=_("list the register of conflicts and gaps"))
     d.add_argument("--json", action="store_true")
     d.set_defaults(func=cmd_discrepancies)
 
@@ -32,11 +33,15 @@ def read_json_input(source: str) -> Any:
     """Read a JSON document from a path or `-` (stdin)."""
     text = sys.stdin.read() if source == "-" else read_user_text(source)
     if not text.strip():
-        raise InputError(f"{source}: empty input; expected a JSON object")
+        raise InputError(_("{source}: empty input; expected a JSON object").format(source=source))
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{source}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+        raise InputError(
+            _("{source}: not valid JSON ({msg}, line {lineno})").format(
+                source=source, msg=exc.msg, lineno=exc.lineno
+            )
+        ) from None
 
 
 def cmd_calc(args: argparse.Namespace) -> int:
@@ -45,7 +50,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
         print(json.dumps(module.Input.model_json_schema(), indent=2, ensure_ascii=False))
         return 0
     if not args.input:
-        raise InputError("calc needs --input FILE (or - for stdin), or --schema")
+        raise InputError(_("calc needs --input FILE (or - for stdin), or --schema"))
     data = read_json_input(args.input)
     try:
         inp = module.Input.model_validate(data)
@@ -59,6 +64,9 @@ def cmd_calc(args: argparse.Namespace) -> int:
     return 0
 
 
+REGISTER_KINDS = (N_("conflict"), N_("gap"))
+
+
 def cmd_discrepancies(args: argparse.Namespace) -> int:
     from gcacw_ref.rules.register import load_register
 
@@ -66,12 +74,23 @@ def cmd_discrepancies(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([e.model_dump() for e in entries], indent=2, ensure_ascii=False))
         return 0
+    lang = current_language()
     for e in entries:
-        print(f"[{e.kind}] {e.id} — {e.topic} (rules {', '.join(e.rules)})")
-        print(f"  rules text: {e.rules_text}")
-        print(f"  charts:     {e.charts}")
-        print(f"  reading:    {e.reading}")
-        print(f"  why:        {e.why}")
+        kind = _(e.kind)
+        rules = ", ".join(e.rules)
+        print(
+            _("[{kind}] {id} — {topic} (rules {rules})").format(
+                kind=kind, id=e.id, topic=e.topic_in(lang), rules=rules
+            )
+        )
+        if lang == "ja":
+            print(_("  reading:    {reading}").format(reading=e.reading_in(lang)))
+            print(_("  (the sources' details, in English:)"))
+        print(_("  rules text: {rules_text}").format(rules_text=e.rules_text))
+        print(_("  charts:     {charts}").format(charts=e.charts))
+        if lang != "ja":
+            print(_("  reading:    {reading}").format(reading=e.reading))
+        print(_("  why:        {why}").format(why=e.why))
         print()
-    print(f"{len(entries)} entries")
+    print(ngettext("{count} entry", "{count} entries", len(entries)).format(count=len(entries)))
     return 0

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from gcacw_ref.i18n import _
 from gcacw_ref.tui.keys import KEYS
 from gcacw_ref.tui.widgets import Field
 
@@ -24,7 +25,7 @@ def keys_table() -> Table:
     table.add_column("Keys", style="bold cyan", no_wrap=True)
     table.add_column("What it does")
     for where, keys, what in KEYS:
-        table.add_row(where, keys, what)
+        table.add_row(_(where), keys, _(what))
     return table
 
 
