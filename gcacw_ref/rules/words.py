@@ -76,3 +76,5 @@ RETREAT_ROWS = (
     N_("neither enemy ZOC nor enemy units"),
     N_("into enemy ZOC without enemy units"),
 )
+
+PARITY = (N_("even"), N_("odd"))
