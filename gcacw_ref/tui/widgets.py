@@ -16,6 +16,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from gcacw_ref.layout import KinsokuText
+
 
 class Field(Input):
     """A one-line input; the cursor does not blink in headless runs (tests, snapshots)."""
@@ -280,7 +282,7 @@ class StepsTable(OptionList):
             if step.value is not None:
                 line.append(": ")
                 line.append(str(step.shown_value()), style="bold")
-            self.add_option(Option(line, id=f"step-{n}"))
+            self.add_option(Option(KinsokuText(line), id=f"step-{n}"))  # Japanese breaks
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
