@@ -9,7 +9,10 @@ from rich.text import Text
 
 from gcacw_ref.layout import NO_END, NO_START, clip, pad, wrap, wrap_text
 
-SAMPLE = "この規則では、攻撃側のユニットは「行軍」または「突撃」をおこなう。ZOC に入ったユニットは移動を終える（6.2を参照）。"
+SAMPLE = (
+    "この規則では、攻撃側のユニットは「行軍」または「突撃」をおこなう。"
+    "ZOC に入ったユニットは移動を終える（6.2を参照）。"
+)
 
 
 def test_wrap_keeps_every_character_and_the_width() -> None:
@@ -59,4 +62,3 @@ def test_wrap_properties(text: str, width: int) -> None:
     lines = wrap(text, width)
     assert all(cell_len(line) <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
-
