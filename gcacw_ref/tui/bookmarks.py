@@ -11,6 +11,7 @@ import shutil
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from gcacw_ref.i18n import _
 from gcacw_ref.paths import atomic_write_text
 
 FILE_NAME = "bookmarks.json"
@@ -47,13 +48,12 @@ class Bookmarks:
             backup = self.path.with_name(FILE_NAME + ".bad")
             try:
                 shutil.copyfile(self.path, backup)
-                kept = f"a copy is kept at {backup}"
+                kept = _("a copy is kept at {backup}").format(backup=backup)
             except OSError:
-                kept = "no copy could be kept"
-            self.problem = (
-                f"The bookmark file could not be read ({type(exc).__name__}); "
-                f"starting with no bookmarks, {kept}."
-            )
+                kept = _("no copy could be kept")
+            self.problem = _(
+                "The bookmark file could not be read ({error}); starting with no bookmarks, {kept}."
+            ).format(error=type(exc).__name__, kept=kept)
             self.items = []
 
     def save(self) -> None:

@@ -62,3 +62,13 @@ def test_wrap_properties(text: str, width: int) -> None:
     lines = wrap(text, width)
     assert all(cell_len(line) <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_hex_picture_keeps_its_grid_with_japanese_labels() -> None:
+    from gcacw_ref.tui.hexes import _fit
+
+    cells = _fit("退却する部隊", 10)
+    assert len(cells) == 10 and "".join(cells) == "退却する部"
+    assert cells[1] == "" and cells[0] == "退"
+    assert len(_fit("ab", 4)) == 4 and "".join(_fit("ab", 4)) == "ab  "
+    assert "".join(_fit("退却x", 4)) == "退却"
