@@ -9,6 +9,7 @@ arguments (terrain names and the like) are translated too when the catalog knows
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import (
@@ -27,7 +28,7 @@ LIST_SEPARATOR = N_(", ")  # how a list of words is joined (Japanese uses 、)
 PARTS_SEPARATOR = N_("; ")  # how the parts of a reading ("describe"/"parts" args) are joined
 
 
-def _fill(text: str, args: dict[str, Arg]) -> str:
+def _fill(text: str, args: Mapping[str, Arg]) -> str:
     """`text` with its `{name}` fields filled, or `text` itself when the fields do not fit."""
     try:
         return text.format(**args)
