@@ -17,8 +17,8 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
+    field_validator,
     model_serializer,
-    model_validator,
 )
 
 from gcacw_ref.i18n import N_, _
@@ -83,45 +83,58 @@ def _plain(value: Any) -> Arg:
 class Step(BaseModel):
     """One line of a breakdown: the rule applied (e.g. "7.4") and what it did, in words.
 
-    `label` and `value` read as the filled English text (what the code and the tests
-    compare); `label_id`/`value_id` keep the templates that `text()`/`shown_value()`
-    translate. Built as `Step(rule=..., label=N_("template {x}"), args={"x": ...})`.
+    Built as `Step(rule=..., label=N_("template {x}"), value=..., args={"x": ...})`: the
+    templates are kept (`label_id`, `value_id`) and filled only when read, so building a
+    step costs no formatting. `label`/`value` read as the filled English text (what the
+    code and the tests compare); `text()`/`shown_value()` give the current language.
     """
 
     model_config = ConfigDict(frozen=True)
 
     rule: str
-    label: str
-    value: str | None = None
+    label_id: str
+    value_id: str | None = None
     args: dict[str, Arg] = Field(default_factory=dict)
-    label_id: str = Field(default="", exclude=True)
-    value_id: str | None = Field(default=None, exclude=True)
 
-    @model_validator(mode="before")
+    def __init__(
+        self,
+        rule: str,
+        label: str,
+        value: str | None = None,
+        args: Mapping[str, Any] | None = None,
+    ) -> None:
+        if args:
+            super().__init__(rule=rule, label_id=label, value_id=value, args=args)
+        else:
+            super().__init__(rule=rule, label_id=label, value_id=value)
+
+    @field_validator("args", mode="before")
     @classmethod
-    def _templates(cls, data: Any) -> Any:
-        """Keep the templates; fill `label`/`value` in English from `args`."""
-        if not isinstance(data, dict) or data.get("label_id"):
-            return data
-        data = dict(data)
-        args = {str(k): _plain(v) for k, v in (data.get("args") or {}).items()}
-        data["args"] = args
-        label, value = data.get("label", ""), data.get("value")
-        data["label_id"], data["value_id"] = label, value
-        if args and isinstance(label, str):
-            data["label"] = _render(label, args, translate=False)
-        if args and isinstance(value, str):
-            data["value"] = _render(value, args, translate=False)
-        return data
+    def _plain_args(cls, value: Any) -> Any:
+        """Numbers, text and lists of words stay; anything else becomes its text."""
+        if not isinstance(value, dict):
+            return value
+        return {str(k): _plain(v) for k, v in value.items()}
+
+    @property
+    def label(self) -> str:
+        """The label in English, its placeholders filled."""
+        return _render(self.label_id, self.args, translate=False) if self.args else self.label_id
+
+    @property
+    def value(self) -> str | None:
+        """The value in English, its placeholders filled (None when the step has none)."""
+        if self.value_id is None or not self.args:
+            return self.value_id
+        return _render(self.value_id, self.args, translate=False)
 
     def text(self) -> str:
         """The label in the current language, its placeholders filled."""
-        return _render(self.label_id or self.label, self.args)
+        return _render(self.label_id, self.args)
 
     def shown_value(self) -> str | None:
         """The value in the current language (numbers pass through unchanged)."""
-        template = self.value_id if self.value_id is not None else self.value
-        return None if template is None else _render(template, self.args)
+        return None if self.value_id is None else _render(self.value_id, self.args)
 
     def line(self) -> str:
         """The step as one readable line, e.g. `[7.4] Artillery modifier: +1`."""
@@ -133,10 +146,10 @@ class Step(BaseModel):
     def _serialise(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """JSON: `label` and `value` in the current language; `args` only when there are any."""
         data: dict[str, Any] = handler(self)
-        data["label"] = self.text()
-        data["value"] = self.shown_value()
         data.pop("label_id", None)
         data.pop("value_id", None)
+        data["label"] = self.text()
+        data["value"] = self.shown_value()
         if not self.args:
             data.pop("args", None)
         return data
