@@ -125,3 +125,27 @@ def test_saved_choice_ranks_after_flag_and_env_before_locale() -> None:
     assert i18n.choose_language(None, "en", {"GCACW_REF_LANG": "ja"}) == "ja"  # env beats saved
     assert i18n.choose_language("en", "ja", {"GCACW_REF_LANG": "ja"}) == "en"  # flag beats all
     assert i18n.choose_language(None, None, {"LANG": "fr_FR.UTF-8"}) == "en"  # unknown locale
+
+
+@run_async
+async def test_charts_and_help_follow_a_live_switch(snap_home: Path) -> None:
+    app = GcacwApp(home=snap_home)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.action_show_tab("charts")
+        await settle(pilot)
+        title = app.query_one("#chart-title", Static)
+        assert str(title.render()).startswith("Artillery — as in rule 7.4")
+        await pilot.press("f6")
+        await settle(pilot)
+        assert str(title.render()).startswith("砲兵 — ルール7.4のとおり")
+        await pilot.press("f1")
+        await settle(pilot)
+        from rich.console import Console
+
+        from gcacw_ref.tui.screens import keys_table
+
+        console = Console(width=100, record=True)
+        console.print(keys_table())
+        shown = console.export_text()
+        assert "言語を切り替える" in shown and "どこでも" in shown and "キー" in shown
