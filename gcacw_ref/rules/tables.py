@@ -35,8 +35,13 @@ def describe_validation_error(path: Path | str, exc: ValidationError) -> str:
     """One line naming the file, the first bad field and the problem."""
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"]) or "(top level)"
-    more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-    return f"{path}: field '{where}': {err['msg']}{more}"
+    if exc.error_count() > 1:
+        return _("{path}: field '{where}': {problem} (and {more} more)").format(
+            path=path, where=where, problem=err["msg"], more=exc.error_count() - 1
+        )
+    return _("{path}: field '{where}': {problem}").format(
+        path=path, where=where, problem=err["msg"]
+    )
 
 
 def read_toml(path: Path) -> dict[str, object]:
