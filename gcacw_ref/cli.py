@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from gcacw_ref import __version__
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,12 +25,12 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     from gcacw_ref.commands import bench, calc, game, text
 
-    parser = _Parser(prog="gcacw-ref", description="GCACW rules assistant")
+    parser = _Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
     parser.add_argument("--version", action="version", version=f"gcacw-ref {__version__}")
     parser.add_argument(
         "--lang",
         choices=["ja", "en"],
-        help="language of the interface (else $GCACW_REF_LANG, else the locale)",
+        help=_("language of the interface (else $GCACW_REF_LANG, else the locale)"),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in (text, calc, game, bench):
@@ -43,25 +44,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         from gcacw_ref import i18n
 
         lang_option, args_list = i18n.split_lang_option(args_list)
-        i18n.set_language(i18n.choose_language(lang_option))
-        if not args_list:
+        if not args_list:  # the TUI: the language saved there comes after --lang and the env
+            from gcacw_ref.settings import load_settings
             from gcacw_ref.tui import run_app
 
-            return run_app()
+            settings, problem = load_settings()
+            i18n.set_language(i18n.choose_language(lang_option, saved=settings.language))
+            return run_app(settings_problem=problem)
+        i18n.set_language(i18n.choose_language(lang_option))
         parser = build_parser()
         try:
             args = parser.parse_args(args_list)
         except SystemExit as exc:  # --help, --version, or a usage error (already printed)
             return int(exc.code or 0)
         if not getattr(args, "func", None):
-            from gcacw_ref.i18n import _
-
             raise InputError(_("choose a command (see --help)"))
         return int(args.func(args) or 0)
     except InputError as exc:
         from gcacw_ref.errors import one_line
 
-        print(f"gcacw-ref: {one_line(str(exc))}", file=sys.stderr)
+        print(_("gcacw-ref: {exc}").format(exc=one_line(str(exc))), file=sys.stderr)
         return 2
     except RecursionError:  # a last guard: every reader refuses deep nesting itself
         print("gcacw-ref: " + _input_too_deep(), file=sys.stderr)
@@ -76,15 +78,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         from gcacw_ref.errors import one_line
 
         print(
-            f"gcacw-ref: internal error: {type(exc).__name__}: {one_line(str(exc))[:300]}",
+            _("gcacw-ref: internal error: {name}: {exc}").format(
+                name=type(exc).__name__, exc=one_line(str(exc))[:300]
+            ),
             file=sys.stderr,
         )
         return 1
 
 
 def _input_too_deep() -> str:
-    from gcacw_ref.i18n import _
-
     return _("the input is nested too deeply")
 
 

@@ -21,7 +21,7 @@ SECTIONS = [
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("bench", help="measure search, import, startup and engine speed")
+    p = sub.add_parser("bench", help=_("measure search, import, startup and engine speed"))
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
 

@@ -10,18 +10,18 @@ from typing import Any
 from pydantic import ValidationError
 
 from gcacw_ref.errors import InputError, one_line
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import N_, _, current_language, ngettext
 from gcacw_ref.paths import read_stdin_text, read_user_text
 from gcacw_ref.rules.io import CALCULATORS, calculator
 from gcacw_ref.rules.tables import describe_validation_error
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("calc", help="run a calculator on a JSON input")
+    p = sub.add_parser("calc", help=_("run a calculator on a JSON input"))
     p.add_argument("name", choices=list(CALCULATORS), metavar="NAME", help=", ".join(CALCULATORS))
-    p.add_argument("--input", "-i", metavar="FILE", help="JSON input file, or - for stdin")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--schema", action="store_true", help="print the JSON schema of the input")
+    p.add_argument("--input", "-i", metavar="FILE", help=_("JSON input file, or - for stdin"))
+    p.add_argument("--json", action="store_true", help=_("print the result as JSON"))
+    p.add_argument("--schema", action="store_true", help=_("print the JSON schema of the input"))
     p.set_defaults(func=cmd_calc)
 
     r = sub.add_parser(
@@ -31,7 +31,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r.add_argument("--json", action="store_true", help=_("print it as JSON"))
     r.set_defaults(func=cmd_ref)
 
-    d = sub.add_parser("discrepancies", help="list the register of conflicts and gaps")
+    d = sub.add_parser("discrepancies", help=_("list the register of conflicts and gaps"))
     d.add_argument("--json", action="store_true")
     d.set_defaults(func=cmd_discrepancies)
 
@@ -55,7 +55,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
         print(json.dumps(module.Input.model_json_schema(), indent=2, ensure_ascii=False))
         return 0
     if not args.input:
-        raise InputError("calc needs --input FILE (or - for stdin), or --schema")
+        raise InputError(_("calc needs --input FILE (or - for stdin), or --schema"))
     data = read_json_input(args.input)
     try:
         inp = module.Input.model_validate(data)
@@ -91,6 +91,9 @@ def cmd_ref(args: argparse.Namespace) -> int:
     return 0
 
 
+REGISTER_KINDS = (N_("conflict"), N_("gap"))
+
+
 def cmd_discrepancies(args: argparse.Namespace) -> int:
     from gcacw_ref.rules.register import load_register
 
@@ -98,12 +101,23 @@ def cmd_discrepancies(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([e.model_dump() for e in entries], indent=2, ensure_ascii=False))
         return 0
+    lang = current_language()
     for e in entries:
-        print(f"[{e.kind}] {e.id} — {e.topic} (rules {', '.join(e.rules)})")
-        print(f"  rules text: {e.rules_text}")
-        print(f"  charts:     {e.charts}")
-        print(f"  reading:    {e.reading}")
-        print(f"  why:        {e.why}")
+        kind = _(e.kind)
+        rules = ", ".join(e.rules)
+        print(
+            _("[{kind}] {id} — {topic} (rules {rules})").format(
+                kind=kind, id=e.id, topic=e.topic_in(lang), rules=rules
+            )
+        )
+        if lang == "ja":
+            print(_("  reading:    {reading}").format(reading=e.reading_in(lang)))
+            print(_("  (the sources' details, in English:)"))
+        print(_("  rules text: {rules_text}").format(rules_text=e.rules_text))
+        print(_("  charts:     {charts}").format(charts=e.charts))
+        if lang != "ja":
+            print(_("  reading:    {reading}").format(reading=e.reading))
+        print(_("  why:        {why}").format(why=e.why))
         print()
-    print(f"{len(entries)} entries")
+    print(ngettext("{count} entry", "{count} entries", len(entries)).format(count=len(entries)))
     return 0

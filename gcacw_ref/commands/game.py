@@ -9,44 +9,44 @@ from pathlib import Path
 from typing import Any
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import _, current_language
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("play", help="play a scenario with two bots")
+    p = sub.add_parser("play", help=_("play a scenario with two bots"))
     p.add_argument(
-        "--scenario", required=True, metavar="ID|FILE", help="built-in id (training) or a file"
+        "--scenario", required=True, metavar="ID|FILE", help=_("built-in id (training) or a file")
     )
     p.add_argument("--seed", required=True, type=int, metavar="N")
     p.add_argument(
         "--bots",
         default="heuristic,heuristic",
         metavar="A,B",
-        help="Union and Confederate bots: random, heuristic",
+        help=_("Union and Confederate bots: random, heuristic"),
     )
-    p.add_argument("--json", action="store_true", help="print events and result as JSON")
-    p.add_argument("--save", metavar="FILE", help="save the game (a replay) to FILE")
-    p.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the text log")
+    p.add_argument("--json", action="store_true", help=_("print events and result as JSON"))
+    p.add_argument("--save", metavar="FILE", help=_("save the game (a replay) to FILE"))
+    p.add_argument("--lang", choices=("en", "ja"), default=None, help=_("language of the text log"))
     p.add_argument(
         "--actions",
         metavar="FILE",
-        help="a JSON list of actions to play first (by hand); the bots play the rest",
+        help=_("a JSON list of actions to play first (by hand); the bots play the rest"),
     )
     p.set_defaults(func=cmd_play)
 
-    r = sub.add_parser("replay", help="replay a saved game")
+    r = sub.add_parser("replay", help=_("replay a saved game"))
     r.add_argument("file", metavar="FILE")
     r.add_argument(
-        "--verify", action="store_true", help="prove the replay reproduces the saved state"
+        "--verify", action="store_true", help=_("prove the replay reproduces the saved state")
     )
     r.add_argument("--json", action="store_true")
-    r.add_argument("--lang", choices=("en", "ja"), default="en")
+    r.add_argument("--lang", choices=("en", "ja"), default=None, help=_("language of the text log"))
     r.set_defaults(func=cmd_replay)
 
-    s = sub.add_parser("scenario", help="scenario tools")
+    s = sub.add_parser("scenario", help=_("scenario tools"))
     ssub = s.add_subparsers(dest="scenario_command", metavar="COMMAND")
     s.set_defaults(func=lambda _args: _usage(s))
-    c = ssub.add_parser("check", help="validate a scenario file")
+    c = ssub.add_parser("check", help=_("validate a scenario file"))
     c.add_argument("file", metavar="FILE")
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=cmd_scenario_check)
@@ -64,12 +64,15 @@ def _bots(text: str) -> tuple[str, str]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2 or any(p not in BOT_NAMES for p in parts):
         raise InputError(
-            f"--bots: expected two of {', '.join(BOT_NAMES)} separated by a comma, got {text!r}"
+            _("--bots: expected two of {BOT_NAMES} separated by a comma, got {text!r}").format(
+                BOT_NAMES=", ".join(BOT_NAMES), text=text
+            )
         )
     return parts[0], parts[1]
 
 
-def _output(game: Any, as_json: bool, lang: str) -> None:
+def _output(game: Any, as_json: bool, lang: str | None) -> None:
+    lang = lang or current_language()
     from gcacw_ref.game.log import render_log
 
     state = game.state
@@ -88,8 +91,12 @@ def _output(game: Any, as_json: bool, lang: str) -> None:
         print(json.dumps(doc, ensure_ascii=False))
         return
     print(render_log(game.events, lang))
-    print(f"result: winner {result['winner']}, VP {result['vp']}, turns {result['turns_played']}")
-    print(f"final state hash: {state.state_hash()}")
+    print(
+        _("result: winner {winner}, VP {vp}, turns {turns}").format(
+            winner=result["winner"], vp=result["vp"], turns=result["turns_played"]
+        )
+    )
+    print(_("final state hash: {state_hash}").format(state_hash=state.state_hash()))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -98,7 +105,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     union, confed = _bots(args.bots)
     if args.seed < 0:
-        raise InputError(f"--seed: must be 0 or more (got {args.seed})")
+        raise InputError(_("--seed: must be 0 or more (got {seed})").format(seed=args.seed))
     save_path = Path(args.save) if args.save else None
     if save_path is not None:  # before the game is played: a folder, a link, a device
         from gcacw_ref.paths import check_write_target
@@ -111,7 +118,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             save_game(game, save_path)
         except OSError as exc:
-            raise InputError(f"--save: cannot write {save_path} ({exc.strerror})") from None
+            raise InputError(
+                _("--save: cannot write {save_path} ({strerror})").format(
+                    save_path=save_path, strerror=exc.strerror
+                )
+            ) from None
     _output(game, args.json, args.lang)
     return 0
 
@@ -122,7 +133,7 @@ def _read_actions(source: str) -> list[Any]:
 
     data = read_json_input(source)
     if not isinstance(data, list):
-        raise InputError(f"{source}: expected a JSON list of actions")
+        raise InputError(_("{source}: expected a JSON list of actions").format(source=source))
     return [parse_action(item) for item in data]
 
 
@@ -157,7 +168,16 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
         print(json.dumps(info, ensure_ascii=False))
     else:
         print(
-            f"{args.file}: ok - scenario {scen.id}, {info['units']} units, "
-            f"{info['leaders']} leaders, {info['turns']} turns on map {info['map']}"
+            _(
+                "{file}: ok - scenario {id}, {units} units, {leaders} leaders, "
+                "{turns} turns on map {map}"
+            ).format(
+                file=args.file,
+                id=scen.id,
+                units=info["units"],
+                leaders=info["leaders"],
+                turns=info["turns"],
+                map=info["map"],
+            )
         )
     return 0

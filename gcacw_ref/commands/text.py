@@ -9,45 +9,49 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
+from gcacw_ref.layout import pad
 
 if TYPE_CHECKING:
     from gcacw_ref.text.library import Library
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    books = sub.add_parser("books", help="import, list and remove rulebooks")
+    books = sub.add_parser("books", help=_("import, list and remove rulebooks"))
     bsub = books.add_subparsers(dest="books_command", metavar="ACTION")
-    imp = bsub.add_parser("import", help="parse a rulebook file and store it")
-    imp.add_argument("file", help="the rulebook text file (UTF-8)")
-    imp.add_argument("--id", dest="book_id", help="book id (default: recognised from the content)")
+    imp = bsub.add_parser("import", help=_("parse a rulebook file and store it"))
+    imp.add_argument("file", help=_("the rulebook text file (UTF-8)"))
+    imp.add_argument(
+        "--id", dest="book_id", help=_("book id (default: recognised from the content)")
+    )
     imp.add_argument("--json", action="store_true")
     imp.set_defaults(func=cmd_import)
-    lst = bsub.add_parser("list", help="list imported books")
+    lst = bsub.add_parser("list", help=_("list imported books"))
     lst.add_argument("--json", action="store_true")
     lst.set_defaults(func=cmd_list)
-    rem = bsub.add_parser("remove", help="remove an imported book")
+    rem = bsub.add_parser("remove", help=_("remove an imported book"))
     rem.add_argument("book_id", metavar="ID")
     rem.set_defaults(func=cmd_remove)
     books.set_defaults(func=_books_help)
 
-    srch = sub.add_parser("search", help="fuzzy search the imported rulebooks")
+    srch = sub.add_parser("search", help=_("fuzzy search the imported rulebooks"))
     srch.add_argument(
-        "query", nargs="+", help="Japanese or English term, typo welcome, or a number"
+        "query", nargs="+", help=_("Japanese or English term, typo welcome, or a number")
     )
-    srch.add_argument("--book", help="search only this book id")
-    srch.add_argument("--limit", type=int, default=10, help="how many hits (default 10)")
+    srch.add_argument("--book", help=_("search only this book id"))
+    srch.add_argument("--limit", type=int, default=10, help=_("how many hits (default 10)"))
     srch.add_argument("--json", action="store_true")
     srch.set_defaults(func=cmd_search)
 
-    rule = sub.add_parser("rule", help="print a rule with its neighbours")
-    rule.add_argument("number", help="7.4, ７．４, 5.1#延長行軍 or a sub-heading name")
-    rule.add_argument("--book", help="book id (default: gcacw if imported)")
+    rule = sub.add_parser("rule", help=_("print a rule with its neighbours"))
+    rule.add_argument("number", help=_("7.4, ７．４, 5.1#延長行軍 or a sub-heading name"))
+    rule.add_argument("--book", help=_("book id (default: gcacw if imported)"))
     rule.add_argument("--json", action="store_true")
     rule.set_defaults(func=cmd_rule)
 
 
 def _books_help(args: argparse.Namespace) -> int:
-    raise InputError("books: choose an action: import FILE, list, or remove ID")
+    raise InputError(_("books: choose an action: import FILE, list, or remove ID"))
 
 
 def _library() -> Library:
@@ -70,7 +74,11 @@ def cmd_import(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(info.model_dump(), ensure_ascii=False, indent=2))
     else:
-        print(f"imported {info.id} ({info.kind}): {info.title} — {info.sections} sections")
+        print(
+            _("imported {id} ({kind}): {title} — {sections} sections").format(
+                id=info.id, kind=info.kind, title=info.title, sections=info.sections
+            )
+        )
     return 0
 
 
@@ -84,19 +92,22 @@ def cmd_list(args: argparse.Namespace) -> int:
     if not infos and lib.problems:
         return 0
     if not infos:
-        print("no books imported; run `gcacw-ref books import FILE`")
+        print(_("no books imported; run `gcacw-ref books import FILE`"))
         return 0
     width = max(len(i.id) for i in [*infos]) if infos else 2
     width = max(width, len("id"))
-    print(f"{'id':<{width}}  {'kind':<10}  {'sections':>8}  title")
+    heads = (_("id"), _("kind"), _("sections"), _("title"))
+    print(
+        f"{pad(heads[0], width)}  {pad(heads[1], 10)}  {pad(heads[2], 8, right=True)}  {heads[3]}"
+    )
     for i in infos:
-        print(f"{i.id:<{width}}  {i.kind:<10}  {i.sections:>8}  {i.title}")
+        print(f"{pad(i.id, width)}  {pad(i.kind, 10)}  {i.sections:>8}  {i.title}")
     return 0
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
     _library().remove(args.book_id)
-    print(f"removed {args.book_id}")
+    print(_("removed {book_id}").format(book_id=args.book_id))
     return 0
 
 
@@ -144,9 +155,11 @@ def _shown(text: str, tty: bool) -> str:
 def cmd_search(args: argparse.Namespace) -> int:
     query = " ".join(args.query)
     if not query.strip():
-        raise InputError("search: the query is empty")
+        raise InputError(_("search: the query is empty"))
     if args.limit < 1:
-        raise InputError(f"search: --limit must be at least 1 (got {args.limit})")
+        raise InputError(
+            _("search: --limit must be at least 1 (got {limit})").format(limit=args.limit)
+        )
     lib = _library()
     hits = lib.search(query, book=args.book, limit=args.limit)
     _notices(lib)
@@ -154,7 +167,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         print(json.dumps([h.model_dump() for h in hits], ensure_ascii=False, indent=2))
         return 0
     if not hits:
-        print(f"no matches for {query!r}")
+        print(_("no matches for {query!r}").format(query=query))
         return 0
     tty = sys.stdout.isatty()
     for h in hits:
@@ -183,8 +196,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
         except InputError:
             return ref
 
-    print(f"parent:   {label(view.parent)}")
-    print(f"children: {', '.join(view.children) if view.children else '-'}")
-    print(f"previous: {label(view.previous)}")
-    print(f"next:     {label(view.next)}")
+    print(_("parent:   {label}").format(label=label(view.parent)))
+    print(_("children: {value}").format(value=", ".join(view.children) if view.children else "-"))
+    print(_("previous: {label}").format(label=label(view.previous)))
+    print(_("next:     {label}").format(label=label(view.next)))
     return 0

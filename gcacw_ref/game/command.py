@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.zoc import ZocKind
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.explain import Step
 
 COMMAND_RADIUS = 3
@@ -106,12 +107,21 @@ def in_command_radius(
             "avoiding enemy units and unoccupied enemy ZOC"
         )
         return CommandCheck(
-            False, None, [Step(rule="2.5", label="out of command radius", value=why)]
+            False, None, [Step(rule="2.5", label=N_("out of command radius"), value=why)]
         )
     length = len(path) - 1
-    value = " -> ".join(path) if length else "the leader's own hex"
+    value = " -> ".join(path) if length else N_("the leader's own hex")
     return CommandCheck(
-        True, path, [Step(rule="2.5", label=f"in command radius ({length} hexes)", value=value)]
+        True,
+        path,
+        [
+            Step(
+                rule="2.5",
+                label=N_("in command radius ({length} hexes)"),
+                value=value,
+                args={"length": length},
+            )
+        ],
     )
 
 

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.hexmap import HexMap, builtin_map_path, load_map, parse_map
 from gcacw_ref.game.pathing import Board, MovingUnit, evaluate_path, reachable
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import Weather
@@ -111,8 +112,14 @@ def resolve_map(value: dict[str, Any] | str) -> HexMap:
         if "/" not in value and "\\" not in value and builtin.is_file():
             return load_map(builtin)
     except (OSError, RuntimeError, ValueError) as exc:
-        raise InputError(f"map: cannot use {shown} as a map file ({type(exc).__name__})") from None
-    raise InputError(f"map: {shown} is neither a map file nor a built-in map id")
+        raise InputError(
+            _("map: cannot use {shown} as a map file ({name})").format(
+                shown=shown, name=type(exc).__name__
+            )
+        ) from None
+    raise InputError(
+        _("map: {shown} is neither a map file nor a built-in map id").format(shown=shown)
+    )
 
 
 def _board(inp: Input, hexmap: HexMap) -> Board:
@@ -123,7 +130,9 @@ def _board(inp: Input, hexmap: HexMap) -> Board:
     for i, u in enumerate(inp.friendly_units):
         h = hexmap.check_hex(u.hex, f"friendly_units[{i}].hex")
         if h in enemy:
-            raise InputError(f"friendly_units[{i}].hex: {h} also holds an enemy unit")
+            raise InputError(
+                _("friendly_units[{i}].hex: {h} also holds an enemy unit").format(i=i, h=h)
+            )
         if u.kind is not UnitKind.CAVALRY:
             friendly[h] = friendly.get(h, Fraction(0)) + u.strength
     destroyed = []
@@ -131,10 +140,15 @@ def _board(inp: Input, hexmap: HexMap) -> Board:
         hexmap.check_hex(a, f"destroyed_crossings[{i}][0]")
         hexmap.check_hex(b, f"destroyed_crossings[{i}][1]")
         if b not in hexmap.neighbors(a):
-            raise InputError(f"destroyed_crossings[{i}]: {a} and {b} are not adjacent")
+            raise InputError(
+                _("destroyed_crossings[{i}]: {a} and {b} are not adjacent").format(i=i, a=a, b=b)
+            )
         if not hexmap.hexside(a, b) & {HexsideFeature.BRIDGE, HexsideFeature.FERRY}:
             raise InputError(
-                f"destroyed_crossings[{i}]: the hexside {a}-{b} has no bridge or ferry to destroy"
+                _(
+                    "destroyed_crossings[{i}]: the hexside {a}-{b} has no bridge or ferry to "
+                    "destroy"
+                ).format(i=i, a=a, b=b)
             )
         destroyed.append((a, b))
     weather = Weather(inp.rain, inp.minor_river_uncrossable, inp.major_river_uncrossable)
@@ -173,30 +187,37 @@ def run(inp: Input) -> Output:
             )
         )
         mp = _mp_word(e.legal, e.mp)
-        steps.append(Step(rule=e.rule, label=f"enter {e.hex} ({terrain}): {e.label}", value=mp))
+        steps.append(
+            Step(
+                rule=e.rule,
+                label=N_("enter {hex} ({terrain}): {label}"),
+                value=mp,
+                args={"hex": e.hex, "terrain": terrain, "label": e.label},
+            )
+        )
     if not result.legal:
         steps.extend(result.steps)
     if result.legal and result.cost is None:
         steps.append(
             Step(
                 rule="6.2",
-                label="cost",
-                value="all of the unit's MP; give movement_allowance for a number",
+                label=N_("cost"),
+                value=N_("all of the unit's MP; give movement_allowance for a number"),
             )
         )
     if result.disorganized:
         steps.append(
             Step(
                 rule="6.2",
-                label="the unit becomes disorganized",
-                value="or loses 1 strength if it already is",
+                label=N_("the unit becomes disorganized"),
+                value=N_("or loses 1 strength if it already is"),
             )
         )
     reach = None
     if ma is not None:
         found = reachable(board, unit, inp.path[0], ma, attacked=inp.attacked)
         reach = dict(sorted(found.items()))
-        steps.append(Step(rule="6.2", label="hexes reachable", value=str(len(reach))))
+        steps.append(Step(rule="6.2", label=N_("hexes reachable"), value=str(len(reach))))
     return Output(
         legal=result.legal,
         cost=result.cost if result.legal else None,

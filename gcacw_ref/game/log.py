@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gcacw_ref.i18n import N_, catalog
+
 Event = dict[str, Any]
 
 EVENT_TYPES = (
@@ -48,10 +50,46 @@ def make_event(type_: str, turn: int, rule: str, en: str, ja: str, **data: Any) 
     return event
 
 
+# How each event type is named in a text log line (translated for the log's language;
+# the JSON keeps `type` as it is).
+EVENT_NAMES = {
+    "initiative": N_("initiative"),
+    "pass": N_("pass"),
+    "march": N_("march"),
+    "activation": N_("activation"),
+    "assault": N_("assault"),
+    "grand_assault": N_("grand assault"),
+    "combat": N_("combat"),
+    "retreat": N_("retreat"),
+    "advance": N_("advance"),
+    "cavalry_retreat": N_("cavalry retreat"),
+    "extended_march": N_("extended march"),
+    "forced_march": N_("forced march"),
+    "entrench": N_("entrench"),
+    "station_raid": N_("station raid"),
+    "bridge": N_("bridge"),
+    "recovery": N_("recovery"),
+    "rain": N_("rain"),
+    "turn_end": N_("turn end"),
+    "game_end": N_("game end"),
+    "move": N_("move"),
+    "loss": N_("loss"),
+    "leader": N_("leader"),
+    "surrender": N_("surrender"),
+    "refuse_flank": N_("refuse flank"),
+    "phase": N_("phase"),
+    "eliminated": N_("eliminated"),
+    "note": N_("note"),
+}
+
+
 def render_event(event: Event, lang: str = "en") -> str:
-    """One readable line, e.g. `T2 [7.5] combat: ...`."""
+    """One readable line, e.g. `T2 [7.5] combat: ...` (`T2 [7.5] 戦闘: ...` in Japanese)."""
     text = event.get(lang) or event.get("en", "")
-    return f"T{event['turn']} [{event['rule']}] {event['type']}: {text}"
+    kind = str(event["type"])
+    if lang != "en" and kind in EVENT_NAMES:
+        kind = catalog(lang).gettext(EVENT_NAMES[kind])
+    return f"T{event['turn']} [{event['rule']}] {kind}: {text}"
 
 
 def render_log(events: list[Event], lang: str = "en") -> str:

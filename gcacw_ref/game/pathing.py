@@ -32,6 +32,7 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.game.geometry import adjacent, hexside_key
 from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.zoc import ZocKind, enemy_zoc, with_pontoon_bridges
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.movement import (
     StepCost,
@@ -153,11 +154,13 @@ class PathResult:
 def check_path(hexmap: HexMap, path: list[str]) -> None:
     """Every hex on the map and each next to the one before, or `InputError` naming it."""
     if not path:
-        raise InputError("path: give at least the starting hex")
+        raise InputError(_("path: give at least the starting hex"))
     for i, h in enumerate(path):
         hexmap.check_hex(h, f"path[{i}]")
         if i and not adjacent(path[i - 1], h):
-            raise InputError(f"path[{i}]: {h} is not adjacent to {path[i - 1]}")
+            raise InputError(
+                _("path[{i}]: {h} is not adjacent to {path}").format(i=i, h=h, path=path[i - 1])
+            )
 
 
 @dataclass(frozen=True)
@@ -220,28 +223,30 @@ def move_step(
             return StepVerdict(False, None, "6.2", "prohibited", tuple(steps), reason)
         if board.in_normal_zoc(b):
             mp, ends, zz = mp_left, True, True
-            rule, label = "6.2", "enemy ZOC to enemy ZOC: all MP, march ends"
-            steps.append(Step(rule="6.2", label=label, value="all MP"))
+            rule, label = "6.2", N_("enemy ZOC to enemy ZOC: all MP, march ends")
+            steps.append(Step(rule="6.2", label=label, value=N_("all MP")))
             if not joined_by_road_or_trail(board.hexmap.hexside(a, b)):
                 disorganizes = True
                 steps.append(
-                    Step(rule="6.2", label="no road, pike, railroad or trail: disorganized")
+                    Step(rule="6.2", label=N_("no road, pike, railroad or trail: disorganized"))
                 )
         else:
             mp = sc.cost + 1
-            rule, label = "6.2", "leaving enemy ZOC: +1 MP"
-            steps.append(Step(rule="6.2", label=label, value="+1 MP"))
+            rule, label = "6.2", N_("leaving enemy ZOC: +1 MP")
+            steps.append(Step(rule="6.2", label=label, value=N_("+1 MP")))
     elif board.in_normal_zoc(b):
         must_stop = True
-        steps.append(Step(rule="6.2", label="enters enemy ZOC: movement stops"))
+        steps.append(Step(rule="6.2", label=N_("enters enemy ZOC: movement stops")))
     if mp_left is not None and mp is not None and mp > mp_left:
         if moved or attacked:
             left = format_strength(mp_left)
             reason = f"{b} needs {format_strength(mp)} MP, only {left} left"
             return StepVerdict(False, None, "6.2", "not enough MP", tuple(steps), reason)
         mp, ends = mp_left, True
-        rule, label = "6.2", "one-hex minimum move: spends all MP"
-        steps.append(Step(rule="6.2", label=label, value=f"{format_strength(mp)} MP"))
+        rule, label = "6.2", N_("one-hex minimum move: spends all MP")
+        steps.append(
+            Step(rule="6.2", label=label, value=N_("{mp} MP"), args={"mp": format_strength(mp)})
+        )
     return StepVerdict(True, mp, rule, label, tuple(steps), None, must_stop, ends, disorganizes, zz)
 
 
@@ -263,7 +268,7 @@ def evaluate_path(
     """
     check_path(board.hexmap, path)
     if path[0] in board.enemy_hexes:
-        raise InputError(f"path[0]: {path[0]} holds an enemy unit")
+        raise InputError(_("path[0]: {path} holds an enemy unit").format(path=path[0]))
     entries: list[Entry] = []
     total: Fraction | None = ZERO
     disorganized = False
@@ -271,7 +276,7 @@ def evaluate_path(
     stop_rule = ""
 
     def fail(reason: str, rule: str) -> PathResult:
-        steps = [Step(rule=rule, label="illegal", value=reason)]
+        steps = [Step(rule=rule, label=N_("illegal"), value=reason)]
         return PathResult(False, None, stop, reason, entries, disorganized, steps)
 
     for i in range(1, len(path)):
@@ -300,7 +305,10 @@ def evaluate_path(
         disorganized = disorganized or v.disorganizes
         total = None if v.mp is None or total is None else total + v.mp
         entries.append(Entry(b, v.mp, v.rule, v.label, list(v.steps)))
-    summary = [Step(rule=e.rule, label=f"enter {e.hex}", value=_mp_text(e.mp)) for e in entries]
+    summary = [
+        Step(rule=e.rule, label=N_("enter {hex}"), value=_mp_text(e.mp), args={"hex": e.hex})
+        for e in entries
+    ]
     return PathResult(True, total, stop, None, entries, disorganized, summary)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.combat_tables import ArtilleryRow, artillery_table
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.numbers import format_signed
@@ -21,7 +22,11 @@ TERRAINS: tuple[str, ...] = get_args(Terrain)
 def check_die(value: int, field_name: str) -> int:
     """A die value must be 1-6."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise InputError(f"{field_name}: a die shows 1 to 6 (got {value!r})")
+        raise InputError(
+            _("{field_name}: a die shows 1 to 6 (got {value!r})").format(
+                field_name=field_name, value=value
+            )
+        )
     return value
 
 
@@ -29,13 +34,15 @@ def artillery_row(terrain: str, rain: bool) -> ArtilleryRow:
     """The table row for the defender's hex; provisional swamp is rough, or swamp in rain."""
     if terrain not in TERRAINS:
         raise InputError(
-            f"defender_terrain: unknown terrain {terrain!r}; one of {', '.join(TERRAINS)}"
+            _("defender_terrain: unknown terrain {terrain!r}; one of {TERRAINS}").format(
+                terrain=terrain, TERRAINS=", ".join(TERRAINS)
+            )
         )
     for row in artillery_table().row:
         extra = row.rain_terrains if rain else row.dry_terrains
         if terrain in row.terrains or terrain in extra:
             return row
-    raise DataError(f"artillery.toml: no row for terrain {terrain!r}")
+    raise DataError(_("artillery.toml: no row for terrain {terrain!r}").format(terrain=terrain))
 
 
 def difference_band(difference: int) -> int:
@@ -45,7 +52,7 @@ def difference_band(difference: int) -> int:
             band.high is None or difference <= band.high
         ):
             return index
-    raise DataError(f"artillery.toml: no band holds {difference}")
+    raise DataError(_("artillery.toml: no band holds {difference}").format(difference=difference))
 
 
 @dataclass(frozen=True)
@@ -74,7 +81,7 @@ def parse_cell(text: str) -> Cell:
             return Cell(raw, int(raw[:-1]), 0)
         value = int(raw)
     except ValueError:
-        raise DataError(f"artillery.toml: cannot read cell {text!r}") from None
+        raise DataError(_("artillery.toml: cannot read cell {text!r}").format(text=text)) from None
     return Cell(raw, value, value)
 
 
@@ -82,11 +89,11 @@ def special_case(modifier: int, attacker: int, defender: int) -> tuple[int, str 
     """Apply 7.4's special cases to a table result; returns the modifier and why it changed."""
     special = artillery_table().special
     if special.no_artillery_no_modifier and attacker == 0 and defender == 0:
-        return 0, "neither side has artillery: no modifier"
+        return 0, N_("neither side has artillery: no modifier")
     if special.defender_zero_negative_is_ne and defender == 0 and modifier < 0:
-        return 0, "defender's artillery is 0: a negative result has no effect"
+        return 0, N_("defender's artillery is 0: a negative result has no effect")
     if defender == 1 and modifier == -2:
-        return special.defender_one_minus_two_is, "defender's artillery is 1: -2 counts as -1"
+        return special.defender_one_minus_two_is, N_("defender's artillery is 1: -2 counts as -1")
     return modifier, None
 
 
@@ -118,20 +125,25 @@ def artillery_modifier(
     """The artillery modifier for these totals in this terrain (7.4)."""
     for name, value in (("attacker_artillery", attacker), ("defender_artillery", defender)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InputError(f"{name}: must be a whole number 0 or more (got {value!r})")
+            raise InputError(
+                _("{name}: must be a whole number 0 or more (got {value!r})").format(
+                    name=name, value=value
+                )
+            )
     if die is not None:
         check_die(die, "die")
     steps: list[Step] = []
     row = artillery_row(terrain, rain)
     if terrain == "provisional_swamp":
-        reads = "swamp (rain)" if rain else "rough (no rain)"
-        steps.append(Step(rule="7.4", label="Provisional swamp reads as", value=reads))
+        reads = N_("swamp (rain)") if rain else N_("rough (no rain)")
+        steps.append(Step(rule="7.4", label=N_("Provisional swamp reads as"), value=reads))
     difference = attacker - defender
     steps.append(
         Step(
             rule="7.4",
-            label=f"Artillery difference {attacker} - {defender}",
+            label=N_("Artillery difference {attacker} - {defender}"),
             value=format_signed(difference),
+            args={"attacker": attacker, "defender": defender},
         )
     )
     band = difference_band(difference)
@@ -140,8 +152,9 @@ def artillery_modifier(
     steps.append(
         Step(
             rule="7.4",
-            label=f"Table row '{row.key.replace('_', '/')}', column '{band_label}'",
+            label=N_("Table row '{replace}', column '{band_label}'"),
             value=cell.printed,
+            args={"replace": row.key.replace("_", "/"), "band_label": band_label},
         )
     )
     outcomes: dict[str, int] = {}
@@ -152,7 +165,7 @@ def artillery_modifier(
         if why:
             notes.add(why)
     for why in sorted(notes):
-        steps.append(Step(rule="7.4", label="Special case", value=why))
+        steps.append(Step(rule="7.4", label=N_("Special case"), value=why))
     needs_die = outcomes["even"] != outcomes["odd"]
     modifier: int | None
     if not needs_die:
@@ -160,23 +173,31 @@ def artillery_modifier(
     elif die is not None:
         modifier = outcomes["even" if die % 2 == 0 else "odd"]
         parity = "even" if die % 2 == 0 else "odd"
-        steps.append(Step(rule="7.4", label=f"Artillery die {die} ({parity})"))
+        steps.append(
+            Step(
+                rule="7.4",
+                label=N_("Artillery die {die} ({parity})"),
+                args={"die": die, "parity": parity},
+            )
+        )
     else:
         modifier = None
         steps.append(
             Step(
                 rule="7.4",
-                label="A die decides: roll one before the attack",
-                value=(
-                    f"even {format_signed(outcomes['even'])}, odd {format_signed(outcomes['odd'])}"
-                ),
+                label=N_("A die decides: roll one before the attack"),
+                value=(N_("even {outcomes}, odd {outcomes2}")),
+                args={
+                    "outcomes": format_signed(outcomes["even"]),
+                    "outcomes2": format_signed(outcomes["odd"]),
+                },
             )
         )
     steps.append(
         Step(
             rule="7.4",
-            label="Artillery modifier",
-            value="depends on the die" if modifier is None else format_signed(modifier),
+            label=N_("Artillery modifier"),
+            value=N_("depends on the die") if modifier is None else format_signed(modifier),
         )
     )
     return ArtilleryResult(

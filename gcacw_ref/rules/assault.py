@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.artillery import check_die
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.numbers import format_signed
@@ -40,12 +41,12 @@ def assault_roll(
     """
     check_die(die, "die")
     if command < 0:
-        raise InputError(f"command: must be 0 or more (got {command})")
+        raise InputError(_("command: must be 0 or more (got {command})").format(command=command))
     if units_chosen < 1:
-        raise InputError("units_chosen: at least one unit must be chosen for an assault")
-    steps = [Step(rule="7.1", label="Assault command die", value=str(die))]
+        raise InputError(_("units_chosen: at least one unit must be chosen for an assault"))
+    steps = [Step(rule="7.1", label=N_("Assault command die"), value=str(die))]
     if die == 6:
-        steps.append(Step(rule="7.1", label="An unmodified 6 ends the assault"))
+        steps.append(Step(rule="7.1", label=N_("An unmodified 6 ends the assault")))
         return AssaultRoll(False, None, None, 0, 0, steps)
     modifier = (WING_COMMANDER_DRM if wing_commander else 0) + extra_modifier
     modified = die + modifier
@@ -53,22 +54,31 @@ def assault_roll(
         steps.append(
             Step(
                 rule="7.1",
-                label="Modified die",
-                value=f"{die} {format_signed(modifier)} = {modified}",
+                label=N_("Modified die"),
+                value=N_("{die} {modifier} = {modified}"),
+                args={"die": die, "modifier": format_signed(modifier), "modified": modified},
             )
         )
     value = command - modified
-    steps.append(Step(rule="7.1", label=f"Assault value {command} - {modified}", value=str(value)))
+    steps.append(
+        Step(
+            rule="7.1",
+            label=N_("Assault value {command} - {modified}"),
+            value=str(value),
+            args={"command": command, "modified": modified},
+        )
+    )
     if value < 0:
-        steps.append(Step(rule="7.1", label="Below 0: the assault does not take place"))
+        steps.append(Step(rule="7.1", label=N_("Below 0: the assault does not take place")))
         return AssaultRoll(False, modified, value, 0, 0, steps)
     max_units = max(1, value)
     participating = min(units_chosen, max_units)
     steps.append(
         Step(
             rule="7.1",
-            label=f"Units attacking (at most {max_units}, of {units_chosen} chosen)",
+            label=N_("Units attacking (at most {max_units}, of {units_chosen} chosen)"),
             value=str(participating),
+            args={"max_units": max_units, "units_chosen": units_chosen},
         )
     )
     return AssaultRoll(True, modified, value, max_units, participating, steps)
@@ -87,20 +97,29 @@ def grand_assault_number(command: int, die: int, *, extra_modifier: int = 0) -> 
     """A modified 6 or more fails; else command minus die; 1 or more means it must happen (7.1)."""
     check_die(die, "die")
     if command < 0:
-        raise InputError(f"command: must be 0 or more (got {command})")
+        raise InputError(_("command: must be 0 or more (got {command})").format(command=command))
     modified = die + extra_modifier
-    steps = [Step(rule="7.1", label="Grand assault die", value=str(modified))]
+    steps = [Step(rule="7.1", label=N_("Grand assault die"), value=str(modified))]
     if modified >= 6:
-        steps.append(Step(rule="7.1", label="6 or more: no grand assault"))
+        steps.append(Step(rule="7.1", label=N_("6 or more: no grand assault")))
         return GrandAssault(False, None, steps)
     number = command - modified
     steps.append(
-        Step(rule="7.1", label=f"Grand assault number {command} - {modified}", value=str(number))
+        Step(
+            rule="7.1",
+            label=N_("Grand assault number {command} - {modified}"),
+            value=str(number),
+            args={"command": command, "modified": modified},
+        )
     )
     if number <= 0:
-        steps.append(Step(rule="7.1", label="0 or less: no grand assault"))
+        steps.append(Step(rule="7.1", label=N_("0 or less: no grand assault")))
         return GrandAssault(False, number, steps)
     steps.append(
-        Step(rule="7.1", label=f"Grand assault happens: choose 1 to {number} eligible hexes")
+        Step(
+            rule="7.1",
+            label=N_("Grand assault happens: choose 1 to {number} eligible hexes"),
+            args={"number": number},
+        )
     )
     return GrandAssault(True, number, steps)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
 from gcacw_ref.rules.games import Game, Side
 
 
@@ -39,7 +40,7 @@ def may_bridge_major_river(game: Game, side: Side) -> bool:
 
 def _check_die(die: int) -> None:
     if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-        raise InputError(f"die: must be 1 to 6 (got {die!r})")
+        raise InputError(_("die: must be 1 to 6 (got {die!r})").format(die=die))
 
 
 def pontoon_drm(

@@ -8,6 +8,7 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import format_signed, format_strength
@@ -91,7 +92,7 @@ class CavalryHex:
 def cavalry_retreat_modifiers(game: Game, side: Side, hx: CavalryHex) -> tuple[int, list[Step]]:
     """7.7: the cumulative die modifier of a cavalry retreat roll."""
     if not hx.strengths:
-        raise InputError("strengths: at least one cavalry unit is needed")
+        raise InputError(_("strengths: at least one cavalry unit is needed"))
     total = sum(hx.strengths, Fraction(0))
     steps: list[Step] = []
     drm = 0
@@ -100,32 +101,34 @@ def cavalry_retreat_modifiers(game: Game, side: Side, hx: CavalryHex) -> tuple[i
         nonlocal drm
         v = modifier_value(mid, game, side) if value is None else value
         drm += v
+        args: dict[str, str | int] = {"total": format_strength(total)}
         if v == 0:
-            label += f": ignored for {side} cavalry in {game}"
-        steps.append(Step(rule="7.7", label=label, value=format_signed(v)))
+            args.update(what=label, side=format(side), game=format(game))
+            label = N_("{what}: ignored for {side} cavalry in {game}")
+        steps.append(Step(rule="7.7", label=label, value=format_signed(v), args=args))
 
     if hx.in_mountain:
         m = _mod("mountain")
         if hx.active_in_mountain:
-            add("mountain", "cavalry in mountain, active unit too", m.reduced_value)
+            add("mountain", N_("cavalry in mountain, active unit too"), m.reduced_value)
         else:
-            add("mountain", "cavalry in a mountain hex")
+            add("mountain", N_("cavalry in a mountain hex"))
     if hx.river_crossing_between:
-        add("river", "river crossing (or creek in rain) between cavalry and active unit")
+        add("river", N_("river crossing (or creek in rain) between cavalry and active unit"))
     if total >= 3:
-        add("very_large", f"very large force (total {format_strength(total)})")
+        add("very_large", N_("very large force (total {total})"))
     elif total == 2 and side is Side.CONFEDERATE and modifier_value("large", game, side):
-        add("large", "large Confederate force (total 2)")
+        add("large", N_("large Confederate force (total 2)"))
     elif total == 1:
-        add("small", "small force (total exactly 1)")
+        add("small", N_("small force (total exactly 1)"))
     elif total == Fraction(1, 2) and len(hx.strengths) == 1:
-        add("very_small", "very small force (a single unit of 1/2)")
+        add("very_small", N_("very small force (a single unit of 1/2)"))
     if hx.all_demoralized:
-        add("demoralized", "every cavalry unit demoralized")
+        add("demoralized", N_("every cavalry unit demoralized"))
     if hx.all_fatigue_4:
-        add("fatigue", "every cavalry unit at fatigue 4")
+        add("fatigue", N_("every cavalry unit at fatigue 4"))
     if hx.all_out_of_ammunition:
-        add("ammunition", "every cavalry unit out of ammunition (advanced game)")
+        add("ammunition", N_("every cavalry unit out of ammunition (advanced game)"))
     return drm, steps
 
 
@@ -138,7 +141,7 @@ def mp_reduction(modified_die: int) -> int:
 def cavalry_retreat_loss(raw_die: int) -> int:
     """7.7 step 2: an unmodified 1 costs the cavalry one strength."""
     if not 1 <= raw_die <= 6:
-        raise InputError(f"die: must be 1 to 6 (got {raw_die})")
+        raise InputError(_("die: must be 1 to 6 (got {raw_die})").format(raw_die=raw_die))
     roll = cavalry_retreat_table().roll
     return roll.loss if raw_die == roll.loss_on_raw_die else 0
 

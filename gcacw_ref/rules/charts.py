@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.paths import tables_dir
 from gcacw_ref.rules.tables import read_toml
 
@@ -57,6 +58,77 @@ def grids_for(stem: str) -> list[Grid]:
         Grid(g.key, stem, g.title, g.headers, g.rows, where, rules, g.label_column, g.row_keys)
         for g in grids
     ]
+
+
+# The words of the grids' titles and fixed headings (each part of a title between " — "),
+# translated where the Charts screen shows them (`shown_title`, `shown_headers`).
+TITLE_WORDS = (
+    N_("Artillery"),
+    N_("Attack types"),
+    N_("Cavalry retreat"),
+    N_("Combat chart"),
+    N_("Die modifiers"),
+    N_("Entrenchment"),
+    N_("Extended march"),
+    N_("Forced march"),
+    N_("Friendly occupied"),
+    N_("Games"),
+    N_("Movement allowance"),
+    N_("Rain numbers"),
+    N_("Ratio"),
+    N_("Retreat tables"),
+    N_("Strength caps"),
+    N_("Terrain"),
+    N_("as in rule 7.4 (used)"),
+    N_("as on the chart"),
+    N_("attack type"),
+    N_("attacker"),
+    N_("attacker result"),
+    N_("band"),
+    N_("caps"),
+    N_("cavalry"),
+    N_("chart none"),
+    N_("columns"),
+    N_("defender"),
+    N_("defender result"),
+    N_("earthworks"),
+    N_("earthworks start"),
+    N_("ferry"),
+    N_("footnote"),
+    N_("grand assault loss"),
+    N_("hexside"),
+    N_("infantry"),
+    N_("lengths"),
+    N_("level"),
+    N_("major"),
+    N_("max strength"),
+    N_("minor"),
+    N_("modifier"),
+    N_("notes"),
+    N_("other"),
+    N_("procedure"),
+    N_("roll"),
+    N_("row"),
+    N_("settings"),
+    N_("table1"),
+    N_("table2"),
+    N_("terrain"),
+    N_("trail"),
+    N_("Differential"),
+    N_("key"),
+    N_("value"),
+)
+
+
+def shown_title(grid: Grid) -> str:
+    """The grid's title in the current language (each " — " part translated)."""
+    return " — ".join(_(part) for part in grid.title.split(" — "))
+
+
+def shown_headers(grid: Grid) -> list[str]:
+    """The column headings in the current language where the catalog knows them (table
+    field names such as `infantry_mp` stay as written)."""
+    return [_(h) if h in TITLE_WORDS else h for h in grid.headers]
 
 
 def cell(value: Any) -> str:

@@ -9,6 +9,7 @@ from fractions import Fraction
 from itertools import product
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.artillery import ArtilleryResult, artillery_modifier
 from gcacw_ref.rules.combat_chart import (
     ChartResult,
@@ -96,17 +97,19 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
     """Apply 7.1-7.5 to one attack; dice optional (7.1 steps 3-5, assault steps 7-9)."""
     steps: list[Step] = []
     if inp.grand_assault and inp.action != "assault":
-        raise InputError("grand_assault: only an assault can become a grand assault")
+        raise InputError(_("grand_assault: only an assault can become a grand assault"))
     hexes = {u.hex for u in inp.attackers if u.hex}
     if len(hexes) > 1 and not inp.grand_assault:
-        raise InputError("attackers: units in more than one hex attack only in a grand assault")
+        raise InputError(_("attackers: units in more than one hex attack only in a grand assault"))
     steps += check_restrictions(inp)
     side = attacker_side(inp)
     era = entrenchment_era(inp.game, inp.year)
     uses_earthworks = any(d.earthworks for d in inp.defenders)
     defender_confederate = side == "union" or (side is None and uses_earthworks)
     if side is None and uses_earthworks:
-        steps.append(Step(rule="9.0", label="Earthworks given: defender taken to be Confederate"))
+        steps.append(
+            Step(rule="9.0", label=N_("Earthworks given: defender taken to be Confederate"))
+        )
 
     att = attacking_side(
         inp.attackers,
@@ -136,8 +139,9 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
     steps.append(
         Step(
             rule="7.4",
-            label=f"Tactical modifier {att.tactical} - {dfn.tactical}",
+            label=N_("Tactical modifier {tactical} - {tactical2}"),
             value=format_signed(tactical),
+            args={"tactical": att.tactical, "tactical2": dfn.tactical},
         )
     )
     artillery = artillery_modifier(
@@ -152,7 +156,9 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
     if inp.flank_bonus:
         fixed += inp.flank_bonus
         parts["flank"] = inp.flank_bonus
-        steps.append(Step(rule="7.4", label="Flank bonus", value=format_signed(inp.flank_bonus)))
+        steps.append(
+            Step(rule="7.4", label=N_("Flank bonus"), value=format_signed(inp.flank_bonus))
+        )
     for name, part in (("leader", leader_bonus(inp, era)), ("rain", rain_drm(inp))):
         fixed += part[0]
         parts[name] = part[0]
@@ -171,23 +177,31 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
         steps.append(
             Step(
                 rule="7.2",
-                label=(
-                    f"Grand assault of {strength_caps().grand_assault_loss.band[0].low} "
-                    "or more: attacker loses extra"
-                ),
+                label=(N_("Grand assault of {low} or more: attacker loses extra")),
                 value=str(extra),
+                args={"low": strength_caps().grand_assault_loss.band[0].low},
             )
         )
     if artillery.modifier is None:
-        total_label = (
-            f"even {format_signed(fixed + artillery.outcomes['even'])}, "
-            f"odd {format_signed(fixed + artillery.outcomes['odd'])}"
-        )
+        total_label = N_("even {even}, odd {odd}")
+        total_args = {
+            "even": format_signed(fixed + artillery.outcomes["even"]),
+            "odd": format_signed(fixed + artillery.outcomes["odd"]),
+        }
     else:
-        total_label = format_signed(fixed + artillery.modifier)
-    steps.append(Step(rule="7.4", label="Attacker's total die modifier", value=total_label))
+        total_label, total_args = format_signed(fixed + artillery.modifier), {}
     steps.append(
-        Step(rule="7.4", label="Defender's total die modifier", value=format_signed(defender_drm))
+        Step(
+            rule="7.4",
+            label=N_("Attacker's total die modifier"),
+            value=total_label,
+            args=total_args,
+        )
+    )
+    steps.append(
+        Step(
+            rule="7.4", label=N_("Defender's total die modifier"), value=format_signed(defender_drm)
+        )
     )
 
     result = CombatResult(
@@ -214,13 +228,15 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
     if inp.dice is not None:
         _apply_dice(result, inp.dice.attacker, inp.dice.defender)
         if inp.action == "assault" and result.attacker_result and result.attacker_result.has("E"):
-            result.steps.append(Step(rule="7.5", label="E has no effect in an assault"))
+            result.steps.append(Step(rule="7.5", label=N_("E has no effect in an assault")))
     if inp.game == "SJW":
         result.steps.append(
             Step(
                 rule="7.5",
-                label="SJW Union panic: the source chart text does not show which results "
-                "are italic; check the printed chart (register: union-panic-italics)",
+                label=N_(
+                    "SJW Union panic: the source chart text does not show which results "
+                    "are italic; check the printed chart (register: union-panic-italics)"
+                ),
                 value=None,
             )
         )
@@ -272,12 +288,17 @@ def _distribution(res: CombatResult) -> None:
 def _apply_dice(res: CombatResult, attacker_die: int, defender_die: int) -> None:
     """The result for the dice rolled (7.1 step 5, 7.5)."""
     res.steps.append(
-        Step(rule="7.1", label="Dice", value=f"attacker {attacker_die}, defender {defender_die}")
+        Step(
+            rule="7.1",
+            label=N_("Dice"),
+            value=N_("attacker {attacker_die}, defender {defender_die}"),
+            args={"attacker_die": attacker_die, "defender_die": defender_die},
+        )
     )
     drm = res.attacker_drm
     if drm is None:
         res.steps.append(
-            Step(rule="7.4", label="Roll the artillery die first: the result depends on it")
+            Step(rule="7.4", label=N_("Roll the artillery die first: the result depends on it"))
         )
         return
     a_total = attacker_die + drm
@@ -288,9 +309,16 @@ def _apply_dice(res: CombatResult, attacker_die: int, defender_die: int) -> None
     res.steps.append(
         Step(
             rule="7.5",
-            label=f"Differential ({attacker_die} {_signed0(drm)}) - "
-            f"({defender_die} {_signed0(res.defender_drm)})",
-            value=f"{format_signed(diff)} (row {row})",
+            label=N_("Differential ({attacker_die} {signed0}) - ({defender_die} {signed02})"),
+            value=N_("{diff} (row {row})"),
+            args={
+                "attacker_die": attacker_die,
+                "signed0": _signed0(drm),
+                "defender_die": defender_die,
+                "signed02": _signed0(res.defender_drm),
+                "diff": format_signed(diff),
+                "row": row,
+            },
         )
     )
     res.defender_result = parse_result(chart_cell("defender", diff, res.defender_column.index))
@@ -299,15 +327,27 @@ def _apply_dice(res: CombatResult, attacker_die: int, defender_die: int) -> None
     res.steps.append(
         Step(
             rule="7.5",
-            label=f"Defender's result (column {res.defender_column.label}): "
-            f"{res.defender_result.describe()}",
+            label=N_("Defender's result (column {label}): {describe}"),
             value=res.defender_result.printed,
+            args={
+                "label": res.defender_column.label,
+                "describe": res.defender_result.describe_parts(),
+                "loss": res.defender_result.loss,
+            },
         )
     )
-    label = f"Attacker's result (column {res.attacker_column.label}): "
     applied = res.attacker_result_applied
     res.steps.append(
-        Step(rule="7.5", label=label + applied.describe(), value=res.attacker_result.printed)
+        Step(
+            rule="7.5",
+            label=N_("Attacker's result (column {label}): {describe}"),
+            value=res.attacker_result.printed,
+            args={
+                "label": res.attacker_column.label,
+                "describe": applied.describe_parts(),
+                "loss": applied.loss,
+            },
+        )
     )
 
 

@@ -13,7 +13,9 @@ from fractions import Fraction
 from typing import Literal
 
 from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.combat_tables import ChartColumn, combat_chart
+from gcacw_ref.rules.explain import english
 from gcacw_ref.rules.numbers import format_strength
 
 ChartSide = Literal["attacker", "defender"]
@@ -43,12 +45,18 @@ def column_strength(strength: Fraction) -> int:
 def chart_column(side: ChartSide, strength: Fraction) -> Column:
     """The column a side's total strength falls in (7.5); halves move right."""
     if strength <= 0:
-        raise InputError(f"{side} strength must be at least 1/2 to use the combat chart")
+        raise InputError(
+            _("{side} strength must be at least 1/2 to use the combat chart").format(side=side)
+        )
     whole = column_strength(strength)
     for index, col in enumerate(_columns(side)):
         if whole >= col.low and (col.high is None or whole <= col.high):
             return Column(index, col.label)
-    raise DataError(f"combat_chart.toml: no {side} column holds {format_strength(strength)}")
+    raise DataError(
+        _("combat_chart.toml: no {side} column holds {strength}").format(
+            side=side, strength=format_strength(strength)
+        )
+    )
 
 
 def chart_row(differential: int) -> int:
@@ -91,22 +99,24 @@ class LetterEffect:
 
 LETTERS: dict[str, LetterEffect] = {
     "D": LetterEffect(
-        "D", "disorganized and fatigued", disorganize=True, fatigue=3, ends_march=True
+        "D", N_("disorganized and fatigued"), disorganize=True, fatigue=3, ends_march=True
     ),
-    "F": LetterEffect("F", "fatigue +2", fatigue=2, ends_march=True),
-    "f": LetterEffect("f", "fatigue +1", fatigue=1, ends_march=True),
-    "E": LetterEffect("E", "end of action", ends_march=True),
-    "r": LetterEffect("r", "retreat", retreat=(2, 4)),
-    "R": LetterEffect("R", "rout and demoralized-1", retreat=(4, 6), rout=True, demoralize_to=1),
+    "F": LetterEffect("F", N_("fatigue +2"), fatigue=2, ends_march=True),
+    "f": LetterEffect("f", N_("fatigue +1"), fatigue=1, ends_march=True),
+    "E": LetterEffect("E", N_("end of action"), ends_march=True),
+    "r": LetterEffect("r", N_("retreat"), retreat=(2, 4)),
+    "R": LetterEffect(
+        "R", N_("rout and demoralized-1"), retreat=(4, 6), rout=True, demoralize_to=1
+    ),
     "R*": LetterEffect(
         "R*",
-        "rout and demoralized-2",
+        N_("rout and demoralized-2"),
         retreat=(4, 6),
         rout=True,
         demoralize_to=2,
         extra_loss_if_already_demoralized_2=1,
     ),
-    "a": LetterEffect("a", "may advance after combat", advance=True),
+    "a": LetterEffect("a", N_("may advance after combat"), advance=True),
 }
 
 _RESULT = re.compile(r"^(\d*)((?:R\*|[DFfErRa])*)$")
@@ -139,11 +149,15 @@ class ChartResult:
 
     def describe(self) -> str:
         """A short English reading, e.g. "lose 1 strength; disorganized and fatigued; rout"."""
+        return english("{parts}", {"parts": self.describe_parts(), "loss": self.loss})
+
+    def describe_parts(self) -> list[str]:
+        """The reading as message ids (`{loss}` filled from the loss), for a step's args."""
         if not self.loss and not self.letters:
-            return "no effect"
-        parts = [f"lose {self.loss} strength"] if self.loss else []
+            return [N_("no effect")]
+        parts = [N_("lose {loss} strength")] if self.loss else []
         parts.extend(letter.name for letter in self.letters)
-        return "; ".join(parts)
+        return parts
 
 
 def parse_result(text: str) -> ChartResult:
@@ -153,7 +167,9 @@ def parse_result(text: str) -> ChartResult:
         return ChartResult("-", 0, ())
     match = _RESULT.match(cleaned)
     if not match or not cleaned:
-        raise InputError(f"result: cannot read {text!r} as a combat chart result")
+        raise InputError(
+            _("result: cannot read {text!r} as a combat chart result").format(text=text)
+        )
     loss = int(match.group(1)) if match.group(1) else 0
     codes = _LETTER.findall(match.group(2))
     return ChartResult(cleaned, loss, tuple(LETTERS[c] for c in codes))

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Literal
 
 from gcacw_ref.errors import DataError, InputError, RuleError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.combat_models import CombatInput
 from gcacw_ref.rules.combat_tables import attack_types, die_modifiers
 from gcacw_ref.rules.entrenchment import Era
@@ -20,7 +21,11 @@ def _low(side: Literal["defender", "attacker"], key: str) -> int:
     """A fixed die modifier from `die_modifiers.toml`."""
     value = die_modifiers().find(side, key).low
     if value is None:
-        raise DataError(f"die_modifiers.toml: {side} modifier {key!r} has no figure")
+        raise DataError(
+            _("die_modifiers.toml: {side} modifier {key!r} has no figure").format(
+                side=side, key=key
+            )
+        )
     return value
 
 
@@ -28,7 +33,7 @@ def attacker_side(inp: CombatInput) -> str | None:
     """The attacking side, as given or implied by a Lee/Longstreet bonus."""
     if inp.attacker_side:
         if inp.attacker_side == "union" and (inp.lee or inp.longstreet):
-            raise InputError("lee/longstreet: those bonuses belong to a Confederate attacker")
+            raise InputError(_("lee/longstreet: those bonuses belong to a Confederate attacker"))
         return inp.attacker_side
     if inp.lee or inp.longstreet:
         return "confederate"
@@ -39,7 +44,9 @@ def attacker_in_mountain(inp: CombatInput) -> bool:
     """The active attacker stands in a mountain hex (flag or attacker_terrain) (7.1, 7.4)."""
     if inp.attacker_in_mountain and inp.attacker_terrain not in (None, "mountain"):
         raise InputError(
-            f"attacker_in_mountain: contradicts attacker_terrain {inp.attacker_terrain!r}"
+            _("attacker_in_mountain: contradicts attacker_terrain {attacker_terrain!r}").format(
+                attacker_terrain=inp.attacker_terrain
+            )
         )
     return inp.attacker_in_mountain or inp.attacker_terrain == "mountain"
 
@@ -57,40 +64,48 @@ def check_restrictions(inp: CombatInput) -> list[Step]:
     if needs_road:
         if inp.road_across_hexside is False:
             raise RuleError(
-                "an attack into or out of a mountain or swamp hex needs a road, pike, "
-                "trail or railroad joining the two hexes",
+                _(
+                    "an attack into or out of a mountain or swamp hex needs a road, pike, "
+                    "trail or railroad joining the two hexes"
+                ),
                 "7.1",
             )
         if inp.road_across_hexside is None:
             steps.append(
                 Step(
                     rule="7.1",
-                    label="Mountain/swamp: assumed a road, pike, trail or railroad joins the hexes",
+                    label=N_(
+                        "Mountain/swamp: assumed a road, pike, trail or railroad joins the hexes"
+                    ),
                 )
             )
     if inp.hexside in ("minor_river", "major_river"):
         raise RuleError(
-            "no attack across a river hexside without a bridge, dam, ferry or ford", "7.1"
+            _("no attack across a river hexside without a bridge, dam, ferry or ford"), "7.1"
         )
     steps += _woods_hexside(inp)
     if inp.action == "assault":
         for i, unit in enumerate(inp.attackers):
             if unit.fatigue is not None and unit.fatigue > 3:
-                name = unit.name or f"attacker {i + 1}"
-                raise RuleError(f"{name}: a unit at fatigue 4 cannot join an assault", "7.1")
+                name = unit.name or _("attacker {n}").format(n=i + 1)
+                raise RuleError(
+                    _("{name}: a unit at fatigue 4 cannot join an assault").format(name=name), "7.1"
+                )
     if inp.rain and inp.hexside == "ford":
-        raise RuleError("no attack across a ford on a rain turn", "12.0")
+        raise RuleError(_("no attack across a ford on a rain turn"), "12.0")
     city = "city" in (inp.defender_terrain, inp.attacker_terrain)
     if inp.rain and inp.hexside == "creek" and not city:
         if inp.road_across_hexside is False:
             raise RuleError(
-                "on a rain turn an attack across a creek needs a road, pike, trail or "
-                "railroad across it (or a city hex on either side)",
+                _(
+                    "on a rain turn an attack across a creek needs a road, pike, trail or "
+                    "railroad across it (or a city hex on either side)"
+                ),
                 "12.0",
             )
         if inp.road_across_hexside is None:
             steps.append(
-                Step(rule="12.0", label="Rain, creek: assumed a road crosses the creek hexside")
+                Step(rule="12.0", label=N_("Rain, creek: assumed a road crosses the creek hexside"))
             )
     return steps
 
@@ -101,12 +116,14 @@ def _woods_hexside(inp: CombatInput) -> list[Step]:
         return []
     if inp.began_action_adjacent is False:
         raise RuleError(
-            "across a woods hexside without a road, only a unit that began its action "
-            "in the attacking hex may attack",
+            _(
+                "across a woods hexside without a road, only a unit that began its action "
+                "in the attacking hex may attack"
+            ),
             "7.1",
         )
     if inp.began_action_adjacent is None:
-        return [Step(rule="7.1", label="Woods hexside: assumed the unit began its action here")]
+        return [Step(rule="7.1", label=N_("Woods hexside: assumed the unit began its action here"))]
     return []
 
 
@@ -116,7 +133,9 @@ def march_attack_cost(attack_type: str, cavalry: bool, mp_left: Fraction) -> int
     try:
         kind = attack_types().get(attack_type)
     except KeyError:
-        raise InputError(f"attack_type: unknown attack type {attack_type!r}") from None
+        raise InputError(
+            _("attack_type: unknown attack type {attack_type!r}").format(attack_type=attack_type)
+        ) from None
     cost = kind.cavalry_mp if cavalry else kind.infantry_mp
     if cost > mp_left or (kind.needs_movement_allowance and mp_left < 1):
         return None
@@ -127,23 +146,33 @@ def attack_type_drm(inp: CombatInput) -> tuple[int, int | None, list[Step]]:
     """The march attack type's modifier and MP cost, or the assault +1 (7.1, 7.4)."""
     if inp.action == "assault":
         if inp.attack_type is not None:
-            raise InputError("attack_type: only a march chooses an attack type (7.1)")
+            raise InputError(_("attack_type: only a march chooses an attack type (7.1)"))
         drm = die_modifiers().find("attacker", "assault").low or 1
-        return drm, None, [Step(rule="7.4", label="Assault", value=format_signed(drm))]
+        return drm, None, [Step(rule="7.4", label=N_("Assault"), value=format_signed(drm))]
     if inp.attack_type is None:
-        raise InputError("attack_type: a march attack needs column, hasty, normal or prepared")
+        raise InputError(_("attack_type: a march attack needs column, hasty, normal or prepared"))
     kind = attack_types().get(inp.attack_type)
     if kind.needs_movement_allowance and inp.attacker_movement_allowance == 0:
-        raise RuleError("a unit with movement allowance 0 cannot make a column attack", "7.1")
+        raise RuleError(_("a unit with movement allowance 0 cannot make a column attack"), "7.1")
     cavalry = inp.attackers[0].cavalry
     mp = kind.cavalry_mp if cavalry else kind.infantry_mp
     steps = [
         Step(
             rule="7.1",
-            label=f"Attack type {inp.attack_type} costs ({'cavalry' if cavalry else 'infantry'})",
-            value=f"{mp} MP",
+            label=N_("Attack type {attack_type} costs ({value})"),
+            value=N_("{mp} MP"),
+            args={
+                "attack_type": inp.attack_type,
+                "value": N_("cavalry") if cavalry else N_("infantry"),
+                "mp": mp,
+            },
         ),
-        Step(rule="7.4", label=f"Attack type {inp.attack_type}", value=format_signed(kind.drm)),
+        Step(
+            rule="7.4",
+            label=N_("Attack type {attack_type}"),
+            value=format_signed(kind.drm),
+            args={"attack_type": inp.attack_type},
+        ),
     ]
     return kind.drm, mp, steps
 
@@ -154,19 +183,23 @@ def leader_bonus(inp: CombatInput, era: Era) -> Part:
         return 0, []
     if inp.action != "assault":
         return 0, [
-            Step(rule="7.4", label="Lee/Longstreet bonus applies only to an assault", value="0")
+            Step(rule="7.4", label=N_("Lee/Longstreet bonus applies only to an assault"), value="0")
         ]
     steps: list[Step] = []
     lee = inp.lee and inp.game != "RTG"
     if inp.lee and not lee:
-        steps.append(Step(rule="7.4", label="Lee's bonus does not apply in RTG", value="0"))
+        steps.append(Step(rule="7.4", label=N_("Lee's bonus does not apply in RTG"), value="0"))
     longstreet = inp.longstreet and era == 1864
     if inp.longstreet and not longstreet:
-        steps.append(Step(rule="7.4", label="Longstreet's bonus is for 1864 or later", value="0"))
+        steps.append(
+            Step(rule="7.4", label=N_("Longstreet's bonus is for 1864 or later"), value="0")
+        )
     if lee or longstreet:
-        who = "Lee" if lee else "Longstreet"
-        extra = " (not added to Longstreet's)" if lee and longstreet else ""
-        steps.append(Step(rule="7.4", label=f"{who} bonus{extra}", value="+1"))
+        if lee and longstreet:
+            label = N_("Lee bonus (not added to Longstreet's)")
+        else:
+            label = N_("Lee bonus") if lee else N_("Longstreet bonus")
+        steps.append(Step(rule="7.4", label=label, value="+1"))
         return 1, steps
     return 0, steps
 
@@ -175,9 +208,15 @@ def rain_drm(inp: CombatInput) -> Part:
     """Attacking on a rain turn: -1 (12.0)."""
     if not inp.rain:
         return 0, []
-    steps = [Step(rule="12.0", label="Rain turn", value="-1")]
+    steps = [Step(rule="12.0", label=N_("Rain turn"), value="-1")]
     if inp.game in ("SJW", "HCR", "RTG", "SLB"):
-        steps.append(Step(rule="12.0", label=f"In {inp.game} rain is an advanced-game rule"))
+        steps.append(
+            Step(
+                rule="12.0",
+                label=N_("In {game} rain is an advanced-game rule"),
+                args={"game": inp.game},
+            )
+        )
     return _low("attacker", "rain"), steps
 
 
@@ -188,29 +227,40 @@ def defender_terrain_drm(inp: CombatInput) -> Part:
     if inp.hexside in ("bridge", "dam", "ferry", "ford"):
         value = _low("defender", "hexside_crossing")
         drm += value
-        label = f"Attack across a {inp.hexside}"
+        label = {
+            "bridge": N_("Attack across a bridge"),
+            "dam": N_("Attack across a dam"),
+            "ferry": N_("Attack across a ferry"),
+            "ford": N_("Attack across a ford"),
+        }[inp.hexside]
         steps.append(Step(rule="7.4", label=label, value=format_signed(value)))
     elif inp.hexside == "creek":
         creek = die_modifiers().find("defender", "creek")
         value = (creek.high if inp.rain else creek.low) or 0
         drm += value
         rule = "12.0" if inp.rain else "7.4"
-        label = "Attack across a creek" + (" on a rain turn" if inp.rain else "")
+        label = (
+            N_("Attack across a creek on a rain turn") if inp.rain else N_("Attack across a creek")
+        )
         steps.append(Step(rule=rule, label=label, value=format_signed(value)))
     if inp.hexside != "none" and inp.grand_assault:
         steps.append(
             Step(
                 rule="7.4",
-                label="Grand assault: hexside modifier counted only between the defender "
-                "and the activated leader's hex",
+                label=N_(
+                    "Grand assault: hexside modifier counted only between the defender "
+                    "and the activated leader's hex"
+                ),
             )
         )
     if inp.defender_terrain == "mountain":
         mountain = die_modifiers().find("defender", "mountain")
         both = attacker_in_mountain(inp)
         value = (mountain.low if both else mountain.high) or 0
-        label = "Defender in a mountain hex" + (
-            " (attacker also in a mountain hex)" if both else ""
+        label = (
+            N_("Defender in a mountain hex (attacker also in a mountain hex)")
+            if both
+            else N_("Defender in a mountain hex")
         )
         drm += value
         steps.append(Step(rule="7.4", label=label, value=format_signed(value)))
@@ -223,8 +273,10 @@ def demoralized_2_drm(dm2_strength: Fraction, total: Fraction) -> Part:
         return _low("defender", "demoralized_2"), [
             Step(
                 rule="7.4",
-                label="More than half the defending strength is demoralized-2 "
-                "(register: demoralized-2-share)",
+                label=N_(
+                    "More than half the defending strength is demoralized-2 "
+                    "(register: demoralized-2-share)"
+                ),
                 value="-1",
             )
         ]
@@ -240,24 +292,28 @@ def game_specific_drm(inp: CombatInput, side: str | None) -> tuple[int, int, lis
     if inp.gunboat:
         games = mods.find("defender", "gunboat").games
         if inp.game not in games:
-            raise InputError(f"gunboat: gunboat support exists only in {', '.join(games)}")
+            raise InputError(
+                _("gunboat: gunboat support exists only in {games}").format(games=", ".join(games))
+            )
         defender += inp.gunboat
-        steps.append(Step(rule="7.4", label="Gunboat support", value=format_signed(inp.gunboat)))
+        steps.append(
+            Step(rule="7.4", label=N_("Gunboat support"), value=format_signed(inp.gunboat))
+        )
     if inp.union_panic:
         if inp.game != "SJW":
-            raise InputError("union_panic: Union panic exists only in SJW")
+            raise InputError(_("union_panic: Union panic exists only in SJW"))
         if side is None:
-            raise InputError("union_panic: give attacker_side so the -1 goes to the Union")
+            raise InputError(_("union_panic: give attacker_side so the -1 goes to the Union"))
         if side == "union":
             attacker -= 1
         else:
             defender -= 1
-        steps.append(Step(rule="SJW 18.0", label="Union panic (Union side)", value="-1"))
+        steps.append(Step(rule="SJW 18.0", label=N_("Union panic (Union side)"), value="-1"))
     if inp.hooker_lost_confidence:
         if inp.game != "SLB":
-            raise InputError("hooker_lost_confidence: exists only in SLB")
+            raise InputError(_("hooker_lost_confidence: exists only in SLB"))
         if side == "confederate":
-            raise InputError("hooker_lost_confidence: applies to a Union attacker")
+            raise InputError(_("hooker_lost_confidence: applies to a Union attacker"))
         attacker -= 1
-        steps.append(Step(rule="SLB 16.0", label="Hooker has lost confidence", value="-1"))
+        steps.append(Step(rule="SLB 16.0", label=N_("Hooker has lost confidence"), value="-1"))
     return attacker, defender, steps

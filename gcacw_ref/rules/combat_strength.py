@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from gcacw_ref.errors import RuleError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.combat_models import AttackingUnit, DefendingUnit
 from gcacw_ref.rules.demoralization import demoralized_artillery as unit_artillery
 from gcacw_ref.rules.demoralization import demoralized_attack_strength
@@ -42,25 +43,35 @@ def attacking_side(
     """Sum the attackers: demoralized strengths, artillery, caps by hex (7.1, 7.2, 7.4, 11.0)."""
     steps: list[Step] = []
     if march and len(units) != 1:
-        raise RuleError("on a march only the one active unit attacks", "7.1")
+        raise RuleError(_("on a march only the one active unit attacks"), "7.1")
     by_hex: dict[str, Fraction] = {}
     artillery = 0
     for i, unit in enumerate(units):
         name = _name(unit, i, "attacker")
         if march and unit.artillery_unit:
-            raise RuleError(f"{name}: an artillery unit on a march cannot attack", "7.1")
+            raise RuleError(
+                _("{name}: an artillery unit on a march cannot attack").format(name=name), "7.1"
+            )
         used = demoralized_attack_strength(unit.strength, unit.demoralized)
         if used != unit.strength:
             steps.append(
                 Step(
                     rule="11.0",
-                    label=f"{name} is demoralized-{unit.demoralized}, attacking strength",
+                    label=N_("{name} is demoralized-{demoralized}, attacking strength"),
                     value=format_strength(used),
+                    args={"name": name, "demoralized": unit.demoralized},
                 )
             )
         art = unit_artillery(unit.artillery, unit.demoralized)
         if art != unit.artillery:
-            steps.append(Step(rule="11.0", label=f"{name}'s artillery counts", value="0"))
+            steps.append(
+                Step(
+                    rule="11.0",
+                    label=N_("{name}'s artillery counts"),
+                    value="0",
+                    args={"name": name},
+                )
+            )
         artillery += art
         key = unit.hex if grand_assault and unit.hex else "-"
         by_hex[key] = by_hex.get(key, Fraction(0)) + used
@@ -74,21 +85,33 @@ def attacking_side(
                 Step(
                     rule="7.2",
                     label=(
-                        f"Attacking strength{where} {format_strength(hex_total)} is over "
-                        f"the {game} cap of {cap}"
+                        N_("Attacking strength{where} {hex_total} is over the {game} cap of {cap}")
                     ),
                     value=format_strength(used_total),
+                    args={
+                        "where": where,
+                        "hex_total": format_strength(hex_total),
+                        "game": game,
+                        "cap": cap,
+                    },
                 )
             )
         total += used_total
     uncapped = sum(by_hex.values(), Fraction(0))
     label = (
-        "Attacking strength (grand assault: cap per hex)"
+        N_("Attacking strength (grand assault: cap per hex)")
         if grand_assault
-        else f"Attacking strength ({game} cap {cap})"
+        else N_("Attacking strength ({game} cap {cap})")
     )
-    steps.append(Step(rule="7.2", label=label, value=format_strength(total)))
-    steps.append(Step(rule="7.3", label="Attacking artillery", value=str(artillery)))
+    steps.append(
+        Step(
+            rule="7.2",
+            label=label,
+            value=format_strength(total),
+            args={"game": format(game), "cap": cap},
+        )
+    )
+    steps.append(Step(rule="7.3", label=N_("Attacking artillery"), value=str(artillery)))
     tactical = max([u.tactical for u in units] + [leader_tactical or 0])
     return AttackSide(total, uncapped, artillery, tactical, steps)
 
@@ -127,12 +150,25 @@ def defending_side(
             unit.entrenchment, era, in_earthworks=unit.earthworks, confederate=confederate
         )
         if unit.earthworks and not confederate:
-            steps.append(Step(rule="9.0", label=f"{name}: earthworks help Confederates only"))
+            steps.append(
+                Step(
+                    rule="9.0",
+                    label=N_("{name}: earthworks help Confederates only"),
+                    args={"name": name},
+                )
+            )
         raw += unit.strength
         total += unit.strength * mult
         art = unit_artillery(unit.artillery, unit.demoralized)
         if art != unit.artillery:
-            steps.append(Step(rule="11.0", label=f"{name}'s artillery counts", value="0"))
+            steps.append(
+                Step(
+                    rule="11.0",
+                    label=N_("{name}'s artillery counts"),
+                    value="0",
+                    args={"name": name},
+                )
+            )
         art_exact += art * mult
         if unit.demoralized == 2:
             dm2 += unit.strength
@@ -144,11 +180,15 @@ def defending_side(
             steps.append(
                 Step(
                     rule="9.0",
-                    label=f"{name}: {what} multiplies strength and artillery by {_fmt(mult)}",
-                    value=(
-                        f"{format_strength(unit.strength * mult)} strength, "
-                        f"{_fmt(art * mult)} artillery"
-                    ),
+                    label=N_("{name}: {what} multiplies strength and artillery by {fmt}"),
+                    value=(N_("{value} strength, {fmt2} artillery")),
+                    args={
+                        "name": name,
+                        "what": what,
+                        "fmt": _fmt(mult),
+                        "value": format_strength(unit.strength * mult),
+                        "fmt2": _fmt(art * mult),
+                    },
                 )
             )
     artillery = math.ceil(art_exact)
@@ -157,20 +197,25 @@ def defending_side(
             Step(
                 rule="9.0",
                 label=(
-                    f"Defending artillery {_fmt(art_exact)} rounded up "
-                    "(register: entrenched-artillery-rounding)"
+                    N_(
+                        "Defending artillery {fmt} rounded up (register: "
+                        "entrenched-artillery-rounding)"
+                    )
                 ),
                 value=str(artillery),
+                args={"fmt": _fmt(art_exact)},
             )
         )
     share = entrenched_share(entrenched_units, len(units))
     tactical = max([u.tactical for u in units] + [leader_tactical or 0])
     steps.append(
         Step(
-            rule="7.2", label="Defending strength after entrenchment", value=format_strength(total)
+            rule="7.2",
+            label=N_("Defending strength after entrenchment"),
+            value=format_strength(total),
         )
     )
-    steps.append(Step(rule="7.3", label="Defending artillery", value=str(artillery)))
+    steps.append(Step(rule="7.3", label=N_("Defending artillery"), value=str(artillery)))
     return DefendSide(total, raw, artillery, art_exact, tactical, share, dm2, steps)
 
 

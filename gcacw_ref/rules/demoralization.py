@@ -6,13 +6,14 @@ from fractions import Fraction
 from typing import Literal
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
 
 HALF = Fraction(1, 2)
 
 
 def check_level(level: int) -> int:
     if isinstance(level, bool) or level not in (0, 1, 2):
-        raise InputError(f"demoralized: must be 0, 1 or 2 (got {level!r})")
+        raise InputError(_("demoralized: must be 0, 1 or 2 (got {level!r})").format(level=level))
     return level
 
 
@@ -24,7 +25,7 @@ def demoralization_after(level: int, result: Literal["R", "R*"]) -> tuple[int, i
         return min(2, level + 1), 0
     if result == "R*":
         return 2, 1 if level == 2 else 0
-    raise InputError(f"result: expected R or R* (got {result!r})")
+    raise InputError(_("result: expected R or R* (got {result!r})").format(result=result))
 
 
 def demoralized_attack_strength(strength: Fraction, level: int) -> Fraction:

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Literal, get_args
 
 from gcacw_ref.errors import InputError, RuleError
+from gcacw_ref.i18n import _
 from gcacw_ref.rules.combat_tables import LevelKey, entrenchment_table, games_table
 
 Era = Literal[1862, 1863, 1864]
@@ -22,7 +23,7 @@ def entrenchment_era(game: str, year: int | None = None) -> Era:
         try:
             return games_table().get(game).entrenchment_year
         except KeyError:
-            raise InputError(f"game: unknown game {game!r}") from None
+            raise InputError(_("game: unknown game {game!r}").format(game=game)) from None
     if year <= 1862:
         return 1862
     if year == 1863:
@@ -32,7 +33,11 @@ def entrenchment_era(game: str, year: int | None = None) -> Era:
 
 def _check_level(level: str) -> str:
     if level not in LEVELS:
-        raise InputError(f"entrenchment: unknown level {level!r}; one of {', '.join(LEVELS)}")
+        raise InputError(
+            _("entrenchment: unknown level {level!r}; one of {LEVELS}").format(
+                level=level, LEVELS=", ".join(LEVELS)
+            )
+        )
     return level
 
 
@@ -77,19 +82,24 @@ def next_level(
     """The marker a unit has after entrenching once (5.5 action, 9.0 recovery)."""
     _check_level(level)
     if rain:
-        raise RuleError("no entrenching on a rain turn", "12.0")
+        raise RuleError(_("no entrenching on a rain turn"), "12.0")
     if phase == "action" and era == 1862:
-        raise RuleError("no entrenchment action in 1862 or earlier", "5.5")
+        raise RuleError(_("no entrenchment action in 1862 or earlier"), "5.5")
     table = entrenchment_table()
     steps = table.procedure[str(era)][phase]
     key = f"{era}.{phase}"
     if level == "none" and confederate_in_earthworks and key in table.earthworks_start:
         return table.earthworks_start[key]
     if level == "fort":
-        raise RuleError("a unit with a completed fort cannot entrench further", "5.5")
+        raise RuleError(_("a unit with a completed fort cannot entrench further"), "5.5")
     if level not in steps:
         rule = "5.5" if phase == "action" else "9.0"
-        raise RuleError(f"a unit with {level} cannot entrench in the {era} {phase} phase", rule)
+        raise RuleError(
+            _("a unit with {level} cannot entrench in the {era} {phase} phase").format(
+                level=level, era=era, phase=phase
+            ),
+            rule,
+        )
     return steps[level]
 
 
@@ -97,7 +107,7 @@ def entrenchment_action_fatigue(era: Era) -> int:
     """5.5 step 1: fatigue an entrenchment action adds: 2 in 1863 (optional rule), 1 from
     1864. No entrenchment action exists in 1862 or earlier."""
     if era == 1862:
-        raise RuleError("no entrenchment action in 1862 or earlier", "5.5")
+        raise RuleError(_("no entrenchment action in 1862 or earlier"), "5.5")
     return 2 if era == 1863 else 1
 
 

@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import Strength, format_signed, format_strength
@@ -74,33 +75,33 @@ def quarter_condition_met(strength: Fraction | None, defender_strength: Fraction
 def blocking_reasons(h: FlankHex, defender_strength: Fraction) -> tuple[list[str], bool]:
     """7.4 step 1 (a–e): why a hex is blocked, and whether the one-quarter test failed."""
     if h.off_map and (h.attacker_unit or h.defender_unit or h.attacker_zoc or h.other_units):
-        raise InputError("neighbors: an off-map hex cannot hold units or a ZOC")
+        raise InputError(_("neighbors: an off-map hex cannot hold units or a ZOC"))
     reasons: list[str] = []
     quarter_failed = False
     by_units = h.attacker_unit or h.attacker_zoc is not None
     if by_units:
         if quarter_condition_met(h.strength, defender_strength):
             if h.attacker_unit:
-                reasons.append("attacking-side unit (1a)")
+                reasons.append(N_("attacking-side unit (1a)"))
             elif h.attacker_zoc == "limited":
-                reasons.append("limited ZOC (1b)")
+                reasons.append(N_("limited ZOC (1b)"))
             else:
-                reasons.append("ZOC (1b)")
+                reasons.append(N_("ZOC (1b)"))
         else:
             quarter_failed = True
     if h.impassable:
-        reasons.append("mountain/swamp without road (1c)")
+        reasons.append(N_("mountain/swamp without road (1c)"))
     if h.river:
-        reasons.append("river without crossing (1d)")
+        reasons.append(N_("river without crossing (1d)"))
     if h.off_map:
-        reasons.append("beyond the map edge (1e)")
+        reasons.append(N_("beyond the map edge (1e)"))
     return reasons, quarter_failed
 
 
 def base_flank_bonus(blocked: int) -> int:
     """7.4 step 2: six blocked hexes give +4, five give +2, fewer give nothing."""
     if not 0 <= blocked <= 6:
-        raise InputError(f"blocked: must be 0 to 6 (got {blocked})")
+        raise InputError(_("blocked: must be 0 to 6 (got {blocked})").format(blocked=blocked))
     return {6: 4, 5: 2}.get(blocked, 0)
 
 
@@ -110,17 +111,17 @@ def reduction_reason(h: FlankHex, ignore_woods: bool) -> str | None:
     c-e: the terrain cases of step 1 (mountain/swamp, river, map edge), which the rulebook
     lists again in step 3 (register flank-terrain-reduces). Each hex counts once."""
     if h.defender_unit:
-        return "defending-side unit there (3a)"
+        return N_("defending-side unit there (3a)")
     empty = not (h.attacker_unit or h.other_units)
     woods = h.woods_no_road or (h.attacker_zoc == "limited" and empty)
     if empty and woods and not ignore_woods:
-        return "empty, roadless woods hexside / limited ZOC (3b)"
+        return N_("empty, roadless woods hexside / limited ZOC (3b)")
     if h.impassable:
-        return "mountain/swamp without road (3c)"
+        return N_("mountain/swamp without road (3c)")
     if h.river:
-        return "river without crossing (3d)"
+        return N_("river without crossing (3d)")
     if h.off_map:
-        return "beyond the map edge (3e)"
+        return N_("beyond the map edge (3e)")
     return None
 
 
@@ -179,9 +180,11 @@ def flank_bonus(
 ) -> FlankResult:
     """The attacker's flank die modifier after every rule (7.4, 7.8, 9.0)."""
     if len(neighbors) != 6:
-        raise InputError(f"neighbors: exactly six hexes are needed (got {len(neighbors)})")
+        raise InputError(
+            _("neighbors: exactly six hexes are needed (got {count})").format(count=len(neighbors))
+        )
     if defender_strength <= 0:
-        raise InputError("defender_strength: must be more than 0")
+        raise InputError(_("defender_strength: must be more than 0"))
     steps: list[Step] = []
     blocked_idx: list[int] = []
     for i, h in enumerate(neighbors):
@@ -191,85 +194,133 @@ def flank_bonus(
                 Step(
                     rule="7.4",
                     label=(
-                        f"hex {i + 1}: strength {format_strength(h.strength or 0)} is under 1/4 of "
-                        f"{format_strength(defender_strength)}, so its units/ZOC do not block"
+                        N_(
+                            "hex {n}: strength {value} is under 1/4 of {defender_strength}, so "
+                            "its units/ZOC do not block"
+                        )
                     ),
+                    args={
+                        "n": i + 1,
+                        "value": format_strength(h.strength or 0),
+                        "defender_strength": format_strength(defender_strength),
+                    },
                 )
             )
         if reasons:
             blocked_idx.append(i)
-            steps.append(Step(rule="7.4", label=f"hex {i + 1} blocked", value=", ".join(reasons)))
+            steps.append(
+                Step(
+                    rule="7.4",
+                    label=N_("hex {n} blocked"),
+                    value=N_("{reasons}"),
+                    args={"n": i + 1, "reasons": reasons},
+                )
+            )
         else:
-            steps.append(Step(rule="7.4", label=f"hex {i + 1} open"))
+            steps.append(Step(rule="7.4", label=N_("hex {n} open"), args={"n": i + 1}))
     blocked = len(blocked_idx)
     base = base_flank_bonus(blocked)
     steps.append(
-        Step(rule="7.4", label=f"base flank bonus for {blocked} blocked", value=format_signed(base))
+        Step(
+            rule="7.4",
+            label=N_("base flank bonus for {blocked} blocked"),
+            value=format_signed(base),
+            args={"blocked": blocked},
+        )
     )
     ignore_woods = game is Game.SLB and attacker_side is Side.CONFEDERATE
     count = 0
     if base:
         if ignore_woods:
-            steps.append(Step(rule="7.4", label="SLB: Confederate attack ignores step 3b"))
+            steps.append(Step(rule="7.4", label=N_("SLB: Confederate attack ignores step 3b")))
         elif game is Game.SLB and attacker_side is None:
             steps.append(
-                Step(rule="7.4", label="SLB: attacker side not given, step 3b applied as for Union")
+                Step(
+                    rule="7.4",
+                    label=N_("SLB: attacker side not given, step 3b applied as for Union"),
+                )
             )
         for i in blocked_idx:
             why = reduction_reason(neighbors[i], ignore_woods)
             if why:
                 count += 1
-                steps.append(Step(rule="7.4", label=f"hex {i + 1} reduces the bonus", value=why))
+                steps.append(
+                    Step(
+                        rule="7.4",
+                        label=N_("hex {n} reduces the bonus"),
+                        value=why,
+                        args={"n": i + 1},
+                    )
+                )
     step3, applied = final_flank_bonus(base, count)
     if count > REDUCTION_CAP:
         steps.append(
-            Step(rule="7.4", label=f"{count} reductions, capped", value=str(REDUCTION_CAP))
+            Step(
+                rule="7.4",
+                label=N_("{count} reductions, capped"),
+                value=str(REDUCTION_CAP),
+                args={"count": count},
+            )
         )
-    steps.append(Step(rule="7.4", label="flank bonus after step 3", value=format_signed(step3)))
+    steps.append(Step(rule="7.4", label=N_("flank bonus after step 3"), value=format_signed(step3)))
     final = step3
     earthworks_apply = earthworks and attacker_side is not Side.CONFEDERATE
     if earthworks and not earthworks_apply:
         steps.append(
-            Step(rule="9.0", label="earthworks help only Confederates against Union attacks")
+            Step(rule="9.0", label=N_("earthworks help only Confederates against Union attacks"))
         )
     if flanks_refused or earthworks_apply:
         candidates: list[int] = []
         if flanks_refused:
             r = refused_flank_bonus(step3)
             candidates.append(r)
-            label = "refused flank" + (": non-flank attack gains" if step3 == 0 else "")
+            label = (
+                N_("refused flank: non-flank attack gains") if step3 == 0 else N_("refused flank")
+            )
             steps.append(Step(rule="7.8", label=label, value=format_signed(r)))
         if earthworks_apply:
             e = earthworks_flank_bonus(step3)
             candidates.append(e)
-            who = "" if attacker_side else " (attacker taken as Union)"
-            steps.append(Step(rule="9.0", label=f"earthworks hex{who}", value=format_signed(e)))
+            steps.append(
+                Step(
+                    rule="9.0",
+                    label=N_("earthworks hex")
+                    if attacker_side
+                    else N_("earthworks hex (attacker taken as Union)"),
+                    value=format_signed(e),
+                )
+            )
         if flanks_refused and earthworks_apply:
             steps.append(
                 Step(
                     rule="7.8",
-                    label="refused flank and earthworks: the lower flank bonus is used; a "
-                    "non-flank attack keeps the +1 (register refused-flank-and-earthworks)",
+                    label=N_(
+                        "refused flank and earthworks: the lower flank bonus is used; a "
+                        "non-flank attack keeps the +1 (register refused-flank-and-earthworks)"
+                    ),
                 )
             )
         # the +1 for a non-flank attack comes from the marker itself (7.8), earthworks or not
         final = (1 if flanks_refused else 0) if step3 == 0 else min(candidates)
         if attacker_cavalry and defender_mostly_cavalry:
             steps.append(
-                Step(rule="7.4", label="cavalry rule yields to refused flank / earthworks")
+                Step(rule="7.4", label=N_("cavalry rule yields to refused flank / earthworks"))
             )
     elif attacker_cavalry and defender_mostly_cavalry:
         if earthworks:
             steps.append(
-                Step(rule="7.4", label="register cavalry-flank-earthworks-side: cavalry rule kept")
+                Step(
+                    rule="7.4",
+                    label=N_("register cavalry-flank-earthworks-side: cavalry rule kept"),
+                )
             )
         final = cavalry_flank_bonus(step3)
         steps.append(
             Step(
                 rule="7.4",
-                label="cavalry against mostly-cavalry defenders",
+                label=N_("cavalry against mostly-cavalry defenders"),
                 value=format_signed(final),
             )
         )
-    steps.append(Step(rule="7.4", label="final flank die modifier", value=format_signed(final)))
+    steps.append(Step(rule="7.4", label=N_("final flank die modifier"), value=format_signed(final)))
     return FlankResult(blocked, blocked_idx, base, applied, step3, final, steps)

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from gcacw_ref.errors import InputError, RuleError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.rules.tables import Source, load_table
@@ -57,18 +58,22 @@ def check_forced_march_allowed(
 ) -> None:
     """5.1: only organized, non-artillery units, and not in a fatigue-4 march (optional rule)."""
     if kind == "artillery":
-        raise RuleError("artillery may not force march", "5.1")
+        raise RuleError(_("artillery may not force march"), "5.1")
     if fatigue_four_march:
-        raise RuleError("a unit marching at fatigue 4 may not force march", "5.1")
+        raise RuleError(_("a unit marching at fatigue 4 may not force march"), "5.1")
     if not organized:
-        raise RuleError("only a unit with an organized strength marker may force march", "5.1")
+        raise RuleError(_("only a unit with an organized strength marker may force march"), "5.1")
 
 
 def _check_dice(kind: Kind, dice_total: int) -> None:
     arm = _arm(kind)
     low, high = arm.dice, 6 * arm.dice
     if not low <= dice_total <= high:
-        raise InputError(f"forced_march_dice: {kind} rolls {arm.dice}d6, so {low} to {high}")
+        raise InputError(
+            _("forced_march_dice: {kind} rolls {dice}d6, so {low} to {high}").format(
+                kind=kind, dice=arm.dice, low=low, high=high
+            )
+        )
 
 
 def forced_march_bonus(kind: Kind, dice_total: int) -> int:
@@ -84,7 +89,9 @@ def forced_march_loss(kind: Kind, dice_total: int) -> int:
     for band in _arm(kind).loss:
         if band.low <= dice_total <= band.high:
             return band.loss
-    raise InputError(f"forced_march_dice: {dice_total} not in the table")  # pragma: no cover
+    raise InputError(
+        _("forced_march_dice: {dice_total} not in the table").format(dice_total=dice_total)
+    )  # pragma: no cover
 
 
 @dataclass(frozen=True)
@@ -106,16 +113,28 @@ def force_march(
     arm = _arm(kind)
     after = max(Fraction(0), strength - loss)
     steps = [
-        Step(rule="5.1", label="forced march: strength marker flips to disorganized"),
+        Step(rule="5.1", label=N_("forced march: strength marker flips to disorganized")),
         Step(
             rule="5.1",
-            label=f"MP bonus: {dice_total} - {arm.subtract}, at least {arm.minimum_bonus}",
-            value=f"+{bonus}",
+            label=N_("MP bonus: {dice_total} - {subtract}, at least {minimum_bonus}"),
+            value=N_("+{bonus}"),
+            args={
+                "dice_total": dice_total,
+                "subtract": arm.subtract,
+                "minimum_bonus": arm.minimum_bonus,
+                "bonus": bonus,
+            },
         ),
         Step(
             rule="5.1",
-            label=f"strength loss for an unmodified {dice_total}",
-            value=f"{loss} (strength {format_strength(strength)} -> {format_strength(after)})",
+            label=N_("strength loss for an unmodified {dice_total}"),
+            value=N_("{loss} (strength {strength} -> {after})"),
+            args={
+                "dice_total": dice_total,
+                "loss": loss,
+                "strength": format_strength(strength),
+                "after": format_strength(after),
+            },
         ),
     ]
     return ForcedMarch(bonus, loss, after, after == 0, steps)

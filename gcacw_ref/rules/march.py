@@ -12,6 +12,7 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict, Field
 
 from gcacw_ref.errors import InputError, RuleError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import format_signed, format_strength
@@ -63,7 +64,11 @@ def extended_march_table() -> ExtendedMarchTable:
 def check_fatigue(value: int, name: str = "fatigue") -> int:
     """Fatigue levels run 0–4 (6.5); anything else is bad input."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_FATIGUE:
-        raise InputError(f"{name}: must be a whole number from 0 to 4 (got {value!r})")
+        raise InputError(
+            _("{name}: must be a whole number from 0 to 4 (got {value!r})").format(
+                name=name, value=value
+            )
+        )
     return value
 
 
@@ -72,7 +77,7 @@ def raise_fatigue(fatigue: int, by: int) -> int:
     an optional retreat after "-", rain in a provisional swamp) stops at 4."""
     check_fatigue(fatigue)
     if isinstance(by, bool) or not isinstance(by, int) or by < 0:
-        raise InputError(f"by: must be a whole number of 0 or more (got {by!r})")
+        raise InputError(_("by: must be a whole number of 0 or more (got {by!r})").format(by=by))
     return min(MAX_FATIGUE, fatigue + by)
 
 
@@ -80,7 +85,7 @@ def fatigue_after_march(fatigue_before: int) -> int:
     """5.1 step 2: a march raises fatigue by one; a unit at 4 may not march (5.1, 6.5)."""
     check_fatigue(fatigue_before, "fatigue_before")
     if fatigue_before >= MAX_FATIGUE:
-        raise RuleError("a unit at fatigue 4 may not march", "5.1")
+        raise RuleError(_("a unit at fatigue 4 may not march"), "5.1")
     return fatigue_before + 1
 
 
@@ -121,7 +126,9 @@ def extended_march_modifiers(
         nonlocal total
         m = _modifier(mid)
         total += m.value
-        steps.append(Step(rule=m.rule, label=why, value=format_signed(m.value)))
+        steps.append(
+            Step(rule=m.rule, label=why, value=format_signed(m.value), args={"game": format(game)})
+        )
 
     if side is Side.UNION:
         potomac_cavalry = cavalry and army_of_the_potomac and game in (Game.RTG, Game.GTC)
@@ -129,40 +136,46 @@ def extended_march_modifiers(
             steps.append(
                 Step(
                     rule="5.1",
-                    label="Union modifier not applied: Army of the Potomac cavalry in RTG/GTC",
+                    label=N_("Union modifier not applied: Army of the Potomac cavalry in RTG/GTC"),
                     value="0",
                 )
             )
         else:
-            add("union", "Union unit marching")
+            add("union", N_("Union unit marching"))
         if not army_of_the_potomac:
             if game in _modifier("not_army_of_the_potomac").games:
                 add(
                     "not_army_of_the_potomac",
-                    f"Union unit outside the Army of the Potomac ({game})",
+                    N_("Union unit outside the Army of the Potomac ({game})"),
                 )
             else:
                 steps.append(
                     Step(
                         rule="5.1",
-                        label=f"Army of the Potomac modifier: not used in {game}",
+                        label=N_("Army of the Potomac modifier: not used in {game}"),
                         value="0",
+                        args={"game": game},
                     )
                 )
     if out_of_supply:
         if game in _modifier("out_of_supply").games:
-            add("out_of_supply", f"out of supply ({game} advanced game)")
+            add("out_of_supply", N_("out of supply ({game} advanced game)"))
         else:
             steps.append(
-                Step(rule="5.1", label=f"out-of-supply modifier: not used in {game}", value="0")
+                Step(
+                    rule="5.1",
+                    label=N_("out-of-supply modifier: not used in {game}"),
+                    value="0",
+                    args={"game": game},
+                )
             )
     after = fatigue_before + 1
     if not exhausted and (fatigue_before, after) == (3, 4):
-        add("fresh_3_to_4", "fresh unit going from fatigue 3 to 4")
+        add("fresh_3_to_4", N_("fresh unit going from fatigue 3 to 4"))
     if exhausted and (fatigue_before, after) == (2, 3):
-        add("exhausted_2_to_3", "exhausted unit going from fatigue 2 to 3")
+        add("exhausted_2_to_3", N_("exhausted unit going from fatigue 2 to 3"))
     if exhausted and (fatigue_before, after) == (3, 4):
-        add("exhausted_3_to_4", "exhausted unit going from fatigue 3 to 4")
+        add("exhausted_3_to_4", N_("exhausted unit going from fatigue 3 to 4"))
     return Modifiers(total=total, steps=steps)
 
 
@@ -184,7 +197,11 @@ def extended_march_result(modified_die: int, organized: bool, strength: Fraction
         if row.low <= modified_die <= row.high:
             value: str = getattr(row, column)
             return value
-    raise InputError(f"modified die {modified_die} is outside the extended-march table")
+    raise InputError(
+        _("modified die {modified_die} is outside the extended-march table").format(
+            modified_die=modified_die
+        )
+    )
 
 
 def extended_march_distribution(
@@ -216,7 +233,7 @@ def apply_extended_march_result(result: str, strength: Fraction, organized: bool
     if result in ("1", "2", "3"):
         left = max(Fraction(0), strength - int(result))
         return MarchState(left, False, left == 0)
-    raise InputError(f"result: unknown extended-march result {result!r}")
+    raise InputError(_("result: unknown extended-march result {result!r}").format(result=result))
 
 
 @dataclass(frozen=True)
@@ -248,34 +265,42 @@ def check_march(
     """5.1 / 5.2: fatigue increase, whether the march is extended, its modifiers and result."""
     check_fatigue(fatigue_before, "fatigue_before")
     if strength <= 0:
-        raise InputError("strength: a marching unit has strength of at least 1/2")
+        raise InputError(_("strength: a marching unit has strength of at least 1/2"))
     if die is not None and not 1 <= die <= 6:
-        raise InputError(f"die: must be 1 to 6 (got {die})")
+        raise InputError(_("die: must be 1 to 6 (got {die})").format(die=die))
     steps: list[Step] = []
     if fatigue_before == MAX_FATIGUE:
         if not (fatigue_four_option and organized):
             raise RuleError(
-                "a unit at fatigue 4 may not march (the optional rule needs an organized marker)",
+                _(
+                    "a unit at fatigue 4 may not march (the optional rule needs an organized "
+                    "marker)"
+                ),
                 "5.1",
             )
         steps.append(
-            Step(rule="5.1", label="optional rule: fatigue-4 unit marches", value="stays 4")
+            Step(rule="5.1", label=N_("optional rule: fatigue-4 unit marches"), value=N_("stays 4"))
         )
-        steps.append(Step(rule="5.1", label="strength marker flips to disorganized", value="D"))
-        steps.append(Step(rule="5.1", label="no extended-march roll and no forced march"))
+        steps.append(Step(rule="5.1", label=N_("strength marker flips to disorganized"), value="D"))
+        steps.append(Step(rule="5.1", label=N_("no extended-march roll and no forced march")))
         return MarchCheck(4, False, 0, None, "D", {"D": Fraction(1)}, steps)
     after = fatigue_after_march(fatigue_before)
     steps.append(
-        Step(rule="5.1", label="fatigue after the march", value=f"{fatigue_before} -> {after}")
+        Step(
+            rule="5.1",
+            label=N_("fatigue after the march"),
+            value=N_("{fatigue_before} -> {after}"),
+            args={"fatigue_before": fatigue_before, "after": after},
+        )
     )
     extended = is_extended_march(exhausted, after)
-    side_word = "exhausted" if exhausted else "fresh"
-    limit = "2, 3 or 4" if exhausted else "3 or 4"
     steps.append(
         Step(
             rule="5.1",
-            label=f"extended march? ({side_word} side reaching {limit})",
-            value="yes" if extended else "no",
+            label=N_("extended march? (exhausted side reaching 2, 3 or 4)")
+            if exhausted
+            else N_("extended march? (fresh side reaching 3 or 4)"),
+            value=N_("yes") if extended else N_("no"),
         )
     )
     if not extended:
@@ -285,7 +310,7 @@ def check_march(
     )
     steps.extend(mods.steps)
     steps.append(
-        Step(rule="5.1", label="extended-march die modifier", value=format_signed(mods.total))
+        Step(rule="5.1", label=N_("extended-march die modifier"), value=format_signed(mods.total))
     )
     column = extended_march_column(organized, strength)
     if column is None:
@@ -293,16 +318,21 @@ def check_march(
             Step(
                 rule="5.1",
                 label=(
-                    "the source lacks this column: the chart prints disorganized results "
-                    f"only for strength 5 or less (strength {format_strength(strength)}); "
-                    "register extended-march-missing-column"
+                    N_(
+                        "the source lacks this column: the chart prints disorganized results "
+                        "only for strength 5 or less (strength {strength}); register "
+                        "extended-march-missing-column"
+                    )
                 ),
-                value="unknown",
+                value=N_("unknown"),
+                args={"strength": format_strength(strength)},
             )
         )
     else:
-        name = "organized (any strength)" if organized else "disorganized, strength 5 or less"
-        steps.append(Step(rule="5.1", label="extended-march column", value=name))
+        name = (
+            N_("organized (any strength)") if organized else N_("disorganized, strength 5 or less")
+        )
+        steps.append(Step(rule="5.1", label=N_("extended-march column"), value=name))
     dist = extended_march_distribution(mods.total, organized, strength)
     result: str | None = None
     if die is not None:
@@ -311,8 +341,9 @@ def check_march(
         steps.append(
             Step(
                 rule="5.1",
-                label=f"die {die} {format_signed(mods.total)} = {modified}",
-                value=result if result is not None else "not given by the source",
+                label=N_("die {die} {total} = {modified}"),
+                value=result if result is not None else N_("not given by the source"),
+                args={"die": die, "total": format_signed(mods.total), "modified": modified},
             )
         )
     return MarchCheck(after, True, mods.total, column, result, dist, steps)

@@ -14,8 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
-from gcacw_ref.rules.explain import Step
+from gcacw_ref.i18n import N_
+from gcacw_ref.rules.explain import Step, english
 from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.rules.terrain import (
     RIVERS,
@@ -150,15 +152,23 @@ def river_crossing(
             crossings.add(F.FORD)
     closed = weather.major_uncrossable if major else weather.minor_uncrossable
     if F.BRIDGE in crossings or F.DAM in crossings:
-        return RiverCrossing(True, "bridge" if F.BRIDGE in crossings else "dam", False, "10.0")
+        return RiverCrossing(
+            True, N_("bridge") if F.BRIDGE in crossings else N_("dam"), False, "10.0"
+        )
     if F.FORD in crossings and not weather.rain and not closed:
-        return RiverCrossing(True, "destroyed crossing" if destroyed else "ford", False, "10.0")
+        return RiverCrossing(
+            True, N_("destroyed crossing") if destroyed else N_("ford"), False, "10.0"
+        )
     if F.FERRY in crossings:
         due = major or weather.rain or closed
-        return RiverCrossing(True, "ferry", due, "6.2")
+        return RiverCrossing(True, N_("ferry"), due, "6.2")
     if F.FORD in crossings:
-        why = "rain turn" if weather.rain else "river uncrossable marker"
-        return RiverCrossing(False, f"ford unusable ({why})", False, "12.0")
+        why = (
+            N_("ford unusable (rain turn)")
+            if weather.rain
+            else N_("ford unusable (river uncrossable marker)")
+        )
+        return RiverCrossing(False, why, False, "12.0")
     return RiverCrossing(False, None, False, "6.2")
 
 
@@ -190,19 +200,21 @@ def step_cost(
     rain = weather.rain
     steps: list[Step] = []
 
-    def no(reason: str, rule: str) -> StepCost:
-        steps.append(Step(rule=rule, label=f"prohibited: {reason}"))
-        return StepCost(None, tuple(steps), reason, rule)
+    def no(reason: str, rule: str, **args: Any) -> StepCost:
+        steps.append(
+            Step(rule=rule, label=N_("prohibited: {reason}"), args={"reason": reason, **args})
+        )
+        return StepCost(None, tuple(steps), english(reason, args), rule)
 
     if to_terrain is Terrain.WATER:
-        return no("units cannot enter water hexes", "6.2")
+        return no(N_("units cannot enter water hexes"), "6.2")
     if F.WATER in hexside:
-        return no("all-water hexside", "6.2")
+        return no(N_("all-water hexside"), "6.2")
     src = effective_terrain(from_terrain, rain)
     dst = effective_terrain(to_terrain, rain)
     if to_terrain is Terrain.PROVISIONAL_SWAMP:
         steps.append(
-            Step(rule="12.0" if rain else "6.2", label="provisional swamp counts as", value=dst)
+            Step(rule="12.0" if rain else "6.2", label=N_("provisional swamp counts as"), value=dst)
         )
 
     penalty = Fraction(0)
@@ -210,45 +222,72 @@ def step_cost(
     if hexside & RIVERS:
         crossing = river_crossing(hexside, weather, destroyed)
         if not crossing.allowed:
-            what = crossing.via or "no bridge, dam, ferry or ford"
-            return no(f"river crossing: {what}", crossing.rule)
+            what = crossing.via or N_("no bridge, dam, ferry or ford")
+            return no(N_("river crossing: {what}"), crossing.rule, what=what)
         if crossing.penalty_due:
             penalty = ferry_penalty(strength)
             rule_of = terrain_chart().ferry
             ferry_step = Step(
                 rule="6.2",
                 label=(
-                    f"ferry penalty: strength {format_strength(strength)} / {rule_of.divisor}, "
-                    f"rounded down (register {rule_of.register_entry})"
+                    N_(
+                        "ferry penalty: strength {strength} / {divisor}, rounded down (register "
+                        "{register_entry})"
+                    )
                 ),
-                value=f"+{_mp(penalty)}",
+                value=N_("+{mp}"),
+                args={
+                    "strength": format_strength(strength),
+                    "divisor": rule_of.divisor,
+                    "register_entry": rule_of.register_entry,
+                    "mp": _mp(penalty),
+                },
             )
         else:
-            steps.append(Step(rule=crossing.rule, label=f"river crossed by {crossing.via}"))
+            steps.append(
+                Step(
+                    rule=crossing.rule,
+                    label=N_("river crossed by {via}"),
+                    args={"via": crossing.via},
+                )
+            )
     if not creek_passable(hexside, rain, Terrain.CITY in (from_terrain, to_terrain)):
-        return no("creek in rain without road, pike, railroad or trail", "12.0")
+        return no(N_("creek in rain without road, pike, railroad or trail"), "12.0")
 
-    options: list[tuple[Fraction, str, str]] = []
+    options: list[tuple[Fraction, str, str, dict[str, str]]] = []
     if src not in CLOSED_TERRAIN and dst not in CLOSED_TERRAIN:
         cost = terrain_cost(dst, rain)
         assert cost is not None
-        options.append((cost, f"terrain: {dst}", "12.0" if rain else "6.1"))
+        options.append((cost, N_("terrain: {dst}"), "12.0" if rain else "6.1", {"dst": dst}))
     for feature in sorted(hexside & ROADS):
-        options.append((road_cost(feature, rain), f"along {feature}", "12.0" if rain else "6.2"))
+        options.append(
+            (
+                road_cost(feature, rain),
+                N_("along {feature}"),
+                "12.0" if rain else "6.2",
+                {"feature": feature},
+            )
+        )
     if F.TRAIL in hexside and Terrain.SWAMP not in (src, dst):
         into_mountain = dst is Terrain.MOUNTAIN
-        options.append((trail_cost(into_mountain, rain), "along trail", "12.0" if rain else "6.2"))
+        options.append(
+            (trail_cost(into_mountain, rain), N_("along trail"), "12.0" if rain else "6.2", {})
+        )
     if not options:
         closed = dst if dst in CLOSED_TERRAIN else src
         allowed = (
-            "road, pike, railroad or trail"
+            N_("road, pike, railroad or trail")
             if closed is Terrain.MOUNTAIN
-            else ("road, pike or railroad")
+            else N_("road, pike or railroad")
         )
-        verb = "entered" if closed is dst else "left"
-        return no(f"{closed} can be {verb} only along a {allowed}", "6.2")
-    base, label, rule = min(options, key=lambda o: o[0])
-    basis = Step(rule=rule, label=label, value=_mp(base))
+        reason = (
+            N_("{closed} can be entered only along a {allowed}")
+            if closed is dst
+            else N_("{closed} can be left only along a {allowed}")
+        )
+        return no(reason, "6.2", closed=format(closed), allowed=allowed)
+    base, label, rule, args = min(options, key=lambda o: o[0])
+    basis = Step(rule=rule, label=label, value=_mp(base), args=args)
     steps.append(basis)
     if ferry_step is not None:
         steps.append(ferry_step)
@@ -258,8 +297,9 @@ def step_cost(
         steps.append(
             Step(
                 rule="6.2",
-                label=f"friendly infantry/artillery of {format_strength(friendly_strength)} there",
-                value=f"+{_mp(extra)}",
+                label=N_("friendly infantry/artillery of {friendly_strength} there"),
+                value=N_("+{mp}"),
+                args={"friendly_strength": format_strength(friendly_strength), "mp": _mp(extra)},
             )
         )
     return StepCost(base + penalty + extra, tuple(steps), ferry_penalty=penalty, basis=basis)

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.tables import Source, load_table
@@ -80,7 +81,9 @@ def allowance_formula(game: Game, side: Side, kind: Kind) -> Formula:
                 if game in exc.games:
                     return Formula(entry.dice, exc.add, exc.minimum, exc.rule)
             return Formula(entry.dice, entry.add, None, rule)
-    raise InputError(f"kind: no movement allowance for {side} {kind}")
+    raise InputError(
+        _("kind: no movement allowance for {side} {kind}").format(side=side, kind=kind)
+    )
 
 
 def movement_allowance(
@@ -89,14 +92,26 @@ def movement_allowance(
     """The allowance for a roll (the dice total), with the step that explains it."""
     f = allowance_formula(game, side, kind)
     if not f.dice <= dice_total <= 6 * f.dice:
-        raise InputError(f"dice: {f.dice}d6 gives {f.dice} to {6 * f.dice}, not {dice_total}")
+        raise InputError(
+            _("dice: {dice}d6 gives {dice} to {value}, not {dice_total}").format(
+                dice=f.dice, value=6 * f.dice, dice_total=dice_total
+            )
+        )
     value = dice_total + f.add
     if f.minimum is not None:
         value = max(value, f.minimum)
     step = Step(
         rule=f.rule,
-        label=f"movement allowance of a {side} {kind.replace('_', ' ')} in {game}: {f.text()}",
-        value=f"{dice_total} -> {value}",
+        label=N_("movement allowance of a {side} {replace} in {game}: {text}"),
+        value=N_("{dice_total} -> {value}"),
+        args={
+            "side": side,
+            "replace": kind.replace("_", " "),
+            "game": game,
+            "text": f.text(),
+            "dice_total": dice_total,
+            "value": value,
+        },
     )
     return value, [step]
 
@@ -120,5 +135,9 @@ def otr_union_activation_limit(initiative_die: int | None) -> int | None:
     if initiative_die is None:
         return None
     if isinstance(initiative_die, bool) or not 1 <= initiative_die <= 6:
-        raise InputError(f"initiative_die: must be 1 to 6 (got {initiative_die!r})")
+        raise InputError(
+            _("initiative_die: must be 1 to 6 (got {initiative_die!r})").format(
+                initiative_die=initiative_die
+            )
+        )
     return 1 if initiative_die <= 4 else 2 if initiative_die == 5 else None

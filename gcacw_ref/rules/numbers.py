@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, PlainSerializer
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
 
 HALF = Fraction(1, 2)
 MAX_STRENGTH = 999  # far above any counter or stack; refuses 1e999 and 4,300-digit numbers
@@ -27,7 +28,6 @@ def parse_strength(value: Any, field: str = "strength") -> Fraction:
     Anything else (Infinity, NaN, 1e999, "²", a number of thousands of digits) is an
     `InputError`, never an OverflowError or a long computation."""
     from gcacw_ref.errors import quoted
-    from gcacw_ref.i18n import _
 
     shown = quoted(value if isinstance(value, str) else type(value).__name__, 20)
     if isinstance(value, bool):
@@ -88,7 +88,6 @@ def parse_strength(value: Any, field: str = "strength") -> Fraction:
 
 
 def _too_large(field: str) -> str:
-    from gcacw_ref.i18n import _
 
     return _("{field}: too large for a strength (at most {most})").format(
         field=field, most=MAX_STRENGTH

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Literal
 
 from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.combat_chart import Column, chart_column
 from gcacw_ref.rules.combat_tables import strength_caps
 from gcacw_ref.rules.explain import Step
@@ -35,9 +36,9 @@ class Ratio:
 def strength_ratio(attacker: Fraction, defender: Fraction) -> Ratio:
     """The ratio row, rounded in the defender's favour, and its DRM from the table (7.4)."""
     if attacker <= 0:
-        raise InputError("attacker: total strength must be at least 1/2")
+        raise InputError(_("attacker: total strength must be at least 1/2"))
     if defender <= 0:
-        raise InputError("defender: total strength must be at least 1/2")
+        raise InputError(_("defender: total strength must be at least 1/2"))
     if attacker >= defender:
         times = min(HIGHEST, math.floor(attacker / defender))
         return _with_drm(Ratio(times, 1, 0))
@@ -51,7 +52,7 @@ def _with_drm(ratio: Ratio) -> Ratio:
     for row in ratio_table().row:
         if row.ratio == ratio.label:
             return Ratio(ratio.attacker, ratio.defender, row.drm)
-    raise DataError(f"ratio.toml: no row {ratio.label}")
+    raise DataError(_("ratio.toml: no row {label}").format(label=ratio.label))
 
 
 def attack_cap(game: str) -> int:
@@ -126,39 +127,50 @@ def compute_odds(
     else:
         a_cap = attack_cap(game)
         attacker_used = capped(attacker, a_cap)
-        steps.append(_cap_step("Attacking strength", attacker, attacker_used, a_cap, game))
+        steps.append(_cap_step(N_("Attacking strength"), attacker, attacker_used, a_cap, game))
     d_cap = defense_cap(game, entrenched)
     defender_used = capped(defender, d_cap)
-    steps.append(_cap_step("Defending strength", defender, defender_used, d_cap, game, entrenched))
+    steps.append(
+        _cap_step(N_("Defending strength"), defender, defender_used, d_cap, game, entrenched)
+    )
     ratio = strength_ratio(attacker_used, defender_used)
     steps.append(
         Step(
             rule="7.4",
             label=(
-                f"Ratio {format_strength(attacker_used)} to {format_strength(defender_used)}, "
-                "rounded in the defender's favour"
+                N_("Ratio {attacker_used} to {defender_used}, rounded in the defender's favour")
             ),
             value=ratio.label,
+            args={
+                "attacker_used": format_strength(attacker_used),
+                "defender_used": format_strength(defender_used),
+            },
         )
     )
-    steps.append(Step(rule="7.4", label="Strength ratio modifier", value=format_signed(ratio.drm)))
+    steps.append(
+        Step(rule="7.4", label=N_("Strength ratio modifier"), value=format_signed(ratio.drm))
+    )
     a_col = chart_column("attacker", attacker_used)
     d_col = chart_column("defender", column_strength)
     steps.append(
         Step(
             rule="7.5",
-            label=f"Attacker's chart column (strength {format_strength(attacker_used)})",
+            label=N_("Attacker's chart column (strength {attacker_used})"),
             value=a_col.label,
+            args={"attacker_used": format_strength(attacker_used)},
         )
     )
     steps.append(
         Step(
             rule="7.5",
             label=(
-                "Defender's chart column (strength before entrenchment "
-                f"{format_strength(column_strength)}; a half moves right)"
+                N_(
+                    "Defender's chart column (strength before entrenchment {column_strength}; a "
+                    "half moves right)"
+                )
             ),
             value=d_col.label,
+            args={"column_strength": format_strength(column_strength)},
         )
     )
     return Odds(
@@ -183,13 +195,20 @@ def _cap_step(
     entrenched: Entrenched | None = None,
 ) -> Step:
     which = {
-        None: "attack",
-        "none": "defence",
-        "half": "defence, half or more entrenched",
-        "all": "defence, all entrenched",
+        None: N_("attack"),
+        "none": N_("defence"),
+        "half": N_("defence, half or more entrenched"),
+        "all": N_("defence, all entrenched"),
     }[entrenched]
+    args: dict[str, str | int] = {
+        "what": what,
+        "total": format_strength(total),
+        "game": game,
+        "which": which,
+        "cap": cap,
+    }
     if used < total:
-        label = f"{what} {format_strength(total)} exceeds the {game} cap ({which}) of {cap}"
-        return Step(rule="7.2", label=label, value=format_strength(used))
-    label = f"{what} (cap {cap}, {which}, not reached)"
-    return Step(rule="7.2", label=label, value=format_strength(used))
+        label = N_("{what} {total} exceeds the {game} cap ({which}) of {cap}")
+        return Step(rule="7.2", label=label, value=format_strength(used), args=dict(args))
+    label = N_("{what} (cap {cap}, {which}, not reached)")
+    return Step(rule="7.2", label=label, value=format_strength(used), args=dict(args))

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
 from gcacw_ref.rules.games import Game
 from gcacw_ref.rules.tables import Source, load_table
 
@@ -56,7 +57,11 @@ def rain_numbers_table() -> RainNumbers:
 
 def check_event(extra_turns: int) -> int:
     if isinstance(extra_turns, bool) or extra_turns not in (0, 1, 2, 3):
-        raise InputError(f"rain: the event is 'current' plus 0 to 3 turns (got {extra_turns!r})")
+        raise InputError(
+            _("rain: the event is 'current' plus 0 to 3 turns (got {extra_turns!r})").format(
+                extra_turns=extra_turns
+            )
+        )
     return extra_turns
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.demoralization import check_level, demoralization_after_recovery
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Game, Side
@@ -78,40 +79,54 @@ def recover(
     check_fatigue(unit.fatigue)
     check_level(unit.demoralized)
     if built and not may_build_in_recovery(unit.fatigue, rain):
-        raise InputError("built: only a fatigue-0 unit on a dry turn may build in recovery (8.0)")
+        raise InputError(
+            _("built: only a fatigue-0 unit on a dry turn may build in recovery (8.0)")
+        )
     steps: list[Step] = []
     build = may_build_in_recovery(unit.fatigue, rain)
-    steps.append(Step(rule="8.0", label="step 1: may entrench/build/repair", value=_yn(build)))
+    steps.append(Step(rule="8.0", label=N_("step 1: may entrench/build/repair"), value=_yn(build)))
     forage = may_forage(unit.fatigue, built)
-    steps.append(Step(rule="8.0", label="step 2: may forage (advanced game)", value=_yn(forage)))
+    steps.append(
+        Step(rule="8.0", label=N_("step 2: may forage (advanced game)"), value=_yn(forage))
+    )
     u = unit
     dem2 = u.demoralized == 2
     if reorganizes(u, game, dem2):
         u = replace(u, organized=True)
-        steps.append(Step(rule="8.0", label="step 3a: marker turns organized"))
+        steps.append(Step(rule="8.0", label=N_("step 3a: marker turns organized")))
     if freshens(u, dem2):
         u = replace(u, exhausted=False)
-        steps.append(Step(rule="8.0", label="step 3b: unit turns to its fresh side"))
+        steps.append(Step(rule="8.0", label=N_("step 3b: unit turns to its fresh side")))
     level = demoralization_after_recovery(u.demoralized, u.fatigue)
     if level != u.demoralized:
         steps.append(
-            Step(rule="8.0", label="step 3c: demoralization", value=f"{u.demoralized} -> {level}")
+            Step(
+                rule="8.0",
+                label=N_("step 3c: demoralization"),
+                value=N_("{demoralized} -> {level}"),
+                args={"demoralized": u.demoralized, "level": level},
+            )
         )
         u = replace(u, demoralized=level)
     if becomes_exhausted(u.fatigue) and not u.exhausted:
         u = replace(u, exhausted=True)
-        steps.append(Step(rule="8.0", label="step 4: unit turns to its exhausted side"))
+        steps.append(Step(rule="8.0", label=N_("step 4: unit turns to its exhausted side")))
     new_fatigue = fatigue_after_recovery(u.fatigue)
     if new_fatigue != u.fatigue:
         steps.append(
-            Step(rule="8.0", label="step 5: fatigue", value=f"{u.fatigue} -> {new_fatigue}")
+            Step(
+                rule="8.0",
+                label=N_("step 5: fatigue"),
+                value=N_("{fatigue} -> {new_fatigue}"),
+                args={"fatigue": u.fatigue, "new_fatigue": new_fatigue},
+            )
         )
         u = replace(u, fatigue=new_fatigue)
     if supply_disorganizes(u, game, side):
         u = replace(u, organized=False)
-        steps.append(Step(rule="8.0", label="step 6: out of supply, marker disorganized"))
+        steps.append(Step(rule="8.0", label=N_("step 6: out of supply, marker disorganized")))
     return Recovery(u, build, forage, steps)
 
 
 def _yn(flag: bool) -> str:
-    return "yes" if flag else "no"
+    return N_("yes") if flag else N_("no")

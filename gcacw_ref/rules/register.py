@@ -1,8 +1,9 @@
 """The register of conflicts and gaps between the rules text (000) and the charts (003).
 
 Entries live in `tables/register/*.toml` as `[[entry]]` arrays; each says what each
-source says, which reading the tool uses and why. Calculators cite entry ids in their
-steps when a reading from the register decides a number.
+source says, which reading the tool uses and why, and gives its topic and reading in
+Japanese too (`topic_ja`, `reading_ja`) for players who use the tool in Japanese.
+Calculators cite entry ids in their steps when a reading from the register decides a number.
 """
 
 from __future__ import annotations
@@ -28,6 +29,18 @@ class RegisterEntry(BaseModel):
     charts: str  # what the charts (003) say, summarised ("silent" if nothing)
     reading: str  # what this tool does
     why: str
+    # the same in Japanese (rulebook terms, our own sentences): shown when the interface
+    # speaks Japanese; tests/i18n checks every entry has them
+    topic_ja: str | None = None
+    reading_ja: str | None = None
+
+    def topic_in(self, lang: str) -> str:
+        """The topic in `lang` (`ja` or `en`), English when no Japanese is given."""
+        return (self.topic_ja if lang == "ja" else None) or self.topic
+
+    def reading_in(self, lang: str) -> str:
+        """What this tool reads, in `lang` (`ja` or `en`), English when no Japanese is given."""
+        return (self.reading_ja if lang == "ja" else None) or self.reading
 
 
 class RegisterFile(BaseModel):

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.tables import Source, load_table
 
@@ -118,29 +119,60 @@ def retreat_length(kind: Kind) -> tuple[int, int]:
     return result
 
 
+# The step wording for each kind of retreat (one message each, so every language words it whole).
+HEX_OF: dict[str, str] = {
+    "retreat": N_("hex {hex_number} of a retreat"),
+    "rout": N_("hex {hex_number} of a rout"),
+    "cavalry": N_("hex {hex_number} of a cavalry"),
+    "optional": N_("hex {hex_number} of a optional"),
+}
+HEX_OF_NOT_LEAVING: dict[str, str] = {
+    "retreat": N_("hex {hex_number} of a retreat, not leaving enemy ZOC"),
+    "rout": N_("hex {hex_number} of a rout, not leaving enemy ZOC"),
+    "cavalry": N_("hex {hex_number} of a cavalry, not leaving enemy ZOC"),
+    "optional": N_("hex {hex_number} of a optional, not leaving enemy ZOC"),
+}
+LENGTH_OF: dict[str, str] = {
+    "retreat": N_("retreat length"),
+    "rout": N_("rout length"),
+    "cavalry": N_("cavalry length"),
+    "optional": N_("optional length"),
+}
+
+
 def retreat_table_number(kind: Kind, hex_number: int, leaving_enemy_zoc: bool) -> tuple[int, Step]:
     """7.6: table 1 for a retreat's first hex, a rout's or cavalry retreat's first four,
     and whenever the unit leaves an enemy ZOC (limited included); table 2 otherwise."""
     if not 1 <= hex_number <= 6:
-        raise InputError(f"hex_number: must be 1 to 6 (got {hex_number})")
+        raise InputError(
+            _("hex_number: must be 1 to 6 (got {hex_number})").format(hex_number=hex_number)
+        )
     if leaving_enemy_zoc:
-        return 1, Step(rule="7.6", label="leaving an enemy ZOC", value="table 1")
+        return 1, Step(rule="7.6", label=N_("leaving an enemy ZOC"), value=N_("table 1"))
     first = 1 if kind in ("retreat", "optional") else 4
     if hex_number <= first:
-        return 1, Step(rule="7.6", label=f"hex {hex_number} of a {kind}", value="table 1")
+        return 1, Step(
+            rule="7.6",
+            label=HEX_OF[kind],
+            value=N_("table 1"),
+            args={"hex_number": hex_number},
+        )
     return 2, Step(
-        rule="7.6", label=f"hex {hex_number} of a {kind}, not leaving enemy ZOC", value="table 2"
+        rule="7.6",
+        label=HEX_OF_NOT_LEAVING[kind],
+        value=N_("table 2"),
+        args={"hex_number": hex_number},
     )
 
 
 def hex_allowed(h: RetreatHex) -> tuple[bool, str | None]:
     """7.6 restrictions: the caller's prohibitions, the active enemy's hex, closer hexes."""
     if h.prohibited:
-        return False, "a retreat restriction forbids it"
+        return False, N_("a retreat restriction forbids it")
     if h.active_enemy:
-        return False, "holds the active enemy unit"
+        return False, N_("holds the active enemy unit")
     if h.closer:
-        return False, "closer to the active enemy unit"
+        return False, N_("closer to the active enemy unit")
     return True, None
 
 
@@ -159,7 +191,7 @@ def retreat_type(table: int, h: RetreatHex) -> RetreatRow:
         if row.road is not None and row.road != h.road:
             continue
         return row
-    raise InputError("neighbors: no retreat type matches")  # pragma: no cover
+    raise InputError(_("neighbors: no retreat type matches"))  # pragma: no cover
 
 
 def slash_loss(row: RetreatRow, road: bool, friendly: bool) -> int:
@@ -225,19 +257,24 @@ def retreat_step(
 ) -> RetreatStep:
     """7.6/7.7 for one hex of a retreat: table, six options, the hexes to choose between."""
     if len(neighbors) != 6:
-        raise InputError(f"neighbors: exactly six hexes are needed (got {len(neighbors)})")
+        raise InputError(
+            _("neighbors: exactly six hexes are needed (got {count})").format(count=len(neighbors))
+        )
     table, first = retreat_table_number(kind, hex_number, in_enemy_zoc)
     lo, hi = retreat_length(kind)
     steps = [
         Step(
             rule="7.6" if kind != "cavalry" else "7.7",
-            label=f"{kind} length",
-            value=f"{lo}-{hi} hexes",
+            label=LENGTH_OF[kind],
+            value=N_("{lo}-{hi} hexes"),
+            args={"lo": lo, "hi": hi},
         ),
         first,
     ]
     if from_city:
-        steps.append(Step(rule="7.6", label="leaving a city hex: every way out counts as a road"))
+        steps.append(
+            Step(rule="7.6", label=N_("leaving a city hex: every way out counts as a road"))
+        )
     options: list[RetreatOption] = []
     for i, given in enumerate(neighbors):
         h = given
@@ -245,51 +282,78 @@ def retreat_step(
             h = given.model_copy(update={"road": True})
             if given.city and not from_city and hex_allowed(h)[0]:
                 steps.append(
-                    Step(rule="7.6", label=f"hex {i + 1}: entering a city hex counts as a road")
+                    Step(
+                        rule="7.6",
+                        label=N_("hex {n}: entering a city hex counts as a road"),
+                        args={"n": i + 1},
+                    )
                 )
         ok, why_not = hex_allowed(h)
         if not ok:
             options.append(RetreatOption(False, None, None, None, False, why_not or ""))
-            steps.append(Step(rule="7.6", label=f"hex {i + 1} not allowed", value=why_not))
+            steps.append(
+                Step(rule="7.6", label=N_("hex {n} not allowed"), value=why_not, args={"n": i + 1})
+            )
             continue
         row = retreat_type(table, h)
         loss, dies = retreat_loss(kind, row, h)
-        how = []
+        how: list[str] = []
         if "/" in row.loss:
             if uses_left_figure(row, h.road, h.friendly_units):
-                why = "along a road" if h.road else "friendly-occupied"
-                how.append(f"{row.loss}: left figure, {why}")
-            else:
                 how.append(
-                    f"{row.loss}: right figure, no road"
-                    + ("" if row.slash == "road" else " or friends")
+                    N_("{loss}: left figure, along a road")
+                    if h.road
+                    else N_("{loss}: left figure, friendly-occupied")
                 )
+            elif row.slash == "road":
+                how.append(N_("{loss}: right figure, no road"))
+            else:
+                how.append(N_("{loss}: right figure, no road or friends"))
         if kind == "cavalry":
             how.append(
-                "cavalry retreat: no loss" + ("; eliminated entering enemy units" if dies else "")
+                N_("cavalry retreat: no loss; eliminated entering enemy units")
+                if dies
+                else N_("cavalry retreat: no loss")
             )
         options.append(
             RetreatOption(True, row.priority, None if dies else loss, row.type, dies, row.label)
         )
-        value = f"priority {row.priority}, loss {'eliminated' if dies else loss}"
+        label = {
+            0: N_("hex {n}: {type}"),
+            1: N_("hex {n}: {type} ({how})"),
+            2: N_("hex {n}: {type} ({how}; {how2})"),
+        }[len(how)]
+        args: dict[str, str | int] = {"n": i + 1, "type": row.label, "loss": row.loss}
+        args.update(zip(("how", "how2"), how, strict=False))
+        if dies:
+            value = N_("priority {priority}, loss eliminated")
+        else:
+            value = N_("priority {priority}, loss {strength_loss}")
+            args["strength_loss"] = loss
+        args["priority"] = row.priority
         steps.append(
-            Step(
-                rule="7.7" if kind == "cavalry" else "7.6",
-                label=f"hex {i + 1}: {row.label}" + (f" ({'; '.join(how)})" if how else ""),
-                value=value,
-            )
+            Step(rule="7.7" if kind == "cavalry" else "7.6", label=label, value=value, args=args)
         )
     chosen = must_choose(options, override)
     surrender = not chosen
     if surrender:
-        steps.append(Step(rule="7.6", label="no hex can be entered: the unit surrenders"))
+        steps.append(Step(rule="7.6", label=N_("no hex can be entered: the unit surrenders")))
     elif override:
         steps.append(
-            Step(rule="7.6", label="priority ignored once (surrender otherwise unavoidable)")
+            Step(rule="7.6", label=N_("priority ignored once (surrender otherwise unavoidable)"))
         )
     else:
         names = ", ".join(str(i + 1) for i in chosen)
-        steps.append(Step(rule="7.6", label="lowest priority number wins", value=f"hex {names}"))
+        steps.append(
+            Step(
+                rule="7.6",
+                label=N_("lowest priority number wins"),
+                value=N_("hex {names}"),
+                args={"names": names},
+            )
+        )
     if any(options[i].type == "enemy" for i in chosen) and kind != "cavalry":
-        steps.append(Step(rule="7.6", label="a retreat may not end among enemy units; it goes on"))
+        steps.append(
+            Step(rule="7.6", label=N_("a retreat may not end among enemy units; it goes on"))
+        )
     return RetreatStep(table, options, chosen, surrender, (lo, hi), steps)

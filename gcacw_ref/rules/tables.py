@@ -14,6 +14,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gcacw_ref.errors import DataError, one_line, quoted
+from gcacw_ref.i18n import _
 from gcacw_ref.paths import tables_dir
 
 M = TypeVar("M", bound=BaseModel)
@@ -32,7 +33,6 @@ class Source(BaseModel):
 
 def describe_validation_error(path: Path | str, exc: ValidationError) -> str:
     """One line naming the file, the first bad field and the problem (user text quoted)."""
-    from gcacw_ref.i18n import _
 
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"]) or "(top level)"
@@ -47,7 +47,6 @@ def read_toml(path: Path) -> dict[str, object]:
 
     Only a regular file is read (`read_user_bytes`), and a document nested too deeply
     is refused rather than overflowing the stack."""
-    from gcacw_ref.i18n import _
     from gcacw_ref.jsonin import check_depth
     from gcacw_ref.paths import read_user_bytes
 

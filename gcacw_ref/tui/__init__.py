@@ -7,10 +7,10 @@ index, the calculators, the tables) are imported lazily so the app is ready for 
 from __future__ import annotations
 
 
-def run_app() -> int:
-    """Launch the TUI and return the process exit code."""
+def run_app(settings_problem: str | None = None) -> int:
+    """Launch the TUI and return the process exit code (`settings_problem`: shown as a notice)."""
     from gcacw_ref.tui.app import GcacwApp
 
-    app = GcacwApp()
+    app = GcacwApp(settings_problem=settings_problem)
     app.run()
     return int(app.return_code or 0)

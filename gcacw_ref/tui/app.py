@@ -16,7 +16,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
-from gcacw_ref.i18n import N_, _
+from gcacw_ref.i18n import N_, _, current_language, set_language
 from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.books import Books
 from gcacw_ref.tui.browser import RulesPane
@@ -40,15 +40,31 @@ CALC_PANES: list[type[CalcPane]] = [
     RetreatPane,
     MovePane,
 ]
-TABS = {"search": "Search", "rules": "Rules", "calc": "Calculators", "charts": "Charts"}
+TABS = {
+    "search": N_("Search"),
+    "rules": N_("Rules"),
+    "calc": N_("Calculators"),
+    "charts": N_("Charts"),
+}
+TAB_KEYS = {"search": "F2", "rules": "F3", "calc": "F4", "charts": "F5"}
+# the calculators' tab titles (their panes set TITLE; translated where shown)
+CALC_TITLES = (
+    N_("Odds column"),
+    N_("Combat"),
+    N_("Artillery"),
+    N_("Flank"),
+    N_("March"),
+    N_("Retreat"),
+    N_("Move"),
+)
 NARROW = 100  # below this many columns the layout tightens
 
 
 HINTS = {
-    "search": "type to search · ↓ results · enter opens",
-    "rules": ", back · . forward · p/n prev/next · u up · m mark · ^f find · l links · r notes",
+    "search": N_("type to search · ↓ results · enter opens"),
+    "rules": N_(", back · . forward · p/n prev/next · u up · m mark · ^f find · l links · r notes"),
     "calc": N_("tab field · F9 breakdown · enter opens its rule · F4 next"),
-    "charts": "↑↓ choose a table · tab to the table",
+    "charts": N_("↑↓ choose a table · tab to the table"),
 }
 
 
@@ -57,22 +73,23 @@ def hints(tab: str, narrow: bool = False) -> Text:
     line = Text()
     if narrow:
         line.append(" F1", style="bold")
-        line.append(" help  ")
+        line.append(" " + _("help") + "  ")
         line.append("^p", style="bold")
-        line.append(" palette │ ")
+        line.append(" " + _("palette") + " │ ")
         line.append(_(HINTS.get(tab, "")), style="dim")
         return line
     for key, what in (
-        ("F1", "help"),
-        ("F2", "search"),
-        ("F3", "rules"),
-        ("F4", "calc"),
-        ("F5", "charts"),
-        ("^p", "palette"),
-        ("^q", "quit"),
+        ("F1", N_("help")),
+        ("F2", N_("search")),
+        ("F3", N_("rules")),
+        ("F4", N_("calc")),
+        ("F5", N_("charts")),
+        ("F8", N_("日本語")),
+        ("^p", N_("palette")),
+        ("^q", N_("quit")),
     ):
         line.append(f" {key}", style="bold")
-        line.append(f" {what} ")
+        line.append(f" {_(what)} ")
     line.append(" │ ", style="dim")
     line.append(_(HINTS.get(tab, "")), style="dim")
     return line
@@ -93,7 +110,7 @@ class GcacwApp(App[int]):
     """The table-side rules assistant."""
 
     TITLE = "gcacw-ref"
-    SUB_TITLE = "GCACW rules assistant"
+    SUB_TITLE = N_("GCACW rules assistant")
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))
     AUTO_FOCUS = "#search-input"
     BINDINGS = [
@@ -107,13 +124,16 @@ class GcacwApp(App[int]):
         Binding("f7", "quick_reference", "Reference", show=False),
         Binding("ctrl+b", "bookmarks", "Marks"),
         Binding("ctrl+o", "import_book", "Import", show=False),
+        Binding("f8", "switch_language", "Language"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, home: Path | None = None) -> None:
+    def __init__(self, home: Path | None = None, settings_problem: str | None = None) -> None:
         super().__init__()
         from gcacw_ref.paths import data_dir
 
+        self.sub_title = _(self.SUB_TITLE)
+        self.settings_problem = settings_problem
         self.home = home
         self.books = Books(home)
         self.bookmarks = Bookmarks(home or data_dir())
@@ -123,23 +143,27 @@ class GcacwApp(App[int]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="☰")
         with TabbedContent(id="tabs", initial="search"):
-            with TabPane("Search F2", id="search"):
+            with TabPane(tab_title("search"), id="search"):
                 yield SearchPane(id="search-pane")
-            with TabPane("Rules F3", id="rules"):
+            with TabPane(tab_title("rules"), id="rules"):
                 yield RulesPane(id="rules-pane")
-            with TabPane("Calculators F4", id="calc"), TabbedContent(id="calc-tabs"):
+            with TabPane(tab_title("calc"), id="calc"), TabbedContent(id="calc-tabs"):
                 for pane in CALC_PANES:
-                    with TabPane(pane.TITLE, id=f"calc-{pane.NAME}"):
+                    with TabPane(_(pane.TITLE), id=f"calc-{pane.NAME}"):
                         yield pane(id=f"pane-{pane.NAME}")
-            with TabPane("Charts F5", id="charts"):
+            with TabPane(tab_title("charts"), id="charts"):
                 yield ChartsPane(id="charts-pane")
         yield Static(hints("search"), id="hints")
 
     def on_mount(self) -> None:
         self.query_one(SearchPane).show_welcome(False)
-        self.query_one(SearchPane).set_status("Loading rulebooks…")
+        self.query_one(SearchPane).set_status(_("Loading rulebooks…"))
         if self.bookmarks.problem:
-            self.notify(self.bookmarks.problem, title="Bookmarks", severity="warning", timeout=10)
+            self.notify(
+                self.bookmarks.problem, title=_("Bookmarks"), severity="warning", timeout=10
+            )
+        if self.settings_problem:
+            self.notify(self.settings_problem, title=_("Settings"), severity="warning", timeout=10)
         self._load_books()
 
     def on_resize(self, event: Resize) -> None:
@@ -172,7 +196,7 @@ class GcacwApp(App[int]):
             search.set_status("")
         else:
             names = ", ".join(b.id for b in books.infos)
-            search.set_status(f"Books: {names} · type to search")
+            search.set_status(_("Books: {names} · type to search").format(names=names))
         for problem in books.problems:
             self.notify(problem, title=_("A stored book was skipped"), severity="warning")
         search.show_welcome(not books.infos and not books.problems)
@@ -254,7 +278,10 @@ class GcacwApp(App[int]):
     ) -> None:
         """Open rule `number` in the browser (the default book when none is given)."""
         if not self.books.ready or not self.books.infos:
-            self.notify(f"Import a rulebook to read rule {number} (ctrl+o).", severity="warning")
+            self.notify(
+                _("Import a rulebook to read rule {number} (ctrl+o).").format(number=number),
+                severity="warning",
+            )
             return
         if self.query_one(RulesPane).open(book, number, anchor=anchor):
             self.action_show_tab("rules")
@@ -329,9 +356,9 @@ class GcacwApp(App[int]):
 
     def import_book(self, path: str) -> None:
         if not self.books.ready:
-            self.notify(self.books.error or "The rulebooks are still loading.", severity="error")
+            self.notify(self.books.error or _("The rulebooks are still loading."), severity="error")
             return
-        self.notify(f"Importing {path}…")
+        self.notify(_("Importing {path}…").format(path=path))
         self._import_worker(path)
 
     @work(thread=True, exclusive=True, group="import")
@@ -339,10 +366,12 @@ class GcacwApp(App[int]):
         try:
             info = self.books.import_book(path)
         except Exception as exc:  # noqa: BLE001 - the message is for the player
-            self.call_from_thread(self.notify, str(exc), title="Import failed", severity="error")
+            self.call_from_thread(self.notify, str(exc), title=_("Import failed"), severity="error")
             return
-        message = f"Imported {info.title} as '{info.id}' ({info.sections} sections)."
-        self.call_from_thread(self.notify, message, title="Import")
+        message = _("Imported {title} as '{id}' ({sections} sections).").format(
+            title=info.title, id=info.id, sections=info.sections
+        )
+        self.call_from_thread(self.notify, message, title=_("Import"))
         self.call_from_thread(self._books_loaded)
         self.books.warm_up()
 
@@ -351,12 +380,14 @@ class GcacwApp(App[int]):
         """Carry the flank calculator's final modifier into the combat calculator."""
         flank = self.query_one("#pane-flank", CalcPane)
         if flank.output is None:
-            self.notify("The flank calculator has no result yet.", severity="warning")
+            self.notify(_("The flank calculator has no result yet."), severity="warning")
             return
         bonus = int(flank.output.final_bonus)
         self.query_one("#pane-combat", CalcPane).preset("flank_bonus", str(bonus))
         self.action_show_calc("combat")
-        self.notify(f"Flank modifier {bonus:+d} carried to the combat calculator.")
+        self.notify(
+            _("Flank modifier {bonus:+d} carried to the combat calculator.").format(bonus=bonus)
+        )
 
     # -- calculators feed the charts --------------------------------------------------
 
@@ -368,23 +399,30 @@ class GcacwApp(App[int]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand(
-            "Search", "Search the rules (F2)", partial(self.action_show_tab, "search")
+            _("Language: 日本語 / English"),
+            _("Switch the interface language (F8)"),
+            self.action_switch_language,
         )
         yield SystemCommand(
-            "Rule browser",
-            "Contents and the open rule (F3)",
+            _("Search"), _("Search the rules (F2)"), partial(self.action_show_tab, "search")
+        )
+        yield SystemCommand(
+            _("Rule browser"),
+            _("Contents and the open rule (F3)"),
             partial(self.action_show_tab, "rules"),
         )
-        yield SystemCommand("Charts", "Every table (F5)", partial(self.action_show_tab, "charts"))
+        yield SystemCommand(
+            _("Charts"), _("Every table (F5)"), partial(self.action_show_tab, "charts")
+        )
         for pane in CALC_PANES:
             yield SystemCommand(
-                f"Calculator: {pane.TITLE}",
-                f"The {pane.NAME} calculator",
+                _("Calculator: {title}").format(title=_(pane.TITLE)),
+                _("The {name} calculator").format(name=pane.NAME),
                 partial(self.action_show_calc, pane.NAME),
             )
         yield SystemCommand(
-            "Flank result into combat",
-            "Carry the flank modifier to the combat calculator (c on the hex picture)",
+            _("Flank result into combat"),
+            _("Carry the flank modifier to the combat calculator (c on the hex picture)"),
             self.action_flank_to_combat,
         )
         yield SystemCommand(
@@ -392,18 +430,65 @@ class GcacwApp(App[int]):
             _("Sequence of play, actions, combat, retreat and recovery (F7)"),
             self.action_quick_reference,
         )
-        yield SystemCommand("Help: keys", "Every key (F1)", self.action_help)
-        yield SystemCommand("Bookmarks", "Saved rules (ctrl+b)", self.action_bookmarks)
+        yield SystemCommand(_("Help: keys"), _("Every key (F1)"), self.action_help)
+        yield SystemCommand(_("Bookmarks"), _("Saved rules (ctrl+b)"), self.action_bookmarks)
         yield SystemCommand(
-            "Import a rulebook", "From a file path (ctrl+o)", self.action_import_book
+            _("Import a rulebook"), _("From a file path (ctrl+o)"), self.action_import_book
         )
         for action, title, help_text in (
-            ("back", "Rule: back", "Back in history (alt+left)"),
-            ("forward", "Rule: forward", "Forward in history (alt+right)"),
-            ("previous", "Rule: previous", "The previous rule (p)"),
-            ("next", "Rule: next", "The next rule (n)"),
-            ("parent", "Rule: parent", "Up to the parent rule (u)"),
-            ("bookmark", "Rule: bookmark", "Bookmark the open rule (m)"),
-            ("find", "Rule: find", "Find in the open rule (ctrl+f)"),
+            ("back", N_("Rule: back"), N_("Back in history (alt+left)")),
+            ("forward", N_("Rule: forward"), N_("Forward in history (alt+right)")),
+            ("previous", N_("Rule: previous"), N_("The previous rule (p)")),
+            ("next", N_("Rule: next"), N_("The next rule (n)")),
+            ("parent", N_("Rule: parent"), N_("Up to the parent rule (u)")),
+            ("bookmark", N_("Rule: bookmark"), N_("Bookmark the open rule (m)")),
+            ("find", N_("Rule: find"), N_("Find in the open rule (ctrl+f)")),
         ):
-            yield SystemCommand(title, help_text, partial(self.action_rules, action))
+            yield SystemCommand(_(title), _(help_text), partial(self.action_rules, action))
+
+    # -- language ---------------------------------------------------------------------
+
+    def action_switch_language(self) -> None:
+        """Speak the other language from now on, keep the choice, and redraw every screen."""
+        from gcacw_ref.settings import load_settings, save_settings
+
+        lang = "en" if current_language() == "ja" else "ja"
+        set_language(lang)
+        settings, _problem = load_settings(self.home)
+        settings.language = lang
+        try:
+            save_settings(settings, self.home)
+        except OSError as exc:
+            self.notify(
+                _("Could not keep the language choice: {error}").format(error=exc.strerror or exc),
+                severity="warning",
+            )
+        self.relabel()
+        self.notify(_("Language: English"), title="日本語 / English")
+
+    def relabel(self) -> None:
+        """Redraw every text in the current language: tabs, hints, panes, open dialogs."""
+        self.sub_title = _(self.SUB_TITLE)
+        tabs = self.query_one("#tabs", TabbedContent)
+        for tab_id in TABS:
+            tabs.get_tab(tab_id).label = tab_title(tab_id)
+        calc_tabs = self.query_one("#calc-tabs", TabbedContent)
+        for pane in CALC_PANES:
+            calc_tabs.get_tab(f"calc-{pane.NAME}").label = _(pane.TITLE)
+        self._show_hints()
+        for widget in self.query("*"):
+            relabel = getattr(widget, "relabel", None)
+            if callable(relabel) and widget is not self:
+                relabel()
+        for calc in self.query(CalcPane):
+            if calc.output is not None:
+                calc.request_recalc()
+        for screen in self.screen_stack[1:]:
+            screen_relabel = getattr(screen, "relabel", None)
+            if callable(screen_relabel):
+                screen_relabel()
+
+
+def tab_title(tab_id: str) -> str:
+    """A main tab's title with its key, in the current language (e.g. "Search F2")."""
+    return f"{_(TABS[tab_id])} {TAB_KEYS[tab_id]}"

@@ -9,17 +9,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
 from textual.widgets import Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import N_, _, ngettext
+from gcacw_ref.layout import KinsokuText, count_lines
 from gcacw_ref.tui.ruletext import align_tables, linked_text, register_notes, strip_bold
 from gcacw_ref.tui.widgets import Field
 
-EMPTY = "Open a rule from the search (F2), the contents on the left, or a bookmark (ctrl+b)."
+EMPTY = N_("Open a rule from the search (F2), the contents on the left, or a bookmark (ctrl+b).")
 
 
 class RulesPane(Horizontal):
@@ -53,14 +53,14 @@ class RulesPane(Horizontal):
         self._current = 0
 
     def compose(self) -> ComposeResult:
-        tree: Tree[tuple[str, str]] = Tree("Books", id="toc")
+        tree: Tree[tuple[str, str]] = Tree(_("Books"), id="toc")
         tree.show_root = False
         yield tree
         with Vertical(id="reader"):
-            yield Static(EMPTY, id="rule-head")
+            yield Static(_(EMPTY), id="rule-head")
             yield Static("", id="rule-nav")
             with Horizontal(id="find-bar"):
-                yield Field(placeholder="find in this rule", id="find-input", compact=True)
+                yield Field(placeholder=_("find in this rule"), id="find-input", compact=True)
                 yield Static("", id="find-status")
             with VerticalScroll(id="rule-body"):
                 yield Static("", id="rule-banner")
@@ -111,6 +111,14 @@ class RulesPane(Horizontal):
         if data and data[1]:
             self.open(data[0], data[1])
 
+    def relabel(self) -> None:
+        """Redraw the pane's own words in the current language (the rule text is the book's)."""
+        self.query_one("#find-input", Input).placeholder = _("find in this rule")
+        if self.view is None:
+            self.query_one("#rule-head", Static).update(_(EMPTY))
+        else:
+            self._render_view()
+
     # -- opening ----------------------------------------------------------------------
 
     def open(
@@ -120,13 +128,13 @@ class RulesPane(Horizontal):
         books = self.app.books  # type: ignore[attr-defined]
         if not books.ready:
             self.app.notify(
-                "No rulebook is available yet (import one: ctrl+o).", severity="warning"
+                _("No rulebook is available yet (import one: ctrl+o)."), severity="warning"
             )
             return False
         try:
             view = books.rule(section, book=book)
         except Exception as exc:  # noqa: BLE001 - unknown rule etc.
-            self.app.notify(str(exc), title="Rule", severity="warning")
+            self.app.notify(str(exc), title=_("Rule"), severity="warning")
             return False
         self.view = view
         if push:
@@ -161,7 +169,7 @@ class RulesPane(Horizontal):
         width = max(10, text_widget.content_size.width)
         y = text_widget.virtual_region.y
         for paragraph in self._paragraphs[:index]:
-            y += max(1, len(Content(paragraph).wrap(width))) if paragraph else 1
+            y += max(1, count_lines(paragraph, width)) if paragraph else 1
         if top or not (body.scroll_y <= y < body.scroll_y + body.size.height - 1):
             body.scroll_to(y=max(0, y - (0 if top else 2)), animate=False)
 
@@ -173,14 +181,22 @@ class RulesPane(Horizontal):
         head.append(view.title, style="bold")
         head.append(f"   [{view.book}]", style="dim")
         if marked:
-            head.append("  ★ bookmarked", style="yellow")
+            head.append("  ★ " + _("bookmarked"), style="yellow")
         self.query_one("#rule-head", Static).update(head)
         nav = Text(style="dim")
-        for label, value in (("parent", view.parent), ("prev", view.previous), ("next", view.next)):
-            nav.append(f"{label} ")
+        for label, value in (
+            (N_("parent"), view.parent),
+            (N_("prev"), view.previous),
+            (N_("next"), view.next),
+        ):
+            nav.append(f"{_(label)} ")
             nav.append(value or "—", style="bold")
             nav.append(" · ")
-        nav.append(f"history {self.position + 1}/{len(self.history)}")
+        nav.append(
+            _("history {position}/{count}").format(
+                position=self.position + 1, count=len(self.history)
+            )
+        )
         self.query_one("#rule-nav", Static).update(nav)
         stripped = [strip_bold(p) for p in align_tables(str(view.text)).split("\n")]
         self._paragraphs = [plain for plain, _ in stripped]
@@ -195,13 +211,18 @@ class RulesPane(Horizontal):
         banner.display = bool(notes)
         if notes:
             line = Text(
-                f"⚠ {len(notes)} register note{'s' if len(notes) > 1 else ''}", style="bold yellow"
+                "⚠ "
+                + ngettext("{count} register note", "{count} register notes", len(notes)).format(
+                    count=len(notes)
+                ),
+                style="bold yellow",
             )
             line.append(
-                " (conflicts or gaps touching this rule) below the text · key r", style="dim"
+                " " + _("(conflicts or gaps touching this rule) below the text · key r"),
+                style="dim",
             )
             banner.update(line)
-        self.query_one("#rule-text", Static).update(self._body_text())
+        self.query_one("#rule-text", Static).update(KinsokuText(self._body_text()))
         self.query_one("#rule-body", VerticalScroll).scroll_home(animate=False)
         links = self.query_one("#rule-links", OptionList)
         links.clear_options()
@@ -209,13 +230,13 @@ class RulesPane(Horizontal):
         for number in getattr(view, "cites", []) or []:
             line = Text("→ ", style="cyan")
             line.append(number, style="bold cyan")
-            line.append("  cited", style="dim")
+            line.append("  " + _("cited"), style="dim")
             links.add_option(Option(line, id=f"link-{len(self._link_targets)}"))
             self._link_targets.append(number)
         for child in getattr(view, "children", []) or []:
             line = Text("↳ ", style="green")
             line.append(child.replace("#", " › "), style="bold green")
-            line.append("  part of this rule", style="dim")
+            line.append("  " + _("part of this rule"), style="dim")
             links.add_option(Option(line, id=f"link-{len(self._link_targets)}"))
             self._link_targets.append(child)
         links.display = bool(links.option_count)
@@ -249,18 +270,18 @@ class RulesPane(Horizontal):
         if self.view is None:
             return
         if not target:
-            self.app.notify(f"This rule has no {what}.", severity="information")
+            self.app.notify(_(what), severity="information")
             return
         self.open(self.view.book, target)
 
     def action_previous(self) -> None:
-        self._go(getattr(self.view, "previous", None), "previous rule")
+        self._go(getattr(self.view, "previous", None), N_("This rule has no previous rule."))
 
     def action_next(self) -> None:
-        self._go(getattr(self.view, "next", None), "next rule")
+        self._go(getattr(self.view, "next", None), N_("This rule has no next rule."))
 
     def action_parent(self) -> None:
-        self._go(getattr(self.view, "parent", None), "parent")
+        self._go(getattr(self.view, "parent", None), N_("This rule has no parent."))
 
     def action_bookmark(self) -> None:
         if self.view is None:
@@ -273,7 +294,8 @@ class RulesPane(Horizontal):
                 _("Could not save bookmarks: {reason}").format(reason=exc), severity="error"
             )
             return
-        self.app.notify(f"{'Bookmarked' if added else 'Removed bookmark'} {view.section}")
+        done = _("Bookmarked {section}") if added else _("Removed bookmark {section}")
+        self.app.notify(done.format(section=view.section))
         self._render_view()
 
     def action_register(self) -> None:
@@ -346,13 +368,18 @@ class RulesPane(Horizontal):
     def _paint_matches(self) -> None:
         if self.view is None:
             return
-        self.query_one("#rule-text", Static).update(self._body_text())
+        self.query_one("#rule-text", Static).update(KinsokuText(self._body_text()))
         status = self.query_one("#find-status", Static)
         needle = self.query_one("#find-input", Input).value
         if not needle:
             status.update("")
         elif not self._matches:
-            status.update(Text(" no match", style="red"))
+            status.update(Text(" " + _("no match"), style="red"))
         else:
-            status.update(f" {self._current + 1}/{len(self._matches)} · enter: next")
+            status.update(
+                " "
+                + _("{current}/{count} · enter: next").format(
+                    current=self._current + 1, count=len(self._matches)
+                )
+            )
             self.call_after_refresh(self.scroll_to_paragraph, self._matches[self._current][0])

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
+
+from gcacw_ref.i18n import _
+from gcacw_ref.layout import KinsokuText
+from gcacw_ref.rules.charts import shown_headers, shown_title
 
 HIT = "bold black on yellow"
 
@@ -79,6 +84,19 @@ class ChartsPane(Horizontal):
             yield DataTable(id="chart-table", zebra_stripes=True, cursor_type="cell")
             yield Static("", id="chart-source")
 
+    def relabel(self) -> None:
+        """Redraw the list and the shown table in the current language."""
+        if not self.grids:
+            return
+        listing = self.query_one("#chart-list", OptionList)
+        highlighted = listing.highlighted
+        listing.clear_options()
+        for n, grid in enumerate(self.grids):
+            listing.add_option(Option(KinsokuText(shown_title(grid)), id=f"grid-{n}"))
+        if highlighted is not None:
+            listing.highlighted = highlighted
+            self.show(highlighted)
+
     def load(self) -> None:
         """Read the tables (first time the Charts screen is shown)."""
         if self.grids:
@@ -93,7 +111,7 @@ class ChartsPane(Horizontal):
             return
         listing.clear_options()
         for n, grid in enumerate(self.grids):
-            listing.add_option(Option(grid.title, id=f"grid-{n}"))
+            listing.add_option(Option(KinsokuText(shown_title(grid)), id=f"grid-{n}"))
         if self.grids:
             listing.highlighted = 0
             self.show(0)
@@ -121,20 +139,26 @@ class ChartsPane(Horizontal):
             return
         grid = self.grids[index]
         lit = used_cells(grid, *self.last) if self.last else set()
-        title = Text(grid.title, style="bold")
+        title = Text(shown_title(grid), style="bold")
         if lit:
-            title.append("   highlighted: cells the last calculation used", style="black on yellow")
+            title.append(
+                "   " + _("highlighted: cells the last calculation used"), style="black on yellow"
+            )
         self.query_one("#chart-title", Static).update(title)
         table = self.query_one("#chart-table", DataTable)
         table.clear(columns=True)
-        table.add_columns(*grid.headers)
+        for c, heading in enumerate(shown_headers(grid)):  # widths in cells (Japanese headings)
+            width = max(
+                [cell_len(heading), *(cell_len(row[c]) for row in grid.rows if c < len(row))]
+            )
+            table.add_column(heading, width=width)
         for r, row in enumerate(grid.rows):
             cells = [
                 Text(value, style=HIT if (r, c) in lit else ("bold" if c == 0 else ""))
                 for c, value in enumerate(row)
             ]
             table.add_row(*cells)
-        rules = f" · rules {', '.join(grid.rules)}" if grid.rules else ""
+        rules = " · " + _("rules {rules}").format(rules=", ".join(grid.rules)) if grid.rules else ""
         self.query_one("#chart-source", Static).update(
-            Text(f"Source: {grid.source}{rules}", style="dim")
+            Text(_("Source: {source}").format(source=grid.source) + rules, style="dim")
         )

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
@@ -156,7 +157,9 @@ class HexPicker(Widget, can_focus=True):
             border = "bold" if index == self.selected or centre else "dim"
             top = "╭" + "─" * (_BOX_W - 2) + "╮"
             bottom = "╰" + "─" * (_BOX_W - 2) + "╯"
-            rows = [top] + ["│" + _fit(s, _BOX_W - 2) + "│" for s in lines] + [bottom]
+            rows = [list(top)]
+            rows += [["│", *_fit(s, _BOX_W - 2), "│"] for s in lines]
+            rows += [list(bottom)]
             for dy, row in enumerate(rows):
                 for dx, ch in enumerate(row):
                     grid[y + dy][x + dx] = ch
@@ -177,7 +180,14 @@ class HexPicker(Widget, can_focus=True):
                 self.focus()
 
 
-def _fit(text: str, width: int) -> str:
-    """Pad or cut to `width` cells (the picture only uses single-width characters)."""
-    text = text.encode("ascii", "replace").decode()
-    return text[:width].ljust(width)
+def _fit(text: str, width: int) -> list[str]:
+    """`text` as `width` grid cells, padded or cut without splitting a character: a
+    double-width (Japanese) character takes its cell and leaves the next one empty ("")."""
+    cells: list[str] = []
+    for ch in text:
+        w = cell_len(ch)
+        if len(cells) + w > width:
+            break
+        cells.append(ch)
+        cells.extend([""] * (w - 1))
+    return cells + [" "] * (width - len(cells))

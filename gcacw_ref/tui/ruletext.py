@@ -9,6 +9,8 @@ from functools import lru_cache
 from rich.style import Style
 from rich.text import Text
 
+from gcacw_ref.i18n import _, current_language
+
 _NUMBER = re.compile(r"(?<![0-9０-９.．])([0-9０-９]{1,2}[.．][0-9０-９]{1,2})(?![0-9０-９])")
 
 
@@ -84,9 +86,14 @@ def linked_text(text: str, cites: set[str], book: str) -> Text:
     return out
 
 
-@lru_cache(maxsize=256)
 def register_notes(section: str) -> tuple[Text, ...]:
-    """Conflicts and gaps from the register that touch this rule, in short."""
+    """Conflicts and gaps from the register that touch this rule, in short, in the
+    interface's language."""
+    return _register_notes(section, current_language())
+
+
+@lru_cache(maxsize=256)
+def _register_notes(section: str, lang: str) -> tuple[Text, ...]:
     number = section.split("#")[0].split("/")[0]
     try:
         from gcacw_ref.rules.register import entries_for_rule
@@ -97,11 +104,11 @@ def register_notes(section: str) -> tuple[Text, ...]:
     notes = []
     for entry in entries:
         note = Text()
-        note.append(f"⚠ {entry.kind}: ", style="bold yellow")
-        note.append(f"{entry.topic} ", style="bold")
-        note.append(f"(rules {', '.join(entry.rules)}) ", style="dim")
-        note.append("— this tool reads: ", style="italic")
-        note.append(entry.reading)
+        note.append(f"⚠ {_(entry.kind)}: ", style="bold yellow")
+        note.append(f"{entry.topic_in(lang)} ", style="bold")
+        note.append(_("(rules {rules}) ").format(rules=", ".join(entry.rules)), style="dim")
+        note.append(_("— this tool reads: "), style="italic")
+        note.append(entry.reading_in(lang))
         notes.append(note)
     return tuple(notes)
 

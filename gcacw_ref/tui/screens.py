@@ -22,9 +22,9 @@ from gcacw_ref.tui.widgets import Field
 
 def keys_table() -> Table:
     table = Table(box=None, show_header=True, header_style="bold", expand=True)
-    table.add_column("Where", style="dim", no_wrap=True)
-    table.add_column("Keys", style="bold cyan", no_wrap=True)
-    table.add_column("What it does")
+    table.add_column(_("Where"), style="dim", no_wrap=True)
+    table.add_column(_("Keys"), style="bold cyan", no_wrap=True)
+    table.add_column(_("What it does"))
     for where, keys, what in KEYS:
         table.add_row(_(where), keys, _(what))
     return table
@@ -39,7 +39,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box", classes="dialog"):
-            yield Static(Text("Keys  (escape closes)", style="bold"), classes="dialog-title")
+            yield Static(Text(_("Keys  (escape closes)"), style="bold"), classes="dialog-title")
             with VerticalScroll():
                 yield Static(keys_table())
 

@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import _
+from gcacw_ref.layout import KinsokuText
 
 if TYPE_CHECKING:
     from gcacw_ref.rules.explain import Step
@@ -330,7 +331,7 @@ class StepsTable(OptionList):
             if step.value is not None:
                 line.append(": ")
                 line.append(str(step.shown_value()), style="bold")
-            self.add_option(Option(line, id=f"step-{n}"))
+            self.add_option(Option(KinsokuText(line), id=f"step-{n}"))  # Japanese breaks
         if steps and (lit is not None or self.has_focus):
             self.highlighted = min(lit or 0, len(steps) - 1)
 

@@ -23,8 +23,9 @@ def code_messages() -> set[str]:
     for _file, _line, message, _comments, _ctx in extract_from_dir(
         str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS
     ):
-        if isinstance(message, tuple):
-            found.update(m for m in message if m)
+        if isinstance(message, tuple):  # ngettext: the catalog keys the pair by its singular
+            if message[0]:
+                found.add(message[0])
         elif message:
             found.add(message)
     return found

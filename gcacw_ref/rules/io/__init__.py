@@ -18,6 +18,7 @@ import importlib
 from types import ModuleType
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import _
 
 CALCULATORS: dict[str, str] = {
     "odds": "gcacw_ref.rules.io.odds",
@@ -34,5 +35,9 @@ def calculator(name: str) -> ModuleType:
     """The module of calculator `name`, or an `InputError` listing the known names."""
     target = CALCULATORS.get(name)
     if target is None:
-        raise InputError(f"unknown calculator {name!r}; choose one of: {', '.join(CALCULATORS)}")
+        raise InputError(
+            _("unknown calculator {name!r}; choose one of: {CALCULATORS}").format(
+                name=name, CALCULATORS=", ".join(CALCULATORS)
+            )
+        )
     return importlib.import_module(target)

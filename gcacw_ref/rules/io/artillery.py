@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from gcacw_ref.i18n import N_
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.artillery import artillery_modifier
 from gcacw_ref.rules.combat_models import MOST, TerrainKey
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.io._common import ui
 from gcacw_ref.rules.numbers import format_signed
 
-TITLE = "Artillery modifier"
+TITLE = N_("Artillery modifier")
 
 
 class Input(BaseModel):
@@ -75,11 +75,10 @@ def run(inp: Input) -> Output:
 
 def render(out: Output) -> str:
     if out.modifier is not None:
-        head = f"Artillery modifier {format_signed(out.modifier)}"
+        head = _("Artillery modifier {modifier}").format(modifier=format_signed(out.modifier))
     else:
         assert out.outcomes is not None
-        head = (
-            "Artillery modifier: roll a die - even "
-            f"{format_signed(out.outcomes['even'])}, odd {format_signed(out.outcomes['odd'])}"
+        head = _("Artillery modifier: roll a die - even {even}, odd {odd}").format(
+            even=format_signed(out.outcomes["even"]), odd=format_signed(out.outcomes["odd"])
         )
     return f"{head}\n\n{render_steps(out.steps)}"

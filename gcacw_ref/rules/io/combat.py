@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from gcacw_ref.i18n import N_, _
+from gcacw_ref.layout import pad
 from gcacw_ref.rules.combat import CombatResult, Outcome, resolve_combat
 from gcacw_ref.rules.combat_models import CombatInput
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.numbers import format_signed, format_strength
 
-TITLE = "Combat (odds, modifiers, result and its chances)"
+TITLE = N_("Combat (odds, modifiers, result and its chances)")
 
 
 class Input(CombatInput):
@@ -141,23 +143,53 @@ def render(out: Output) -> str:
         drm = format_signed(out.attacker_drm)
     else:
         assert out.attacker_drm_outcomes is not None
-        drm = ", ".join(f"{k} die {format_signed(v)}" for k, v in out.attacker_drm_outcomes.items())
+        drm = _(", ").join(
+            _("{parity} die {modifier}").format(parity=_(k), modifier=format_signed(v))
+            for k, v in out.attacker_drm_outcomes.items()
+        )
     lines = [
-        f"Odds {out.ratio}   attacker modifier {drm}   defender modifier "
-        f"{format_signed(out.defender_drm)}",
-        f"Columns: attacker {out.attacker_column}, defender {out.defender_column}",
+        _("Odds {ratio}   attacker modifier {drm}   defender modifier {defender_drm}").format(
+            ratio=out.ratio, drm=drm, defender_drm=format_signed(out.defender_drm)
+        ),
+        _("Columns: attacker {attacker_column}, defender {defender_column}").format(
+            attacker_column=out.attacker_column, defender_column=out.defender_column
+        ),
     ]
     if out.attacker_result is not None:
         lines.append(
-            f"Result (differential {format_signed(out.differential or 0)}): "
-            f"attacker {out.attacker_result_applied}, defender {out.defender_result}"
+            _(
+                "Result (differential {differential}): attacker {attacker}, defender {defender}"
+            ).format(
+                differential=format_signed(out.differential or 0),
+                attacker=out.attacker_result_applied,
+                defender=out.defender_result,
+            )
         )
-    lines += ["", render_steps(out.steps), "", f"Chances over {out.dice_outcomes} dice outcomes:"]
+    lines += [
+        "",
+        render_steps(out.steps),
+        "",
+        _("Chances over {count} dice outcomes:").format(count=out.dice_outcomes),
+    ]
     if out.grand_assault_extra_loss:
         lines.append(
-            f"  (attacker results include the grand-assault loss +{out.grand_assault_extra_loss})"
+            "  "
+            + _("(attacker results include the grand-assault loss +{loss})").format(
+                loss=out.grand_assault_extra_loss
+            )
         )
-    lines.append(f"  {'attacker':<9} {'defender':<9} {'chance':>9} {'%':>6}  rows")
+    lines.append(
+        "  "
+        + pad(_("attacker"), 9)
+        + " "
+        + pad(_("defender"), 9)
+        + " "
+        + pad(_("chance"), 9, right=True)
+        + " "
+        + pad("%", 6, right=True)
+        + "  "
+        + _("rows")
+    )
     for c in out.distribution:
         attacker = _with_loss(c.attacker_result, c.attacker_loss)
         lines.append(

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
-from gcacw_ref.i18n import N_
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules import flank as rules
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.io._common import ui
 from gcacw_ref.rules.numbers import Strength
 
-TITLE = "Flank attack bonus"
+TITLE = N_("Flank attack bonus")
 
 
 class Input(BaseModel):
@@ -73,10 +73,12 @@ def run(inp: Input) -> Output:
 def render(out: Output) -> str:
     return "\n".join(
         [
-            TITLE,
+            _(TITLE),
             render_steps(out.steps),
             "",
-            f"Blocked hexes: {out.blocked}  base {out.base_bonus:+d}  reduction {out.reduction}",
-            f"Flank die modifier: {out.final_bonus:+d}",
+            _("Blocked hexes: {blocked}  base {base:+d}  reduction {reduction}").format(
+                blocked=out.blocked, base=out.base_bonus, reduction=out.reduction
+            ),
+            _("Flank die modifier: {final:+d}").format(final=out.final_bonus),
         ]
     )

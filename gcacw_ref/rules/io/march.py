@@ -7,7 +7,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.i18n import N_
+from gcacw_ref.i18n import N_, _
+from gcacw_ref.layout import pad
 from gcacw_ref.rules import forced_march as fm
 from gcacw_ref.rules import march as rules
 from gcacw_ref.rules.explain import Step, render_steps
@@ -16,7 +17,7 @@ from gcacw_ref.rules.io._common import Chance, chances, percent, ui
 from gcacw_ref.rules.movement_allowance import movement_allowance
 from gcacw_ref.rules.numbers import Strength, format_strength
 
-TITLE = "March: extended march, movement allowance, forced march"
+TITLE = N_("March: extended march, movement allowance, forced march")
 
 
 class Input(BaseModel):
@@ -116,7 +117,7 @@ class Output(BaseModel):
 
 def run(inp: Input) -> Output:
     if inp.cavalry and inp.artillery:
-        raise InputError("cavalry/artillery: a unit is one or the other")
+        raise InputError(_("cavalry/artillery: a unit is one or the other"))
     check = rules.check_march(
         inp.game,
         inp.side,
@@ -141,16 +142,27 @@ def run(inp: Input) -> Output:
             steps.append(
                 Step(
                     rule="5.1",
-                    label="after the extended march",
-                    value=f"strength {format_strength(strength)}, "
-                    + ("organized" if organized else "disorganized")
-                    + (", eliminated" if state.eliminated else ""),
+                    label=N_("after the extended march"),
+                    value=(
+                        N_("strength {strength}, organized")
+                        if organized
+                        else N_("strength {strength}, disorganized")
+                    )
+                    if not state.eliminated
+                    else (
+                        N_("strength {strength}, organized, eliminated")
+                        if organized
+                        else N_("strength {strength}, disorganized, eliminated")
+                    ),
+                    args={"strength": format_strength(strength)},
                 )
             )
         gone = state.eliminated
     ma: int | None = None
     if gone and (inp.movement_dice is not None or inp.forced_march_dice is not None):
-        steps.append(Step(rule="5.1", label="the unit is eliminated: no movement, no forced march"))
+        steps.append(
+            Step(rule="5.1", label=N_("the unit is eliminated: no movement, no forced march"))
+        )
     elif inp.movement_dice is not None:
         kind = _kind(inp)
         ma, ma_steps = movement_allowance(inp.game, inp.side, kind, inp.movement_dice)
@@ -165,10 +177,12 @@ def run(inp: Input) -> Output:
                 Step(
                     rule="5.1",
                     label=(
-                        "forced march only if the extended-march result leaves the marker "
-                        "organized (a D or a loss forbids it); no extended-march die given"
+                        N_(
+                            "forced march only if the extended-march result leaves the marker "
+                            "organized (a D or a loss forbids it); no extended-march die given"
+                        )
                     ),
-                    value="conditional",
+                    value=N_("conditional"),
                 )
             )
         f = fm.force_march(arm, inp.forced_march_dice, strength, organized)
@@ -182,7 +196,7 @@ def run(inp: Input) -> Output:
         strength, organized = f.strength_after, False
         if ma is not None:
             final = ma + f.bonus
-            steps.append(Step(rule="5.1", label="final movement allowance", value=str(final)))
+            steps.append(Step(rule="5.1", label=N_("final movement allowance"), value=str(final)))
     return Output(
         extended=check.extended,
         drm=check.drm,
@@ -219,16 +233,18 @@ def _kind(
 
 
 def render(out: Output) -> str:
-    lines = [TITLE, render_steps(out.steps), ""]
-    lines.append(f"Extended march: {'yes' if out.extended else 'no'}")
+    lines = [_(TITLE), render_steps(out.steps), ""]
+    lines.append(_("Extended march: {answer}").format(answer=_("yes") if out.extended else _("no")))
     if out.extended:
-        lines.append(f"Die modifier: {out.drm:+d}")
-        lines.append("Chances:")
+        lines.append(_("Die modifier: {drm:+d}").format(drm=out.drm))
+        lines.append(_("Chances:"))
         for c in out.distribution:
-            name = c.result if c.result is not None else "not given by the source"
-            lines.append(f"  {name:>5}: {percent(c.probability)}")
+            name = c.result if c.result is not None else _("not given by the source")
+            lines.append(f"  {pad(name, 5, right=True)}: {percent(c.probability)}")
         if out.result is not None:
-            lines.append(f"Result: {out.result}")
+            lines.append(_("Result: {result}").format(result=out.result))
     if out.final_movement_allowance is not None:
-        lines.append(f"Movement allowance: {out.final_movement_allowance}")
+        lines.append(
+            _("Movement allowance: {allowance}").format(allowance=out.final_movement_allowance)
+        )
     return "\n".join(lines)

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gcacw_ref.i18n import N_
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.combat_models import MOST
 from gcacw_ref.rules.combat_tables import GameCode
 from gcacw_ref.rules.explain import Step, render_steps
@@ -14,7 +14,7 @@ from gcacw_ref.rules.io._common import ui
 from gcacw_ref.rules.numbers import Strength, format_signed, format_strength
 from gcacw_ref.rules.odds import compute_odds
 
-TITLE = "Odds (strength ratio and chart columns)"
+TITLE = N_("Odds (strength ratio and chart columns)")
 
 
 class Input(BaseModel):
@@ -83,7 +83,12 @@ def run(inp: Input) -> Output:
 
 def render(out: Output) -> str:
     head = (
-        f"Odds {out.ratio}  (ratio modifier {format_signed(out.drm)})\n"
-        f"Attacker's column: {out.attacker_column}    Defender's column: {out.defender_column}"
+        _("Odds {ratio}  (ratio modifier {drm})").format(
+            ratio=out.ratio, drm=format_signed(out.drm)
+        )
+        + "\n"
+        + _("Attacker's column: {attacker_column}    Defender's column: {defender_column}").format(
+            attacker_column=out.attacker_column, defender_column=out.defender_column
+        )
     )
     return f"{head}\n\n{render_steps(out.steps)}"

@@ -6,12 +6,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
-from gcacw_ref.i18n import N_
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules import retreat as rules
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.io._common import ui
 
-TITLE = "Retreat priorities"
+TITLE = N_("Retreat priorities")
 
 
 class Input(BaseModel):
@@ -89,15 +89,25 @@ def run(inp: Input) -> Output:
 
 
 def render(out: Output) -> str:
-    lines = [TITLE, render_steps(out.steps), ""]
-    lines.append(f"Table {out.table}; the retreat covers {out.min_hexes}-{out.max_hexes} hexes")
+    lines = [_(TITLE), render_steps(out.steps), ""]
+    lines.append(
+        _("Table {table}; the retreat covers {low}-{high} hexes").format(
+            table=out.table, low=out.min_hexes, high=out.max_hexes
+        )
+    )
     for i, o in enumerate(out.options):
         if not o.allowed:
-            lines.append(f"  hex {i + 1}: not allowed ({o.label})")
+            lines.append("  " + _("hex {n}: not allowed ({why})").format(n=i + 1, why=_(o.label)))
             continue
-        loss = "eliminated" if o.eliminated else f"loses {o.strength_loss}"
-        mark = "  <- must choose" if i in out.must_choose else ""
-        lines.append(f"  hex {i + 1}: priority {o.priority}, {loss}: {o.label}{mark}")
+        loss = _("eliminated") if o.eliminated else _("loses {loss}").format(loss=o.strength_loss)
+        mark = "  " + _("<- must choose") if i in out.must_choose else ""
+        lines.append(
+            "  "
+            + _("hex {n}: priority {priority}, {loss}: {type}").format(
+                n=i + 1, priority=o.priority, loss=loss, type=_(o.label)
+            )
+            + mark
+        )
     if out.surrender:
-        lines.append("No hex can be entered: the unit surrenders.")
+        lines.append(_("No hex can be entered: the unit surrenders."))
     return "\n".join(lines)

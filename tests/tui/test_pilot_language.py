@@ -1,0 +1,151 @@
+"""Pilot tests: switching the language live (F8 and the palette), the choice kept in the
+data directory, a corrupt settings file, and the language chosen at start."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static, TabbedContent
+
+from gcacw_ref import i18n
+from gcacw_ref.settings import Settings, load_settings, save_settings
+from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.calcs.base import CalcPane
+from gcacw_ref.tui.widgets import StepsTable
+
+from .conftest import run_async, settle
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def tab_labels(app: GcacwApp) -> list[str]:
+    tabs = app.query_one("#tabs", TabbedContent)
+    return [str(tabs.get_tab(t).label) for t in ("search", "rules", "calc", "charts")]
+
+
+def steps_text(app: GcacwApp, name: str) -> str:
+    table = app.query_one(f"#pane-{name}", CalcPane).query_one(StepsTable)
+    return " ".join(
+        str(table.get_option_at_index(i).prompt.text) for i in range(table.option_count)
+    )
+
+
+@run_async
+async def test_f6_switches_every_screen_live_and_keeps_the_choice(snap_home: Path) -> None:
+    app = GcacwApp(home=snap_home)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert tab_labels(app) == ["Search F2", "Rules F3", "Calculators F4", "Charts F5"]
+        app.action_show_calc("odds")
+        await settle(pilot, pause=0.3)
+        assert "Strength ratio modifier" in steps_text(app, "odds")
+        app.action_open_rule("5.1", "practice")
+        await settle(pilot)
+        nav = str(app.query_one("#rule-nav", Static).render())
+        assert "history 1/1" in nav
+
+        await pilot.press("f8")
+        await settle(pilot, pause=0.3)
+        assert i18n.current_language() == "ja"
+        assert tab_labels(app) == ["検索 F2", "ルール F3", "計算機 F4", "図表 F5"]
+        assert "ヘルプ" in str(app.query_one("#hints", Static).render())
+        assert "戦闘力比修正" in steps_text(app, "odds")
+        assert "履歴 1/1" in str(app.query_one("#rule-nav", Static).render())
+        calc_tabs = app.query_one("#calc-tabs", TabbedContent)
+        assert str(calc_tabs.get_tab("calc-odds").label) == "戦闘力比"
+        assert load_settings(snap_home) == (Settings(language="ja"), None)
+
+        await pilot.press("f8")
+        await settle(pilot, pause=0.3)
+        assert i18n.current_language() == "en"
+        assert tab_labels(app)[0] == "Search F2"
+        assert "Strength ratio modifier" in steps_text(app, "odds")
+        assert json.loads((snap_home / "settings.json").read_text()) == {"language": "en"}
+
+
+@run_async
+async def test_palette_has_the_language_switch(snap_home: Path) -> None:
+    app = GcacwApp(home=snap_home)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Language: 日本語 / English" in titles
+        command = next(c for c in app.get_system_commands(app.screen) if "日本語" in c.title)
+        command.callback()
+        await settle(pilot)
+        assert i18n.current_language() == "ja"
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "ルールを検索（F2）" in [c.help for c in app.get_system_commands(app.screen)]
+        assert "検索" in titles
+
+
+@run_async
+async def test_corrupt_settings_give_defaults_and_a_notice(snap_home: Path) -> None:
+    (snap_home / "settings.json").write_text("{not json", encoding="utf-8")
+    bookmarks_before = sorted(p.name for p in snap_home.iterdir())
+    settings, problem = load_settings(snap_home)
+    assert settings == Settings() and problem and "settings.json" in problem
+    app = GcacwApp(home=snap_home, settings_problem=problem)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert any("settings damaged" in str(n.message) for n in app._notifications)
+        await pilot.press("f8")  # the next choice replaces the damaged file
+        await settle(pilot)
+    assert load_settings(snap_home) == (Settings(language="ja"), None)
+    assert sorted(p.name for p in snap_home.iterdir()) == bookmarks_before
+
+
+def test_settings_round_trip_and_bad_values(tmp_path: Path) -> None:
+    assert load_settings(tmp_path) == (Settings(), None)
+    save_settings(Settings(language="ja"), tmp_path)
+    assert load_settings(tmp_path) == (Settings(language="ja"), None)
+    (tmp_path / "settings.json").write_text('{"language": "klingon"}', encoding="utf-8")
+    settings, problem = load_settings(tmp_path)
+    assert settings == Settings() and problem and "klingon" in problem
+    (tmp_path / "settings.json").write_text("[1, 2]", encoding="utf-8")
+    assert load_settings(tmp_path)[0] == Settings()
+    (tmp_path / "settings.json").write_bytes(b"\xff\xfe")
+    assert load_settings(tmp_path)[0] == Settings()
+
+
+def test_saved_choice_ranks_after_flag_and_env_before_locale() -> None:
+    env_ja = {"LANG": "ja_JP.UTF-8"}
+    assert i18n.choose_language(None, "en", env_ja) == "en"  # saved beats the locale
+    assert i18n.choose_language(None, None, env_ja) == "ja"
+    assert i18n.choose_language(None, "en", {"GCACW_REF_LANG": "ja"}) == "ja"  # env beats saved
+    assert i18n.choose_language("en", "ja", {"GCACW_REF_LANG": "ja"}) == "en"  # flag beats all
+    assert i18n.choose_language(None, None, {"LANG": "fr_FR.UTF-8"}) == "en"  # unknown locale
+
+
+@run_async
+async def test_charts_and_help_follow_a_live_switch(snap_home: Path) -> None:
+    app = GcacwApp(home=snap_home)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.action_show_tab("charts")
+        await settle(pilot)
+        title = app.query_one("#chart-title", Static)
+        assert str(title.render()).startswith("Artillery — as in rule 7.4")
+        await pilot.press("f8")
+        await settle(pilot)
+        assert str(title.render()).startswith("砲兵 — ルール7.4のとおり")
+        await pilot.press("f1")
+        await settle(pilot)
+        from rich.console import Console
+
+        from gcacw_ref.tui.screens import keys_table
+
+        console = Console(width=100, record=True)
+        console.print(keys_table())
+        shown = console.export_text()
+        assert "言語を切り替える" in shown and "どこでも" in shown and "キー" in shown

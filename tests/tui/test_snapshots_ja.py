@@ -1,0 +1,49 @@
+"""Japanese snapshots at 80x24: the screens whose words this branch translates (search,
+rules, each calculator, charts, help) with the interface in Japanese. Same practice
+rulebook as `test_snapshots.py` (our own text, no seed text in the SVGs).
+
+Update with `pytest tests/tui/test_snapshots_ja.py --snapshot-update` and look at the SVGs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gcacw_ref import i18n
+from gcacw_ref.tui.app import GcacwApp
+
+from .test_snapshots import SMALL, keys
+
+SCREENS_JA = {
+    "search": keys("type:延長行軍"),
+    "rule_5_1": keys("rule:5.1"),
+    "rule_find": keys("rule:5.1", "ctrl+f", "type:行軍", "enter"),
+    "calc_odds": keys("f4"),
+    "calc_combat": keys("calc:combat"),
+    "calc_artillery": keys("calc:artillery"),
+    "calc_flank": keys("calc:flank", "focus:#flank-hexes", "2", "a", "3", "z"),
+    "calc_march": keys("calc:march", "focus:#march-die", "type:6"),
+    "calc_retreat": keys("calc:retreat", "focus:#retreat-hexes", "1", "a", "r"),
+    "calc_move": keys("calc:move"),
+    "charts": keys("calc:combat", "f5", "chart:combat_chart.attacker"),
+    "help": keys("f1"),
+}
+
+
+@pytest.fixture
+def japanese() -> Iterator[None]:
+    i18n.set_language("ja")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("name", list(SCREENS_JA))
+def test_screen_ja(name: str, snap_home: Path, snap_compare: Any, japanese: None) -> None:
+    app = GcacwApp(home=snap_home)
+    assert snap_compare(app, terminal_size=SMALL, run_before=SCREENS_JA[name])
