@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -33,9 +33,17 @@ class Word(BaseModel):
     ja: list[str] = Field(min_length=1)
 
 
+class Synonym(BaseModel):
+    """Everyday ways of saying something (either language) -> the rulebook's own words."""
+
+    says: list[str] = Field(min_length=1)
+    ja: list[str] = Field(min_length=1)
+
+
 class GlossaryFile(BaseModel):
     term: list[Term] = Field(min_length=1)
     word: list[Word] = []
+    thesaurus: list[Synonym] = []
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,8 @@ class Glossary:
     owner: list[int]  # index into terms, per key
     exact: dict[str, int]  # search form of a name -> index into terms
     words: dict[str, list[str]]  # search form of a plain word -> its Japanese forms
+    word_entries: list[Word] = field(default_factory=list)
+    thesaurus: list[Synonym] = field(default_factory=list)  # everyday words (question.py)
 
     def forms_for(self, key: str) -> list[str] | None:
         """The forms a query word stands for: itself plus the Japanese of its term/word."""
@@ -92,7 +102,7 @@ class Glossary:
         return sorted(found.values(), key=lambda m: -m.quality)
 
 
-def _build(terms: list[Term], words: list[Word]) -> Glossary:
+def _build(terms: list[Term], words: list[Word], synonyms: list[Synonym] | None = None) -> Glossary:
     keys: list[str] = []
     owner: list[int] = []
     exact: dict[str, int] = {}
@@ -108,7 +118,15 @@ def _build(terms: list[Term], words: list[Word]) -> Glossary:
         ja = [search_form(j) for j in word.ja]
         for name in [word.en, *word.variants]:
             plain.setdefault(search_form(name), ja)
-    return Glossary(terms=terms, keys=keys, owner=owner, exact=exact, words=plain)
+    return Glossary(
+        terms=terms,
+        keys=keys,
+        owner=owner,
+        exact=exact,
+        words=plain,
+        word_entries=words,
+        thesaurus=list(synonyms or []),
+    )
 
 
 @lru_cache(maxsize=1)
@@ -123,4 +141,4 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err.get("loc", ()))
         raise DataError(f"glossary {path}: {where}: {err['msg']}") from None
-    return _build(parsed.term, parsed.word)
+    return _build(parsed.term, parsed.word, parsed.thesaurus)

@@ -27,7 +27,10 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.text.clean import bigrams, search_form, search_form_with_map
 from gcacw_ref.text.concepts import coverage, query_concepts
 from gcacw_ref.text.glossary import TermMatch, load_glossary
+from gcacw_ref.text.answer import add_answer
 from gcacw_ref.text.models import Hit, Section
+from gcacw_ref.text.question import read_query
+from gcacw_ref.text.rank import bm25_rank, fuse
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.store import LoadedBook
 
@@ -40,7 +43,7 @@ def _form(text: str) -> str:
 
 SNIPPET_BEFORE = 50
 COMMON_TERM = 80  # passages per book
-MAX_QUERY = 200
+MAX_QUERY = 400  # longer queries are cut here
 MAX_FUZZY = 40  # partial_ratio slows sharply for long needles; longer queries match exactly
 SNIPPET_LENGTH = 160
 
@@ -92,11 +95,37 @@ class Searcher:
             raise InputError("search: the query is empty")
         if limit < 1:
             raise InputError("search: --limit must be at least 1")
-        if len(query) > MAX_QUERY:
-            raise InputError(f"search: the query is too long (at most {MAX_QUERY} characters)")
+        query = query[:MAX_QUERY]  # a pasted page is read from its start
         q = _form(query)
         if not q:
-            raise InputError("search: the query has nothing to search for")
+            return []  # nothing but spaces and emphasis marks: no match
+        number = normalize_rule_number(query)
+        cands = self._terms(query, q, number)
+        ranked = sorted(
+            cands.values(),
+            key=lambda c: (-c.composite(), -c.text, c.book),
+        )
+        if number is not None:
+            order = [(c, round(min(100.0, c.composite()), 1)) for c in ranked]
+        else:
+            order = self._fused(query, ranked, cands)
+        hits: list[Hit] = []
+        shown: set[tuple[str, str, str]] = set()
+        for c, score in order:
+            hit = self._hit(c, q, score)
+            key = (hit.book, hit.section, hit.snippet)
+            if key in shown:  # a rule and its own sub-heading found by the same passage
+                continue
+            shown.add(key)
+            if not hits:  # the top result shows the passage that answers
+                add_answer(self.books[c.book], c.book, hit, c.passage, c.terms or [q], order)
+            hits.append(hit)
+            if len(hits) == limit:
+                break
+        return hits
+
+    def _terms(self, query: str, q: str, number: str | None) -> dict[tuple[int, str], _Cand]:
+        """The term ranker: every candidate scored on the five signals of the docstring."""
         cands: dict[tuple[int, str], _Cand] = {}
 
         def cand(b: int, ref: str) -> _Cand:
@@ -105,7 +134,6 @@ class Searcher:
                 cands[key] = _Cand(b, ref)
             return cands[key]
 
-        number = normalize_rule_number(query)
         glossary = load_glossary()
         matches = glossary.match(q) if number is None else []
         concepts = query_concepts(query, glossary) if number is None else []
@@ -117,22 +145,27 @@ class Searcher:
                     terms.append((form, m.quality * 0.9))
         for b, book in enumerate(self.books):
             self._one_book(b, book, q, number, matches, terms, concepts, cand)
-        ranked = sorted(
-            cands.values(),
-            key=lambda c: (-c.composite(), -c.text, c.book),
-        )
-        hits: list[Hit] = []
-        shown: set[tuple[str, str, str]] = set()
-        for c in ranked:
-            hit = self._hit(c, q)
-            key = (hit.book, hit.section, hit.snippet)
-            if key in shown:  # a rule and its own sub-heading found by the same passage
-                continue
-            shown.add(key)
-            hits.append(hit)
-            if len(hits) == limit:
-                break
-        return hits
+        return cands
+
+    def _fused(
+        self, query: str, ranked: list[_Cand], cands: dict[tuple[int, str], _Cand]
+    ) -> list[tuple[_Cand, float]]:
+        """The term ranking fused with BM25 (see `rank.py`), each with its best passage."""
+        reading = read_query(query)
+        bm = bm25_rank(self.books, reading)
+        scored = [((c.book, c.ref), c.composite()) for c in ranked if c.composite() > 0]
+        out: list[tuple[_Cand, float]] = []
+        for key, score in fuse(scored, bm):
+            c = cands.get(key)
+            if c is None:
+                c = _Cand(*key)
+            p_idx = bm.best_passage.get(key)
+            if p_idx is not None and (c.passage is None or c.text < 60.0):
+                c.passage = p_idx
+                c.fuzzy = False
+                c.terms = reading.highlight + c.terms
+            out.append((c, score))
+        return out
 
     def _one_book(
         self,
@@ -253,7 +286,7 @@ class Searcher:
                 c.terms = [q, *c.terms]
                 c.fuzzy = True
 
-    def _hit(self, c: _Cand, q: str) -> Hit:
+    def _hit(self, c: _Cand, q: str, score: float) -> Hit:
         book = self.books[c.book]
         sec = book.get(c.ref)
         assert sec is not None
@@ -267,7 +300,7 @@ class Searcher:
             book=book.info.id,
             section=section,
             title=title,
-            score=round(min(100.0, c.composite()), 1),
+            score=score,
             snippet=snippet,
             highlights=highlights,
             anchor=anchor,
