@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gcacw_ref.text.clean import nfkc, search_form, search_form_with_map
+from gcacw_ref.text.clean import nfkc, search_form_with_map
 from gcacw_ref.text.models import Hit
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.store import LoadedBook
@@ -35,7 +35,7 @@ def answering_sentences(text: str, terms: list[str]) -> tuple[str, list[tuple[in
     """The few sentences of `text` that hold most of `terms`, and the terms' spans there."""
     terms = [t for t in dict.fromkeys(terms) if t]
     sents = _sentences(text) or [(0, len(text))]
-    forms = [search_form(text[a:z]) for a, z in sents]
+    forms = [quick_form(text[a:z]) for a, z in sents]
     gains = [sum(len(t) for t in terms if t in f) for f in forms]
     best = max(range(len(sents)), key=lambda i: (gains[i], -i))
     lo = hi = best
@@ -77,6 +77,28 @@ def spans_of(text: str, terms: list[str]) -> list[tuple[int, int]]:
     return merged
 
 
+_DROP = str.maketrans("", "", " \t\r\n\u3000*_`\u200b\ufeff")
+
+
+def quick_form(text: str) -> str:
+    """The search form of a text, computed in C (no offset map: for containment tests)."""
+    return nfkc(text).lower().translate(_DROP)
+
+
+_SECTION_CITES: dict[tuple[str, str, int], list[str]] = {}
+
+
+def _section_cites(book: LoadedBook, ref: str, text: str) -> list[str]:
+    key = (book.info.id, ref, len(text))
+    got = _SECTION_CITES.get(key)
+    if got is None:
+        if len(_SECTION_CITES) > 2048:
+            _SECTION_CITES.clear()
+        got = _cited(book, text)
+        _SECTION_CITES[key] = got
+    return got
+
+
 def _cited(book: LoadedBook, text: str) -> list[str]:
     out = []
     for m in _CITE_RE.finditer(nfkc(text)):
@@ -103,7 +125,8 @@ def add_answer(
     whole = owner.text if owner is not None else sec.text
     seen = {hit.section}
     also: list[str] = []
-    candidates = _cited(book, hit.passage) + _cited(book, whole)
+    owner_id = owner.id if owner is not None else sec.id
+    candidates = _cited(book, hit.passage) + _section_cites(book, owner_id, whole)
     for c, _score in order[1:8]:
         if c.book == b:
             other = book.get(c.ref)

@@ -18,6 +18,7 @@ damaged index is rebuilt from the book (one notice on stderr) and the book is ne
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
@@ -25,11 +26,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from gcacw_ref.i18n import _
 from gcacw_ref.paths import atomic_write_text
 
 INDEX_FORMAT = 1
 K1 = 1.2
 B = 0.75
+COMMON = 0.25  # a token in more than this share of the documents is skipped (see score)
 
 _RUN_RE = re.compile(r"[\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaff々〆ヶ]+|[a-z0-9]+")
 
@@ -63,6 +66,7 @@ class Postings:
         self.n = n
         avgdl = (sum(lengths) / n) if n and sum(lengths) else 1.0
         self.norms = [K1 * (1.0 - B + B * dl / avgdl) for dl in lengths]
+        self._cache: dict[str, tuple[float, list[int], list[float]]] = {}
 
     @classmethod
     def build(cls, docs: list[list[str]]) -> Postings:
@@ -84,22 +88,40 @@ class Postings:
         df = len(entry) // 2
         return math.log(1.0 + (self.n - df + 0.5) / (df + 0.5))
 
+    def _weights(self, token: str) -> tuple[float, list[int], list[float]] | None:
+        """idf, documents and BM25 term weights of a token (computed on first use)."""
+        got = self._cache.get(token)
+        if got is None:
+            entry = self.table.get(token)
+            if not entry:
+                return None
+            half = len(entry) // 2
+            ids = entry[:half]
+            norms = self.norms
+            k1 = K1 + 1.0
+            vals = [tf * k1 / (tf + norms[i]) for i, tf in zip(ids, entry[half:], strict=True)]
+            got = (self.idf(token), ids, vals)
+            self._cache[token] = got
+        return got
+
     def score(self, query: dict[str, float]) -> dict[int, float]:
-        """Document -> BM25 score for weighted query tokens."""
+        """Document -> BM25 score for weighted query tokens.
+
+        Tokens found in more than `COMMON` of the documents are skipped when the query
+        has rarer ones: they add almost nothing to the order and cost the most.
+        """
         out: dict[int, float] = {}
         get = out.get
-        norms = self.norms
-        k1 = K1 + 1.0
-        for t, w in query.items():
-            entry = self.table.get(t)
-            if not entry:
+        limit = self.n * COMMON
+        rare = [t for t in query if 0 < len(self.table.get(t, ())) // 2 <= limit]
+        for t in rare if rare else list(query):
+            entry = self._weights(t)
+            if entry is None:
                 continue
-            half = len(entry) // 2
-            wi = w * self.idf(t)
-            for k in range(half):
-                i = entry[k]
-                tf = entry[half + k]
-                out[i] = get(i, 0.0) + wi * tf * k1 / (tf + norms[i])
+            idf, ids, vals = entry
+            wi = query[t] * idf
+            for i, v in zip(ids, vals, strict=True):
+                out[i] = get(i, 0.0) + wi * v
         return out
 
     def valid(self) -> bool:
@@ -194,10 +216,9 @@ def load_or_build(
         got = _parse(raw, digest)
         if got is not None and got.ref_ids == list(titles) and got.passages.n == len(forms):
             return got
-        print(f"search index {path.name} is out of date or damaged; rebuilt", file=sys.stderr)
+        notice = _("search index {file} was out of date or damaged; rebuilt from the book")
+        print(notice.format(file=path), file=sys.stderr)
     index = build_index(forms, passage_refs, titles)
-    try:
+    with contextlib.suppress(OSError):  # a read-only data directory: kept in memory only
         atomic_write_text(path, index.to_json(digest))
-    except OSError:
-        pass  # a read-only data directory: the index lives in memory only
     return index

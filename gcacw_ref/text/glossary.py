@@ -73,7 +73,7 @@ class Glossary:
             return [key, *ja]
         return None
 
-    def match(self, query_form: str) -> list[TermMatch]:
+    def match(self, query_form: str, typos: bool = True) -> list[TermMatch]:
         """Terms a query names: exactly, with a typo, or as part of a longer query."""
         if not query_form:
             return []
@@ -87,7 +87,7 @@ class Glossary:
         for i, key in enumerate(self.keys):
             if key == query_form:
                 keep(i, 100.0, key)
-        if not found and len(query_form) >= 3:
+        if not found and len(query_form) >= 3 and typos:
             cutoff = 84.0 if query_form.isascii() else 74.0
             for key, score, i in process.extract(
                 query_form, self.keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=5

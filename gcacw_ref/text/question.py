@@ -31,17 +31,26 @@ EXPANSION = 0.7
 MAX_QUERY_WORDS = 40  # a pasted page is read from its start only
 MAX_QUERY_CHARS = 400
 
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
 EN_STOP = frozenset(
-    """a an the of in into on onto for to with and or at by from is are was were be been
-    being am do does did done doing have has had having can could may might must shall
-    should will would what which who whom whose when where why how whether if then than
-    that this these those there here it its it's i me my mine we us our you your he him
-    his she her they them their any some each every all both either neither no not nor
-    so too very just only also still even ever about as up out off over under again
-    get gets got getting let lets happen happens happened happening mean means rule
-    rules tell explain use used using way ways work works thing things kind kinds much
-    many anything something someone anyone one own need needs want wants ok please""".split()
-)  # fmt: skip
+    _words(
+        """
+        a an the of in into on onto for to with and or at by from is are was were be been
+        being am do does did done doing have has had having can could may might must shall
+        should will would what which who whom whose when where why how whether if then than
+        that this these those there here it its it's i me my mine we us our you your he him
+        his she her they them their any some each every all both either neither no not nor
+        so too very just only also still even ever about as up out off over under again get
+        gets got getting let lets happen happens happened happening mean means rule rules
+        tell explain use used using way ways work works thing things kind kinds much many
+        anything something someone anyone one own need needs want wants ok please
+        """
+    )
+)
 # question words written in kanji (hiragana ones never become tokens)
 JA_STOP_RE = re.compile(r"何|誰|教え|知りた|出来|ルール")
 
@@ -112,15 +121,26 @@ class Reading:
     """A query read for ranking."""
 
     weights: dict[str, float] = field(default_factory=dict)  # BM25 token -> weight
-    highlight: list[str] = field(default_factory=list)  # search forms to mark, best first
+    words: list[str] = field(default_factory=list)  # search forms to mark, best first
+    pieces: list[str] = field(default_factory=list)  # two-kanji words inside long ones
     expanded: bool = False  # the glossary added words
+
+    @property
+    def highlight(self) -> list[str]:
+        """Forms to mark in a passage: whole words first, then their two-character pieces."""
+        return self.words + [p for p in self.pieces if p not in self.words]
 
     def add(self, form: str, weight: float) -> None:
         for t in tokens(form):
             if weight > self.weights.get(t, 0.0):
                 self.weights[t] = weight
-        if form and form not in self.highlight:
-            self.highlight.append(form)
+        if form and form not in self.words:
+            self.words.append(form)
+            if len(form) >= 4 and not form.isascii():
+                for k in range(0, len(form) - 1, 2):
+                    piece = form[k : k + 2]
+                    if all(_is_word_char(ch) for ch in piece) and piece not in self.pieces:
+                        self.pieces.append(piece)
 
 
 def _japanese(reading: Reading, form: str, th: Thesaurus) -> None:
@@ -143,6 +163,10 @@ def _japanese(reading: Reading, form: str, th: Thesaurus) -> None:
                 if near and near[0].quality >= 80:
                     for j in near[0].term.ja:
                         reading.add(search_form(j), 1.0)
+
+
+def _is_word_char(ch: str) -> bool:
+    return not _kana(ch) and not ch.isascii() and ch.isalnum()
 
 
 def _kana(ch: str) -> bool:

@@ -16,8 +16,10 @@ sums and 0-100 term scores are not comparable) and a ref found by several ranker
 K is small (a short list of answers matters, not a long tail). The term ranker weighs
 more when it is sure (an exact term, title or typo of one: score >= `SURE`), so a look-up
 that works today is not outvoted by word statistics; BM25 leads on questions, where the
-term ranker finds little or nothing. The fused score is reported as 0-100 of the best
-possible sum (first in every ranker).
+term ranker finds little or nothing. When a short query (`is_lookup`) has a sure term
+hit, the results are the term ranker's own, BM25 only reordering those below the sure
+ones. The fused score is reported as 0-100 of the best possible sum (first in every
+ranker).
 
 Rule numbers (`7.4`, `５．１`) are not fused: the number ranker answers alone.
 """
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.question import Reading
 from gcacw_ref.text.store import LoadedBook
 
@@ -35,6 +38,8 @@ W_TERMS_SURE = 2.5
 W_PASSAGES = 1.0
 W_SECTIONS = 0.7
 SURE = 90.0
+SURE_LOOKUP = 75.0  # a short query's term hits are sure from here
+LOOKUP_CHARS = 16
 OTHER_BOOK = 0.6
 DEPTH = 30  # how far down each list counts
 
@@ -62,21 +67,40 @@ def bm25_rank(books: list[LoadedBook], reading: Reading) -> Bm25Result:
         prior = 1.0 if b == 0 else OTHER_BOOK
         index = book.bm25()
         refs = book.passage_refs
-        for p, score in index.passages.score(reading.weights).items():
+        p_scores = index.passages.score(reading.weights)
+        for p in sorted(p_scores, key=p_scores.__getitem__, reverse=True)[: DEPTH * 3]:
             key = (b, refs[p])
-            if score * prior > by_passage.get(key, 0.0):
-                by_passage[key] = score * prior
+            score = p_scores[p] * prior
+            if score > by_passage.get(key, 0.0):
+                by_passage[key] = score
                 best[key] = p
-        for r, score in index.refs.score(reading.weights).items():
-            by_section[(b, index.ref_ids[r])] = score * prior
-    passages = sorted(by_passage, key=lambda k: (-by_passage[k], k[0]))[:DEPTH]
-    sections = sorted(by_section, key=lambda k: (-by_section[k], k[0]))[:DEPTH]
+        r_scores = index.refs.score(reading.weights)
+        for r in sorted(r_scores, key=r_scores.__getitem__, reverse=True)[:DEPTH]:
+            by_section[(b, index.ref_ids[r])] = r_scores[r] * prior
+    passages = sorted(by_passage, key=by_passage.__getitem__, reverse=True)[:DEPTH]
+    sections = sorted(by_section, key=by_section.__getitem__, reverse=True)[:DEPTH]
     return Bm25Result(passages, sections, best, by_passage)
 
 
-def fuse(terms: list[tuple[Key, float]], bm: Bm25Result) -> list[tuple[Key, float]]:
+def is_lookup(query: str) -> bool:
+    """A short query (a term, possibly misspelt) rather than a question.
+
+    English: at most three words. Japanese: at most `LOOKUP_CHARS` characters, not
+    ending in hiragana or a question mark (a question ends in a verb or 「か」).
+    """
+    q = query.strip()
+    if q.isascii():
+        return len(q.split()) <= 3 and "?" not in q
+    last = search_form(q)[-1:] or "?"
+    return len(q) <= LOOKUP_CHARS and not ("\u3040" <= last <= "\u309f" or last in "?？")
+
+
+def fuse(
+    terms: list[tuple[Key, float]], bm: Bm25Result, lookup: bool = False
+) -> list[tuple[Key, float]]:
     """Refs by fused score (0-100), best first; ties keep the term ranker's order."""
-    sure = bool(terms) and terms[0][1] >= SURE
+    sure_at = SURE_LOOKUP if lookup else SURE
+    sure = bool(terms) and terms[0][1] >= sure_at
     w_terms = W_TERMS_SURE if sure else W_TERMS
     lists: list[tuple[float, list[Key]]] = [
         (w_terms, [k for k, _ in terms[:DEPTH]]),
@@ -84,14 +108,23 @@ def fuse(terms: list[tuple[Key, float]], bm: Bm25Result) -> list[tuple[Key, floa
         (W_SECTIONS, bm.sections),
     ]
     total: dict[Key, float] = {}
-    for rank, (key, score) in enumerate(terms):
-        if score < SURE:
-            break
-        total[key] = 100.0 - rank  # sure look-ups first, in their order
     for weight, keys in lists:
         for rank, key in enumerate(keys, start=1):
             total[key] = total.get(key, 0.0) + weight / (K + rank)
     top = sum(w / (K + 1.0) for w, keys in lists if keys)
+    score = {k: min(100.0, 100.0 * v / top) for k, v in total.items()}
+    sure_keys: dict[Key, int] = {}
+    for rank, (key, value) in enumerate(terms):
+        if value < sure_at:
+            break
+        sure_keys[key] = rank  # sure look-ups first, in their order
+        total.setdefault(key, 0.0)
+        score[key] = max(score.get(key, 0.0), min(100.0, value))
     order = {k: i for i, (k, _) in enumerate(terms)}
-    ranked = sorted(total, key=lambda k: (-total[k], order.get(k, 1 << 20), k[0]))
-    return [(k, round(min(100.0, 100.0 * total[k] / top), 1)) for k in ranked]  # FIXME
+    if sure and lookup:  # a term look-up: BM25 reorders what the term ranker found
+        total = {k: v for k, v in total.items() if k in order}
+    ranked = sorted(
+        total,
+        key=lambda k: (sure_keys.get(k, 1 << 20), -total[k], order.get(k, 1 << 20), k[0]),
+    )
+    return [(k, round(score[k], 1)) for k in ranked]

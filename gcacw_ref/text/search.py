@@ -24,13 +24,13 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.text.answer import add_answer
 from gcacw_ref.text.clean import bigrams, search_form, search_form_with_map
 from gcacw_ref.text.concepts import coverage, query_concepts
 from gcacw_ref.text.glossary import TermMatch, load_glossary
-from gcacw_ref.text.answer import add_answer
 from gcacw_ref.text.models import Hit, Section
 from gcacw_ref.text.question import read_query
-from gcacw_ref.text.rank import bm25_rank, fuse
+from gcacw_ref.text.rank import bm25_rank, fuse, is_lookup
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.store import LoadedBook
 
@@ -89,6 +89,7 @@ class Searcher:
 
     def __init__(self, books: list[LoadedBook]) -> None:
         self.books = books
+        self.lookup = True  # a short query: look for misspellings too (set per search)
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
         if not query.strip():
@@ -100,6 +101,7 @@ class Searcher:
         if not q:
             return []  # nothing but spaces and emphasis marks: no match
         number = normalize_rule_number(query)
+        self.lookup = is_lookup(query)
         cands = self._terms(query, q, number)
         ranked = sorted(
             cands.values(),
@@ -135,7 +137,7 @@ class Searcher:
             return cands[key]
 
         glossary = load_glossary()
-        matches = glossary.match(q) if number is None else []
+        matches = glossary.match(q, typos=self.lookup) if number is None else []
         concepts = query_concepts(query, glossary) if number is None else []
         terms: list[tuple[str, float]] = [(q, 100.0)]
         for m in matches:
@@ -155,15 +157,18 @@ class Searcher:
         bm = bm25_rank(self.books, reading)
         scored = [((c.book, c.ref), c.composite()) for c in ranked if c.composite() > 0]
         out: list[tuple[_Cand, float]] = []
-        for key, score in fuse(scored, bm):
+        for key, score in fuse(scored, bm, is_lookup(query)):
             c = cands.get(key)
             if c is None:
                 c = _Cand(*key)
             p_idx = bm.best_passage.get(key)
             if p_idx is not None and (c.passage is None or c.text < 60.0):
-                c.passage = p_idx
-                c.fuzzy = False
-                c.terms = reading.highlight + c.terms
+                form = self.books[key[0]].forms[p_idx]
+                marks = [t for t in reading.highlight if t in form]
+                if any(t in form for t in reading.words) or (c.passage is None and not c.terms):
+                    c.passage = p_idx
+                    c.fuzzy = False
+                    c.terms = marks + c.terms
             out.append((c, score))
         return out
 
@@ -199,7 +204,7 @@ class Searcher:
                         c.passage = p_idx
                         c.terms = forms + c.terms
                 strong = strong or score >= 90.0
-        if not strong and 3 <= len(q) <= MAX_FUZZY and number is None:
+        if not strong and 3 <= len(q) <= MAX_FUZZY and number is None and self.lookup:
             self._fuzzy(b, book, q, cand)
 
     def _titles(
@@ -296,7 +301,7 @@ class Searcher:
         section = owner.number or owner.id
         title = owner.title
         snippet, highlights = self._snippet(book, c, sec, q)
-        return Hit(
+        return Hit.model_construct(  # every field is built here, typed: no validation
             book=book.info.id,
             section=section,
             title=title,
@@ -305,6 +310,9 @@ class Searcher:
             highlights=highlights,
             anchor=anchor,
             ref=sec.id,
+            passage="",
+            passage_highlights=[],
+            see_also=[],
         )
 
     def _snippet(
