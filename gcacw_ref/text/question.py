@@ -14,7 +14,9 @@ A query (a term or a whole question, Japanese or English) becomes weighted BM25 
   and function words carry no weight. A word the glossary does not know is kept as an
   ASCII token (ZOC, MP, RTG, Lee appear in the Japanese text) or matched with a typo.
 
-The query's own tokens weigh 1; tokens reached through the glossary weigh `EXPANSION`.
+The query's own tokens weigh 1; tokens reached through the glossary weigh `EXPANSION`
+(English: 1, the only way in), a term's first Japanese form fully and its further forms
+(砲兵値, 砲兵修正 after 砲兵) `OTHER_FORMS` of that.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.glossary import Glossary, load_glossary
 
 EXPANSION = 0.7
+OTHER_FORMS = 0.4  # a term's further Japanese forms (砲兵値 after 砲兵) weigh this much
 MAX_QUERY_WORDS = 40  # a pasted page is read from its start only
 MAX_QUERY_CHARS = 400
 
@@ -150,8 +153,8 @@ def _japanese(reading: Reading, form: str, th: Thesaurus) -> None:
         if key in rest:
             rest = rest.replace(key, "|")
             reading.expanded = True
-            for f in forms:
-                reading.add(f, EXPANSION)
+            for k, f in enumerate(forms):
+                reading.add(f, EXPANSION if k == 0 else EXPANSION * OTHER_FORMS)
             if len(key) >= 2 and any(not ch.isascii() and not _kana(ch) for ch in key):
                 reading.add(key, 1.0)
     kept = JA_STOP_RE.sub("|", rest)
@@ -183,8 +186,8 @@ def _english(reading: Reading, words: list[str], th: Thesaurus) -> None:
             forms = th.en.get(key)
             if forms is not None and (span > 1 or key not in EN_STOP):
                 reading.expanded = True
-                for f in forms:
-                    reading.add(f, 1.0)
+                for k, f in enumerate(forms):
+                    reading.add(f, 1.0 if k == 0 else OTHER_FORMS)
                 if span == 1:  # names and abbreviations (ZOC, RTG, Lee) are in the text too
                     reading.add(words[i], EXPANSION)
                 i += span
