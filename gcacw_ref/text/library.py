@@ -6,11 +6,13 @@ when their file changes), so creating a `Library` is instant.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 
 from gcacw_ref import paths
 from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.text.bm25 import index_path
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
 from gcacw_ref.text.rulenum import normalize_rule_number
@@ -115,6 +117,8 @@ class Library:
             path.unlink()
         except OSError as exc:
             raise InputError(f"cannot remove {path}: {exc.strerror or exc}") from None
+        with contextlib.suppress(OSError):  # its search index goes with it
+            index_path(path).unlink()
         self._cache.pop(book_id, None)
 
     def default_book(self) -> str:

@@ -29,7 +29,7 @@ from gcacw_ref.text.bm25 import tokens
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.glossary import Glossary, load_glossary
 
-EXPANSION = 0.7
+EXPANSION = 1.0
 OTHER_FORMS = 0.4  # a term's further Japanese forms (砲兵値 after 砲兵) weigh this much
 MAX_QUERY_WORDS = 40  # a pasted page is read from its start only
 MAX_QUERY_CHARS = 400

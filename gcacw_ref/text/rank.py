@@ -32,7 +32,7 @@ from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.question import Reading
 from gcacw_ref.text.store import LoadedBook
 
-K = 4.0
+K = 2.0
 W_TERMS = 1.0
 W_TERMS_SURE = 2.5
 W_PASSAGES = 1.0
