@@ -131,7 +131,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def _see_also_name(lib: Library, book: str, number: str) -> str:
-    """"7.7 騎兵退却" for a see-also rule (the number alone if it cannot be read)."""
+    """ "7.7 騎兵退却" for a see-also rule (the number alone if it cannot be read)."""
     try:
         return f"{number} {lib.rule(number, book=book).title}"
     except InputError:
