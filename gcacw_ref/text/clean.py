@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 MARKER_RE = re.compile(r"<\|[^|>]{0,200}\|>")
 # page numbers left by the layout: "－１２－" inside the text, "- 37 -" on a line of its own
@@ -72,6 +73,14 @@ def reflow(text: str) -> str:
 
 def search_form(text: str) -> str:
     """The search form of a text: NFKC, lower case, no whitespace or emphasis marks."""
+    if len(text) <= 64:
+        return _short_form(text)
+    return search_form_with_map(text)[0]
+
+
+@lru_cache(maxsize=8192)
+def _short_form(text: str) -> str:
+    """Short texts (queries, words, titles) recur: their forms are kept."""
     return search_form_with_map(text)[0]
 
 

@@ -61,6 +61,7 @@ class Glossary:
     exact: dict[str, int]  # search form of a name -> index into terms
     words: dict[str, list[str]]  # search form of a plain word -> its Japanese forms
     word_entries: list[Word] = field(default_factory=list)
+    long_keys: list[tuple[int, str]] = field(default_factory=list)  # (index, key) of 3+ chars
     thesaurus: list[Synonym] = field(default_factory=list)  # everyday words (question.py)
 
     def forms_for(self, key: str) -> list[str] | None:
@@ -96,7 +97,7 @@ class Glossary:
                     keep(i, float(score) * 0.95, key)
         if not found:
             # the query holds a term plus more words ("flank attack bonus cavalry")
-            best = [(len(k), i) for i, k in enumerate(self.keys) if len(k) >= 3 and k in query_form]
+            best = [(len(k), i) for i, k in self.long_keys if k in query_form]
             for length, i in sorted(best, reverse=True)[:2]:
                 keep(i, 60.0 + 30.0 * length / len(query_form), self.keys[i])
         return sorted(found.values(), key=lambda m: -m.quality)
@@ -125,6 +126,7 @@ def _build(terms: list[Term], words: list[Word], synonyms: list[Synonym] | None 
         exact=exact,
         words=plain,
         word_entries=words,
+        long_keys=[(i, k) for i, k in enumerate(keys) if len(k) >= 3],
         thesaurus=list(synonyms or []),
     )
 
