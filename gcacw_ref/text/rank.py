@@ -26,7 +26,7 @@ Rule numbers (`7.4`, `５．１`) are not fused: the number ranker answers alone
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.question import Reading
@@ -37,6 +37,7 @@ W_TERMS = 1.0
 W_TERMS_SURE = 2.5
 W_PASSAGES = 1.0
 W_SECTIONS = 0.7
+W_DEFINITIONS = 0.8
 SURE = 90.0
 SURE_LOOKUP = 75.0  # a short query's term hits are sure from here
 LOOKUP_CHARS = 16
@@ -54,6 +55,28 @@ class Bm25Result:
     sections: list[Key]
     best_passage: dict[Key, int]
     passage_score: dict[Key, float]
+    definitions: list[Key] = field(default_factory=list)
+
+
+def definitions(books: list[LoadedBook], reading: Reading) -> tuple[list[Key], dict[Key, int]]:
+    """Refs whose text puts a word of the question in quotes (「手番プレイヤー」と呼ばれる).
+
+    A rulebook names a term in quotes where it defines it, so the first such passage of
+    the book comes first.
+    """
+    found: list[tuple[int, int, Key]] = []
+    where: dict[Key, int] = {}
+    words = [w for w in reading.words if len(w) >= 2 and not w.isascii()][:8]
+    for b, book in enumerate(books):
+        refs = book.passage_refs
+        for w in words:
+            for p in book.containing(f"「{w}」"):
+                key = (b, refs[p])
+                if key not in where:
+                    where[key] = p
+                    found.append((b, p, key))
+    found.sort()
+    return [key for _, _, key in found][:DEPTH], where
 
 
 def bm25_rank(books: list[LoadedBook], reading: Reading) -> Bm25Result:
@@ -106,12 +129,13 @@ def fuse(
         (w_terms, [k for k, _ in terms[:DEPTH]]),
         (W_PASSAGES, bm.passages),
         (W_SECTIONS, bm.sections),
+        (W_DEFINITIONS, bm.definitions),
     ]
     total: dict[Key, float] = {}
     for weight, keys in lists:
         for rank, key in enumerate(keys, start=1):
             total[key] = total.get(key, 0.0) + weight / (K + rank)
-    top = sum(w / (K + 1.0) for w, keys in lists if keys)
+    top = sum(w / (K + 1.0) for w, keys in lists[:3] if keys)
     score = {k: min(100.0, 100.0 * v / top) for k, v in total.items()}
     sure_keys: dict[Key, int] = {}
     for rank, (key, value) in enumerate(terms):

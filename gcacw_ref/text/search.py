@@ -30,7 +30,7 @@ from gcacw_ref.text.concepts import coverage, query_concepts
 from gcacw_ref.text.glossary import TermMatch, load_glossary
 from gcacw_ref.text.models import Hit, Section
 from gcacw_ref.text.question import read_query
-from gcacw_ref.text.rank import bm25_rank, fuse, is_lookup
+from gcacw_ref.text.rank import bm25_rank, definitions, fuse, is_lookup
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.store import LoadedBook
 
@@ -111,6 +111,8 @@ class Searcher:
             order = [(c, round(min(100.0, c.composite()), 1)) for c in ranked]
         else:
             order = self._fused(query, ranked, cands)
+            if not self.lookup:
+                order = _varied(order, self.books)
         hits: list[Hit] = []
         shown: set[tuple[str, str, str]] = set()
         for c, score in order:
@@ -155,6 +157,10 @@ class Searcher:
         """The term ranking fused with BM25 (see `rank.py`), each with its best passage."""
         reading = read_query(query)
         bm = bm25_rank(self.books, reading)
+        if not self.lookup:
+            bm.definitions, where = definitions(self.books, reading)
+            for key, p_idx in where.items():
+                bm.best_passage.setdefault(key, p_idx)
         scored = [((c.book, c.ref), c.composite()) for c in ranked if c.composite() > 0]
         out: list[tuple[_Cand, float]] = []
         for key, score in fuse(scored, bm, is_lookup(query)):
@@ -347,6 +353,34 @@ class Searcher:
             if any(t and t in form for t in terms):
                 return p_idx
         return first
+
+
+SAME_SECTION = 2  # a question's first three results hold at most this many of one section
+
+
+def _varied(order: list[tuple[_Cand, float]], books: list[LoadedBook]) -> list[tuple[_Cand, float]]:
+    """A question's results with the first three from at least two sections.
+
+    Three sub-headings of one rule at the top leave no room for a second reading of the
+    question; the third is moved below the best result from another section.
+    """
+    head: list[tuple[_Cand, float]] = []
+    rest: list[tuple[_Cand, float]] = []
+    seen: dict[tuple[int, str], int] = {}
+    for item in order:
+        c = item[0]
+        sec = books[c.book].get(c.ref)
+        owner = c.ref if sec is None else sec.number or (sec.parent if sec.parent else sec.id)
+        key = (c.book, owner)
+        if len(head) < 3 and seen.get(key, 0) >= SAME_SECTION:
+            rest.append(item)
+            continue
+        if len(head) < 3:
+            seen[key] = seen.get(key, 0) + 1
+            head.append(item)
+        else:
+            rest.append(item)
+    return head + rest
 
 
 def make_snippet(passage: str, terms: list[str], q: str) -> tuple[str, list[tuple[int, int]]]:
