@@ -159,15 +159,15 @@ class Searcher:
         bm = bm25_rank(self.books, reading)
         if not self.lookup:
             bm.definitions, where = definitions(self.books, reading)
-            for key, p_idx in where.items():
-                bm.best_passage.setdefault(key, p_idx)
+            for key, first in where.items():
+                bm.best_passage.setdefault(key, first)
         scored = [((c.book, c.ref), c.composite()) for c in ranked if c.composite() > 0]
         out: list[tuple[_Cand, float]] = []
         for key, score in fuse(scored, bm, is_lookup(query)):
             c = cands.get(key)
             if c is None:
                 c = _Cand(*key)
-            p_idx = bm.best_passage.get(key)
+            p_idx: int | None = bm.best_passage.get(key)
             if p_idx is not None and (c.passage is None or c.text < 60.0):
                 form = self.books[key[0]].forms[p_idx]
                 marks = [t for t in reading.highlight if t in form]
