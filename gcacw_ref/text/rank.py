@@ -1,14 +1,16 @@
-"""One ranking from three: reciprocal rank fusion of the term search and BM25.
+"""One ranking from several: reciprocal rank fusion of the term search and BM25.
 
-Three rankers each order the refs (sections and named sub-headings) of every book:
+Up to four rankers each order the refs (sections and named sub-headings) of every book:
 
-* **terms** (`search.Searcher._legacy`): title, glossary term, exact or misspelt text and
+* **terms** (`search.Searcher._terms`): title, glossary term, exact or misspelt text and
   several-word coverage (`concepts.py`): sharp for a term, a typo or a title, blind to a
   question worded in everyday language;
 * **passages** (BM25 over paragraphs of a few sentences, `bm25.py`): a ref ranks by its
   best passage, the one that answers;
 * **sections** (BM25 over a ref's title and all its own text): a ref whose text as a whole
-  is about the question.
+  is about the question;
+* **definitions** (questions only, `definitions`): refs that put a word of the question in
+  quotes, where the rulebook names a term (「手番プレイヤー」と呼ばれる), first one first.
 
 Reciprocal rank fusion (Cormack et al., 2009) adds, for each ranker that lists a ref,
 `weight / (K + rank)`. It needs no calibration between scores of different kinds (BM25
@@ -18,8 +20,10 @@ more when it is sure (an exact term, title or typo of one: score >= `SURE`), so 
 that works today is not outvoted by word statistics; BM25 leads on questions, where the
 term ranker finds little or nothing. When a short query (`is_lookup`) has a sure term
 hit, the results are the term ranker's own, BM25 only reordering those below the sure
-ones. The fused score is reported as 0-100 of the best possible sum (first in every
-ranker).
+ones. The fused score is reported as 0-100 of the best possible sum (first in the three
+main rankers). The constants were chosen on the tuning half of the question set only.
+In an all-books search the standard rules (the first book) lead: other books count
+`OTHER_BOOK` of their BM25 scores.
 
 Rule numbers (`7.4`, `５．１`) are not fused: the number ranker answers alone.
 """
