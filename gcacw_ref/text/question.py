@@ -32,7 +32,7 @@ from gcacw_ref.text.glossary import Glossary, load_glossary
 EXPANSION = 1.0
 OTHER_FORMS = 0.4  # a term's further Japanese forms (砲兵値 after 砲兵) weigh this much
 MAX_QUERY_WORDS = 40  # a pasted page is read from its start only
-MAX_QUERY_CHARS = 400
+MAX_QUERY_CHARS = 200
 
 
 def _words(text: str) -> list[str]:

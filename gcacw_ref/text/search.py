@@ -43,7 +43,7 @@ def _form(text: str) -> str:
 
 SNIPPET_BEFORE = 50
 COMMON_TERM = 80  # passages per book
-MAX_QUERY = 400  # longer queries are cut here
+MAX_QUERY = 200  # longer queries are read from their start
 MAX_FUZZY = 40  # partial_ratio slows sharply for long needles; longer queries match exactly
 SNIPPET_LENGTH = 160
 
