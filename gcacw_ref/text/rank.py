@@ -30,7 +30,9 @@ Rule numbers (`7.4`, `５．１`) are not fused: the number ranker answers alone
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.question import Reading
@@ -156,3 +158,29 @@ def fuse(
         key=lambda k: (sure_keys.get(k, 1 << 20), -total[k], order.get(k, 1 << 20), k[0]),
     )
     return [(k, round(score[k], 1)) for k in ranked]
+
+
+SAME_SECTION = 2  # a question's first three results hold at most this many of one section
+T = TypeVar("T")
+
+
+def varied(order: list[tuple[T, float]], section: Callable[[T], object]) -> list[tuple[T, float]]:
+    """A question's results with the first three from at least two sections.
+
+    Three sub-headings of one rule at the top leave no room for a second reading of the
+    question; the third is moved below the best result from another section.
+    """
+    head: list[tuple[T, float]] = []
+    rest: list[tuple[T, float]] = []
+    seen: dict[object, int] = {}
+    for item in order:
+        if len(head) >= 3:
+            rest.append(item)
+            continue
+        key = section(item[0])
+        if seen.get(key, 0) >= SAME_SECTION:
+            rest.append(item)
+            continue
+        seen[key] = seen.get(key, 0) + 1
+        head.append(item)
+    return head + rest

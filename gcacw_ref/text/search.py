@@ -25,13 +25,14 @@ from rapidfuzz import fuzz, process
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.text.answer import add_answer
-from gcacw_ref.text.clean import bigrams, search_form, search_form_with_map
+from gcacw_ref.text.clean import bigrams, search_form
 from gcacw_ref.text.concepts import coverage, query_concepts
 from gcacw_ref.text.glossary import TermMatch, load_glossary
 from gcacw_ref.text.models import Hit, Section
 from gcacw_ref.text.question import read_query
-from gcacw_ref.text.rank import bm25_rank, definitions, fuse, is_lookup
+from gcacw_ref.text.rank import bm25_rank, definitions, fuse, is_lookup, varied
 from gcacw_ref.text.rulenum import normalize_rule_number
+from gcacw_ref.text.snippet import SNIPPET_LENGTH, _direct_spans, make_snippet
 from gcacw_ref.text.store import LoadedBook
 
 
@@ -41,11 +42,9 @@ def _form(text: str) -> str:
     return search_form(text)
 
 
-SNIPPET_BEFORE = 50
 COMMON_TERM = 80  # passages per book
 MAX_QUERY = 200  # longer queries are read from their start
 MAX_FUZZY = 40  # partial_ratio slows sharply for long needles; longer queries match exactly
-SNIPPET_LENGTH = 160
 
 
 @dataclass
@@ -112,7 +111,7 @@ class Searcher:
         else:
             order = self._fused(query, ranked, cands)
             if not self.lookup:
-                order = _varied(order, self.books)
+                order = varied(order, lambda c: _section_of(self.books, c))
         hits: list[Hit] = []
         shown: set[tuple[str, str, str]] = set()
         for c, score in order:
@@ -355,86 +354,11 @@ class Searcher:
         return first
 
 
-SAME_SECTION = 2  # a question's first three results hold at most this many of one section
+def _section_of(books: list[LoadedBook], c: _Cand) -> tuple[int, str]:
+    """(book, section number or part id) of a candidate: where its rule begins."""
+    sec = books[c.book].get(c.ref)
+    owner = c.ref if sec is None else sec.number or (sec.parent if sec.parent else sec.id)
+    return c.book, owner
 
 
-def _varied(order: list[tuple[_Cand, float]], books: list[LoadedBook]) -> list[tuple[_Cand, float]]:
-    """A question's results with the first three from at least two sections.
-
-    Three sub-headings of one rule at the top leave no room for a second reading of the
-    question; the third is moved below the best result from another section.
-    """
-    head: list[tuple[_Cand, float]] = []
-    rest: list[tuple[_Cand, float]] = []
-    seen: dict[tuple[int, str], int] = {}
-    for item in order:
-        c = item[0]
-        sec = books[c.book].get(c.ref)
-        owner = c.ref if sec is None else sec.number or (sec.parent if sec.parent else sec.id)
-        key = (c.book, owner)
-        if len(head) < 3 and seen.get(key, 0) >= SAME_SECTION:
-            rest.append(item)
-            continue
-        if len(head) < 3:
-            seen[key] = seen.get(key, 0) + 1
-            head.append(item)
-        else:
-            rest.append(item)
-    return head + rest
-
-
-def make_snippet(passage: str, terms: list[str], q: str) -> tuple[str, list[tuple[int, int]]]:
-    """A window of `passage` around the match, and the highlighted spans inside it.
-
-    `q` (when given) is aligned with `partial_ratio_alignment` if no term is found as is.
-    """
-    spans = _direct_spans(passage, terms)
-    if not spans:
-        spans = _mapped_spans(passage, terms, q)
-    spans.sort()
-    first = spans[0][0] if spans else 0
-    lo = max(0, first - SNIPPET_BEFORE)
-    hi = min(len(passage), lo + SNIPPET_LENGTH)
-    prefix = "…" if lo > 0 else ""
-    suffix = "…" if hi < len(passage) else ""
-    snippet = prefix + passage[lo:hi].replace("\n", " ") + suffix
-    shift = len(prefix) - lo
-    out = [(max(s, lo) + shift, min(e, hi) + shift) for s, e in spans if s < hi and e > lo]
-    return snippet, out
-
-
-def _direct_spans(passage: str, terms: list[str]) -> list[tuple[int, int]]:
-    """Spans of the first term found as written in the passage (the common, fast case)."""
-    lowered = passage.lower()
-    hay = lowered if len(lowered) == len(passage) else passage
-    for t in dict.fromkeys(terms):
-        if not t:
-            continue
-        spans: list[tuple[int, int]] = []
-        pos = hay.find(t)
-        while pos >= 0 and len(spans) < 8:
-            spans.append((pos, pos + len(t)))
-            pos = hay.find(t, pos + len(t))
-        if spans:
-            return spans
-    return []
-
-
-def _mapped_spans(passage: str, terms: list[str], q: str) -> list[tuple[int, int]]:
-    """Spans found in the search form and mapped back (full-width text, spaces, typos)."""
-    form, where = search_form_with_map(passage)
-    spans: list[tuple[int, int]] = []
-    for t in dict.fromkeys(terms):
-        if not t:
-            continue
-        pos = form.find(t)
-        while pos >= 0 and len(spans) < 8:
-            spans.append((where[pos], where[pos + len(t) - 1] + 1))
-            pos = form.find(t, pos + len(t))
-        if spans:
-            return spans
-    if q:
-        al = fuzz.partial_ratio_alignment(q, form)
-        if al is not None and al.dest_end > al.dest_start:
-            spans.append((where[al.dest_start], where[al.dest_end - 1] + 1))
-    return spans
+__all__ = ["Searcher", "make_snippet"]
