@@ -30,7 +30,7 @@ from gcacw_ref.text.concepts import coverage, query_concepts
 from gcacw_ref.text.glossary import TermMatch, load_glossary
 from gcacw_ref.text.models import Hit, Section
 from gcacw_ref.text.question import read_query
-from gcacw_ref.text.rank import bm25_rank, definitions, fuse, is_lookup, varied
+from gcacw_ref.text.rank import SURE_LOOKUP, bm25_rank, definitions, fuse, is_lookup, varied
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.snippet import SNIPPET_LENGTH, _direct_spans, make_snippet
 from gcacw_ref.text.store import LoadedBook
@@ -106,7 +106,8 @@ class Searcher:
             cands.values(),
             key=lambda c: (-c.composite(), -c.text, c.book),
         )
-        if number is not None:
+        sure = bool(ranked) and ranked[0].composite() >= SURE_LOOKUP and self.lookup
+        if number is not None or sure:  # a rule number, or a term look-up that found it
             order = [(c, round(min(100.0, c.composite()), 1)) for c in ranked]
         else:
             order = self._fused(query, ranked, cands)
