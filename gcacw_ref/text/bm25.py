@@ -32,6 +32,7 @@ from gcacw_ref.paths import atomic_write_text
 INDEX_FORMAT = 1
 K1 = 1.2
 B = 0.75
+MAX_TOKENS = 16  # a long question is scored on its weightiest tokens
 COMMON = 0.25  # a token in more than this share of the documents is skipped (see score)
 
 _RUN_RE = re.compile(r"[\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaff々〆ヶ]+|[a-z0-9]+")
@@ -114,7 +115,10 @@ class Postings:
         get = out.get
         limit = self.n * COMMON
         rare = [t for t in query if 0 < len(self.table.get(t, ())) // 2 <= limit]
-        for t in rare if rare else list(query):
+        chosen = rare if rare else list(query)
+        if len(chosen) > MAX_TOKENS:  # the tokens that weigh most decide the order
+            chosen = sorted(chosen, key=lambda t: -query[t] * self.idf(t))[:MAX_TOKENS]
+        for t in chosen:
             entry = self._weights(t)
             if entry is None:
                 continue
