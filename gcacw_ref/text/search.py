@@ -236,7 +236,7 @@ class Searcher:
                 if alt and q in alt:
                     c = cand(b, book.sections[i].id)
                     c.title = max(c.title, _title_score(q, alt))
-        if len(q) >= 3:
+        if len(q) >= 3 and self.lookup:  # a misspelt title; a question is no title
             for _, score, i in process.extract(
                 q, book.title_forms, scorer=fuzz.ratio, score_cutoff=72, limit=5
             ):
