@@ -201,7 +201,7 @@ class Searcher:
                         c.gloss = max(c.gloss, m.quality * (1.0 if k == 0 else 0.86))
                         c.terms.extend(_form(j) for j in m.term.ja)
         strong = self._text(b, book, terms, cand)
-        if len(concepts) >= 2:
+        if len(concepts) >= 2 and (self.lookup or b == 0):  # a question: BM25 reads the rest
             for ref, (score, p_idx, forms) in coverage(book, concepts).items():
                 c = cand(b, ref)
                 if score > c.multi:
