@@ -170,11 +170,28 @@ def cmd_search(args: argparse.Namespace) -> int:
         print(_("no matches for {query!r}").format(query=query))
         return 0
     tty = sys.stdout.isatty()
-    for h in hits:
+    for k, h in enumerate(hits):
         where = f"{h.section} {h.title}" + (f" › {h.anchor}" if h.anchor else "")
         print(f"{h.book} {where}  ({h.score:g})")
+        if k == 0 and h.passage:  # the top result: the sentences that answer
+            print(f"    {_mark(h.passage, h.passage_highlights, tty)}")
+            if h.see_also:
+                lib = _library()
+                names = [_see_also_name(lib, h.book, n) for n in h.see_also]
+                print("    " + _("see also: {rules}").format(rules=", ".join(names)))
+            if len(hits) > 1:
+                print()
+            continue
         print(f"    {_mark(h.snippet, h.highlights, tty)}")
     return 0
+
+
+def _see_also_name(lib: Library, book: str, number: str) -> str:
+    """ "7.7 騎兵退却" for a see-also rule (the number alone if it cannot be read)."""
+    try:
+        return f"{number} {lib.rule(number, book=book).title}"
+    except InputError:
+        return number
 
 
 def cmd_rule(args: argparse.Namespace) -> int:

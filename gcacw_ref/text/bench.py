@@ -16,6 +16,7 @@ from typing import Any
 from gcacw_ref import paths
 from gcacw_ref.errors import InputError
 from gcacw_ref.text.library import Library
+from gcacw_ref.text.quality import QUESTIONS_FILE, evaluate, load_questions
 
 # A fixed mix: Japanese terms, English terms, typos, rule numbers, longer phrases.
 QUERIES = [
@@ -75,6 +76,7 @@ QUERIES = [
     "総突撃の条件",
 ]
 REPEATS = 5
+QUESTION_SAMPLE = 60  # questions timed (every fourth of the set), REPEATS times each
 
 
 def _percentile(values: list[float], pct: float) -> float:
@@ -122,21 +124,40 @@ def _import_synthetic() -> tuple[float, float]:
         return time.perf_counter() - start, time.process_time() - cpu
 
 
+def _timings(lib: Library, queries: list[str]) -> tuple[list[float], list[float]]:
+    times: list[float] = []
+    cpu: list[float] = []
+    for _ in range(REPEATS):
+        for q in queries:
+            lib.forget_memos()  # each search pays for its own term look-ups
+            t0, c0 = time.perf_counter(), time.thread_time()
+            lib.search(q)
+            times.append((time.perf_counter() - t0) * 1000.0)
+            cpu.append((time.thread_time() - c0) * 1000.0)
+    return times, cpu
+
+
+def _question_timings(lib: Library, questions: list[str]) -> dict[str, Any]:
+    sample = questions[::4][:QUESTION_SAMPLE]
+    times, cpu = _timings(lib, sample)
+    return {
+        "median_ms": round(statistics.median(times), 3),
+        "p95_ms": round(_percentile(times, 95.0), 3),
+        "best_of_p95_ms": round(
+            _percentile([min(times[i :: len(sample)]) for i in range(len(sample))], 95.0), 3
+        ),
+        "cpu_p95_ms": round(_percentile(cpu, 95.0), 3),
+        "queries": len(sample),
+    }
+
+
 def _measure(home: Path | None) -> dict[str, Any]:
     lib = Library(home=home)
     start = time.perf_counter()
     lib.search(QUERIES[0])  # cold: loads the books (the fuzzy index is built by warm())
     cold_ms = (time.perf_counter() - start) * 1000.0
     lib.warm()
-    times: list[float] = []
-    cpu: list[float] = []
-    for _ in range(REPEATS):
-        for q in QUERIES:
-            lib.forget_memos()  # each search pays for its own term look-ups
-            t0, c0 = time.perf_counter(), time.thread_time()
-            lib.search(q)
-            times.append((time.perf_counter() - t0) * 1000.0)
-            cpu.append((time.thread_time() - c0) * 1000.0)
+    times, cpu = _timings(lib, QUERIES)
     return {
         "median_ms": round(statistics.median(times), 3),
         "p95_ms": round(_percentile(times, 95.0), 3),
@@ -170,13 +191,58 @@ def run() -> dict[str, Any]:
                     "import_synthetic_s": round(wall, 3),
                     "import_synthetic_cpu_s": round(cpu, 3),
                     "search": search,
+                    "questions": _questions(home, "gcacw" in ids),
                 }
     try:
         search = _measure(None)
     except InputError as exc:
-        return {"import_s": None, "search": {"source": "none", "error": str(exc)}}
+        return {
+            "import_s": None,
+            "search": {"source": "none", "error": str(exc)},
+            "questions": {"error": "not measured: the seeds (the standard rules) are not found"},
+        }
     search["source"] = "user books (seeds not found)"
-    return {"import_s": None, "search": search}
+    return {
+        "import_s": None,
+        "search": search,
+        "questions": {"error": "not measured: the seeds (the standard rules) are not found"},
+    }
+
+
+def _questions(home: Path, have_rules: bool) -> dict[str, Any]:
+    """Top-1/top-3 of the question set per language and half, and question search speed."""
+    if not have_rules:
+        return {"error": "not measured: the standard rules seed did not import"}
+    questions = load_questions()
+    if not questions:
+        return {"error": f"not measured: no question set at {QUESTIONS_FILE}"}
+    lib = Library(home=home)
+    result = evaluate(lib, questions)
+    result.pop("misses", None)
+    lib.warm()
+    result["search"] = _question_timings(lib, [q["q"] for q in questions])
+    result["count"] = len(questions)
+    return result
+
+
+def _render_questions(q: dict[str, Any]) -> list[str]:
+    if "error" in q:
+        return [f"  questions: {q['error']}"]
+    lines = [f"  questions ({q['count']}; top-1 / top-3, bar: held top-3 >= 90%):"]
+    for lang in ("ja", "en"):
+        parts = []
+        for half in ("tune", "held"):
+            h = q.get(lang, {}).get(half)
+            if h:
+                parts.append(f"{half} {h['top1']:.0%} / {h['top3']:.0%} (n={h['n']})")
+        lines.append(f"    {lang}: " + ", ".join(parts))
+    s = q["search"]
+    lines.append(
+        f"  question search: median {s['median_ms']:.2f} ms, p95 {s['p95_ms']:.2f} ms"
+        f" (bar: < 5 ms), CPU p95 {s['cpu_p95_ms']:.2f} ms, p95 of best of {REPEATS}:"
+        f" {s['best_of_p95_ms']:.2f} ms; {s['queries']} questions x {REPEATS}"
+    )
+    return lines
 
 
 def render(result: dict[str, Any]) -> str:
@@ -208,4 +274,6 @@ def render(result: dict[str, Any]) -> str:
         " (wall time above includes waiting for a busy machine)"
     )
     lines.append(f"  first search after launch (loads the books): {s['cold_first_ms']} ms")
+    if "questions" in result:
+        lines.extend(_render_questions(result["questions"]))
     return "\n".join(lines)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -33,9 +33,17 @@ class Word(BaseModel):
     ja: list[str] = Field(min_length=1)
 
 
+class Synonym(BaseModel):
+    """Everyday ways of saying something (either language) -> the rulebook's own words."""
+
+    says: list[str] = Field(min_length=1)
+    ja: list[str] = Field(min_length=1)
+
+
 class GlossaryFile(BaseModel):
     term: list[Term] = Field(min_length=1)
     word: list[Word] = []
+    thesaurus: list[Synonym] = []
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,9 @@ class Glossary:
     owner: list[int]  # index into terms, per key
     exact: dict[str, int]  # search form of a name -> index into terms
     words: dict[str, list[str]]  # search form of a plain word -> its Japanese forms
+    word_entries: list[Word] = field(default_factory=list)
+    long_keys: list[tuple[int, str]] = field(default_factory=list)  # (index, key) of 3+ chars
+    thesaurus: list[Synonym] = field(default_factory=list)  # everyday words (question.py)
 
     def forms_for(self, key: str) -> list[str] | None:
         """The forms a query word stands for: itself plus the Japanese of its term/word."""
@@ -63,7 +74,7 @@ class Glossary:
             return [key, *ja]
         return None
 
-    def match(self, query_form: str) -> list[TermMatch]:
+    def match(self, query_form: str, typos: bool = True) -> list[TermMatch]:
         """Terms a query names: exactly, with a typo, or as part of a longer query."""
         if not query_form:
             return []
@@ -77,7 +88,7 @@ class Glossary:
         for i, key in enumerate(self.keys):
             if key == query_form:
                 keep(i, 100.0, key)
-        if not found and len(query_form) >= 3:
+        if not found and len(query_form) >= 3 and typos:
             cutoff = 84.0 if query_form.isascii() else 74.0
             for key, score, i in process.extract(
                 query_form, self.keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=5
@@ -86,13 +97,13 @@ class Glossary:
                     keep(i, float(score) * 0.95, key)
         if not found:
             # the query holds a term plus more words ("flank attack bonus cavalry")
-            best = [(len(k), i) for i, k in enumerate(self.keys) if len(k) >= 3 and k in query_form]
+            best = [(len(k), i) for i, k in self.long_keys if k in query_form]
             for length, i in sorted(best, reverse=True)[:2]:
                 keep(i, 60.0 + 30.0 * length / len(query_form), self.keys[i])
         return sorted(found.values(), key=lambda m: -m.quality)
 
 
-def _build(terms: list[Term], words: list[Word]) -> Glossary:
+def _build(terms: list[Term], words: list[Word], synonyms: list[Synonym] | None = None) -> Glossary:
     keys: list[str] = []
     owner: list[int] = []
     exact: dict[str, int] = {}
@@ -108,7 +119,16 @@ def _build(terms: list[Term], words: list[Word]) -> Glossary:
         ja = [search_form(j) for j in word.ja]
         for name in [word.en, *word.variants]:
             plain.setdefault(search_form(name), ja)
-    return Glossary(terms=terms, keys=keys, owner=owner, exact=exact, words=plain)
+    return Glossary(
+        terms=terms,
+        keys=keys,
+        owner=owner,
+        exact=exact,
+        words=plain,
+        word_entries=words,
+        long_keys=[(i, k) for i, k in enumerate(keys) if len(k) >= 3],
+        thesaurus=list(synonyms or []),
+    )
 
 
 @lru_cache(maxsize=1)
@@ -123,4 +143,4 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err.get("loc", ()))
         raise DataError(f"glossary {path}: {where}: {err['msg']}") from None
-    return _build(parsed.term, parsed.word)
+    return _build(parsed.term, parsed.word, parsed.thesaurus)

@@ -6,6 +6,7 @@ when their file changes), so creating a `Library` is instant.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 from gcacw_ref import paths
 from gcacw_ref.errors import DataError, InputError, one_line, quoted
 from gcacw_ref.i18n import _
+from gcacw_ref.text.bm25 import index_path
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
 from gcacw_ref.text.rulenum import normalize_rule_number
@@ -135,6 +137,7 @@ class Library:
                 f"cannot write to the data directory {self.home}: {exc.strerror or exc}"
             ) from None
         self._cache.pop(stored.info.id, None)
+        self._book(stored.info.id).bm25()  # the search index, built and cached with the book
         return stored.info
 
     def remove(self, book_id: str) -> None:
@@ -155,6 +158,8 @@ class Library:
                     path=one_line(str(path)), reason=exc.strerror or exc
                 )
             ) from None
+        with contextlib.suppress(OSError):  # its search index goes with it
+            index_path(path).unlink()
         self._cache.pop(book_id, None)
         self._listing = None
 
@@ -200,9 +205,10 @@ class Library:
         from gcacw_ref.text.search import Searcher
 
         self._searches += 1
-        if self._searches == 2:  # interactive use: build the fast index once (tens of ms)
+        if self._searches == 2:  # interactive use: build the fast indexes once (tens of ms)
             for b in books:
                 b.gram_index.ensure()
+                b.bm25()
         return Searcher(books).search(query, limit)
 
     def warm(self) -> None:
@@ -210,6 +216,7 @@ class Library:
         worker after the TUI is up), so that no later search pays for them."""
         for b in self._loaded():
             b.gram_index.ensure()
+            b.bm25()
 
     def forget_memos(self) -> None:
         """Drop the per-term search memos (for honest benchmarking of a fresh query)."""

@@ -53,6 +53,10 @@ class Hit(BaseModel):
     highlights: list[tuple[int, int]] = []  # [start, end) offsets into `snippet`
     anchor: str | None = None  # the named sub-heading holding the hit ("延長行軍"), if any
     ref: str = ""  # the id to pass to `Library.rule` ("5.1#延長行軍"; else == section)
+    # the top hit only: the sentences that answer, the query's words in them, related rules
+    passage: str = ""
+    passage_highlights: list[tuple[int, int]] = []  # [start, end) offsets into `passage`
+    see_also: list[str] = []  # section numbers in the same book
 
 
 class Section(BaseModel):

@@ -24,11 +24,15 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.text.clean import bigrams, search_form, search_form_with_map
+from gcacw_ref.text.answer import add_answer
+from gcacw_ref.text.clean import bigrams, search_form
 from gcacw_ref.text.concepts import coverage, query_concepts
 from gcacw_ref.text.glossary import TermMatch, load_glossary
 from gcacw_ref.text.models import Hit, Section
+from gcacw_ref.text.question import read_query
+from gcacw_ref.text.rank import SURE_LOOKUP, bm25_rank, definitions, fuse, is_lookup, varied
 from gcacw_ref.text.rulenum import normalize_rule_number
+from gcacw_ref.text.snippet import SNIPPET_LENGTH, _direct_spans, make_snippet
 from gcacw_ref.text.store import LoadedBook
 
 
@@ -38,11 +42,9 @@ def _form(text: str) -> str:
     return search_form(text)
 
 
-SNIPPET_BEFORE = 50
 COMMON_TERM = 80  # passages per book
-MAX_QUERY = 200
+MAX_QUERY = 200  # longer queries are read from their start
 MAX_FUZZY = 40  # partial_ratio slows sharply for long needles; longer queries match exactly
-SNIPPET_LENGTH = 160
 
 
 @dataclass
@@ -86,17 +88,48 @@ class Searcher:
 
     def __init__(self, books: list[LoadedBook]) -> None:
         self.books = books
+        self.lookup = True  # a short query: look for misspellings too (set per search)
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
         if not query.strip():
             raise InputError("search: the query is empty")
         if limit < 1:
             raise InputError("search: --limit must be at least 1")
-        if len(query) > MAX_QUERY:
-            raise InputError(f"search: the query is too long (at most {MAX_QUERY} characters)")
+        query = query[:MAX_QUERY]  # a pasted page is read from its start
         q = _form(query)
         if not q:
-            raise InputError("search: the query has nothing to search for")
+            return []  # nothing but spaces and emphasis marks: no match
+        number = normalize_rule_number(query)
+        self.lookup = is_lookup(query)
+        cands = self._terms(query, q, number)
+        ranked = sorted(
+            cands.values(),
+            key=lambda c: (-c.composite(), -c.text, c.book),
+        )
+        sure = bool(ranked) and ranked[0].composite() >= SURE_LOOKUP and self.lookup
+        if number is not None or sure:  # a rule number, or a term look-up that found it
+            order = [(c, round(min(100.0, c.composite()), 1)) for c in ranked]
+        else:
+            order = self._fused(query, ranked, cands)
+            if not self.lookup:
+                order = varied(order, lambda c: _section_of(self.books, c))
+        hits: list[Hit] = []
+        shown: set[tuple[str, str, str]] = set()
+        for c, score in order:
+            hit = self._hit(c, q, score)
+            key = (hit.book, hit.section, hit.snippet)
+            if key in shown:  # a rule and its own sub-heading found by the same passage
+                continue
+            shown.add(key)
+            if not hits:  # the top result shows the passage that answers
+                add_answer(self.books[c.book], c.book, hit, c.passage, c.terms or [q], order)
+            hits.append(hit)
+            if len(hits) == limit:
+                break
+        return hits
+
+    def _terms(self, query: str, q: str, number: str | None) -> dict[tuple[int, str], _Cand]:
+        """The term ranker: every candidate scored on the five signals of the docstring."""
         cands: dict[tuple[int, str], _Cand] = {}
 
         def cand(b: int, ref: str) -> _Cand:
@@ -105,9 +138,8 @@ class Searcher:
                 cands[key] = _Cand(b, ref)
             return cands[key]
 
-        number = normalize_rule_number(query)
         glossary = load_glossary()
-        matches = glossary.match(q) if number is None else []
+        matches = glossary.match(q, typos=self.lookup) if number is None else []
         concepts = query_concepts(query, glossary) if number is None else []
         terms: list[tuple[str, float]] = [(q, 100.0)]
         for m in matches:
@@ -117,22 +149,34 @@ class Searcher:
                     terms.append((form, m.quality * 0.9))
         for b, book in enumerate(self.books):
             self._one_book(b, book, q, number, matches, terms, concepts, cand)
-        ranked = sorted(
-            cands.values(),
-            key=lambda c: (-c.composite(), -c.text, c.book),
-        )
-        hits: list[Hit] = []
-        shown: set[tuple[str, str, str]] = set()
-        for c in ranked:
-            hit = self._hit(c, q)
-            key = (hit.book, hit.section, hit.snippet)
-            if key in shown:  # a rule and its own sub-heading found by the same passage
-                continue
-            shown.add(key)
-            hits.append(hit)
-            if len(hits) == limit:
-                break
-        return hits
+        return cands
+
+    def _fused(
+        self, query: str, ranked: list[_Cand], cands: dict[tuple[int, str], _Cand]
+    ) -> list[tuple[_Cand, float]]:
+        """The term ranking fused with BM25 (see `rank.py`), each with its best passage."""
+        reading = read_query(query)
+        bm = bm25_rank(self.books, reading)
+        if not self.lookup:
+            bm.definitions, where = definitions(self.books, reading)
+            for key, first in where.items():
+                bm.best_passage.setdefault(key, first)
+        scored = [((c.book, c.ref), c.composite()) for c in ranked if c.composite() > 0]
+        out: list[tuple[_Cand, float]] = []
+        for key, score in fuse(scored, bm, is_lookup(query)):
+            c = cands.get(key)
+            if c is None:
+                c = _Cand(*key)
+            p_idx: int | None = bm.best_passage.get(key)
+            if p_idx is not None and (c.passage is None or c.text < 60.0):
+                form = self.books[key[0]].forms[p_idx]
+                marks = [t for t in reading.highlight if t in form]
+                if any(t in form for t in reading.words) or (c.passage is None and not c.terms):
+                    c.passage = p_idx
+                    c.fuzzy = False
+                    c.terms = marks + c.terms
+            out.append((c, score))
+        return out
 
     def _one_book(
         self,
@@ -157,7 +201,7 @@ class Searcher:
                         c.gloss = max(c.gloss, m.quality * (1.0 if k == 0 else 0.86))
                         c.terms.extend(_form(j) for j in m.term.ja)
         strong = self._text(b, book, terms, cand)
-        if len(concepts) >= 2:
+        if len(concepts) >= 2 and (self.lookup or b == 0):  # a question: BM25 reads the rest
             for ref, (score, p_idx, forms) in coverage(book, concepts).items():
                 c = cand(b, ref)
                 if score > c.multi:
@@ -166,7 +210,7 @@ class Searcher:
                         c.passage = p_idx
                         c.terms = forms + c.terms
                 strong = strong or score >= 90.0
-        if not strong and 3 <= len(q) <= MAX_FUZZY and number is None:
+        if not strong and 3 <= len(q) <= MAX_FUZZY and number is None and self.lookup:
             self._fuzzy(b, book, q, cand)
 
     def _titles(
@@ -192,7 +236,7 @@ class Searcher:
                 if alt and q in alt:
                     c = cand(b, book.sections[i].id)
                     c.title = max(c.title, _title_score(q, alt))
-        if len(q) >= 3:
+        if len(q) >= 3 and self.lookup:  # a misspelt title; a question is no title
             for _, score, i in process.extract(
                 q, book.title_forms, scorer=fuzz.ratio, score_cutoff=72, limit=5
             ):
@@ -253,7 +297,7 @@ class Searcher:
                 c.terms = [q, *c.terms]
                 c.fuzzy = True
 
-    def _hit(self, c: _Cand, q: str) -> Hit:
+    def _hit(self, c: _Cand, q: str, score: float) -> Hit:
         book = self.books[c.book]
         sec = book.get(c.ref)
         assert sec is not None
@@ -263,15 +307,18 @@ class Searcher:
         section = owner.number or owner.id
         title = owner.title
         snippet, highlights = self._snippet(book, c, sec, q)
-        return Hit(
+        return Hit.model_construct(  # every field is built here, typed: no validation
             book=book.info.id,
             section=section,
             title=title,
-            score=round(min(100.0, c.composite()), 1),
+            score=score,
             snippet=snippet,
             highlights=highlights,
             anchor=anchor,
             ref=sec.id,
+            passage="",
+            passage_highlights=[],
+            see_also=[],
         )
 
     def _snippet(
@@ -308,58 +355,11 @@ class Searcher:
         return first
 
 
-def make_snippet(passage: str, terms: list[str], q: str) -> tuple[str, list[tuple[int, int]]]:
-    """A window of `passage` around the match, and the highlighted spans inside it.
-
-    `q` (when given) is aligned with `partial_ratio_alignment` if no term is found as is.
-    """
-    spans = _direct_spans(passage, terms)
-    if not spans:
-        spans = _mapped_spans(passage, terms, q)
-    spans.sort()
-    first = spans[0][0] if spans else 0
-    lo = max(0, first - SNIPPET_BEFORE)
-    hi = min(len(passage), lo + SNIPPET_LENGTH)
-    prefix = "…" if lo > 0 else ""
-    suffix = "…" if hi < len(passage) else ""
-    snippet = prefix + passage[lo:hi].replace("\n", " ") + suffix
-    shift = len(prefix) - lo
-    out = [(max(s, lo) + shift, min(e, hi) + shift) for s, e in spans if s < hi and e > lo]
-    return snippet, out
+def _section_of(books: list[LoadedBook], c: _Cand) -> tuple[int, str]:
+    """(book, section number or part id) of a candidate: where its rule begins."""
+    sec = books[c.book].get(c.ref)
+    owner = c.ref if sec is None else sec.number or (sec.parent if sec.parent else sec.id)
+    return c.book, owner
 
 
-def _direct_spans(passage: str, terms: list[str]) -> list[tuple[int, int]]:
-    """Spans of the first term found as written in the passage (the common, fast case)."""
-    lowered = passage.lower()
-    hay = lowered if len(lowered) == len(passage) else passage
-    for t in dict.fromkeys(terms):
-        if not t:
-            continue
-        spans: list[tuple[int, int]] = []
-        pos = hay.find(t)
-        while pos >= 0 and len(spans) < 8:
-            spans.append((pos, pos + len(t)))
-            pos = hay.find(t, pos + len(t))
-        if spans:
-            return spans
-    return []
-
-
-def _mapped_spans(passage: str, terms: list[str], q: str) -> list[tuple[int, int]]:
-    """Spans found in the search form and mapped back (full-width text, spaces, typos)."""
-    form, where = search_form_with_map(passage)
-    spans: list[tuple[int, int]] = []
-    for t in dict.fromkeys(terms):
-        if not t:
-            continue
-        pos = form.find(t)
-        while pos >= 0 and len(spans) < 8:
-            spans.append((where[pos], where[pos + len(t) - 1] + 1))
-            pos = form.find(t, pos + len(t))
-        if spans:
-            return spans
-    if q:
-        al = fuzz.partial_ratio_alignment(q, form)
-        if al is not None and al.dest_end > al.dest_start:
-            spans.append((where[al.dest_start], where[al.dest_end - 1] + 1))
-    return spans
+__all__ = ["Searcher", "make_snippet"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import hashlib
 import os
 import stat
 from dataclasses import dataclass, field
@@ -12,6 +13,7 @@ from pydantic import ValidationError
 
 from gcacw_ref.errors import DataError
 from gcacw_ref.paths import atomic_write_text
+from gcacw_ref.text.bm25 import BookIndex, load_or_build
 from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.index import BlobIndex, GramIndex
 from gcacw_ref.text.models import BookInfo, Section, StoredBook
@@ -43,6 +45,9 @@ class LoadedBook:
     _passage_refs: list[str] | None = None
     _memo: dict[str, dict[int, int]] = field(default_factory=dict)
     _ref_passages: dict[str, list[int]] = field(default_factory=dict)
+    source: Path | None = None  # the stored book file (its BM25 index is cached beside it)
+    digest: str = ""  # of the stored book file's bytes: stamps the cached index
+    _bm25: BookIndex | None = None
 
     def __post_init__(self) -> None:
         self.by_id = {s.id: i for i, s in enumerate(self.sections)}
@@ -112,6 +117,15 @@ class LoadedBook:
         self._memo.clear()
         self.text_index.forget()
         self.title_index.forget()
+
+    def bm25(self) -> BookIndex:
+        """The BM25 index (loaded from its cache file, or built and cached, once)."""
+        index = self._bm25
+        if index is None:
+            titles = {s.id: self.title_forms[i] for i, s in enumerate(self.sections)}
+            index = load_or_build(self.source, self.digest, self.forms, self.passage_refs, titles)
+            self._bm25 = index
+        return index
 
     def get(self, section_id: str) -> Section | None:
         i = self.by_id.get(section_id)
@@ -188,7 +202,13 @@ def load_book(path: Path) -> LoadedBook:
     for s in stored.sections:
         if (s.parent is not None and s.parent not in ids) or any(c not in ids for c in s.children):
             raise DataError(f"stored book {path} is damaged (section {s.id!r}); {hint}")
-    return LoadedBook(info=stored.info, sections=stored.sections, passages=stored.passages)
+    return LoadedBook(
+        info=stored.info,
+        sections=stored.sections,
+        passages=stored.passages,
+        source=path,
+        digest=hashlib.blake2b(raw, digest_size=16).hexdigest(),
+    )
 
 
 def save_book(books_dir: Path, book: StoredBook) -> None:

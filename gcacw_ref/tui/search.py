@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from gcacw_ref.i18n import _
 from gcacw_ref.tui.widgets import Choice, Field
 
 DEBOUNCE_S = 0.12
@@ -56,6 +57,7 @@ class SearchPane(Vertical):
         self._asked = ""
         self._shown: str | None = None  # the query whose results are on screen
         self._open_when_shown: str | None = None  # enter was pressed before they arrived
+        self._titles: dict[str, str] = {}  # see-also rule number -> title (top result)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="search-row"):
@@ -129,6 +131,7 @@ class SearchPane(Vertical):
         error = None
         try:
             hits = books.search(query, book=book)
+            self._titles = see_also_titles(books, hits)
         except Exception as exc:  # noqa: BLE001 - a bad query must never crash the app
             hits, error = [], str(exc)
         self.app.call_from_thread(self._show, query, hits, error)
@@ -157,7 +160,7 @@ class SearchPane(Vertical):
             count = f"{len(hits)} result{'' if len(hits) == 1 else 's'}"
             self.set_status(Text(f"{count} · ↓ to choose, enter opens", style="dim"))
         for n, hit in enumerate(hits):
-            results.add_option(Option(hit_prompt(hit), id=f"hit-{n}"))
+            results.add_option(Option(hit_prompt(hit, self._titles), id=f"hit-{n}"))
         if hits:
             results.highlighted = 0
         if self._open_when_shown == query:
@@ -203,8 +206,24 @@ class SearchPane(Vertical):
             self.post_message(self.ImportRequested(event.value.strip()))
 
 
-def hit_prompt(hit: Any) -> Text:
-    """Two lines: number, title and book; then the snippet with its matches highlighted."""
+def see_also_titles(books: Any, hits: list[Any]) -> dict[str, str]:
+    """Titles of the top result's see-also rules (read in the search worker)."""
+    titles: dict[str, str] = {}
+    if hits:
+        for number in getattr(hits[0], "see_also", []) or []:
+            try:
+                titles[number] = str(books.rule(number, book=hits[0].book).title)
+            except Exception:  # noqa: BLE001 - a missing title only shortens the line
+                continue
+    return titles
+
+
+def hit_prompt(hit: Any, titles: dict[str, str] | None = None) -> Text:
+    """Number, title and book; then the snippet with its matches highlighted.
+
+    The top result (it has a `passage`) shows the sentences that answer instead of the
+    snippet, and a "see also" line of related rules.
+    """
     head = Text()
     head.append(f"{hit.section}", style="bold cyan")
     head.append(f"  {hit.title}", style="bold")
@@ -214,8 +233,12 @@ def hit_prompt(hit: Any) -> Text:
     head.append(f"   {hit.book} · {round(float(hit.score))}", style="dim")
     from gcacw_ref.tui.ruletext import plain_with_spans
 
-    spans = list(getattr(hit, "highlights", []) or [])
-    plain, bold, spans = plain_with_spans(str(hit.snippet).replace("\n", " "), spans)
+    passage = getattr(hit, "passage", "") or ""
+    if passage:
+        text, spans = passage, list(getattr(hit, "passage_highlights", []) or [])
+    else:
+        text, spans = str(hit.snippet), list(getattr(hit, "highlights", []) or [])
+    plain, bold, spans = plain_with_spans(text.replace("\n", " "), spans)
     body = Text(plain)
     for start, end in bold:  # the rulebook's own emphasis, without its ** marks
         body.stylize("bold", start, end)
@@ -224,5 +247,10 @@ def hit_prompt(hit: Any) -> Text:
             body.stylize("bold reverse", start, end)
     head.append("\n")
     head.append_text(body)
+    see_also = getattr(hit, "see_also", []) or []
+    if passage and see_also:
+        names = ", ".join(f"{n} {(titles or {}).get(n, '')}".rstrip() for n in see_also)
+        head.append("\n")
+        head.append(_("see also: {rules}").format(rules=names), style="italic dim")
     head.append("\n")
     return head

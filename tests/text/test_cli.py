@@ -42,6 +42,7 @@ def test_import_list_remove(home: Path, seeds: dict[str, Path], capsys: Capsys) 
     assert code == 0 and lines[0].split() == ["id", "kind", "sections", "title"]
     assert lines[1].startswith("gcacw")
     assert _run(capsys, "books", "remove", "war")[0] == 0
+    assert not (home / "books" / "war.bm25").exists()  # its search index went with it
     assert [b.id for b in Library().books()] == ["gcacw"]
 
 
@@ -166,9 +167,11 @@ def test_reimport_is_atomic(
     assert (books / "gcacw.json").read_bytes() == before  # a failed import keeps the old book
     assert _run(capsys, "books", "import", str(seeds["gcacw"]))[0] == 0
     assert Library().rule("7.4").title == "戦闘のダイス修正"
-    leftovers = [p.name for p in books.iterdir() if not p.name.endswith(".json")]
-    assert leftovers == []
-    assert sorted(os.listdir(books)) == ["brandywine.json", "gcacw.json", "wftu.json"]
+    leftovers = [p.name for p in books.iterdir() if p.suffix not in (".json", ".bm25")]
+    assert leftovers == []  # each book and its search index, no temporary files
+    assert sorted(os.listdir(books)) == [
+        f"{b}.{ext}" for b in ("brandywine", "gcacw", "wftu") for ext in ("bm25", "json")
+    ]
 
 
 def test_reimport_replaces_content(
@@ -209,3 +212,28 @@ def test_other_encodings(
     code, _out, err = _run(capsys, "books", "import", str(path))
     assert code == 0, err
     assert Library().rule("7.4").title == "戦闘のダイス修正"
+
+
+def test_search_question_shows_the_answering_passage(filled_home: Path, capsys: Capsys) -> None:
+    code, out, _ = _run(capsys, "search", "can", "artillery", "force", "march?", "--json")
+    hits = json.loads(out)
+    assert code == 0 and hits[0]["section"] == "5.1"
+    top = hits[0]
+    for key in ("book", "section", "title", "score", "snippet"):
+        assert key in top
+    assert "砲兵ユニットは強行軍をおこなうことができない" in top["passage"]
+    marked = [top["passage"][a:b] for a, b in top["passage_highlights"]]
+    assert "砲兵" in marked and "強行軍" in marked
+    assert all(isinstance(n, str) and n != "5.1" for n in top["see_also"])
+    assert all(h["passage"] == "" for h in hits[1:])
+    code, out, _ = _run(capsys, "search", "敵の隣で止まらずに通り抜けられる？", "--limit", "2")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("gcacw 6.2")
+    assert "[停止]" in lines[1] and lines[2].strip().startswith("see also: ")
+
+
+@pytest.mark.parametrize("query", ["x" * 10_000, "🎲⚔️", "\x01\x02", "？？？", "Привет мир"])
+def test_search_bad_input_never_fails(filled_home: Path, capsys: Capsys, query: str) -> None:
+    code, out, err = _run(capsys, "search", query, "--limit", "2")
+    assert code == 0 and "Traceback" not in err
+    assert out.strip()

@@ -1,0 +1,228 @@
+"""BM25 over a book's passages and sections, cached beside the book.
+
+Tokens (`tokens`): a search-form text is cut into *content runs*: kanji and katakana
+(with 々 and ー), and ASCII letters/digits, separately. Hiragana and punctuation only
+separate runs: in Japanese they are particles and verb endings, which carry no weight in
+a question. A Japanese run gives its character bigrams and its kanji one by one (橋, 山:
+many rule words are a single kanji); an ASCII run is one word token.
+
+Documents: every passage (a paragraph of a few sentences) and every *ref* (a section or
+named sub-heading: its title twice, then its own passages). Scores are standard BM25
+(k1 = 1.2, b = 0.75) with a token weight from the query (see `question.py`).
+
+The index is a pure-Python dict of postings (token -> idf and (doc, term weight) pairs):
+a few hundred passages need no numpy. It is saved as `books/<id>.bm25` (JSON) beside the
+book, stamped with the index format and a digest of the book file; a missing, stale or
+damaged index is rebuilt from the book (one notice on stderr) and the book is never touched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from gcacw_ref.i18n import _
+from gcacw_ref.paths import atomic_write_text
+
+INDEX_FORMAT = 1
+K1 = 1.2
+B = 0.75
+MAX_TOKENS = 16  # a long question is scored on its weightiest tokens
+COMMON = 0.25  # a token in more than this share of the documents is skipped (see score)
+
+_RUN_RE = re.compile(r"[\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaff々〆ヶ]+|[a-z0-9]+")
+
+
+def _is_kanji(ch: str) -> bool:
+    return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" or ch == "々"
+
+
+def tokens(form: str) -> list[str]:
+    """The index tokens of a search-form text (see the module docstring)."""
+    out: list[str] = []
+    for m in _RUN_RE.finditer(form):
+        run = m.group()
+        if run[0].isascii():
+            out.append(run)
+            continue
+        out.extend(run[k : k + 2] for k in range(len(run) - 1))
+        out.extend(ch for ch in run if _is_kanji(ch))
+        if len(run) == 1 and not _is_kanji(run):
+            out.append(run)
+    return out
+
+
+class Postings:
+    """BM25 postings for one list of documents: token -> [doc ids..., term counts...]."""
+
+    def __init__(self, table: dict[str, list[int]], lengths: list[int]) -> None:
+        self.table = table
+        self.lengths = lengths
+        n = len(lengths)
+        self.n = n
+        avgdl = (sum(lengths) / n) if n and sum(lengths) else 1.0
+        self.norms = [K1 * (1.0 - B + B * dl / avgdl) for dl in lengths]
+        self._cache: dict[str, tuple[float, list[int], list[float]]] = {}
+
+    @classmethod
+    def build(cls, docs: list[list[str]]) -> Postings:
+        counts: dict[str, dict[int, int]] = {}
+        for i, doc in enumerate(docs):
+            for t in doc:
+                bucket = counts.get(t)
+                if bucket is None:
+                    counts[t] = {i: 1}
+                else:
+                    bucket[i] = bucket.get(i, 0) + 1
+        table = {t: [*bucket.keys(), *bucket.values()] for t, bucket in counts.items()}
+        return cls(table, [len(d) for d in docs])
+
+    def idf(self, token: str) -> float:
+        entry = self.table.get(token)
+        if not entry:
+            return 0.0
+        df = len(entry) // 2
+        return math.log(1.0 + (self.n - df + 0.5) / (df + 0.5))
+
+    def _weights(self, token: str) -> tuple[float, list[int], list[float]] | None:
+        """idf, documents and BM25 term weights of a token (computed on first use)."""
+        got = self._cache.get(token)
+        if got is None:
+            entry = self.table.get(token)
+            if not entry:
+                return None
+            half = len(entry) // 2
+            ids = entry[:half]
+            norms = self.norms
+            k1 = K1 + 1.0
+            vals = [tf * k1 / (tf + norms[i]) for i, tf in zip(ids, entry[half:], strict=True)]
+            got = (self.idf(token), ids, vals)
+            self._cache[token] = got
+        return got
+
+    def score(self, query: dict[str, float]) -> dict[int, float]:
+        """Document -> BM25 score for weighted query tokens.
+
+        Tokens found in more than `COMMON` of the documents are skipped when the query
+        has rarer ones: they add almost nothing to the order and cost the most.
+        """
+        out: dict[int, float] = {}
+        get = out.get
+        limit = self.n * COMMON
+        rare = [t for t in query if 0 < len(self.table.get(t, ())) // 2 <= limit]
+        chosen = rare if rare else list(query)
+        if len(chosen) > MAX_TOKENS:  # the tokens that weigh most decide the order
+            chosen = sorted(chosen, key=lambda t: -query[t] * self.idf(t))[:MAX_TOKENS]
+        for t in chosen:
+            entry = self._weights(t)
+            if entry is None:
+                continue
+            idf, ids, vals = entry
+            wi = query[t] * idf
+            for i, v in zip(ids, vals, strict=True):
+                out[i] = get(i, 0.0) + wi * v
+        return out
+
+    def valid(self) -> bool:
+        """Every posting names a document (a damaged cache file fails this)."""
+        n = self.n
+        for entry in self.table.values():
+            half = len(entry) // 2
+            if len(entry) % 2 or any(not (0 <= i < n) for i in entry[:half]):
+                return False
+        return True
+
+
+@dataclass
+class BookIndex:
+    """The BM25 index of one book: over passages, and over refs (sections and anchors)."""
+
+    passages: Postings
+    refs: Postings
+    ref_ids: list[str]  # ref document index -> ref id
+
+    def to_json(self, digest: str) -> str:
+        return json.dumps(
+            {
+                "format": INDEX_FORMAT,
+                "book": digest,
+                "ref_ids": self.ref_ids,
+                "passages": [self.passages.lengths, self.passages.table],
+                "refs": [self.refs.lengths, self.refs.table],
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+
+
+def build_index(forms: list[str], passage_refs: list[str], titles: dict[str, str]) -> BookIndex:
+    """The index of a book from its passages' search forms, their refs and ref titles."""
+    p_docs = [tokens(f) for f in forms]
+    ref_ids = list(titles)
+    where = {r: k for k, r in enumerate(ref_ids)}
+    r_docs: list[list[str]] = [tokens(titles[r]) * 2 for r in ref_ids]
+    for p, ref in enumerate(passage_refs):
+        k = where.get(ref)
+        if k is not None:
+            r_docs[k].extend(p_docs[p])
+    return BookIndex(Postings.build(p_docs), Postings.build(r_docs), ref_ids)
+
+
+def _parse(raw: str, digest: str) -> BookIndex | None:
+    """The index in a cache file, or None if it is stale or damaged."""
+    try:
+        data = json.loads(raw)
+        if data.get("format") != INDEX_FORMAT or data.get("book") != digest:
+            return None
+        tables = []
+        for key in ("passages", "refs"):
+            lengths, table = data[key]
+            if not isinstance(table, dict) or not all(isinstance(x, int) for x in lengths):
+                return None
+            postings = Postings(table, lengths)
+            if not postings.valid():
+                return None
+            tables.append(postings)
+        ref_ids = [str(r) for r in data["ref_ids"]]
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return None
+    return BookIndex(tables[0], tables[1], ref_ids)
+
+
+def index_path(book_file: Path) -> Path:
+    return book_file.with_suffix(".bm25")
+
+
+def load_or_build(
+    book_file: Path | None,
+    digest: str,
+    forms: list[str],
+    passage_refs: list[str],
+    titles: dict[str, str],
+) -> BookIndex:
+    """The cached index if it matches the book, else a new one (saved for next time)."""
+    if book_file is None:
+        return build_index(forms, passage_refs, titles)
+    path = index_path(book_file)
+    raw: str | None = None
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        pass
+    except (OSError, UnicodeDecodeError):
+        raw = ""
+    if raw is not None:
+        got = _parse(raw, digest)
+        if got is not None and got.ref_ids == list(titles) and got.passages.n == len(forms):
+            return got
+        notice = _("search index {file} was out of date or damaged; rebuilt from the book")
+        print(notice.format(file=path), file=sys.stderr)
+    index = build_index(forms, passage_refs, titles)
+    with contextlib.suppress(OSError):  # a read-only data directory: kept in memory only
+        atomic_write_text(path, index.to_json(digest))
+    return index

@@ -1,0 +1,186 @@
+"""One ranking from several: reciprocal rank fusion of the term search and BM25.
+
+Up to four rankers each order the refs (sections and named sub-headings) of every book:
+
+* **terms** (`search.Searcher._terms`): title, glossary term, exact or misspelt text and
+  several-word coverage (`concepts.py`): sharp for a term, a typo or a title, blind to a
+  question worded in everyday language;
+* **passages** (BM25 over paragraphs of a few sentences, `bm25.py`): a ref ranks by its
+  best passage, the one that answers;
+* **sections** (BM25 over a ref's title and all its own text): a ref whose text as a whole
+  is about the question;
+* **definitions** (questions only, `definitions`): refs that put a word of the question in
+  quotes, where the rulebook names a term (「手番プレイヤー」と呼ばれる), first one first.
+
+Reciprocal rank fusion (Cormack et al., 2009) adds, for each ranker that lists a ref,
+`weight / (K + rank)`. It needs no calibration between scores of different kinds (BM25
+sums and 0-100 term scores are not comparable) and a ref found by several rankers rises.
+K is small (a short list of answers matters, not a long tail). The term ranker weighs
+more when it is sure (an exact term, title or typo of one: score >= `SURE`), so a look-up
+that works today is not outvoted by word statistics; BM25 leads on questions, where the
+term ranker finds little or nothing. When a short query (`is_lookup`) has a sure term
+hit, the results are the term ranker's own, BM25 only reordering those below the sure
+ones. The fused score is reported as 0-100 of the best possible sum (first in the three
+main rankers). The constants were chosen on the tuning half of the question set only.
+In an all-books search the standard rules (the first book) lead: other books count
+`OTHER_BOOK` of their BM25 scores.
+
+Rule numbers (`7.4`, `５．１`) are not fused: the number ranker answers alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from gcacw_ref.text.clean import search_form
+from gcacw_ref.text.question import Reading
+from gcacw_ref.text.store import LoadedBook
+
+K = 2.0
+W_TERMS = 1.0
+W_TERMS_SURE = 2.5
+W_PASSAGES = 1.0
+W_SECTIONS = 0.7
+W_DEFINITIONS = 0.8
+SURE = 90.0
+SURE_LOOKUP = 75.0  # a short query's term hits are sure from here
+LOOKUP_CHARS = 16
+OTHER_BOOK = 0.6
+DEPTH = 30  # how far down each list counts
+
+Key = tuple[int, str]  # (book index, ref)
+
+
+@dataclass
+class Bm25Result:
+    """BM25 rankings over every book, best first, with the best passage of each ref."""
+
+    passages: list[Key]
+    sections: list[Key]
+    best_passage: dict[Key, int]
+    passage_score: dict[Key, float]
+    definitions: list[Key] = field(default_factory=list)
+
+
+def definitions(books: list[LoadedBook], reading: Reading) -> tuple[list[Key], dict[Key, int]]:
+    """Refs whose text puts a word of the question in quotes (「手番プレイヤー」と呼ばれる).
+
+    A rulebook names a term in quotes where it defines it, so the first such passage of
+    the book comes first.
+    """
+    found: list[tuple[int, int, Key]] = []
+    where: dict[Key, int] = {}
+    words = [w for w in reading.words if len(w) >= 2 and not w.isascii()][:8]
+    for b, book in enumerate(books):
+        refs = book.passage_refs
+        for w in words:
+            for p in book.containing(f"「{w}」"):
+                key = (b, refs[p])
+                if key not in where:
+                    where[key] = p
+                    found.append((b, p, key))
+    found.sort()
+    return [key for _, _, key in found][:DEPTH], where
+
+
+def bm25_rank(books: list[LoadedBook], reading: Reading) -> Bm25Result:
+    """Both BM25 rankings; books after the first count `OTHER_BOOK` of their scores."""
+    by_passage: dict[Key, float] = {}
+    best: dict[Key, int] = {}
+    by_section: dict[Key, float] = {}
+    if not reading.weights:
+        return Bm25Result([], [], {}, {})
+    for b, book in enumerate(books):
+        prior = 1.0 if b == 0 else OTHER_BOOK
+        index = book.bm25()
+        refs = book.passage_refs
+        p_scores = index.passages.score(reading.weights)
+        for p in sorted(p_scores, key=p_scores.__getitem__, reverse=True)[: DEPTH * 3]:
+            key = (b, refs[p])
+            score = p_scores[p] * prior
+            if score > by_passage.get(key, 0.0):
+                by_passage[key] = score
+                best[key] = p
+        r_scores = index.refs.score(reading.weights)
+        for r in sorted(r_scores, key=r_scores.__getitem__, reverse=True)[:DEPTH]:
+            by_section[(b, index.ref_ids[r])] = r_scores[r] * prior
+    passages = sorted(by_passage, key=by_passage.__getitem__, reverse=True)[:DEPTH]
+    sections = sorted(by_section, key=by_section.__getitem__, reverse=True)[:DEPTH]
+    return Bm25Result(passages, sections, best, by_passage)
+
+
+def is_lookup(query: str) -> bool:
+    """A short query (a term, possibly misspelt) rather than a question.
+
+    English: at most three words. Japanese: at most `LOOKUP_CHARS` characters, not
+    ending in hiragana or a question mark (a question ends in a verb or 「か」).
+    """
+    q = query.strip()
+    if q.isascii():
+        return len(q.split()) <= 3 and "?" not in q
+    last = search_form(q)[-1:] or "?"
+    return len(q) <= LOOKUP_CHARS and not ("\u3040" <= last <= "\u309f" or last in "?？")
+
+
+def fuse(
+    terms: list[tuple[Key, float]], bm: Bm25Result, lookup: bool = False
+) -> list[tuple[Key, float]]:
+    """Refs by fused score (0-100), best first; ties keep the term ranker's order."""
+    sure_at = SURE_LOOKUP if lookup else SURE
+    sure = bool(terms) and terms[0][1] >= sure_at
+    w_terms = W_TERMS_SURE if sure else W_TERMS
+    lists: list[tuple[float, list[Key]]] = [
+        (w_terms, [k for k, _ in terms[:DEPTH]]),
+        (W_PASSAGES, bm.passages),
+        (W_SECTIONS, bm.sections),
+        (W_DEFINITIONS, bm.definitions),
+    ]
+    total: dict[Key, float] = {}
+    for weight, keys in lists:
+        for rank, key in enumerate(keys, start=1):
+            total[key] = total.get(key, 0.0) + weight / (K + rank)
+    top = sum(w / (K + 1.0) for w, keys in lists[:3] if keys)
+    score = {k: min(100.0, 100.0 * v / top) for k, v in total.items()}
+    sure_keys: dict[Key, int] = {}
+    for rank, (key, value) in enumerate(terms):
+        if value < sure_at:
+            break
+        sure_keys[key] = rank  # sure look-ups first, in their order
+        total.setdefault(key, 0.0)
+        score[key] = max(score.get(key, 0.0), min(100.0, value))
+    order = {k: i for i, (k, _) in enumerate(terms)}
+    if sure and lookup:  # a term look-up: BM25 reorders what the term ranker found
+        total = {k: v for k, v in total.items() if k in order}
+    ranked = sorted(
+        total,
+        key=lambda k: (sure_keys.get(k, 1 << 20), -total[k], order.get(k, 1 << 20), k[0]),
+    )
+    return [(k, round(score[k], 1)) for k in ranked]
+
+
+SAME_SECTION = 2  # a question's first three results hold at most this many of one section
+T = TypeVar("T")
+
+
+def varied(order: list[tuple[T, float]], section: Callable[[T], object]) -> list[tuple[T, float]]:
+    """A question's results with the first three from at least two sections.
+
+    Three sub-headings of one rule at the top leave no room for a second reading of the
+    question; the third is moved below the best result from another section.
+    """
+    head: list[tuple[T, float]] = []
+    rest: list[tuple[T, float]] = []
+    seen: dict[object, int] = {}
+    for item in order:
+        if len(head) >= 3:
+            rest.append(item)
+            continue
+        key = section(item[0])
+        if seen.get(key, 0) >= SAME_SECTION:
+            rest.append(item)
+            continue
+        seen[key] = seen.get(key, 0) + 1
+        head.append(item)
+    return head + rest

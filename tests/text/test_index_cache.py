@@ -1,0 +1,86 @@
+"""The BM25 index cached beside each book: built at import, reused, rebuilt when stale."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gcacw_ref.text import bm25
+from gcacw_ref.text.library import Library
+
+
+def _index(home: Path, book: str = "gcacw") -> Path:
+    return home / "books" / f"{book}.bm25"
+
+
+def test_import_writes_the_index(filled_home: Path) -> None:
+    for book in ("gcacw", "wftu", "brandywine"):
+        data = json.loads(_index(filled_home, book).read_text(encoding="utf-8"))
+        assert data["format"] == bm25.INDEX_FORMAT and len(data["book"]) == 32
+
+
+def test_the_index_is_not_a_book(filled_home: Path) -> None:
+    assert sorted(b.id for b in Library().books()) == ["brandywine", "gcacw", "wftu"]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "not json at all {",
+        json.dumps({"format": bm25.INDEX_FORMAT + 1}),
+        json.dumps({"format": bm25.INDEX_FORMAT, "book": "0" * 32}),
+        "",
+    ],
+)
+def test_a_damaged_or_stale_index_is_rebuilt(
+    filled_home: Path, damage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book_file = filled_home / "books" / "gcacw.json"
+    before = book_file.read_bytes()
+    _index(filled_home).write_text(damage, encoding="utf-8")
+    hits = Library().search("敵の隣で止まらずに通り抜けられる？", book="gcacw", limit=3)
+    assert hits and hits[0].section == "6.2"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "gcacw.bm25" in err
+    assert book_file.read_bytes() == before  # the book is never touched
+    data = json.loads(_index(filled_home).read_text(encoding="utf-8"))
+    assert data["format"] == bm25.INDEX_FORMAT
+    Library().search("延長行軍になるのはいつ？", book="gcacw")
+    assert capsys.readouterr().err == ""  # rebuilt once, then reused
+
+
+def test_postings_damaged_inside_are_rebuilt(
+    filled_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _index(filled_home)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    token = next(iter(data["passages"][1]))
+    data["passages"][1][token] = [10**9, 1]  # a passage that does not exist
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert Library().search("延長行軍になるのはいつ？", book="gcacw")
+    assert "gcacw.bm25" in capsys.readouterr().err
+
+
+def test_a_missing_index_is_built_quietly(
+    filled_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _index(filled_home).unlink()
+    assert Library().search("強行軍で兵は減りますか", book="gcacw")
+    assert capsys.readouterr().err == ""
+    assert _index(filled_home).is_file()
+
+
+def test_tokens() -> None:
+    assert bm25.tokens("橋を架ける") == ["橋", "架"]
+    assert bm25.tokens("延長行軍") == ["延長", "長行", "行軍", "延", "長", "行", "軍"]
+    assert bm25.tokens("zocの7.4") == ["zoc", "7", "4"]
+    assert bm25.tokens("ですか？") == []
+
+
+def test_bm25_prefers_the_rarer_word() -> None:
+    docs = [bm25.tokens(t) for t in ("騎兵退却の手順", "攻撃の手順", "攻撃と防御", "攻撃")]
+    postings = bm25.Postings.build(docs)
+    scores = postings.score({t: 1.0 for t in bm25.tokens("騎兵の攻撃")})
+    assert max(scores, key=scores.__getitem__) == 0  # 騎兵 is rarer than 攻撃
