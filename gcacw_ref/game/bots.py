@@ -22,7 +22,8 @@ from fractions import Fraction
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.geometry import distance
+from gcacw_ref.game.engine.work import Work
+from gcacw_ref.game.geometry import distance, neighbors
 from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.rules.march import is_extended_march
 
@@ -49,12 +50,56 @@ def _strength(unit: Unit) -> Fraction:
     return s if unit.organized else s / 2
 
 
-def _odds(mine: Fraction, hex_: str | None, state: GameState, side: str) -> float:
-    theirs = sum(
-        (_strength(u) for u in state.units.values() if u.hex == hex_ and u.side.value != side),
-        Fraction(0),
-    )
-    return float(mine / theirs) if theirs else 9.0
+class _View:
+    """What the heuristic reads of one state, gathered once per decision: units by hex,
+    each side's units, the goals, and the expected gains already worked out."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        frame = state.pending
+        self.side = frame.side.value if frame and frame.side else "union"
+        self.by_hex: dict[str, list[Unit]] = {}
+        for u in state.units.values():
+            if u.hex:
+                self.by_hex.setdefault(u.hex, []).append(u)
+        self.own = [u for u in state.units.values() if u.hex and u.side.value == self.side]
+        self._goals: list[str] | None = None
+        self._gains: dict[tuple[tuple[str, ...], str, str, str | None], float | None] = {}
+        self._work: Work | None = None
+
+    def goals(self) -> list[str]:
+        if self._goals is None:
+            self._goals = _goals(self.state, self.side)
+        return self._goals
+
+    def odds(self, mine: Fraction, hex_: str, side: str) -> float:
+        theirs = sum(
+            (_strength(u) for u in self.by_hex.get(hex_, ()) if u.side.value != side),
+            Fraction(0),
+        )
+        return float(mine / theirs) if theirs else 9.0
+
+    def adjacent_enemy(self, unit: Unit) -> list[str]:
+        """The neighbouring hexes holding an enemy unit."""
+        if unit.hex is None:
+            return []
+        return [
+            h
+            for h in neighbors(unit.hex)
+            if any(u.side != unit.side for u in self.by_hex.get(h, ()))
+        ]
+
+    def gain(
+        self, attackers: list[str], target: str, action: str, attack_type: str | None
+    ) -> float | None:
+        key = (tuple(attackers), target, action, attack_type)
+        if key not in self._gains:
+            if self._work is None:
+                self._work = Work(self.state)
+            self._gains[key] = expected_gain(
+                self.state, attackers, target, action, attack_type, self._work
+            )
+        return self._gains[key]
 
 
 def _goals(state: GameState, side: str) -> list[str]:
@@ -67,28 +112,22 @@ def _goals(state: GameState, side: str) -> list[str]:
     return held_by_enemy + enemies or ["0101"]
 
 
-def _adjacent_enemy(state: GameState, unit: Unit) -> list[str]:
-    if unit.hex is None:
-        return []
-    return [
-        u.hex
-        for u in state.units.values()
-        if u.hex and u.side != unit.side and distance(u.hex, unit.hex) == 1
-    ]
-
-
 def expected_gain(
-    state: GameState, attackers: list[str], target: str, action: str, attack_type: str | None
+    state: GameState,
+    attackers: list[str],
+    target: str,
+    action: str,
+    attack_type: str | None,
+    work: Work | None = None,
 ) -> float | None:
     """The attack's expected strength lost by the defender minus the attacker's, with a
     bonus for a retreat (1) or a rout (2), over every dice outcome (rules core)."""
     from gcacw_ref.game.engine.combat import combat_input, flank_for
-    from gcacw_ref.game.engine.work import Work
     from gcacw_ref.rules.combat import resolve_combat
 
     if not attackers:
         return None
-    w = Work(state)
+    w = work if work is not None else Work(state)
     side = w.unit(attackers[0]).side
     if not w.enemy_at(target, side):
         return None
@@ -126,21 +165,22 @@ def _command_gain(state: GameState, lid: str, target: Unit) -> float:
     return 0.6 * (near(target.hex) - near(here)) - 0.4
 
 
-def _score(state: GameState, a: Action) -> float:
+def _score(view: _View, a: Action) -> float:
+    state = view.state
     frame = state.pending
-    side = frame.side.value if frame and frame.side else "union"
-    own = [u for u in state.units.values() if u.hex and u.side.value == side]
+    side = view.side
+    own = view.own
     unit = state.units.get(a.unit or "")
     t = a.type
     if t == "take":
-        ready = [u for u in own if fresh(u)]
-        attack = [
-            u
+        if any(fresh(u) for u in own):
+            return 2.0
+        attack = any(
+            u.fatigue < 3
+            and any(view.odds(_strength(u), h, side) >= 2 for h in view.adjacent_enemy(u))
             for u in own
-            if u.fatigue < 3
-            and any(_odds(_strength(u), h, state, side) >= 2 for h in _adjacent_enemy(state, u))
-        ]
-        return 2.0 if ready or attack else -1.0
+        )
+        return 2.0 if attack else -1.0
     if t == "pass":
         return 0.0
     if t == "raid":
@@ -160,36 +200,34 @@ def _score(state: GameState, a: Action) -> float:
         here = state.units[leader.unit or ""].hex
         stack = [u.id for u in own if u.hex == here and u.fatigue < 3]
         gains = [
-            expected_gain(state, stack, h, "assault", None)
-            for h in _adjacent_enemy(state, state.units[leader.unit or ""])
+            view.gain(stack, h, "assault", None)
+            for h in view.adjacent_enemy(state.units[leader.unit or ""])
         ]
         best = max((g for g in gains if g is not None), default=-9.0)
         return 1.0 + best if best > 0.5 else -2.0
     if t == "entrench" and unit is not None:
-        return 2.5 if _adjacent_enemy(state, unit) and unit.fatigue <= 1 else -2.0
+        return 2.5 if view.adjacent_enemy(unit) and unit.fatigue <= 1 else -2.0
     if t == "select":
         if unit is None:
             return 1.0
         if a.option == "entrench":
-            return 1.2 if _adjacent_enemy(state, unit) and unit.fatigue <= 2 else -1.0
+            return 1.2 if view.adjacent_enemy(unit) and unit.fatigue <= 2 else -1.0
         if a.option == "march":
             return 1.0 if fresh(unit) else -2.0
         return 1.0
     if t == "forced_march":
         return 1.0 if a.option == "no" else -1.0
     if t == "move" and unit is not None:
-        goals = _goals(state, side)
+        goals = view.goals()
         before = min(distance(unit.hex or "0101", g) for g in goals)
         after = min(distance(a.hex or "0101", g) for g in goals)
         return 0.5 + (before - after) * 1.0
     if t == "attack" and a.hex:
         if unit is not None:  # a marching unit's attack
-            value = expected_gain(state, [unit.id], a.hex, "march", a.option)
+            value = view.gain([unit.id], a.hex, "march", a.option)
         else:  # an assault's target: the leader's stack
             frame_data = frame.data if frame else {}
-            value = expected_gain(
-                state, list(frame_data.get("selected", [])), a.hex, "assault", None
-            )
+            value = view.gain(list(frame_data.get("selected", [])), a.hex, "assault", None)
         return value * 2.0 if value is not None else -1.0
     if t == "end":
         return 0.2
@@ -218,7 +256,8 @@ def heuristic_bot(seed: int) -> Bot:
     rng = random.Random(seed)
 
     def choose(state: GameState, legal: list[Action]) -> Action:
-        scored = [(_score(state, a) + rng.random() * 0.01, i) for i, a in enumerate(legal)]
+        view = _View(state)
+        scored = [(_score(view, a) + rng.random() * 0.01, i) for i, a in enumerate(legal)]
         return legal[max(scored)[1]]
 
     return choose

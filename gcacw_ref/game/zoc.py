@@ -103,7 +103,22 @@ def zoc_from_hex(
     rain: bool = False,
     destroyed: frozenset[tuple[str, str]] = frozenset(),
 ) -> dict[str, ZocKind]:
-    """The hexes a unit in `unit_hex` exerts ZOC into, with the kind of each."""
+    """The hexes a unit in `unit_hex` exerts ZOC into, with the kind of each (kept in the
+    map's memo: the answer depends on the map, the hex, the rain and `destroyed` only)."""
+    memo = hexmap.memo.setdefault("zoc-from-hex", {})
+    assert isinstance(memo, dict)
+    key = (unit_hex, rain, destroyed)
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) > 50_000:
+            memo.clear()
+        hit = memo[key] = _zoc_from_hex(hexmap, unit_hex, rain, destroyed)
+    return hit  # type: ignore[no-any-return]
+
+
+def _zoc_from_hex(
+    hexmap: HexMap, unit_hex: str, rain: bool, destroyed: frozenset[tuple[str, str]]
+) -> dict[str, ZocKind]:
     result: dict[str, ZocKind] = {}
     src = hexmap.terrain(unit_hex)
     for n in hexmap.neighbors(unit_hex):

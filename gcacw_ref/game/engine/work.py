@@ -61,6 +61,8 @@ class Work:
         self.rng = state.rng
         self.injected = list(dice or [])
         self.events: list[Event] = []
+        self._by_hex: dict[str, list[Unit]] | None = None
+        self._order: dict[str, int] = {}
 
     # --- basics -------------------------------------------------------------------
     @property
@@ -103,9 +105,30 @@ class Work:
         return self.units[uid]
 
     def upd(self, uid: str, **changes: Any) -> Unit:
-        unit = self.units[uid].model_copy(update=changes)
+        old = self.units[uid]
+        unit = old.model_copy(update=changes)
         self.units[uid] = unit
+        if self._by_hex is not None:
+            if old.hex is not None:
+                here = self._by_hex[old.hex]
+                here[:] = [u for u in here if u.id != uid]
+            if unit.hex is not None:
+                there = self._by_hex.setdefault(unit.hex, [])
+                there.append(unit)
+                there.sort(key=lambda u: self._order[u.id])
         return unit
+
+    def _index(self) -> dict[str, list[Unit]]:
+        """Hex -> units there, in the state's unit order; built on first use and kept up
+        to date by `upd`."""
+        if self._by_hex is None:
+            self._order = {uid: i for i, uid in enumerate(self.units)}
+            index: dict[str, list[Unit]] = {}
+            for u in self.units.values():
+                if u.hex is not None:
+                    index.setdefault(u.hex, []).append(u)
+            self._by_hex = index
+        return self._by_hex
 
     def alive(self, side: Side | None = None) -> list[Unit]:
         return [
@@ -113,7 +136,7 @@ class Work:
         ]
 
     def at(self, hex_: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.hex == hex_]
+        return list(self._index().get(hex_, ()))
 
     def enemy_at(self, hex_: str, side: Side) -> list[Unit]:
         return [u for u in self.at(hex_) if u.side != side]

@@ -14,6 +14,18 @@ from gcacw_ref.game.zoc import with_pontoon_bridges
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import Weather
 
+_POSITION_MEMO = "position-views"
+_POSITION_MEMO_SIZE = 4096
+
+
+def _position_memo(w: Any) -> dict[object, Any]:
+    """A cache of views of the position kept with the scenario's map, so that it outlives
+    one working copy (keys hold every fact the view depends on); bounded."""
+    memo = w.board.map.memo.setdefault(_POSITION_MEMO, {})
+    if len(memo) > _POSITION_MEMO_SIZE:
+        memo.clear()
+    return memo  # type: ignore[no-any-return]
+
 
 def _destroyed(w: Any) -> frozenset[tuple[str, str]]:
     return frozenset((a, b) for a, b in w.s["destroyed"])
@@ -41,8 +53,8 @@ def weather(w: Any) -> Weather:
 def zoc_map(w: Any, side: Side) -> dict[str, Any]:
     """Hex -> ZOC kind exerted by the enemies of `side`."""
     enemy = frozenset(u.hex for u in w.units.values() if u.hex is not None and u.side != side)
-    cache = w.__dict__.setdefault("_zoc_cache", {})
-    key = (side, enemy, w.rain(), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
+    cache = _position_memo(w)
+    key = ("zoc", side, enemy, w.rain(), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
     if key not in cache:
         cache[key] = _enemy_zoc(
             w.board.map, enemy, rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
@@ -76,8 +88,8 @@ def move_board(w: Any, side: Side) -> Board:
     wx = weather(w)
     bridges = tuple(w.s["bridges"])
     destroyed = tuple(w.s["destroyed"])
-    key = (side, frozenset(enemy), frozenset(friendly.items()), wx, bridges, destroyed)
-    cache = w.__dict__.setdefault("_move_board_cache", {})
+    key = ("board", side, frozenset(enemy), frozenset(friendly.items()), wx, bridges, destroyed)
+    cache = _position_memo(w)
     board = cache.get(key)
     if board is None:
         board = cache[key] = Board.build(
@@ -98,9 +110,25 @@ def enemy_zoc(w: Any, hex_: str, side: Side) -> str | None:
 
 
 def command_range(w: Any, leader_hex: str, side: Side) -> dict[str, list[str]]:
-    enemy = {u.hex for u in w.units.values() if u.hex is not None and u.side != side}
-    friendly = {u.hex for u in w.units.values() if u.hex is not None and u.side == side}
-    return command_radius_hexes(w.board.map, leader_hex, enemy, zoc_map(w, side), friendly)
+    enemy = frozenset(u.hex for u in w.units.values() if u.hex is not None and u.side != side)
+    friendly = frozenset(u.hex for u in w.units.values() if u.hex is not None and u.side == side)
+    cache = _position_memo(w)
+    key = (
+        "command",
+        leader_hex,
+        side,
+        enemy,
+        friendly,
+        w.rain(),
+        tuple(w.s["bridges"]),
+        tuple(w.s["destroyed"]),
+    )
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = command_radius_hexes(
+            w.board.map, leader_hex, enemy, zoc_map(w, side), friendly
+        )
+    return hit  # type: ignore[no-any-return]
 
 
 def transfer_ok(w: Any, from_hex: str, to_hex: str, side: Side) -> bool:
