@@ -67,10 +67,15 @@ class _View:
         self._gains: dict[tuple[tuple[str, ...], str, str, str | None], float | None] = {}
         self._work: Work | None = None
 
-    def goals(self) -> list[str]:
+    def goal_distance(self, hex_: str) -> int:
+        """The distance from `hex_` to the nearest goal."""
         if self._goals is None:
-            self._goals = _goals(self.state, self.side)
-        return self._goals
+            self._goals = list(dict.fromkeys(_goals(self.state, self.side)))
+            self._near: dict[str, int] = {}
+        hit = self._near.get(hex_)
+        if hit is None:
+            hit = self._near[hex_] = min(distance(hex_, g) for g in self._goals)
+        return hit
 
     def odds(self, mine: Fraction, hex_: str, side: str) -> float:
         theirs = sum(
@@ -135,15 +140,26 @@ def expected_gain(
     inp = combat_input(w, attackers, target, action, attack_type, None, flank=flank)
     if inp is None:
         return None
+    key = inp.model_dump_json()
+    if key in _GAINS:
+        return _GAINS[key]
+    if len(_GAINS) > 20_000:
+        _GAINS.clear()
     try:
         res = resolve_combat(inp)
     except InputError:
+        _GAINS[key] = None
         return None
     gain = 0.0
     for o in res.distribution:
         rout = 2.0 if "R" in o.defender_result else 1.0 if "r" in o.defender_result else 0.0
         gain += float(o.probability) * (o.defender_loss - o.attacker_loss + rout)
+    _GAINS[key] = gain
     return gain
+
+
+# the rules core's verdict is a function of the combat input alone: worked out once
+_GAINS: dict[str, float | None] = {}
 
 
 def _command_gain(state: GameState, lid: str, target: Unit) -> float:
@@ -218,9 +234,8 @@ def _score(view: _View, a: Action) -> float:
     if t == "forced_march":
         return 1.0 if a.option == "no" else -1.0
     if t == "move" and unit is not None:
-        goals = view.goals()
-        before = min(distance(unit.hex or "0101", g) for g in goals)
-        after = min(distance(a.hex or "0101", g) for g in goals)
+        before = view.goal_distance(unit.hex or "0101")
+        after = view.goal_distance(a.hex or "0101")
         return 0.5 + (before - after) * 1.0
     if t == "attack" and a.hex:
         if unit is not None:  # a marching unit's attack

@@ -99,15 +99,39 @@ def may_assault(w: Any, leader: Leader) -> bool:
     return bool(attack_targets(w, lh, lh, leader.side, assault=True, start_hex=lh))
 
 
+def unit_actions(w: Any, u: Unit) -> tuple[Action, ...]:
+    """The actions of 5.0 one unit may take now (march, raid, entrench)."""
+    out: list[Action] = []
+    if may_march(w, u):
+        out.append(Action(type="march", unit=u.id))
+    if may_raid(w, u):
+        out.append(Action(type="raid", unit=u.id))
+    if may_entrench(w, u):
+        out.append(Action(type="entrench", unit=u.id))
+    return tuple(out)
+
+
+# id(unit) -> (the unit, what else its actions depend on, its actions): a unit that did
+# not change since the last decision keeps its answer
+_UNIT_ACTIONS: dict[int, tuple[Unit, tuple[object, ...], tuple[Action, ...]]] = {}
+
+
+def _cached_unit_actions(w: Any, u: Unit) -> tuple[Action, ...]:
+    depends = (id(w.scen), w.rain(), w.s["stations"].get(u.hex or ""))
+    hit = _UNIT_ACTIONS.get(id(u))
+    if hit is not None and hit[0] is u and hit[1] == depends:
+        return hit[2]
+    if len(_UNIT_ACTIONS) > 50_000:
+        _UNIT_ACTIONS.clear()
+    actions = unit_actions(w, u)
+    _UNIT_ACTIONS[id(u)] = (u, depends, actions)
+    return actions
+
+
 def action_choices(w: Any, side: Side) -> list[Action]:
     out: list[Action] = []
     for u in w.alive(side):
-        if may_march(w, u):
-            out.append(Action(type="march", unit=u.id))
-        if may_raid(w, u):
-            out.append(Action(type="raid", unit=u.id))
-        if may_entrench(w, u):
-            out.append(Action(type="entrench", unit=u.id))
+        out.extend(_cached_unit_actions(w, u))
     for ld in w.leaders.values():
         if ld.side != side or ld.unit is None or ld.rank == "army":
             continue

@@ -23,8 +23,20 @@ def other(side: Side) -> Side:
 def combat_strength(w: Any, unit: Unit) -> Fraction:
     """7.2: the printed strength when organized; the scenario's disorganized value otherwise."""
     if unit.organized:
-        return Fraction(unit.strength)
-    return disorganized_value(w.scen, Fraction(unit.strength))
+        s = unit.strength
+        return s if type(s) is Fraction else Fraction(s)
+    counters = w.scen.counters
+    hit = _DISORGANIZED.get((id(counters), unit.strength))
+    if hit is None or hit[0] is not counters:
+        if len(_DISORGANIZED) > 4096:
+            _DISORGANIZED.clear()
+        hit = (counters, disorganized_value(w.scen, Fraction(unit.strength)))
+        _DISORGANIZED[(id(counters), unit.strength)] = hit
+    return hit[1]
+
+
+# (id of a scenario's counters, strength) -> (those counters, disorganized value)
+_DISORGANIZED: dict[tuple[int, Fraction], tuple[object, Fraction]] = {}
 
 
 def disorganized_value(scen: Any, strength: Fraction) -> Fraction:

@@ -63,6 +63,8 @@ class Work:
         self.events: list[Event] = []
         self._by_hex: dict[str, list[Unit]] | None = None
         self._order: dict[str, int] = {}
+        self.derived: dict[object, Any] = {}
+        """Facts derived from the units alone (enemy hexes per side...), dropped by `upd`."""
 
     # --- basics -------------------------------------------------------------------
     @property
@@ -108,6 +110,7 @@ class Work:
         old = self.units[uid]
         unit = old.model_copy(update=changes)
         self.units[uid] = unit
+        self.derived.clear()
         if self._by_hex is not None:
             if old.hex is not None:
                 here = self._by_hex[old.hex]
