@@ -138,7 +138,7 @@ def test_harrow_turns_rain_and_victory(harrow: Scenario) -> None:
     assert table == ["rain+2", "rain", "rain", *["none"] * 5, "rain", "rain", "rain+1"]
     held = Counter(vh.owner.value for vh in harrow.victory.hexes)
     assert held == {"confederate": 5, "union": 2}
-    assert sum(vh.vp for vh in harrow.victory.hexes) == 22
+    assert sum(vh.vp for vh in harrow.victory.hexes) == 24
 
 
 def test_harrow_random_games_finish_and_repeat(harrow: Scenario) -> None:
