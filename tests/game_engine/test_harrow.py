@@ -63,7 +63,8 @@ def test_harrow_map_has_every_kind_of_terrain(harrow: Scenario) -> None:
         "bridge",
         "ferry",
     }
-    # crossings: the Tamsin (major) has 2 bridges, a ferry, 2 fords; Wren Run (minor) 2, 1, 3
+    # crossings: the Tamsin (major) has 2 bridges, a ferry, 2 fords; Wren Run and Lamb's
+    # Fork (minor) 3 bridges, a ferry, 4 fords
     crossings = Counter(
         (river, c)
         for s in doc["hexsides"]
@@ -75,9 +76,9 @@ def test_harrow_map_has_every_kind_of_terrain(harrow: Scenario) -> None:
         ("major_river", "bridge"): 2,
         ("major_river", "ferry"): 1,
         ("major_river", "ford"): 2,
-        ("minor_river", "bridge"): 2,
+        ("minor_river", "bridge"): 3,
         ("minor_river", "ferry"): 1,
-        ("minor_river", "ford"): 3,
+        ("minor_river", "ford"): 4,
     }
     # roads through a swamp and over a mountain
     routes = {"road", "pike", "trail"}
