@@ -31,6 +31,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.i18n import _
 from gcacw_ref.rules.combat_tables import LevelKey, strength_caps
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import Strength
@@ -303,9 +304,30 @@ def check_scenario(scen: Scenario, where: str) -> None:
     for vh in scen.victory.hexes:
         if not board.on_map(vh.hex):
             raise DataError(f"{where}: victory hex {vh.hex} is off the map")
+        if board.terrain(vh.hex) == "water":
+            raise DataError(
+                _("{where}: victory hex {hex} is water, where no unit may stand").format(
+                    where=where, hex=vh.hex
+                )
+            )
+    _check_no_mixed_hex(scen, where)
     sides = {u.side for u in scen.units}
     if sides != {Side.UNION, Side.CONFEDERATE}:
         raise DataError(f"{where}: both sides need at least one unit")
+
+
+def _check_no_mixed_hex(scen: Scenario, where: str) -> None:
+    """6.2: units may never share a hex with enemy units, so no set-up may start so."""
+    sides: dict[str, Side] = {}
+    for u in scen.units:
+        first = sides.setdefault(u.hex, u.side)
+        if first != u.side:
+            raise DataError(
+                _(
+                    "{where}: hex {hex} holds both Union and Confederate units (unit {unit}); "
+                    "enemy units may not share a hex (6.2)"
+                ).format(where=where, hex=u.hex, unit=u.id)
+            )
 
 
 def leader_commands(leader: LeaderSetup, unit: UnitSetup | Any) -> bool:
