@@ -99,12 +99,48 @@ class _View:
     ) -> float | None:
         key = (tuple(attackers), target, action, attack_type)
         if key not in self._gains:
-            if self._work is None:
-                self._work = Work(self.state)
-            self._gains[key] = expected_gain(
-                self.state, attackers, target, action, attack_type, self._work
-            )
+            self._gains[key] = self._local_gain(attackers, target, action, attack_type)
         return self._gains[key]
+
+    def _local_gain(
+        self, attackers: list[str], target: str, action: str, attack_type: str | None
+    ) -> float | None:
+        """`expected_gain`, kept across decisions while nothing it reads has changed: the
+        units (and leaders) within two hexes of the target and the attackers, the markers."""
+        st = self.state
+        ring = {target}
+        for n in neighbors(target):
+            ring.add(n)
+            ring.update(neighbors(n))
+        local = tuple(u for h in sorted(ring) for u in self.by_hex.get(h, ()))
+        local += tuple(st.units[a] for a in attackers if a in st.units)
+        ids = {u.id for u in local}
+        leaders = tuple(ld for ld in st.leaders.values() if ld.unit in ids)
+        key = (
+            id(st.scenario),
+            tuple(attackers),
+            target,
+            action,
+            attack_type,
+            tuple(id(x) for x in local + leaders),
+            st.turn,
+            st.rain,
+            st.major_unfordable_until,
+            st.minor_unfordable_until,
+            st.bridges,
+            st.destroyed,
+            target in st.refused,
+        )
+        hit = _LOCAL_GAINS.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], local + leaders, strict=True)):
+            return hit[1]
+        if self._work is None:
+            self._work = Work(st)
+        gain = expected_gain(st, attackers, target, action, attack_type, self._work)
+        if len(_LOCAL_GAINS) > 20_000:
+            _LOCAL_GAINS.clear()
+        _LOCAL_GAINS[key] = (local + leaders, gain)
+        return gain
 
 
 def _goals(state: GameState, side: str) -> list[str]:
@@ -160,6 +196,8 @@ def expected_gain(
 
 # the rules core's verdict is a function of the combat input alone: worked out once
 _GAINS: dict[str, float | None] = {}
+# a local position (see `_View._local_gain`) -> (the objects it was read from, the gain)
+_LOCAL_GAINS: dict[tuple[object, ...], tuple[tuple[object, ...], float | None]] = {}
 
 
 def _command_gain(state: GameState, lid: str, target: Unit) -> float:
