@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.tables import Source, load_table
 
@@ -130,6 +131,21 @@ def retreat_table_number(kind: Kind, hex_number: int, leaving_enemy_zoc: bool) -
         return 1, Step(rule="7.6", label=f"hex {hex_number} of a {kind}", value="table 1")
     return 2, Step(
         rule="7.6", label=f"hex {hex_number} of a {kind}, not leaving enemy ZOC", value="table 2"
+    )
+
+
+CLOSER_READING = "retreat-closer-measured-from"
+"""The register entry on how 7.6's closeness to the active enemy unit is measured."""
+
+
+def closer_reading_step(hex_label: str) -> Step:
+    """The step naming the register reading when closeness decides a retreat hex (7.6)."""
+    return Step(
+        rule="7.6",
+        label=N_(
+            "{hex}: nearer to the active enemy unit than the hex being left (register {register})"
+        ),
+        args={"hex": hex_label, "register": CLOSER_READING},
     )
 
 
@@ -251,6 +267,8 @@ def retreat_step(
         if not ok:
             options.append(RetreatOption(False, None, None, None, False, why_not or ""))
             steps.append(Step(rule="7.6", label=f"hex {i + 1} not allowed", value=why_not))
+            if h.closer and not h.prohibited and not h.active_enemy:
+                steps.append(closer_reading_step(f"hex {i + 1}"))
             continue
         row = retreat_type(table, h)
         loss, dies = retreat_loss(kind, row, h)

@@ -30,3 +30,15 @@ def test_soak_a_few_training_games_no_errors_and_same_hash_on_replay() -> None:
     assert res["scenarios"]["training"]["games"] == 4
     for t in ("initiative", "march", "turn_end", "game_end"):
         assert res["event_types"][t] >= 1
+
+
+def test_retreat_event_names_the_closer_reading_where_nearer_hexes_were_refused() -> None:
+    from gcacw_ref.game.replay import play_bots
+
+    game = play_bots(load_scenario("training"), 1, "heuristic", "heuristic")
+    cited = [e for e in game.events if e["type"] == "retreat" and "register" in e]
+    assert cited, "seed 1 has a retreat where a nearer hex was refused"
+    ev = cited[0]
+    assert ev["register"] == ["retreat-closer-measured-from"]
+    assert ev["closer_excluded"] == [{"from": "0602", "hexes": ["0502"]}]
+    assert "retreat-closer-measured-from" in ev["en"]

@@ -16,7 +16,7 @@ from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.common import zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate, lose
-from gcacw_ref.rules.retreat import RetreatHex, retreat_may_enter
+from gcacw_ref.rules.retreat import CLOSER_READING, RetreatHex, retreat_may_enter
 from gcacw_ref.rules.retreat_paths import retreat_paths
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
@@ -108,7 +108,33 @@ def push_retreat(
         paths=paths,
         override=plan.override_used,
         surrender=plan.surrender or not paths,
+        **({"active_hex": active_hex} if active_hex else {}),
     )
+
+
+def closer_excluded(w: Any, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """7.6, register retreat-closer-measured-from: at each step of the retreat taken, the
+    land neighbours nearer to the active enemy unit than the hex being left (so refused,
+    whatever else the restrictions say of them)."""
+    active = data.get("active_hex")
+    if not active:
+        return []
+    b = w.board
+    out = []
+    hexes = [data["start"], *data["path"]]
+    for here in hexes[:-1]:
+        d0 = b.distance(here, active)
+        near = [
+            n
+            for n in b.neighbors(here)
+            if n != active
+            and b.terrain(n) != "water"
+            and n not in hexes
+            and b.distance(n, active) < d0
+        ]
+        if near:
+            out.append({"from": here, "hexes": near})
+    return out
 
 
 def _matching(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -171,19 +197,31 @@ def retreat_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         finish(w, data, [], rule)
 
 
+def _closer_fields(w: Any, data: dict[str, Any]) -> dict[str, Any]:
+    found = closer_excluded(w, data)
+    if not found:
+        return {}
+    return {"closer_excluded": found, "register": [CLOSER_READING]}
+
+
 def finish(w: Any, data: dict[str, Any], alive: list[str], rule: str) -> None:
     if data["path"]:
         names = ", ".join(w.unit(u).name for u in data["units"])
+        closer = _closer_fields(w, data)
+        note_en = f" (nearer hexes refused, register {CLOSER_READING})" if closer else ""
+        note_ja = f"（攻撃ユニットに接近するヘクスは不可、登録 {CLOSER_READING}）" if closer else ""
         w.emit(
             "retreat",
             rule,
             f"{names} {data['kind']}: {data['start']} -> {' -> '.join(data['path'])}"
-            + (" (priority override used)" if data["override"] else ""),
-            f"{names}が{data['kind']}：{data['start']}→{'→'.join(data['path'])}",
+            + (" (priority override used)" if data["override"] else "")
+            + note_en,
+            f"{names}が{data['kind']}：{data['start']}→{'→'.join(data['path'])}" + note_ja,
             units=data["units"],
             path=[data["start"], *data["path"]],
             kind=data["kind"],
             override=data["override"],
+            **closer,
         )
     for u in alive:
         bridges.note_control(w, w.unit(u).hex, w.unit(u).side)
