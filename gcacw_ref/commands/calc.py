@@ -9,9 +9,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gcacw_ref.calculators import CALCULATORS, calculator
 from gcacw_ref.errors import InputError
 from gcacw_ref.paths import read_user_text
-from gcacw_ref.rules.io import CALCULATORS, calculator
 from gcacw_ref.rules.tables import describe_validation_error
 
 

@@ -16,6 +16,7 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import N_
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.tables import Source, load_table
+from gcacw_ref.rules.terrain import closed_terrain
 
 Kind = Literal["retreat", "rout", "cavalry", "optional"]
 
@@ -104,8 +105,7 @@ def retreat_may_enter(terrain: str, road: bool, rain: bool) -> bool:
     """7.6 (12.0 in rain): a retreat may enter a mountain or swamp hex, or a provisional
     swamp on a rain turn, only across a road, pike, trail or railroad hexside. The rule
     limits entering only: leaving such a hex is unrestricted."""
-    closed = terrain in ("mountain", "swamp") or (rain and terrain == "provisional_swamp")
-    return road or not closed
+    return road or not closed_terrain(terrain, rain)
 
 
 def retreat_tables() -> RetreatTables:

@@ -20,7 +20,7 @@ from gcacw_ref.rules.cavalry_retreat import (
     cavalry_retreat_modifiers,
     mp_reduction,
 )
-from gcacw_ref.rules.march import raise_fatigue
+from gcacw_ref.rules.march import MAX_FATIGUE, raise_fatigue
 
 
 def cavalry_hexes_threatened(w: Any, active_hex: str, active_side: Any) -> list[str]:
@@ -89,7 +89,7 @@ def cav_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         active_in_mountain=b.terrain(ahex) == "mountain",
         river_crossing_between=crossing,
         all_demoralized=all(u.demoralized for u in cav),
-        all_fatigue_4=all(u.fatigue == 4 for u in cav),
+        all_fatigue_4=all(u.fatigue == MAX_FATIGUE for u in cav),
     )
     drm, why = cavalry_retreat_modifiers(w.game, side, hx)
     die = w.die()

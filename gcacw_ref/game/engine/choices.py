@@ -11,7 +11,11 @@ from typing import Any
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import MAX_FATIGUE, combat_strength, enemy_units_adjacent
 from gcacw_ref.game.state import Leader, Unit
-from gcacw_ref.rules.entrenchment import entrenchment_era, may_take_entrenchment_action
+from gcacw_ref.rules.entrenchment import (
+    entrenchment_actions_allowed,
+    entrenchment_era,
+    may_take_entrenchment_action,
+)
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.station_raid import may_raid_station
 
@@ -32,7 +36,7 @@ def may_march(w: Any, unit: Unit) -> bool:
 
 def entrench_actions(w: Any) -> bool:
     """5.5: entrenchment actions from 1864, or in 1863 with the optional rule."""
-    return w.year >= 1864 or (w.year == 1863 and option(w, "entrenchment_action_1863"))
+    return entrenchment_actions_allowed(w.year, option(w, "entrenchment_action_1863"))
 
 
 def may_entrench(w: Any, unit: Unit) -> bool:

@@ -24,6 +24,8 @@ from gcacw_ref.rules.demoralization import counts_for_flank
 from gcacw_ref.rules.entrenchment import entrenchment_era
 from gcacw_ref.rules.flank import FlankHex, flank_bonus
 from gcacw_ref.rules.terrain import HexsideFeature as F
+from gcacw_ref.rules.terrain import closed_terrain
+from gcacw_ref.rules.zoc import crossings_left
 
 CROSS = (("bridge", F.BRIDGE), ("dam", F.DAM), ("ferry", F.FERRY), ("ford", F.FORD))
 
@@ -36,10 +38,9 @@ def hexside_key_for_combat(w: Any, a: str, d: str, side: Any) -> str | None:
     if feats is None:
         return None
     if feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
-        if bridges.broken(w, a, d, side) and not feats & {F.DAM, F.FORD}:
-            return None if F.MAJOR_RIVER in feats else "ford"
+        left = crossings_left(feats, bridges.broken(w, a, d, side))
         for word, feat in CROSS:
-            if feat in feats:
+            if feat in left:
                 return word
         return None
     return "creek" if F.CREEK in feats else "none"
@@ -193,11 +194,10 @@ def river_blocks(w: Any, n: str, target: str, side: Any) -> bool:
         major = F.MAJOR_RIVER in feats
         marker = int(w.s["major_unfordable_until" if major else "minor_unfordable_until"])
         fordable = not w.rain() and w.turn > marker
-        if bridges.broken(w, n, target, side):
-            return major or not fordable
-        if feats & {F.BRIDGE, F.DAM, F.FERRY}:
+        left = crossings_left(feats, bridges.broken(w, n, target, side))
+        if left & {F.BRIDGE, F.DAM, F.FERRY}:
             return False
-        return not (F.FORD in feats and fordable)
+        return not (F.FORD in left and fordable)
     if w.rain() and F.CREEK in feats and not b.road_link(n, target):
         return "city" not in (b.terrain(n), b.terrain(target))
     return False
@@ -223,10 +223,10 @@ def flank_hex(w: Any, n: str, target: str, side: Any, active: set[str]) -> Flank
                 zoc = "normal" if zoc == "normal" or str(kind) == "normal" else "limited"
                 near.extend(units)
         strength = sum((combat_strength(w, u) for u in near), Fraction(0))
-    closed = {"mountain", "swamp"} | ({"provisional_swamp"} if w.rain() else set())
-    impassable = (b.terrain(n) in closed or b.terrain(target) in closed) and not b.road_link(
-        n, target
-    )
+    rain = w.rain()
+    impassable = (
+        closed_terrain(b.terrain(n), rain) or closed_terrain(b.terrain(target), rain)
+    ) and not b.road_link(n, target)
     woods = False
     if not w.at(n):
         adjacent = [h for h in b.neighbors(n) if w.friends_at(h, side)]

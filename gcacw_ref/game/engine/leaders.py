@@ -8,6 +8,7 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.zocview import transfer_ok
 from gcacw_ref.game.state import Leader
+from gcacw_ref.rules.command import within_transfer_range
 
 
 def may_join(w: Any, ld: Leader, uid: str) -> bool:
@@ -27,7 +28,8 @@ def transfer_targets(w: Any, ld: Leader) -> list[str]:
     for u in w.alive(ld.side):
         if u.id == ld.unit or not may_join(w, ld, u.id):
             continue
-        if w.board.distance(here, u.hex) <= 10 and transfer_ok(w, here, u.hex, ld.side):
+        near = within_transfer_range(w.board.distance(here, u.hex))
+        if near and transfer_ok(w, here, u.hex, ld.side):
             out.append(u.id)
     return out
 

@@ -20,7 +20,7 @@ from gcacw_ref.game.engine.zocview import move_board
 from gcacw_ref.game.pathing import Board, MovingUnit, StepVerdict, move_step
 from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
-from gcacw_ref.rules.march import apply_extended_march_result, check_march
+from gcacw_ref.rules.march import MAX_FATIGUE, apply_extended_march_result, check_march
 from gcacw_ref.rules.movement_allowance import allowance_formula, movement_allowance
 from gcacw_ref.rules.terrain import UnitKind
 
@@ -37,7 +37,8 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
     unit = w.unit(uid)
     side = unit.side
     mp = leader_mp if leader_mp is not None else roll_allowance(w, side, unit.kind)
-    tired = unit.fatigue == 4  # optional rule (5.1): marches disorganized, no extended march
+    # optional rule (5.1): marches disorganized, no extended march
+    tired = unit.fatigue == MAX_FATIGUE
     facts = (
         w.game,
         side,

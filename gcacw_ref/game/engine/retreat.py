@@ -19,6 +19,7 @@ from gcacw_ref.game.engine.units import eliminate, lose
 from gcacw_ref.rules.retreat import CLOSER_READING, RetreatHex, retreat_may_enter
 from gcacw_ref.rules.retreat_paths import retreat_paths
 from gcacw_ref.rules.terrain import HexsideFeature as F
+from gcacw_ref.rules.zoc import crossings_left
 
 RULE = {"cavalry": "7.7", "retreat": "7.6", "rout": "7.6", "optional": "7.6"}
 
@@ -34,11 +35,10 @@ def crossing_ok(w: Any, a: str, b: str, side: Any) -> bool:
         major = F.MAJOR_RIVER in feats
         marker = w.s["major_unfordable_until" if major else "minor_unfordable_until"]
         fordable = not rain and w.turn > int(marker)
-        if bridges.broken(w, a, b, side):
-            return not major and fordable
-        if feats & {F.BRIDGE, F.DAM, F.FERRY}:
+        left = crossings_left(feats, bridges.broken(w, a, b, side))
+        if left & {F.BRIDGE, F.DAM, F.FERRY}:
             return True
-        return F.FORD in feats and fordable
+        return F.FORD in left and fordable
     if rain and F.CREEK in feats and not w.board.road_link(a, b):
         return "city" in (w.board.terrain(a), w.board.terrain(b))
     return True
