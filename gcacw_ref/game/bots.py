@@ -22,7 +22,6 @@ from fractions import Fraction
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.engine.work import Work
 from gcacw_ref.game.geometry import distance, neighbors
 from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.rules.march import is_extended_march
@@ -65,7 +64,6 @@ class _View:
         self.own = [u for u in state.units.values() if u.hex and u.side.value == self.side]
         self._goals: list[str] | None = None
         self._gains: dict[tuple[tuple[str, ...], str, str, str | None], float | None] = {}
-        self._work: Work | None = None
 
     def goal_distance(self, hex_: str) -> int:
         """The distance from `hex_` to the nearest goal."""
@@ -134,9 +132,7 @@ class _View:
         hit = _LOCAL_GAINS.get(key)
         if hit is not None and all(a is b for a, b in zip(hit[0], local + leaders, strict=True)):
             return hit[1]
-        if self._work is None:
-            self._work = Work(st)
-        gain = expected_gain(st, attackers, target, action, attack_type, self._work)
+        gain = expected_gain(st, attackers, target, action, attack_type)
         if len(_LOCAL_GAINS) > 20_000:
             _LOCAL_GAINS.clear()
         _LOCAL_GAINS[key] = (local + leaders, gain)
@@ -154,48 +150,22 @@ def _goals(state: GameState, side: str) -> list[str]:
 
 
 def expected_gain(
-    state: GameState,
-    attackers: list[str],
-    target: str,
-    action: str,
-    attack_type: str | None,
-    work: Work | None = None,
+    state: GameState, attackers: list[str], target: str, action: str, attack_type: str | None
 ) -> float | None:
     """The attack's expected strength lost by the defender minus the attacker's, with a
-    bonus for a retreat (1) or a rout (2), over every dice outcome (rules core)."""
-    from gcacw_ref.game.engine.combat import combat_input, flank_for
-    from gcacw_ref.rules.combat import resolve_combat
+    bonus for a retreat (1) or a rout (2), over every dice outcome (`api.attack_outcomes`)."""
+    from gcacw_ref.game.api import attack_outcomes
 
-    if not attackers:
-        return None
-    w = work if work is not None else Work(state)
-    side = w.unit(attackers[0]).side
-    if not w.enemy_at(target, side):
-        return None
-    flank = flank_for(w, attackers, target, side, target in w.s["refused"])
-    inp = combat_input(w, attackers, target, action, attack_type, None, flank=flank)
-    if inp is None:
-        return None
-    key = inp.model_dump_json()
-    if key in _GAINS:
-        return _GAINS[key]
-    if len(_GAINS) > 20_000:
-        _GAINS.clear()
-    try:
-        res = resolve_combat(inp)
-    except InputError:
-        _GAINS[key] = None
+    res = attack_outcomes(state, attackers, target, action, attack_type)
+    if res is None:
         return None
     gain = 0.0
     for o in res.distribution:
         rout = 2.0 if "R" in o.defender_result else 1.0 if "r" in o.defender_result else 0.0
         gain += float(o.probability) * (o.defender_loss - o.attacker_loss + rout)
-    _GAINS[key] = gain
     return gain
 
 
-# the rules core's verdict is a function of the combat input alone: worked out once
-_GAINS: dict[str, float | None] = {}
 # a local position (see `_View._local_gain`) -> (the objects it was read from, the gain)
 _LOCAL_GAINS: dict[tuple[object, ...], tuple[tuple[object, ...], float | None]] = {}
 

@@ -9,12 +9,12 @@ time table) and by the engine tests. Nothing here is a rule.
 
 from __future__ import annotations
 
-from gcacw_ref.game.engine.board import Board
+from gcacw_ref.game.hexmap import HexMap, parse_map
 from gcacw_ref.game.scenario import Scenario, UnitSetup, check_scenario
 from gcacw_ref.rules.games import Side
 
 
-def _side_hexes(board: Board, scen: Scenario, side: Side) -> list[str]:
+def _side_hexes(board: HexMap, scen: Scenario, side: Side) -> list[str]:
     """Land hexes nearer this side's own units than the enemy's (by column), in a
     fixed order, free of enemy units."""
     own = [int(u.hex[:2]) for u in scen.units if u.side == side]
@@ -23,7 +23,7 @@ def _side_hexes(board: Board, scen: Scenario, side: Side) -> list[str]:
     west = sum(own) / len(own) < mid
     enemy = {u.hex for u in scen.units if u.side != side}
     out = []
-    for h in sorted(board.map.all_hexes()):
+    for h in sorted(board.all_hexes()):
         col = int(h[:2])
         if (col < mid) != west or h in enemy or board.terrain(h) == "water":
             continue
@@ -35,7 +35,7 @@ def scaled_scenario(base: Scenario, extra: int) -> Scenario:
     """`base` with `extra` more units (half each side, the Union first)."""
     if extra <= 0:
         return base
-    board = Board.from_document(base.map_document or {}, base.id)
+    board = parse_map(base.map_document or {}, base.id)
     added: list[UnitSetup] = []
     by_side = {s: [u for u in base.units if u.side == s] for s in (Side.UNION, Side.CONFEDERATE)}
     hexes = {s: _side_hexes(board, base, s) for s in by_side}

@@ -239,9 +239,9 @@ def load_scenario(id_or_path: str) -> Scenario:
 
 def check_scenario(scen: Scenario, where: str) -> None:
     """Cross-checks: unique ids, hexes on the map, known formations, leaders with units."""
-    from gcacw_ref.game.engine.board import Board
+    from gcacw_ref.game.hexmap import parse_map
 
-    board = Board.from_document(scen.map_document or {}, where)
+    board = parse_map(scen.map_document or {}, where)
     ids: set[str] = set()
     formations = {f.id: f for f in scen.formations}
     caps = strength_caps().max_strength
