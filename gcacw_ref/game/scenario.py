@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -36,6 +36,9 @@ from gcacw_ref.rules.combat_tables import LevelKey, strength_caps
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import Strength
 from gcacw_ref.rules.tables import describe_validation_error, read_toml
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.state import Unit
 
 SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
 MAP_DIR = Path(__file__).resolve().parent / "maps"
@@ -330,7 +333,7 @@ def _check_no_mixed_hex(scen: Scenario, where: str) -> None:
             )
 
 
-def leader_commands(leader: LeaderSetup, unit: UnitSetup | Any) -> bool:
+def leader_commands(leader: LeaderSetup, unit: UnitSetup | Unit) -> bool:
     """Whether `unit` is under `leader`'s command (2.2): army leaders command their side."""
     if unit.side != leader.side:
         return False

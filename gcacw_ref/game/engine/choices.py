@@ -6,7 +6,7 @@ The five actions: march (5.1), leader activation (5.2), assault (5.3), station r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import MAX_FATIGUE, combat_strength, enemy_units_adjacent
@@ -19,13 +19,16 @@ from gcacw_ref.rules.entrenchment import (
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.station_raid import may_raid_station
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
 
-def option(w: Any, name: str) -> bool:
+
+def option(w: Work, name: str) -> bool:
     """Whether the scenario plays with an optional rule."""
     return name in w.scen.scenario.optional_rules
 
 
-def may_march(w: Any, unit: Unit) -> bool:
+def may_march(w: Work, unit: Unit) -> bool:
     """5.1: a unit at fatigue 3 or less (optional rule: an organized unit at fatigue 4)."""
     if unit.hex is None:
         return False
@@ -34,12 +37,12 @@ def may_march(w: Any, unit: Unit) -> bool:
     return option(w, "fatigue_four_march") and unit.organized
 
 
-def entrench_actions(w: Any) -> bool:
+def entrench_actions(w: Work) -> bool:
     """5.5: entrenchment actions from 1864, or in 1863 with the optional rule."""
     return entrenchment_actions_allowed(w.year, option(w, "entrenchment_action_1863"))
 
 
-def may_entrench(w: Any, unit: Unit) -> bool:
+def may_entrench(w: Work, unit: Unit) -> bool:
     """5.5: fatigue 0-3 (1863: 0-2), not demoralized, no completed fort, not in rain (12.0)."""
     if not entrench_actions(w) or unit.hex is None or w.rain():
         return False
@@ -47,7 +50,7 @@ def may_entrench(w: Any, unit: Unit) -> bool:
     return may_take_entrenchment_action(era, unit.fatigue, unit.demoralized, unit.entrenchment)
 
 
-def may_raid(w: Any, unit: Unit) -> bool:
+def may_raid(w: Work, unit: Unit) -> bool:
     """5.4: at a station not yet destroyed, fatigue 3 or less, combat strength 2 or more."""
     if unit.hex is None or "station" not in w.board.hex_features(unit.hex):
         return False
@@ -56,7 +59,7 @@ def may_raid(w: Any, unit: Unit) -> bool:
     return may_raid_station(w.game, unit.fatigue, combat_strength(w, unit))
 
 
-def activation_candidates(w: Any, leader: Leader) -> list[str]:
+def activation_candidates(w: Work, leader: Leader) -> list[str]:
     """5.2 step 2: units the leader commands within its command range, fatigue 3 or less
     (artillery may join any non-cavalry leader)."""
     from gcacw_ref.game.engine.zocview import command_range
@@ -76,7 +79,7 @@ def activation_candidates(w: Any, leader: Leader) -> list[str]:
     return out
 
 
-def assault_candidates(w: Any, leader: Leader) -> list[str]:
+def assault_candidates(w: Work, leader: Leader) -> list[str]:
     """5.3 / 7.1: units with the leader, under its command (or artillery), fatigue 3 or less."""
     if leader.unit is None or leader.rank == "army":
         return []
@@ -90,7 +93,7 @@ def assault_candidates(w: Any, leader: Leader) -> list[str]:
     return out
 
 
-def may_assault(w: Any, leader: Leader) -> bool:
+def may_assault(w: Work, leader: Leader) -> bool:
     """5.3: a leader with at least one unit it commands, fatigue 3 or less, in its hex,
     next to an enemy it may attack."""
     lh = w.leader_hex(leader.id)
@@ -103,7 +106,7 @@ def may_assault(w: Any, leader: Leader) -> bool:
     return bool(attack_targets(w, lh, lh, leader.side, assault=True, start_hex=lh))
 
 
-def unit_actions(w: Any, u: Unit) -> tuple[Action, ...]:
+def unit_actions(w: Work, u: Unit) -> tuple[Action, ...]:
     """The actions of 5.0 one unit may take now (march, raid, entrench)."""
     out: list[Action] = []
     if may_march(w, u):
@@ -120,7 +123,7 @@ def unit_actions(w: Any, u: Unit) -> tuple[Action, ...]:
 _UNIT_ACTIONS: dict[int, tuple[Unit, tuple[object, ...], tuple[Action, ...]]] = {}
 
 
-def _cached_unit_actions(w: Any, u: Unit) -> tuple[Action, ...]:
+def _cached_unit_actions(w: Work, u: Unit) -> tuple[Action, ...]:
     depends = (id(w.scen), w.rain(), w.s["stations"].get(u.hex or ""))
     hit = _UNIT_ACTIONS.get(id(u))
     if hit is not None and hit[0] is u and hit[1] == depends:
@@ -132,7 +135,7 @@ def _cached_unit_actions(w: Any, u: Unit) -> tuple[Action, ...]:
     return actions
 
 
-def action_choices(w: Any, side: Side) -> list[Action]:
+def action_choices(w: Work, side: Side) -> list[Action]:
     out: list[Action] = []
     for u in w.alive(side):
         out.extend(_cached_unit_actions(w, u))
@@ -146,12 +149,12 @@ def action_choices(w: Any, side: Side) -> list[Action]:
     return out
 
 
-def has_action(w: Any, side: Side) -> bool:
+def has_action(w: Work, side: Side) -> bool:
     """4.2: the side has a unit or leader eligible for some action."""
     return any(may_march(w, u) for u in w.alive(side))
 
 
-def start_action(w: Any, side: Side, action: Action) -> None:
+def start_action(w: Work, side: Side, action: Action) -> None:
     """Put the chosen action on the stack."""
     from gcacw_ref.game.engine import activation, assault, march, misc
 
@@ -174,5 +177,5 @@ def start_action(w: Any, side: Side, action: Action) -> None:
         raise ValueError(action.type)
 
 
-def adjacent_enemy(w: Any, unit: Unit) -> list[str]:
+def adjacent_enemy(w: Work, unit: Unit) -> list[str]:
     return enemy_units_adjacent(w, unit.hex, unit.side) if unit.hex else []

@@ -6,12 +6,12 @@ losses to allocate, retreats, advance after combat).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.errors import RuleError
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
-from gcacw_ref.game.engine.common import combat_strength
+from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.registry import auto
 from gcacw_ref.game.engine.results import apply_results
 from gcacw_ref.game.engine.zocview import zoc_of_hex
@@ -27,10 +27,16 @@ from gcacw_ref.rules.terrain import HexsideFeature as F
 from gcacw_ref.rules.terrain import closed_terrain
 from gcacw_ref.rules.zoc import crossings_left
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.state import Unit
+    from gcacw_ref.rules.games import Side
+
+
 CROSS = (("bridge", F.BRIDGE), ("dam", F.DAM), ("ferry", F.FERRY), ("ford", F.FORD))
 
 
-def hexside_key_for_combat(w: Any, a: str, d: str, side: Any) -> str | None:
+def hexside_key_for_combat(w: Work, a: str, d: str, side: Side) -> str | None:
     """The combat's hexside word; None when a river without a crossing lies between
     (10.2: a destroyed bridge or ferry counts as a ford on a minor river, as nothing on a
     major one)."""
@@ -46,7 +52,7 @@ def hexside_key_for_combat(w: Any, a: str, d: str, side: Any) -> str | None:
     return "creek" if F.CREEK in feats else "none"
 
 
-def defending_units(w: Any, defenders: list[Any], target: str) -> list[DefendingUnit]:
+def defending_units(w: Work, defenders: list[Any], target: str) -> list[DefendingUnit]:
     """The defenders in `target` as the rules core sees them (7.2, 9.0)."""
     return [
         DefendingUnit(
@@ -64,7 +70,7 @@ def defending_units(w: Any, defenders: list[Any], target: str) -> list[Defending
     ]
 
 
-def flank_defender_strength(w: Any, defenders: list[Any], target: str) -> Fraction:
+def flank_defender_strength(w: Work, defenders: list[Any], target: str) -> Fraction:
     """7.4 one-quarter test: the defender's strength with entrenchment (and earthworks),
     as the rules core totals it for combat (register flank-quarter-entrenchment)."""
     side = defending_side(
@@ -77,7 +83,7 @@ def flank_defender_strength(w: Any, defenders: list[Any], target: str) -> Fracti
 
 
 def combat_input(
-    w: Any,
+    w: Work,
     attackers: list[str],
     target: str,
     action: str,
@@ -139,7 +145,7 @@ def combat_input(
 
 
 def attack_allowed(
-    w: Any, attackers: list[str], target: str, action: str, march: dict[str, Any] | None = None
+    w: Work, attackers: list[str], target: str, action: str, march: dict[str, Any] | None = None
 ) -> bool:
     """7.1 restrictions (river, mountain/swamp, rain) and the woods-hexside rule."""
     inp = combat_input(w, attackers, target, action, "hasty" if action == "march" else None, None)
@@ -156,7 +162,7 @@ def attack_allowed(
 
 
 def attack_targets(
-    w: Any, from_hex: str, _lh: str, side: Any, assault: bool, start_hex: str
+    w: Work, from_hex: str, _lh: str, side: Side, assault: bool, start_hex: str
 ) -> list[str]:
     uids = [u.id for u in w.friends_at(from_hex, side)][:1]
     if not uids:
@@ -168,12 +174,12 @@ def attack_targets(
     return out
 
 
-def march_attack_options(w: Any, data: dict[str, Any], unit: Any) -> list[Action]:
+def march_attack_options(w: Work, data: dict[str, Any], unit: Unit) -> list[Action]:
     """7.1 step 2 / 6.1: every target and attack type the remaining MP pays for."""
     mp = Fraction(data["mp"])
     out: list[Action] = []
     types = attack_types().type
-    for n in w.board.neighbors(unit.hex):
+    for n in w.board.neighbors(hex_of(unit)):
         if not w.enemy_at(n, unit.side) or not attack_allowed(w, [unit.id], n, "march", data):
             continue
         for t in types:
@@ -182,7 +188,7 @@ def march_attack_options(w: Any, data: dict[str, Any], unit: Any) -> list[Action
     return out
 
 
-def river_blocks(w: Any, n: str, target: str, side: Any) -> bool:
+def river_blocks(w: Work, n: str, target: str, side: Side) -> bool:
     """7.4 step 1d: a river without a usable crossing between the two hexes (a ford, or a
     destroyed minor-river crossing, is unusable in rain or under the river marker; in
     rain a creek without road, pike, trail or railroad blocks too, unless beside a city)."""
@@ -203,7 +209,7 @@ def river_blocks(w: Any, n: str, target: str, side: Any) -> bool:
     return False
 
 
-def flank_hex(w: Any, n: str, target: str, side: Any, active: set[str]) -> FlankHex:
+def flank_hex(w: Work, n: str, target: str, side: Side, active: set[str]) -> FlankHex:
     """One neighbour of the defender as 7.4 step 1 and 3 see it."""
     b = w.board
     counts = [u for u in w.friends_at(n, side) if counts_for_flank(u.demoralized, u.id in active)]
@@ -246,7 +252,7 @@ def flank_hex(w: Any, n: str, target: str, side: Any, active: set[str]) -> Flank
     )
 
 
-def flank_for(w: Any, attackers: list[str], target: str, side: Any, refused: bool) -> int:
+def flank_for(w: Work, attackers: list[str], target: str, side: Side, refused: bool) -> int:
     """7.4 flank attack: the six neighbours of the defender as the flank rules see them."""
     defenders = w.enemy_at(target, side)
     dstr = sum((combat_strength(w, d) for d in defenders), Fraction(0))
@@ -273,7 +279,7 @@ def flank_for(w: Any, attackers: list[str], target: str, side: Any, refused: boo
     return int(res.final_bonus)
 
 
-def march_attack(w: Any, frame: dict[str, Any], target: str, attack_type: str) -> None:
+def march_attack(w: Work, frame: dict[str, Any], target: str, attack_type: str) -> None:
     """7.1 attack procedure for a marching unit, steps 1-6. An infantry unit that began
     its march in the limited ZOC of the cavalry it attacks gives that cavalry the chance
     to retreat first (7.7 exception); if the hex is left empty the attack costs nothing."""
@@ -290,14 +296,14 @@ def march_attack(w: Any, frame: dict[str, Any], target: str, attack_type: str) -
     cav = [u for u in w.enemy_at(target, unit.side) if u.kind == "cavalry"]
     if cav and unit.kind != "cavalry" and unit.hex == data["start"]:
         kinds = zoc_of_hex(w, target)
-        if str(kinds.get(unit.hex)) == "limited":
+        if str(kinds.get(hex_of(unit))) == "limited":
             from gcacw_ref.game.engine.cavalry import offer
 
             offer(w, uid, hexes=[target])
 
 
 @auto("attack_go")
-def attack_go(w: Any, frame: dict[str, Any]) -> None:
+def attack_go(w: Work, frame: dict[str, Any]) -> None:
     w.pop()
     data = frame["data"]
     uid, target = data["unit"], data["target"]
@@ -317,7 +323,7 @@ def attack_go(w: Any, frame: dict[str, Any]) -> None:
 
 
 def resolve(
-    w: Any,
+    w: Work,
     attackers: list[str],
     target: str,
     action: str,

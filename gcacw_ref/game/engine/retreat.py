@@ -9,11 +9,12 @@ stack surrenders.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
-from gcacw_ref.game.engine.common import zoc_kind
+from gcacw_ref.game.engine.common import hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate, lose
 from gcacw_ref.rules.retreat import CLOSER_READING, RetreatHex, retreat_may_enter
@@ -21,10 +22,15 @@ from gcacw_ref.rules.retreat_paths import retreat_paths
 from gcacw_ref.rules.terrain import HexsideFeature as F
 from gcacw_ref.rules.zoc import crossings_left
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.rules.games import Side
+
+
 RULE = {"cavalry": "7.7", "retreat": "7.6", "rout": "7.6", "optional": "7.6"}
 
 
-def crossing_ok(w: Any, a: str, b: str, side: Any) -> bool:
+def crossing_ok(w: Work, a: str, b: str, side: Side) -> bool:
     """7.6 / 12.0: rivers only at a crossing; in rain (or while the river marker lasts)
     not by ford or destroyed crossing; in rain no creek without a road (unless a city)."""
     feats = bridges.effective_hexside(w, a, b, side)
@@ -44,7 +50,9 @@ def crossing_ok(w: Any, a: str, b: str, side: Any) -> bool:
     return True
 
 
-def describe(w: Any, side: Any, moving: set[str], active_hex: str | None) -> Any:
+def describe(
+    w: Work, side: Side, moving: set[str], active_hex: str | None
+) -> Callable[[str, str], RetreatHex]:
     b = w.board
     rain = w.rain()
 
@@ -72,7 +80,7 @@ def describe(w: Any, side: Any, moving: set[str], active_hex: str | None) -> Any
 
 
 def push_retreat(
-    w: Any,
+    w: Work,
     units: list[str],
     kind: str,
     active_uid: str | None,
@@ -112,7 +120,7 @@ def push_retreat(
     )
 
 
-def closer_excluded(w: Any, data: dict[str, Any]) -> list[dict[str, Any]]:
+def closer_excluded(w: Work, data: dict[str, Any]) -> list[dict[str, Any]]:
     """7.6, register retreat-closer-measured-from: at each step of the retreat taken, the
     land neighbours nearer to the active enemy unit than the hex being left (so refused,
     whatever else the restrictions say of them)."""
@@ -143,7 +151,7 @@ def _matching(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [p for p in data["paths"] if p["hexes"][:n] == prefix]
 
 
-def retreat_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def retreat_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     data = frame["data"]
     if not [u for u in data["units"] if w.unit(u).hex is not None]:
         return [Action(type="stop")]
@@ -164,7 +172,7 @@ def retreat_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     return out or [Action(type="stop")]
 
 
-def retreat_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def retreat_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     data = frame["data"]
     alive = [u for u in data["units"] if w.unit(u).hex is not None]
     rule = RULE[data["kind"]]
@@ -197,14 +205,14 @@ def retreat_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         finish(w, data, [], rule)
 
 
-def _closer_fields(w: Any, data: dict[str, Any]) -> dict[str, Any]:
+def _closer_fields(w: Work, data: dict[str, Any]) -> dict[str, Any]:
     found = closer_excluded(w, data)
     if not found:
         return {}
     return {"closer_excluded": found, "register": [CLOSER_READING]}
 
 
-def finish(w: Any, data: dict[str, Any], alive: list[str], rule: str) -> None:
+def finish(w: Work, data: dict[str, Any], alive: list[str], rule: str) -> None:
     if data["path"]:
         names = ", ".join(w.unit(u).name for u in data["units"])
         closer = _closer_fields(w, data)
@@ -224,7 +232,7 @@ def finish(w: Any, data: dict[str, Any], alive: list[str], rule: str) -> None:
             **closer,
         )
     for u in alive:
-        bridges.note_control(w, w.unit(u).hex, w.unit(u).side)
+        bridges.note_control(w, hex_of(w.unit(u)), w.unit(u).side)
         bridges.enemy_pontoons_fall(w, w.unit(u))
     bridges.sweep_refused(w)
 

@@ -13,7 +13,7 @@ from typing import Any
 from gcacw_ref.game.engine.board import Board, board_for
 from gcacw_ref.game.log import Event, make_event
 from gcacw_ref.game.state import Frame, GameState, Leader, Unit, draw
-from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.games import Game, Side
 
 SCALARS = (
     "turn",
@@ -72,7 +72,7 @@ class Work:
         return int(self.s["turn"])
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         return self.scen.scenario.game
 
     @property

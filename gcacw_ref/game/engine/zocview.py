@@ -6,21 +6,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.command import command_radius_hexes, transfer_path
 from gcacw_ref.game.geometry import hexside_key
+from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.pathing import Board
 from gcacw_ref.game.zoc import enemy_zoc as _enemy_zoc
 from gcacw_ref.game.zoc import with_pontoon_bridges
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import Weather
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+
+
 _POSITION_MEMO = "position-views"
 _POSITION_MEMO_SIZE = 4096
 
 
-def _position_memo(w: Any) -> dict[object, Any]:
+def _position_memo(w: Work) -> dict[object, Any]:
     """A cache of views of the position kept with the scenario's map, so that it outlives
     one working copy (keys hold every fact the view depends on); bounded."""
     memo = w.board.map.memo.setdefault(_POSITION_MEMO, {})
@@ -29,21 +34,21 @@ def _position_memo(w: Any) -> dict[object, Any]:
     return memo  # type: ignore[no-any-return]
 
 
-def _destroyed(w: Any) -> frozenset[tuple[str, str]]:
+def _destroyed(w: Work) -> frozenset[tuple[str, str]]:
     return frozenset(hexside_key(a, b) for a, b in w.s["destroyed"])
 
 
-def _pontoons(w: Any, owner: Side | None = None) -> tuple[tuple[str, str], ...]:
+def _pontoons(w: Work, owner: Side | None = None) -> tuple[tuple[str, str], ...]:
     """Hexsides with a pontoon bridge (of `owner`, or of either side)."""
     return tuple((a, b) for a, b, who in w.s["bridges"] if owner is None or who == owner.value)
 
 
-def live_map(w: Any) -> Any:
+def live_map(w: Work) -> HexMap:
     """The map with every pontoon bridge now laid (10.1): ZOC crosses them like a bridge."""
     return with_pontoon_bridges(w.board.map, _pontoons(w))
 
 
-def weather(w: Any) -> Weather:
+def weather(w: Work) -> Weather:
     """12.0: this turn's rain and the river markers still on the turn track."""
     return Weather(
         rain=w.rain(),
@@ -52,7 +57,7 @@ def weather(w: Any) -> Weather:
     )
 
 
-def hexes_of(w: Any, side: Side) -> frozenset[str]:
+def hexes_of(w: Work, side: Side) -> frozenset[str]:
     """The hexes holding units of `side` (kept until a unit changes)."""
     key = ("hexes", side)
     hit = w.derived.get(key)
@@ -71,7 +76,7 @@ class FriendlyStrength(Mapping[str, Fraction]):
     """Per hex, the combat strength of `side`'s infantry and artillery there (6.2), read
     from the working copy's hex index when a hex is asked for (no pass over every unit)."""
 
-    def __init__(self, w: Any, side: Side) -> None:
+    def __init__(self, w: Work, side: Side) -> None:
         self._w = w
         self._side = side
         self._seen: dict[str, Fraction] = {}
@@ -97,7 +102,7 @@ class FriendlyStrength(Mapping[str, Fraction]):
         return [h for h in self._w._index() if self.get(h) is not None]
 
 
-def zoc_map(w: Any, side: Side) -> dict[str, Any]:
+def zoc_map(w: Work, side: Side) -> dict[str, Any]:
     """Hex -> ZOC kind exerted by the enemies of `side`."""
     enemy = hexes_of(w, _enemy_side(side))
     cache = _position_memo(w)
@@ -109,7 +114,7 @@ def zoc_map(w: Any, side: Side) -> dict[str, Any]:
     return cache[key]  # type: ignore[no-any-return]
 
 
-def zoc_of_hex(w: Any, hex_: str) -> dict[str, Any]:
+def zoc_of_hex(w: Work, hex_: str) -> dict[str, Any]:
     """The ZOC a unit in `hex_` exerts now (2.4): with this turn's rain, destroyed
     crossings and every pontoon bridge laid (10.2)."""
     cache = _position_memo(w)
@@ -122,7 +127,7 @@ def zoc_of_hex(w: Any, hex_: str) -> dict[str, Any]:
     return hit  # type: ignore[no-any-return]
 
 
-def move_board(w: Any, side: Side) -> Board:
+def move_board(w: Work, side: Side) -> Board:
     """The movement board for a unit of `side` (6.2): enemy units and their ZOC, friendly
     infantry/artillery combat strength per hex, the weather, destroyed crossings and
     both sides' pontoon bridges. Built once per working copy and position (the enemy
@@ -144,12 +149,12 @@ def move_board(w: Any, side: Side) -> Board:
     return board  # type: ignore[no-any-return]
 
 
-def enemy_zoc(w: Any, hex_: str, side: Side) -> str | None:
+def enemy_zoc(w: Work, hex_: str, side: Side) -> str | None:
     kind = zoc_map(w, side).get(hex_)
     return str(kind) if kind is not None else None
 
 
-def command_range(w: Any, leader_hex: str, side: Side) -> dict[str, list[str]]:
+def command_range(w: Work, leader_hex: str, side: Side) -> dict[str, list[str]]:
     enemy = hexes_of(w, _enemy_side(side))
     friendly = hexes_of(w, side)
     cache = _position_memo(w)
@@ -171,6 +176,6 @@ def command_range(w: Any, leader_hex: str, side: Side) -> dict[str, list[str]]:
     return hit  # type: ignore[no-any-return]
 
 
-def transfer_ok(w: Any, from_hex: str, to_hex: str, side: Side) -> bool:
+def transfer_ok(w: Work, from_hex: str, to_hex: str, side: Side) -> bool:
     enemy = hexes_of(w, _enemy_side(side))
     return transfer_path(w.board.map, from_hex, to_hex, enemy) is not None
