@@ -88,7 +88,7 @@ def note_control(w: Work, hex_: str, side: Side) -> None:
 def enemy_pontoons_fall(w: Work, unit: Unit) -> None:
     """10.2: an enemy pontoon bridge goes when a unit of strength 5 or more ends a march,
     a retreat or an advance in one of the two hexes it joins."""
-    here = unit.hex
+    here = hex_of(unit)
     if here is None or not w.s["bridges"]:
         return
     for n in w.board.neighbors(here):
@@ -125,7 +125,7 @@ def destroy_targets(w: Work, unit: Unit) -> list[str]:
     """10.2: crossings this unit may try to destroy now (once per turn per unit)."""
     if unit.id in w.s["destroy_tried"]:
         return []
-    here = unit.hex
+    here = hex_of(unit)
     out = []
     for n in w.board.neighbors(here):
         feats = w.board.side(here, n)
@@ -158,7 +158,7 @@ def destroy_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
         return
     uid = frame["data"]["unit"]
     unit = w.unit(uid)
-    here, there = unit.hex, action.hex
+    here, there = hex_of(unit), action.hex
     assert there
     ferry = F.FERRY in w.board.side(here, there) and F.BRIDGE not in w.board.side(here, there)
     drm = destroy_drm(

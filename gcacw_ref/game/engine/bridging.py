@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
-from gcacw_ref.game.engine.common import combat_strength
+from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.geometry import hexside_key
 from gcacw_ref.rules.bridges import (
     bridge_limits,
@@ -60,7 +60,7 @@ def bridge_options(w: Work, unit: Unit, data: dict[str, Any]) -> list[Action]:
     strength = combat_strength(w, unit)
     b_need, b_block, r_need, r_block = thresholds(w)
     out = []
-    here = unit.hex
+    here = hex_of(unit)
     for n in w.board.neighbors(here):
         feats = w.board.side(here, n)
         if not feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
@@ -99,7 +99,7 @@ def _markers_left(w: Work, side: Side, major: bool) -> int:
 
 def build_bridge(w: Work, action: Action, data: dict[str, Any]) -> None:
     unit = w.unit(action.unit)
-    here, there = unit.hex, action.hex
+    here, there = hex_of(unit), action.hex
     assert there
     feats = w.board.side(here, there)
     major = F.MAJOR_RIVER in feats

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.engine.common import combat_strength, other
+from gcacw_ref.game.engine.common import combat_strength, hex_of, other
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import lose
 from gcacw_ref.game.engine.zocview import zoc_map
@@ -85,7 +85,7 @@ def cav_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     cav = [u for u in w.at(h) if u.kind == "cavalry" and u.side == side]
     active = w.unit(data["active"])
     b = w.board
-    ahex = active.hex
+    ahex = hex_of(active)
     crossing = bool(b.river(h, ahex)) or (w.rain() and "creek" in b.features(h, ahex))
     hx = CavalryHex(
         strengths=[combat_strength(w, u) for u in cav],

@@ -98,7 +98,7 @@ def combat_input(
     """The rules core's view of this attack; None when the map forbids it (7.1)."""
     units = [w.unit(u) for u in attackers]
     side = units[0].side
-    main_hex = assault_hex or units[0].hex
+    main_hex = assault_hex or hex_of(units[0])
     hexside = hexside_key_for_combat(w, main_hex, target, side)
     if hexside is None:
         return None
@@ -155,7 +155,7 @@ def attack_allowed(
         check_restrictions(inp)
     except RuleError:
         return False
-    here = w.unit(attackers[0]).hex
+    here = hex_of(w.unit(attackers[0]))
     woods = w.board.map.is_woods_hexside(here, target) and not w.board.road_link(here, target)
     # 7.1: across a woods hexside only from the start hex or along a road
     return not (march is not None and woods and here != march["start"])

@@ -117,7 +117,7 @@ def rain_in_provisional_swamp(w: Work) -> None:
     """12.0: a unit in a provisional swamp without a road, pike or railroad when rain comes:
     fatigue +1, disorganized, and its owner moves it to an adjacent hex (a decision)."""
     for unit in list(w.alive()):
-        h = unit.hex
+        h = hex_of(unit)
         if w.board.terrain(h) != "provisional_swamp":
             continue
         if any(w.board.side(h, n) & ROADS for n in w.board.neighbors(h)):
