@@ -54,7 +54,7 @@ def zoc_from_hex(
         if len(memo) > 50_000:
             memo.clear()
         hit = memo[key] = _zoc_from_hex(hexmap, unit_hex, rain, destroyed)
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def _zoc_from_hex(

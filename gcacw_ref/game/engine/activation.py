@@ -136,7 +136,7 @@ def act_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
         data["phase"] = "march"
         if action.type == "transfer":
             assert action.unit
-            origin = w.leader_hex(ld.id)
+            origin = w.leader_hex_on_map(ld.id)
             move_leader(w, ld.id, action.unit, "5.2")
             offer_accompany(w, ld, origin, action.unit)
         return

@@ -47,7 +47,7 @@ def ga_leader(w: Work, ld: Leader) -> Leader | None:
             and other.rank in ("army", "wing")
             and other.unit
             and other.id != ld.id
-        ) and in_command_range(w, ld, w.leader_hex(other.id)):
+        ) and in_command_range(w, ld, w.leader_hex_on_map(other.id)):
             return other
     return None
 
@@ -84,7 +84,7 @@ def as_options(w: Work, frame: dict[str, Any]) -> list[Action]:
         ]
         return ([Action(type="done")] if data["selected"] else []) + out
     if phase == "target":
-        lh = w.leader_hex(lid)
+        lh = w.leader_hex_on_map(lid)
         return [
             Action(type="attack", leader=lid, hex=n)
             for n in w.board.neighbors(lh)
@@ -132,7 +132,7 @@ def as_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
                 return
         for u in data["selected"]:
             w.upd(u, fatigue=raise_fatigue(w.unit(u).fatigue, 1))
-        lh = w.leader_hex(ld.id)
+        lh = w.leader_hex_on_map(ld.id)
         if {u.id for u in w.friends_at(lh, side)} <= set(data["selected"]):
             bridges.clear_refused(w, lh)  # 7.8: the whole stack assaults
         data["phase"] = "target"
@@ -168,6 +168,7 @@ def as_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     if phase == "grand":
         if action.option == "yes":
             army = ga_leader(w, ld)
+            assert army is not None  # the grand assault is offered only with one (7.1)
             die = w.die()
             ga = grand_assault_number(army.command, die)
             w.emit(

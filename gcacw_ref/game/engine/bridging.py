@@ -98,6 +98,7 @@ def _markers_left(w: Work, side: Side, major: bool) -> int:
 
 
 def build_bridge(w: Work, action: Action, data: dict[str, Any]) -> None:
+    assert action.unit  # recovery offers `build` for a unit
     unit = w.unit(action.unit)
     here, there = hex_of(unit), action.hex
     assert there

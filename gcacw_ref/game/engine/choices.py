@@ -83,7 +83,7 @@ def assault_candidates(w: Work, leader: Leader) -> list[str]:
     """5.3 / 7.1: units with the leader, under its command (or artillery), fatigue 3 or less."""
     if leader.unit is None or leader.rank == "army":
         return []
-    lh = w.leader_hex(leader.id)
+    lh = w.leader_hex_on_map(leader.id)
     out = []
     for u in w.at(lh):
         if u.side != leader.side or u.fatigue >= MAX_FATIGUE:

@@ -8,11 +8,11 @@ refuse, destroy, end).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges, cavalry
-from gcacw_ref.game.engine.common import zoc_kind
+from gcacw_ref.game.engine.common import hex_of, zoc_kind
 from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import set_strength
@@ -21,6 +21,7 @@ from gcacw_ref.game.pathing import Board, MovingUnit, StepVerdict, move_step
 from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
 from gcacw_ref.rules.march import MAX_FATIGUE, apply_extended_march_result, check_march
+from gcacw_ref.rules.movement_allowance import Kind as AllowanceKind
 from gcacw_ref.rules.movement_allowance import allowance_formula, movement_allowance
 from gcacw_ref.rules.terrain import UnitKind
 
@@ -32,8 +33,9 @@ if TYPE_CHECKING:
 
 def roll_allowance(w: Work, side: Side, kind: str) -> int:
     """5.1 step 1 / 5.2 step 3: roll the dice of the allowance formula."""
-    formula = allowance_formula(w.game, side, kind)
-    value, _ = movement_allowance(w.game, side, kind, w.dice(formula.dice))
+    k = cast(AllowanceKind, kind)  # a unit kind or a leader kind (5.1, 5.2)
+    formula = allowance_formula(w.game, side, k)
+    value, _ = movement_allowance(w.game, side, k, w.dice(formula.dice))
     return value
 
 
@@ -172,7 +174,7 @@ def move_verdict(
     verdict = move_step(
         board or move_board(w, unit.side),
         MovingUnit(UnitKind(unit.kind), Fraction(unit.strength)),
-        unit.hex,
+        hex_of(unit),
         to,
         mp_left=max(mp, Fraction(0)),
         moved=bool(data["moved"]),
@@ -252,7 +254,7 @@ def do_move(w: Work, frame: dict[str, Any], to: str) -> None:
     assert verdict is not None and verdict.mp is not None
     cost, zz = verdict.mp, verdict.zoc_to_zoc
     stop = verdict.must_stop or zz
-    frm = unit.hex
+    frm = hex_of(unit)
     data["mp"] = str(Fraction(data["mp"]) - cost)
     data["moved"] = True
     data["acted"] = True

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.engine.common import zoc_kind
+from gcacw_ref.game.engine.common import hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import lose
 from gcacw_ref.rules.demoralization import demoralization_after
@@ -161,7 +161,7 @@ def advance_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
         return
     assert action.unit
     unit = w.unit(action.unit)
-    frm = unit.hex
+    frm = hex_of(unit)
     w.upd(action.unit, hex=data["target"], entrenchment="none")
     data["units"] = [u for u in data["units"] if u != action.unit]
     w.emit(

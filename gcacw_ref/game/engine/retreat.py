@@ -92,7 +92,7 @@ def push_retreat(
     if not alive:
         return
     side = w.unit(alive[0]).side
-    start = w.unit(alive[0]).hex
+    start = hex_of(w.unit(alive[0]))
     active_hex = w.unit(active_uid).hex if active_uid else None
     plan = retreat_paths(
         kind,  # type: ignore[arg-type]

@@ -154,6 +154,13 @@ class Work:
         ld = self.leaders[lid]
         return self.units[ld.unit].hex if ld.unit else None
 
+    def leader_hex_on_map(self, lid: str) -> str:
+        """The hex of a leader known to be with a unit (an `EngineBug` otherwise)."""
+        h = self.leader_hex(lid)
+        if h is None:
+            raise EngineBug(f"leader {lid} is with no unit")
+        return h
+
     def commands(self, leader: Leader, unit: Unit) -> bool:
         """2.2: the leader commands the unit (army leaders: their whole side)."""
         if unit.side != leader.side:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gcacw_ref.game.command import command_radius_hexes, transfer_path
 from gcacw_ref.game.geometry import hexside_key
@@ -28,10 +28,10 @@ _POSITION_MEMO_SIZE = 4096
 def _position_memo(w: Work) -> dict[object, Any]:
     """A cache of views of the position kept with the scenario's map, so that it outlives
     one working copy (keys hold every fact the view depends on); bounded."""
-    memo = w.board.map.memo.setdefault(_POSITION_MEMO, {})
+    memo = cast(dict[object, Any], w.board.map.memo.setdefault(_POSITION_MEMO, {}))
     if len(memo) > _POSITION_MEMO_SIZE:
         memo.clear()
-    return memo  # type: ignore[no-any-return]
+    return memo
 
 
 def _destroyed(w: Work) -> frozenset[tuple[str, str]]:
@@ -65,7 +65,7 @@ def hexes_of(w: Work, side: Side) -> frozenset[str]:
         hit = w.derived[key] = frozenset(
             u.hex for u in w.units.values() if u.hex is not None and u.side == side
         )
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def _enemy_side(side: Side) -> Side:
@@ -124,7 +124,7 @@ def zoc_of_hex(w: Work, hex_: str) -> dict[str, Any]:
         hit = cache[key] = _enemy_zoc(
             w.board.map, (hex_,), rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
         )
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def move_board(w: Work, side: Side) -> Board:
@@ -146,7 +146,7 @@ def move_board(w: Work, side: Side) -> Board:
             _destroyed(w) - own,
             theirs,
         )
-    return board  # type: ignore[no-any-return]
+    return board
 
 
 def enemy_zoc(w: Work, hex_: str, side: Side) -> str | None:
@@ -173,7 +173,7 @@ def command_range(w: Work, leader_hex: str, side: Side) -> dict[str, list[str]]:
         hit = cache[key] = command_radius_hexes(
             w.board.map, leader_hex, enemy, zoc_map(w, side), friendly
         )
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def transfer_ok(w: Work, from_hex: str, to_hex: str, side: Side) -> bool:
