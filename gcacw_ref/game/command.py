@@ -26,7 +26,13 @@ from gcacw_ref.rules.command import (
 )
 from gcacw_ref.rules.explain import Step
 
-__all__ = ["COMMAND_RADIUS", "TRANSFER_RANGE", "command_radius_hexes", "transfer_path"]
+__all__ = [
+    "COMMAND_RADIUS",
+    "TRANSFER_RANGE",
+    "command_radius_hexes",
+    "transfer_path",
+    "transfer_reach",
+]
 
 
 def _bfs(
@@ -118,6 +124,14 @@ def in_command_radius(
     return CommandCheck(
         True, path, [Step(rule="2.5", label=f"in command radius ({length} hexes)", value=value)]
     )
+
+
+def transfer_reach(
+    hexmap: HexMap, leader_hex: str, enemy_hexes: Collection[str], limit: int = TRANSFER_RANGE
+) -> frozenset[str]:
+    """6.3: every hex a leader in `leader_hex` can reach by a transfer path."""
+    enemy = set(enemy_hexes)
+    return frozenset(_bfs(hexmap, leader_hex, limit, lambda h: transfer_path_may_enter(h in enemy)))
 
 
 def transfer_path(

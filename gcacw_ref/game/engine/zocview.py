@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
-from gcacw_ref.game.command import command_radius_hexes, transfer_path
+from gcacw_ref.game.command import command_radius_hexes, transfer_reach
 from gcacw_ref.game.geometry import hexside_key
 from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.pathing import Board
@@ -177,5 +177,11 @@ def command_range(w: Work, leader_hex: str, side: Side) -> dict[str, list[str]]:
 
 
 def transfer_ok(w: Work, from_hex: str, to_hex: str, side: Side) -> bool:
-    enemy = hexes_of(w, _enemy_side(side))
-    return transfer_path(w.board.map, from_hex, to_hex, enemy) is not None
+    """6.3: a transfer path from `from_hex` to `to_hex` exists (one search per leader hex
+    and position, kept until a unit changes)."""
+    key = ("transfer-reach", from_hex, side)
+    reach = w.derived.get(key)
+    if reach is None:
+        enemy = hexes_of(w, _enemy_side(side))
+        reach = w.derived[key] = transfer_reach(w.board.map, from_hex, enemy)
+    return to_hex in reach
