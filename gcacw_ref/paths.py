@@ -112,7 +112,7 @@ def read_stdin_text(limit: int = MAX_INPUT_BYTES) -> str:
     from gcacw_ref.i18n import _
 
     buffer = getattr(sys.stdin, "buffer", None)
-    raw = buffer.read(limit + 1) if buffer is not None else sys.stdin.read(limit + 1)
+    raw: str | bytes = buffer.read(limit + 1) if buffer is not None else sys.stdin.read(limit + 1)
     if len(raw) > limit:
         raise InputError(
             _("standard input: too large (more than {limit} bytes)").format(limit=limit)

@@ -23,10 +23,19 @@ SECTIONS = [
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bench", help=_("measure search, import, startup and engine speed"))
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--soak",
+        type=int,
+        metavar="N",
+        help="only the soak: N bot games across the shipped scenarios and every bot pairing",
+    )
+    p.add_argument("--seed", type=int, default=1, help="first seed of the soak (default 1)")
     p.set_defaults(func=cmd_bench)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.soak is not None:
+        return _cmd_soak(args)
     result: dict[str, Any] = {}
     texts: list[str] = []
     for name in SECTIONS:
@@ -61,3 +70,24 @@ def measured_line(result: dict[str, Any]) -> str:
         "books ({books}), import time was not measured; start-up, movement and whole games "
         "were measured as usual."
     ).format(books=", ".join(search.get("books", [])))
+
+
+def _cmd_soak(args: argparse.Namespace) -> int:
+    from gcacw_ref.errors import InputError
+    from gcacw_ref.game.soak import soak
+
+    if args.soak < 1:
+        raise InputError(_("--soak: give a number of games, 1 or more"))
+    res = soak(args.soak, seed0=args.seed)
+    if args.json:
+        print(json.dumps({"soak": res}, indent=2))
+    else:
+        missing = ", ".join(res["contract_missing"]) or "none"
+        print(
+            f"soak: {res['games']} games in {res['s']} s, {res['errors']} errors, "
+            f"event types missing from the play contract: {missing}, "
+            f"hash mismatches on replay: {len(res['hash_mismatches'])}"
+        )
+        for line in res["first_errors"]:
+            print(f"  {line}")
+    return 1 if res["errors"] or res["hash_mismatches"] else 0

@@ -9,10 +9,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gcacw_ref.calculators import CALCULATORS, calculator
 from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import N_, _, current_language, ngettext
 from gcacw_ref.paths import read_stdin_text, read_user_text
-from gcacw_ref.rules.io import CALCULATORS, calculator
 from gcacw_ref.rules.tables import describe_validation_error
 
 

@@ -50,6 +50,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     c.add_argument("file", metavar="FILE")
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=cmd_scenario_check)
+    sl = ssub.add_parser("list", help=_("list the built-in scenarios"))
+    sl.add_argument(
+        "--json", action="store_true", help=_("print the list as JSON (one object a scenario)")
+    )
+    sl.set_defaults(func=cmd_scenario_list)
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -181,3 +186,44 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
             )
         )
     return 0
+
+
+def cmd_scenario_list(args: argparse.Namespace) -> int:
+    """The built-in scenarios: a small table, or `--json` (a list of objects)."""
+    from gcacw_ref.game.scenario_list import builtin_scenarios
+
+    found = builtin_scenarios()
+    if args.json:
+        print(json.dumps([s.to_json() for s in found], ensure_ascii=False))
+        return 0
+    head = [_("id"), _("name"), _("game"), _("year"), _("turns"), _("units"), _("map")]
+    japanese = current_language() == "ja"
+    rows = [
+        [
+            s.id,
+            s.name_ja if japanese and s.name_ja else s.name,
+            s.game,
+            str(s.year),
+            str(s.turns),
+            str(s.units),
+            f"{s.map} ({s.map_size})",
+        ]
+        for s in found
+    ]
+    print(_table(head, rows))
+    return 0
+
+
+def _table(head: list[str], rows: list[list[str]]) -> str:
+    """Columns padded to their widest cell (East Asian wide characters count double)."""
+    from unicodedata import east_asian_width
+
+    def width(text: str) -> int:
+        return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    widths = [max(width(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    lines = []
+    for r in [head, ["-" * w for w in widths], *rows]:
+        cells = [cell + " " * (w - width(cell)) for cell, w in zip(r, widths, strict=True)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)

@@ -1,5 +1,7 @@
-"""Benchmark section for full games: one heuristic-vs-heuristic game of the training
-scenario, and a soak of 100 random-bot games with random seeds (errors counted)."""
+"""Benchmark section for full games: one heuristic-vs-heuristic game of each shipped
+scenario, a soak of 100 random-bot games with random seeds (errors counted), and the
+units-vs-time table (`scaling`): the training scenario grown by extra units
+(`game.scale.scaled_scenario`), one heuristic game each, CPU seconds."""
 
 from __future__ import annotations
 
@@ -8,6 +10,53 @@ import time
 from typing import Any
 
 SOAK_GAMES = 100
+SCALING_EXTRA = (0, 50, 100, 200)
+
+
+def scaling(extra: tuple[int, ...] = SCALING_EXTRA, seed: int = 1) -> list[dict[str, Any]]:
+    """One heuristic game per size: units, actions, CPU seconds, and the cost ratio to
+    the row before (with the units ratio beside it)."""
+    from gcacw_ref.game.replay import play_bots
+    from gcacw_ref.game.scale import scaled_scenario
+    from gcacw_ref.game.scenario import load_scenario
+
+    base = load_scenario("training")
+    rows: list[dict[str, Any]] = []
+    for n in extra:
+        scen = scaled_scenario(base, n)
+        t0 = time.process_time()
+        game = play_bots(scen, seed, "heuristic", "heuristic")
+        cpu = time.process_time() - t0
+        row: dict[str, Any] = {
+            "extra_units": n,
+            "units": len(scen.units),
+            "actions": len(game.actions),
+            "cpu_s": round(cpu, 3),
+        }
+        if rows:
+            row["units_ratio"] = round(row["units"] / rows[-1]["units"], 2)
+            row["cost_ratio"] = round(cpu / max(rows[-1]["cpu_s"], 1e-9), 2)
+        rows.append(row)
+    return rows
+
+
+def scenario_games(seed: int = 1) -> dict[str, dict[str, Any]]:
+    """One heuristic-vs-heuristic game of each shipped scenario: CPU seconds, actions."""
+    from gcacw_ref.game.replay import play_bots
+    from gcacw_ref.game.scenario import load_scenario
+    from gcacw_ref.game.soak import shipped_scenarios
+
+    out: dict[str, dict[str, Any]] = {}
+    for name in shipped_scenarios():
+        scen = load_scenario(name)
+        t0 = time.process_time()
+        game = play_bots(scen, seed, "heuristic", "heuristic")
+        out[name] = {
+            "units": len(scen.units),
+            "actions": len(game.actions),
+            "cpu_s": round(time.process_time() - t0, 3),
+        }
+    return out
 
 
 def run() -> dict[str, Any]:
@@ -35,6 +84,8 @@ def run() -> dict[str, Any]:
             "soak_errors": len(errors),
             "soak_s": round(soak, 3),
             "soak_first_errors": errors[:3],
+            "scenarios": scenario_games(),
+            "scaling": scaling(),
         }
     }
 
@@ -46,5 +97,12 @@ def render(result: dict[str, Any]) -> str:
     return (
         f"full game (heuristic vs heuristic, training): {g['full_game_s']} s "
         f"({g['full_game_actions']} actions)\n"
-        f"soak: {g['soak_games']} random games in {g['soak_s']} s, {g['soak_errors']} errors"
+        f"soak: {g['soak_games']} random games in {g['soak_s']} s, {g['soak_errors']} errors\n"
+        + "".join(
+            f"heuristic game of {name}: {v['cpu_s']} s CPU ({v['units']} units, "
+            f"{v['actions']} actions)\n"
+            for name, v in g.get("scenarios", {}).items()
+        )
+        + "scaling (training + extra units, CPU s): "
+        + ", ".join(f"{r['units']} units {r['cpu_s']} s" for r in g.get("scaling", []))
     )

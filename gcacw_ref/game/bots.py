@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.geometry import distance
+from gcacw_ref.game.geometry import distance, neighbors
 from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.rules.march import is_extended_march
 
@@ -49,12 +49,94 @@ def _strength(unit: Unit) -> Fraction:
     return s if unit.organized else s / 2
 
 
-def _odds(mine: Fraction, hex_: str | None, state: GameState, side: str) -> float:
-    theirs = sum(
-        (_strength(u) for u in state.units.values() if u.hex == hex_ and u.side.value != side),
-        Fraction(0),
-    )
-    return float(mine / theirs) if theirs else 9.0
+class _View:
+    """What the heuristic reads of one state, gathered once per decision: units by hex,
+    each side's units, the goals, and the expected gains already worked out."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        frame = state.pending
+        self.side = frame.side.value if frame and frame.side else "union"
+        self.by_hex: dict[str, list[Unit]] = {}
+        for u in state.units.values():
+            if u.hex:
+                self.by_hex.setdefault(u.hex, []).append(u)
+        self.own = [u for u in state.units.values() if u.hex and u.side.value == self.side]
+        self._goals: list[str] | None = None
+        self._gains: dict[tuple[tuple[str, ...], str, str, str | None], float | None] = {}
+
+    def goal_distance(self, hex_: str) -> int:
+        """The distance from `hex_` to the nearest goal."""
+        if self._goals is None:
+            self._goals = list(dict.fromkeys(_goals(self.state, self.side)))
+            self._near: dict[str, int] = {}
+        hit = self._near.get(hex_)
+        if hit is None:
+            hit = self._near[hex_] = min(distance(hex_, g) for g in self._goals)
+        return hit
+
+    def odds(self, mine: Fraction, hex_: str, side: str) -> float:
+        theirs = sum(
+            (_strength(u) for u in self.by_hex.get(hex_, ()) if u.side.value != side),
+            Fraction(0),
+        )
+        return float(mine / theirs) if theirs else 9.0
+
+    def adjacent_enemy(self, unit: Unit) -> list[str]:
+        """The neighbouring hexes holding an enemy unit."""
+        if unit.hex is None:
+            return []
+        return [
+            h
+            for h in neighbors(unit.hex)
+            if any(u.side != unit.side for u in self.by_hex.get(h, ()))
+        ]
+
+    def gain(
+        self, attackers: list[str], target: str, action: str, attack_type: str | None
+    ) -> float | None:
+        key = (tuple(attackers), target, action, attack_type)
+        if key not in self._gains:
+            self._gains[key] = self._local_gain(attackers, target, action, attack_type)
+        return self._gains[key]
+
+    def _local_gain(
+        self, attackers: list[str], target: str, action: str, attack_type: str | None
+    ) -> float | None:
+        """`expected_gain`, kept across decisions while nothing it reads has changed: the
+        units (and leaders) within two hexes of the target and the attackers, the markers."""
+        st = self.state
+        ring = {target}
+        for n in neighbors(target):
+            ring.add(n)
+            ring.update(neighbors(n))
+        local = tuple(u for h in sorted(ring) for u in self.by_hex.get(h, ()))
+        local += tuple(st.units[a] for a in attackers if a in st.units)
+        ids = {u.id for u in local}
+        leaders = tuple(ld for ld in st.leaders.values() if ld.unit in ids)
+        key = (
+            id(st.scenario),
+            tuple(attackers),
+            target,
+            action,
+            attack_type,
+            tuple(id(x) for x in local + leaders),
+            st.turn,
+            st.rain,
+            st.major_unfordable_until,
+            st.minor_unfordable_until,
+            st.bridges,
+            st.destroyed,
+            target in st.refused,
+        )
+        hit = _LOCAL_GAINS.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], local + leaders, strict=True)):
+            return hit[1]
+        gain = expected_gain(st, attackers, target, action, attack_type)
+        if len(_LOCAL_GAINS) > 20_000:
+            _LOCAL_GAINS.clear()
+        _LOCAL_GAINS[key] = (local + leaders, gain)
+        return gain
 
 
 def _goals(state: GameState, side: str) -> list[str]:
@@ -67,44 +149,25 @@ def _goals(state: GameState, side: str) -> list[str]:
     return held_by_enemy + enemies or ["0101"]
 
 
-def _adjacent_enemy(state: GameState, unit: Unit) -> list[str]:
-    if unit.hex is None:
-        return []
-    return [
-        u.hex
-        for u in state.units.values()
-        if u.hex and u.side != unit.side and distance(u.hex, unit.hex) == 1
-    ]
-
-
 def expected_gain(
     state: GameState, attackers: list[str], target: str, action: str, attack_type: str | None
 ) -> float | None:
     """The attack's expected strength lost by the defender minus the attacker's, with a
-    bonus for a retreat (1) or a rout (2), over every dice outcome (rules core)."""
-    from gcacw_ref.game.engine.combat import combat_input, flank_for
-    from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.rules.combat import resolve_combat
+    bonus for a retreat (1) or a rout (2), over every dice outcome (`api.attack_outcomes`)."""
+    from gcacw_ref.game.api import attack_outcomes
 
-    if not attackers:
-        return None
-    w = Work(state)
-    side = w.unit(attackers[0]).side
-    if not w.enemy_at(target, side):
-        return None
-    flank = flank_for(w, attackers, target, side, target in w.s["refused"])
-    inp = combat_input(w, attackers, target, action, attack_type, None, flank=flank)
-    if inp is None:
-        return None
-    try:
-        res = resolve_combat(inp)
-    except InputError:
+    res = attack_outcomes(state, attackers, target, action, attack_type)
+    if res is None:
         return None
     gain = 0.0
     for o in res.distribution:
         rout = 2.0 if "R" in o.defender_result else 1.0 if "r" in o.defender_result else 0.0
         gain += float(o.probability) * (o.defender_loss - o.attacker_loss + rout)
     return gain
+
+
+# a local position (see `_View._local_gain`) -> (the objects it was read from, the gain)
+_LOCAL_GAINS: dict[tuple[object, ...], tuple[tuple[object, ...], float | None]] = {}
 
 
 def _command_gain(state: GameState, lid: str, target: Unit) -> float:
@@ -126,21 +189,22 @@ def _command_gain(state: GameState, lid: str, target: Unit) -> float:
     return 0.6 * (near(target.hex) - near(here)) - 0.4
 
 
-def _score(state: GameState, a: Action) -> float:
+def _score(view: _View, a: Action) -> float:
+    state = view.state
     frame = state.pending
-    side = frame.side.value if frame and frame.side else "union"
-    own = [u for u in state.units.values() if u.hex and u.side.value == side]
+    side = view.side
+    own = view.own
     unit = state.units.get(a.unit or "")
     t = a.type
     if t == "take":
-        ready = [u for u in own if fresh(u)]
-        attack = [
-            u
+        if any(fresh(u) for u in own):
+            return 2.0
+        attack = any(
+            u.fatigue < 3
+            and any(view.odds(_strength(u), h, side) >= 2 for h in view.adjacent_enemy(u))
             for u in own
-            if u.fatigue < 3
-            and any(_odds(_strength(u), h, state, side) >= 2 for h in _adjacent_enemy(state, u))
-        ]
-        return 2.0 if ready or attack else -1.0
+        )
+        return 2.0 if attack else -1.0
     if t == "pass":
         return 0.0
     if t == "raid":
@@ -160,36 +224,33 @@ def _score(state: GameState, a: Action) -> float:
         here = state.units[leader.unit or ""].hex
         stack = [u.id for u in own if u.hex == here and u.fatigue < 3]
         gains = [
-            expected_gain(state, stack, h, "assault", None)
-            for h in _adjacent_enemy(state, state.units[leader.unit or ""])
+            view.gain(stack, h, "assault", None)
+            for h in view.adjacent_enemy(state.units[leader.unit or ""])
         ]
         best = max((g for g in gains if g is not None), default=-9.0)
         return 1.0 + best if best > 0.5 else -2.0
     if t == "entrench" and unit is not None:
-        return 2.5 if _adjacent_enemy(state, unit) and unit.fatigue <= 1 else -2.0
+        return 2.5 if view.adjacent_enemy(unit) and unit.fatigue <= 1 else -2.0
     if t == "select":
         if unit is None:
             return 1.0
         if a.option == "entrench":
-            return 1.2 if _adjacent_enemy(state, unit) and unit.fatigue <= 2 else -1.0
+            return 1.2 if view.adjacent_enemy(unit) and unit.fatigue <= 2 else -1.0
         if a.option == "march":
             return 1.0 if fresh(unit) else -2.0
         return 1.0
     if t == "forced_march":
         return 1.0 if a.option == "no" else -1.0
     if t == "move" and unit is not None:
-        goals = _goals(state, side)
-        before = min(distance(unit.hex or "0101", g) for g in goals)
-        after = min(distance(a.hex or "0101", g) for g in goals)
+        before = view.goal_distance(unit.hex or "0101")
+        after = view.goal_distance(a.hex or "0101")
         return 0.5 + (before - after) * 1.0
     if t == "attack" and a.hex:
         if unit is not None:  # a marching unit's attack
-            value = expected_gain(state, [unit.id], a.hex, "march", a.option)
+            value = view.gain([unit.id], a.hex, "march", a.option)
         else:  # an assault's target: the leader's stack
             frame_data = frame.data if frame else {}
-            value = expected_gain(
-                state, list(frame_data.get("selected", [])), a.hex, "assault", None
-            )
+            value = view.gain(list(frame_data.get("selected", [])), a.hex, "assault", None)
         return value * 2.0 if value is not None else -1.0
     if t == "end":
         return 0.2
@@ -218,7 +279,8 @@ def heuristic_bot(seed: int) -> Bot:
     rng = random.Random(seed)
 
     def choose(state: GameState, legal: list[Action]) -> Action:
-        scored = [(_score(state, a) + rng.random() * 0.01, i) for i, a in enumerate(legal)]
+        view = _View(state)
+        scored = [(_score(view, a) + rng.random() * 0.01, i) for i, a in enumerate(legal)]
         return legal[max(scored)[1]]
 
     return choose

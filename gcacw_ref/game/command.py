@@ -19,10 +19,21 @@ from dataclasses import dataclass
 from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.zoc import ZocKind
 from gcacw_ref.i18n import N_
+from gcacw_ref.rules.command import (
+    COMMAND_RADIUS,
+    TRANSFER_RANGE,
+    command_path_may_enter,
+    transfer_path_may_enter,
+)
 from gcacw_ref.rules.explain import Step
 
-COMMAND_RADIUS = 3
-TRANSFER_RANGE = 10
+__all__ = [
+    "COMMAND_RADIUS",
+    "TRANSFER_RANGE",
+    "command_radius_hexes",
+    "transfer_path",
+    "transfer_reach",
+]
 
 
 def _bfs(
@@ -70,7 +81,7 @@ def command_radius_hexes(
     friendly = set(friendly_hexes)
 
     def may_enter(h: str) -> bool:
-        return h not in enemy and (h not in zoc or h in friendly)
+        return command_path_may_enter(h in enemy, h in zoc, h in friendly)
 
     prev = _bfs(hexmap, leader_hex, radius, may_enter)
     return {h: _path(prev, h) for h in prev}
@@ -125,6 +136,14 @@ def in_command_radius(
     )
 
 
+def transfer_reach(
+    hexmap: HexMap, leader_hex: str, enemy_hexes: Collection[str], limit: int = TRANSFER_RANGE
+) -> frozenset[str]:
+    """6.3: every hex a leader in `leader_hex` can reach by a transfer path."""
+    enemy = set(enemy_hexes)
+    return frozenset(_bfs(hexmap, leader_hex, limit, lambda h: transfer_path_may_enter(h in enemy)))
+
+
 def transfer_path(
     hexmap: HexMap,
     leader_hex: str,
@@ -137,5 +156,5 @@ def transfer_path(
     Any terrain and hexside may be crossed and enemy ZOC may be entered.
     """
     enemy = set(enemy_hexes)
-    prev = _bfs(hexmap, leader_hex, limit, lambda h: h not in enemy)
+    prev = _bfs(hexmap, leader_hex, limit, lambda h: transfer_path_may_enter(h in enemy))
     return _path(prev, target_hex) if target_hex in prev else None

@@ -77,9 +77,24 @@ def distance_coords(a: Coord, b: Coord) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+_AXIAL_OF: dict[str, Coord] = {}  # hex name -> axial coordinate, filled on first use
+
+
+def _axial_of(name: str) -> Coord:
+    found = _AXIAL_OF.get(name)
+    if found is None:
+        found = _axial(parse_hex(name))  # a bad name raises here and is never cached
+        if len(_AXIAL_OF) < 100_000:
+            _AXIAL_OF[name] = found
+    return found
+
+
 def distance(a: str, b: str) -> int:
     """Number of hex steps between hexes named `a` and `b`."""
-    return distance_coords(parse_hex(a), parse_hex(b))
+    aq, ar = _axial_of(a)
+    bq, br = _axial_of(b)
+    dq, dr = bq - aq, br - ar
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def adjacent(a: str, b: str) -> bool:

@@ -242,7 +242,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return seen
 
 
-def parse_map(data: Any, where: str = "map") -> HexMap:
+def parse_map(data: object, where: str = "map") -> HexMap:
     """Validate a map document (a dict from TOML or JSON) and build the `HexMap`."""
     if not isinstance(data, dict):
         raise DataError(f"{where}: expected a map document (an object with map, hexes, hexsides)")

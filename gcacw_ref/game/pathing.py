@@ -44,6 +44,7 @@ from gcacw_ref.rules.movement import (
 )
 from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.rules.terrain import UnitKind
+from gcacw_ref.rules.zoc import LEAVE_ZOC_MP, zoc_move
 
 ZERO = Fraction(0)
 DRY = Weather()
@@ -217,26 +218,23 @@ def move_step(
     extras = [x.label.split(":")[0] for x in steps if x is not basis and x.value]
     rule, label = basis.rule, ", ".join([basis.label, *extras])
     must_stop = ends = disorganizes = zz = False
-    if board.in_normal_zoc(a):
-        if not first_action:
-            reason = f"{a} is in enemy ZOC; it can be left only as the first move"
-            return StepVerdict(False, None, "6.2", "prohibited", tuple(steps), reason)
-        if board.in_normal_zoc(b):
-            mp, ends, zz = mp_left, True, True
-            rule, label = "6.2", N_("enemy ZOC to enemy ZOC: all MP, march ends")
-            steps.append(Step(rule="6.2", label=label, value=N_("all MP")))
-            if not joined_by_road_or_trail(board.hexmap.hexside(a, b)):
-                disorganizes = True
-                steps.append(
-                    Step(rule="6.2", label=N_("no road, pike, railroad or trail: disorganized"))
-                )
-        else:
-            mp = sc.cost + 1
-            rule, label = "6.2", N_("leaving enemy ZOC: +1 MP")
-            steps.append(Step(rule="6.2", label=label, value=N_("+1 MP")))
-    elif board.in_normal_zoc(b):
-        must_stop = True
-        steps.append(Step(rule="6.2", label=N_("enters enemy ZOC: movement stops")))
+    zm = zoc_move(
+        board.in_normal_zoc(a),
+        board.in_normal_zoc(b),
+        first_action,
+        joined_by_road_or_trail(board.hexmap.hexside(a, b)),
+    )
+    steps.extend(zm.steps)
+    if not zm.allowed:
+        reason = f"{a} is in enemy ZOC; it can be left only as the first move"
+        return StepVerdict(False, None, "6.2", "prohibited", tuple(steps[: -len(zm.steps)]), reason)
+    if zm.all_mp:
+        mp, ends, zz, disorganizes = mp_left, True, True, zm.disorganizes
+        rule, label = "6.2", zm.steps[0].label
+    elif zm.extra_mp:
+        mp = sc.cost + zm.extra_mp
+        rule, label = "6.2", zm.steps[0].label
+    must_stop = zm.must_stop
     if mp_left is not None and mp is not None and mp > mp_left:
         if moved or attacked:
             left = format_strength(mp_left)
@@ -398,13 +396,14 @@ def reachable(
         return 2 * friendly_occupied_penalty(unit.kind, dst, fs)
 
     start_zoc = zoc.get(start) is normal
+    leave2 = int(LEAVE_ZOC_MP * 2)  # 6.2, in half MP
     if start_zoc and not first_action:
         return {start: Fraction(0)}
     for n, c2 in row(start):
         if c2 < 0 or n in enemy:
             continue
         if start_zoc:
-            cost2 = budget if zoc.get(n) is normal else c2 + extra2(n) + 2
+            cost2 = budget if zoc.get(n) is normal else c2 + extra2(n) + leave2
         else:
             cost2 = c2 + extra2(n)
         if cost2 > budget:

@@ -21,6 +21,7 @@ from gcacw_ref.game.engine.core import legal_actions, step
 from gcacw_ref.game.log import Event
 from gcacw_ref.game.scenario import Scenario, check_scenario
 from gcacw_ref.game.state import GameState
+from gcacw_ref.i18n import _
 from gcacw_ref.paths import atomic_write_text, read_user_text
 
 SAVE_FORMAT = "gcacw-ref-save/1"
@@ -99,7 +100,7 @@ def play_bots(
         "union": make_bot(union, seed * 2 + 1),
         "confederate": make_bot(confederate, seed * 2 + 2),
     }
-    for _ in range(MAX_ACTIONS):
+    for _count in range(MAX_ACTIONS):
         if game.state.over:
             return game
         frame = game.state.pending
@@ -153,12 +154,25 @@ def replay_save(save: SaveFile, where: str = "save") -> Game:
 
 
 def verify(save: SaveFile, game: Game, where: str = "save") -> None:
-    """The replayed state must have the saved hash."""
+    """The replayed state must have the saved hash, and the result the replay reaches
+    (winner, VP, turns played) must be the saved one."""
     got = game.state.state_hash()
     if got != save.final_state_hash:
         raise DataError(
             f"{where}: replay does not reproduce the saved game (hash {got[:12]} != "
             f"{save.final_state_hash[:12]}): the save is corrupt or was altered"
+        )
+    replayed = json.loads(json.dumps(game.state.result))
+    if replayed != save.result:
+        raise DataError(
+            _(
+                "{where}: the saved result {saved} is not the result the replay reaches "
+                "({replayed}): the save is corrupt or was altered"
+            ).format(
+                where=where,
+                saved=json.dumps(save.result, sort_keys=True),
+                replayed=json.dumps(replayed, sort_keys=True),
+            )
         )
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -50,6 +50,9 @@ from gcacw_ref.rules.combat_tables import LevelKey, strength_caps
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import Strength
 from gcacw_ref.rules.tables import describe_validation_error, read_toml
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.state import Unit
 
 SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
 
@@ -249,9 +252,9 @@ def load_scenario(id_or_path: str) -> Scenario:
 
 def check_scenario(scen: Scenario, where: str) -> None:
     """Cross-checks: unique ids, hexes on the map, known formations, leaders with units."""
-    from gcacw_ref.game.engine.board import Board
+    from gcacw_ref.game.hexmap import parse_map
 
-    board = Board.from_document(scen.map_document or {}, where)
+    board = parse_map(scen.map_document or {}, where)
     ids: set[str] = set()
     formations = {f.id: f for f in scen.formations}
     caps = strength_caps().max_strength
@@ -325,12 +328,33 @@ def check_scenario(scen: Scenario, where: str) -> None:
     for vh in scen.victory.hexes:
         if not board.on_map(vh.hex):
             raise DataError(f"{where}: victory hex {vh.hex} is off the map")
+        if board.terrain(vh.hex) == "water":
+            raise DataError(
+                _("{where}: victory hex {hex} is water, where no unit may stand").format(
+                    where=where, hex=vh.hex
+                )
+            )
+    _check_no_mixed_hex(scen, where)
     sides = {u.side for u in scen.units}
     if sides != {Side.UNION, Side.CONFEDERATE}:
         raise DataError(f"{where}: both sides need at least one unit")
 
 
-def leader_commands(leader: LeaderSetup, unit: UnitSetup | Any) -> bool:
+def _check_no_mixed_hex(scen: Scenario, where: str) -> None:
+    """6.2: units may never share a hex with enemy units, so no set-up may start so."""
+    sides: dict[str, Side] = {}
+    for u in scen.units:
+        first = sides.setdefault(u.hex, u.side)
+        if first != u.side:
+            raise DataError(
+                _(
+                    "{where}: hex {hex} holds both Union and Confederate units (unit {unit}); "
+                    "enemy units may not share a hex (6.2)"
+                ).format(where=where, hex=u.hex, unit=u.id)
+            )
+
+
+def leader_commands(leader: LeaderSetup, unit: UnitSetup | Unit) -> bool:
     """Whether `unit` is under `leader`'s command (2.2): army leaders command their side."""
     if unit.side != leader.side:
         return False

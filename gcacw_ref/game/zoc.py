@@ -19,81 +19,22 @@ movement (6.2) but blocks command radius (2.5) like a normal one.
 A laid pontoon bridge (10.1) carries ZOC like any intact bridge (10.2), whoever owns
 it, even over a destroyed fixed crossing; `with_pontoon_bridges` gives the map with them.
 
-`zoc_across` decides one hexside from plain values; `enemy_zoc` builds the map-wide
-dictionary hex -> strongest ZOC kind for a set of enemy unit hexes.
+`zoc_across` (the rules core, `gcacw_ref.rules.zoc`) decides one hexside from plain
+values; `enemy_zoc` builds the map-wide dictionary hex -> strongest ZOC kind for a set of
+enemy unit hexes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import StrEnum
 
 from gcacw_ref.game.geometry import hexside_key
 from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.rules.movement import effective_terrain, pontoon_bridge_features
-from gcacw_ref.rules.terrain import (
-    RIVERS,
-    ROADS,
-    ROADS_AND_TRAIL,
-    HexsideFeature,
-    Terrain,
-)
+from gcacw_ref.rules.movement import pontoon_bridge_features
+from gcacw_ref.rules.terrain import ROADS_AND_TRAIL
+from gcacw_ref.rules.zoc import ZocKind, zoc_across
 
-F = HexsideFeature
-_CLOSED = frozenset({Terrain.SWAMP, Terrain.MOUNTAIN})
-
-
-class ZocKind(StrEnum):
-    """A hex's ZOC status for one side: normal beats limited when both apply."""
-
-    NORMAL = "normal"
-    LIMITED = "limited"
-
-
-def _river_carries_zoc(features: frozenset[HexsideFeature], rain: bool, destroyed: bool) -> bool:
-    """2.4, 10.2, 12.0: does a river hexside let ZOC across?"""
-    crossings = {F.FORD, F.BRIDGE, F.DAM, F.FERRY} & features
-    if destroyed:
-        crossings -= {F.BRIDGE, F.FERRY}
-        if F.MAJOR_RIVER not in features and not rain:
-            crossings.add(F.FORD)
-    if rain:
-        crossings.discard(F.FORD)
-    return bool(crossings)
-
-
-def zoc_across(
-    from_terrain: Terrain,
-    to_terrain: Terrain,
-    features: frozenset[HexsideFeature],
-    *,
-    rain: bool = False,
-    destroyed: bool = False,
-) -> ZocKind | None:
-    """The ZOC a unit in a `from_terrain` hex exerts into the adjacent `to_terrain` hex.
-
-    `features`: the hexside between them; `destroyed`: a bridge/ferry there is destroyed.
-    Returns None when no ZOC crosses (2.4, 12.0).
-    """
-    if to_terrain is Terrain.WATER or from_terrain is Terrain.WATER or F.WATER in features:
-        return None
-    if features & RIVERS and not _river_carries_zoc(features, rain, destroyed):
-        return None
-    src = effective_terrain(from_terrain, rain)
-    dst = effective_terrain(to_terrain, rain)
-    if (src in _CLOSED or dst in _CLOSED) and not features & ROADS:
-        return None
-    if (
-        rain
-        and F.CREEK in features
-        and not features & ROADS_AND_TRAIL
-        and Terrain.CITY not in (from_terrain, to_terrain)
-    ):
-        return None
-    woods = Terrain.WOODS in (from_terrain, to_terrain)
-    if woods and not features & ROADS_AND_TRAIL:
-        return ZocKind.LIMITED
-    return ZocKind.NORMAL
+__all__ = ["ZocKind", "enemy_zoc", "has_road", "with_pontoon_bridges", "zoc_across", "zoc_from_hex"]
 
 
 def zoc_from_hex(
@@ -103,7 +44,22 @@ def zoc_from_hex(
     rain: bool = False,
     destroyed: frozenset[tuple[str, str]] = frozenset(),
 ) -> dict[str, ZocKind]:
-    """The hexes a unit in `unit_hex` exerts ZOC into, with the kind of each."""
+    """The hexes a unit in `unit_hex` exerts ZOC into, with the kind of each (kept in the
+    map's memo: the answer depends on the map, the hex, the rain and `destroyed` only)."""
+    memo = hexmap.memo.setdefault("zoc-from-hex", {})
+    assert isinstance(memo, dict)
+    key = (unit_hex, rain, destroyed)
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) > 50_000:
+            memo.clear()
+        hit = memo[key] = _zoc_from_hex(hexmap, unit_hex, rain, destroyed)
+    return hit
+
+
+def _zoc_from_hex(
+    hexmap: HexMap, unit_hex: str, rain: bool, destroyed: frozenset[tuple[str, str]]
+) -> dict[str, ZocKind]:
     result: dict[str, ZocKind] = {}
     src = hexmap.terrain(unit_hex)
     for n in hexmap.neighbors(unit_hex):

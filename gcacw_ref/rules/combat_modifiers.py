@@ -13,6 +13,7 @@ from gcacw_ref.rules.combat_tables import attack_types, die_modifiers
 from gcacw_ref.rules.entrenchment import Era
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.numbers import format_signed
+from gcacw_ref.rules.terrain import closed_terrain
 
 Part = tuple[int, list[Step]]
 
@@ -53,7 +54,7 @@ def attacker_in_mountain(inp: CombatInput) -> bool:
 
 def _closed(terrain: str | None, rain: bool) -> bool:
     """Mountain or swamp, provisional swamp counting on a rain turn (7.1, 12.0)."""
-    return terrain in ("mountain", "swamp") or (rain and terrain == "provisional_swamp")
+    return terrain is not None and closed_terrain(terrain, rain)
 
 
 def check_restrictions(inp: CombatInput) -> list[Step]:

@@ -31,6 +31,17 @@ def entrenchment_era(game: str, year: int | None = None) -> Era:
     return 1864
 
 
+ENTRENCHMENT_ACTIONS_FROM = 1864
+"""5.5: entrenchment actions exist from this year (1863 only with the optional rule)."""
+
+
+def entrenchment_actions_allowed(year: int, optional_1863: bool) -> bool:
+    """5.5: entrenchment actions from 1864 on, or in 1863 with the optional rule."""
+    return year >= ENTRENCHMENT_ACTIONS_FROM or (
+        year == ENTRENCHMENT_ACTIONS_FROM - 1 and optional_1863
+    )
+
+
 def _check_level(level: str) -> str:
     if level not in LEVELS:
         raise InputError(

@@ -18,6 +18,7 @@ from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import Strength, format_signed, format_strength
+from gcacw_ref.rules.terrain import closed_terrain
 
 REDUCTION_CAP = 3
 
@@ -138,8 +139,7 @@ def may_refuse_flank(terrain: str, rain: bool, mp_left: Fraction, advanced: bool
     """7.8: a marching unit may refuse its flanks for 1 MP, ending its march, but not in
     a mountain or swamp hex (a provisional swamp counts on a rain turn, 12.0), nor after
     an advance after combat. One marker per hex is the caller's to check."""
-    closed = terrain in ("mountain", "swamp") or (rain and terrain == "provisional_swamp")
-    return mp_left >= REFUSE_FLANK_MP and not closed and not advanced
+    return mp_left >= REFUSE_FLANK_MP and not closed_terrain(terrain, rain) and not advanced
 
 
 def refused_flank_bonus(bonus: int) -> int:

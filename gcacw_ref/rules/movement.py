@@ -19,6 +19,7 @@ from typing import Any
 from gcacw_ref.i18n import N_
 from gcacw_ref.rules.explain import Step, english
 from gcacw_ref.rules.numbers import format_strength
+from gcacw_ref.rules.terrain import CLOSED_TERRAIN as CLOSED_TERRAIN
 from gcacw_ref.rules.terrain import (
     RIVERS,
     ROADS,
@@ -29,9 +30,9 @@ from gcacw_ref.rules.terrain import (
     friendly_occupied_table,
     terrain_chart,
 )
+from gcacw_ref.rules.zoc import crossings_left
 
 F = HexsideFeature
-CLOSED_TERRAIN = frozenset({Terrain.SWAMP, Terrain.MOUNTAIN})
 
 
 @dataclass(frozen=True)
@@ -145,11 +146,7 @@ def river_crossing(
     ferry penalty.
     """
     major = F.MAJOR_RIVER in features
-    crossings = set(features) - set(ROADS_AND_TRAIL) - RIVERS - {F.CREEK, F.WATER}
-    if destroyed:
-        crossings -= {F.BRIDGE, F.FERRY}
-        if not major:
-            crossings.add(F.FORD)
+    crossings = crossings_left(features, destroyed)
     closed = weather.major_uncrossable if major else weather.minor_uncrossable
     if F.BRIDGE in crossings or F.DAM in crossings:
         return RiverCrossing(

@@ -16,6 +16,7 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.tables import Source, load_table
+from gcacw_ref.rules.terrain import closed_terrain
 
 Kind = Literal["retreat", "rout", "cavalry", "optional"]
 
@@ -104,8 +105,7 @@ def retreat_may_enter(terrain: str, road: bool, rain: bool) -> bool:
     """7.6 (12.0 in rain): a retreat may enter a mountain or swamp hex, or a provisional
     swamp on a rain turn, only across a road, pike, trail or railroad hexside. The rule
     limits entering only: leaving such a hex is unrestricted."""
-    closed = terrain in ("mountain", "swamp") or (rain and terrain == "provisional_swamp")
-    return road or not closed
+    return road or not closed_terrain(terrain, rain)
 
 
 def retreat_tables() -> RetreatTables:
@@ -162,6 +162,21 @@ def retreat_table_number(kind: Kind, hex_number: int, leaving_enemy_zoc: bool) -
         label=HEX_OF_NOT_LEAVING[kind],
         value=N_("table 2"),
         args={"hex_number": hex_number},
+    )
+
+
+CLOSER_READING = "retreat-closer-measured-from"
+"""The register entry on how 7.6's closeness to the active enemy unit is measured."""
+
+
+def closer_reading_step(n: int) -> Step:
+    """The step naming the register reading when closeness decides retreat hex `n` (7.6)."""
+    return Step(
+        rule="7.6",
+        label=N_(
+            "hex {n}: nearer to the active enemy unit than the hex being left (register {register})"
+        ),
+        args={"n": n, "register": CLOSER_READING},
     )
 
 
@@ -294,6 +309,8 @@ def retreat_step(
             steps.append(
                 Step(rule="7.6", label=N_("hex {n} not allowed"), value=why_not, args={"n": i + 1})
             )
+            if h.closer and not h.prohibited and not h.active_enemy:
+                steps.append(closer_reading_step(i + 1))
             continue
         row = retreat_type(table, h)
         loss, dies = retreat_loss(kind, row, h)

@@ -75,6 +75,15 @@ CROSSINGS = frozenset(
     {HexsideFeature.FORD, HexsideFeature.BRIDGE, HexsideFeature.DAM, HexsideFeature.FERRY}
 )
 
+CLOSED_TERRAIN = frozenset({Terrain.SWAMP, Terrain.MOUNTAIN})
+"""Hexes entered (by a unit, a retreat, a ZOC) only across a road-type hexside."""
+
+
+def closed_terrain(terrain: str, rain: bool) -> bool:
+    """2.3, 12.0: mountain or swamp; a provisional swamp counts as swamp on a rain turn."""
+    return terrain in CLOSED_TERRAIN or (rain and terrain == Terrain.PROVISIONAL_SWAMP)
+
+
 _WORDS = ("P", "NE", "variable", "stop", "all", "+1", "+1 to +4")
 Cell = str
 

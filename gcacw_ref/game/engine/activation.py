@@ -3,14 +3,18 @@ optionally move the leader to a chosen unit, then each unit marches in turn."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.choices import activation_candidates, may_entrench
 from gcacw_ref.game.engine.registry import decision
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.state import Leader
 
-def leader_kind(w: Any, ld: Any) -> str:
+
+def leader_kind(w: Work, ld: Leader) -> str:
     if not ld.cavalry:
         return "infantry_leader"
     formations = {f.id: f.kind for f in w.scen.formations}
@@ -18,7 +22,7 @@ def leader_kind(w: Any, ld: Any) -> str:
     return "cavalry_corps_leader" if corps else "cavalry_division_leader"
 
 
-def offer_accompany(w: Any, ld: Any, origin: str, uid: str) -> None:
+def offer_accompany(w: Work, ld: Leader, origin: str, uid: str) -> None:
     """6.3: army and wing leaders stacked with the activated (non-cavalry) leader may be
     moved with it, onto the same unit."""
     from gcacw_ref.game.engine.leaders import may_join
@@ -36,12 +40,12 @@ def offer_accompany(w: Any, ld: Any, origin: str, uid: str) -> None:
             w.push("accompany", ld.side, leader=other.id, unit=uid)
 
 
-def accompany_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def accompany_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     data = frame["data"]
     return [Action(type="done"), Action(type="transfer", leader=data["leader"], unit=data["unit"])]
 
 
-def accompany_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def accompany_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     from gcacw_ref.game.engine.leaders import move_leader
 
     w.pop()
@@ -53,7 +57,7 @@ def accompany_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
 decision("accompany", accompany_options, accompany_decide)
 
 
-def begin_activation(w: Any, lid: str) -> None:
+def begin_activation(w: Work, lid: str) -> None:
     ld = w.leaders[lid]
     w.push(
         "activation",
@@ -67,13 +71,13 @@ def begin_activation(w: Any, lid: str) -> None:
     )
 
 
-def activation_limit(w: Any) -> int | None:
+def activation_limit(w: Work) -> int | None:
     cycle = w.find("cycle")
     limit: int | None = cycle["data"].get("limit") if cycle is not None else None
     return limit
 
 
-def act_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def act_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     data = frame["data"]
     lid = data["leader"]
     if data["phase"] == "select":
@@ -103,7 +107,7 @@ def act_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     return acts or [Action(type="done")]
 
 
-def act_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def act_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     from gcacw_ref.game.engine.leaders import move_leader
     from gcacw_ref.game.engine.march import begin_march, roll_allowance
 
@@ -132,7 +136,7 @@ def act_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         data["phase"] = "march"
         if action.type == "transfer":
             assert action.unit
-            origin = w.leader_hex(ld.id)
+            origin = w.leader_hex_on_map(ld.id)
             move_leader(w, ld.id, action.unit, "5.2")
             offer_accompany(w, ld, origin, action.unit)
         return

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges, cavalry
@@ -15,8 +15,13 @@ from gcacw_ref.rules.assault import assault_roll, grand_assault_number
 from gcacw_ref.rules.demoralization import may_join_grand_assault
 from gcacw_ref.rules.march import MAX_FATIGUE, raise_fatigue
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.state import Leader
+    from gcacw_ref.rules.games import Side
 
-def begin_assault(w: Any, lid: str) -> None:
+
+def begin_assault(w: Work, lid: str) -> None:
     ld = w.leaders[lid]
     w.push(
         "assault",
@@ -32,7 +37,7 @@ def begin_assault(w: Any, lid: str) -> None:
     )
 
 
-def ga_leader(w: Any, ld: Any) -> Any:
+def ga_leader(w: Work, ld: Leader) -> Leader | None:
     """7.1: a friendly army or wing leader within the assaulting leader's command range."""
     if ld.cavalry:
         return None
@@ -42,12 +47,12 @@ def ga_leader(w: Any, ld: Any) -> Any:
             and other.rank in ("army", "wing")
             and other.unit
             and other.id != ld.id
-        ) and in_command_range(w, ld, w.leader_hex(other.id)):
+        ) and in_command_range(w, ld, w.leader_hex_on_map(other.id)):
             return other
     return None
 
 
-def ga_hexes(w: Any, data: dict[str, Any], side: Any, target: str) -> dict[str, list[str]]:
+def ga_hexes(w: Work, data: dict[str, Any], side: Side, target: str) -> dict[str, list[str]]:
     """7.1 grand assault: hexes next to the defender (the assault hex included) with units
     not chosen in step 1, fatigue 3 or less, not demoralized, able to attack (any command,
     cavalry and artillery included)."""
@@ -66,7 +71,7 @@ def ga_hexes(w: Any, data: dict[str, Any], side: Any, target: str) -> dict[str, 
     return out
 
 
-def as_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def as_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     data = frame["data"]
     lid = data["leader"]
     side = frame["side"]
@@ -79,7 +84,7 @@ def as_options(w: Any, frame: dict[str, Any]) -> list[Action]:
         ]
         return ([Action(type="done")] if data["selected"] else []) + out
     if phase == "target":
-        lh = w.leader_hex(lid)
+        lh = w.leader_hex_on_map(lid)
         return [
             Action(type="attack", leader=lid, hex=n)
             for n in w.board.neighbors(lh)
@@ -115,7 +120,7 @@ def as_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     return out or [Action(type="done")]
 
 
-def as_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def as_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     data = frame["data"]
     ld = w.leaders[data["leader"]]
     side = frame["side"]
@@ -127,7 +132,7 @@ def as_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
                 return
         for u in data["selected"]:
             w.upd(u, fatigue=raise_fatigue(w.unit(u).fatigue, 1))
-        lh = w.leader_hex(ld.id)
+        lh = w.leader_hex_on_map(ld.id)
         if {u.id for u in w.friends_at(lh, side)} <= set(data["selected"]):
             bridges.clear_refused(w, lh)  # 7.8: the whole stack assaults
         data["phase"] = "target"
@@ -163,6 +168,7 @@ def as_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
     if phase == "grand":
         if action.option == "yes":
             army = ga_leader(w, ld)
+            assert army is not None  # the grand assault is offered only with one (7.1)
             die = w.die()
             ga = grand_assault_number(army.command, die)
             w.emit(
@@ -196,7 +202,7 @@ def as_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
     fight(w, frame)
 
 
-def command_roll(w: Any, frame: dict[str, Any]) -> None:
+def command_roll(w: Work, frame: dict[str, Any]) -> None:
     data = frame["data"]
     ld = w.leaders[data["leader"]]
     side = frame["side"]
@@ -242,7 +248,7 @@ def command_roll(w: Any, frame: dict[str, Any]) -> None:
         data["phase"] = "pick"
 
 
-def after_pick(w: Any, frame: dict[str, Any]) -> None:
+def after_pick(w: Work, frame: dict[str, Any]) -> None:
     data = frame["data"]
     ld = w.leaders[data["leader"]]
     if ga_leader(w, ld) is not None and ga_hexes(w, data, frame["side"], data["target"]):
@@ -251,7 +257,7 @@ def after_pick(w: Any, frame: dict[str, Any]) -> None:
     fight(w, frame)
 
 
-def fight(w: Any, frame: dict[str, Any]) -> None:
+def fight(w: Work, frame: dict[str, Any]) -> None:
     data = frame["data"]
     ld = w.leaders[data["leader"]]
     w.pop()

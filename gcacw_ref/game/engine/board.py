@@ -7,11 +7,14 @@ hexside features, road links, distance), cached per scenario map.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game import geometry
 from gcacw_ref.game.hexmap import HexMap, parse_map
 from gcacw_ref.rules.terrain import RIVERS, ROADS_AND_TRAIL, HexsideFeature
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.scenario import Scenario
 
 
 class Board:
@@ -70,7 +73,7 @@ def _board_cached(key: str, doc_json: str) -> Board:
 _BY_DOC: dict[int, tuple[Any, Board]] = {}
 
 
-def board_for(scenario: Any) -> Board:
+def board_for(scenario: Scenario) -> Board:
     """The board of a scenario (cached by the map document's content; the same document
     object is looked up without re-reading it)."""
     import json

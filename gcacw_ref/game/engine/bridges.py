@@ -7,10 +7,10 @@ bridge. The destruction attempt after a march is a decision (`destroy` frame).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.engine.common import combat_strength, zoc_kind
+from gcacw_ref.game.engine.common import combat_strength, hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.geometry import hexside_key
 from gcacw_ref.game.zoc import has_road
@@ -19,15 +19,20 @@ from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import pontoon_bridge_features
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.state import Unit
+
+
 NEVER_DESTROYED: frozenset[tuple[str, str]] = frozenset()
 
 
-def strong(w: Any) -> int:
+def strong(w: Work) -> int:
     """10.2: the strength that removes an enemy pontoon or may attack a fixed bridge."""
     return bridge_limits(w.game).strong_unit
 
 
-def pontoon(w: Any, a: str, b: str) -> str | None:
+def pontoon(w: Work, a: str, b: str) -> str | None:
     key = hexside_key(a, b)
     for x, y, owner in w.s["bridges"]:
         if (x, y) == key:
@@ -35,16 +40,16 @@ def pontoon(w: Any, a: str, b: str) -> str | None:
     return None
 
 
-def is_destroyed(w: Any, a: str, b: str) -> bool:
+def is_destroyed(w: Work, a: str, b: str) -> bool:
     return tuple(hexside_key(a, b)) in {tuple(d) for d in w.s["destroyed"]}
 
 
-def broken(w: Any, a: str, b: str, side: Side) -> bool:
+def broken(w: Work, a: str, b: str, side: Side) -> bool:
     """A destroyed fixed crossing here that `side` has not bridged with its own pontoon."""
     return is_destroyed(w, a, b) and pontoon(w, a, b) != side.value
 
 
-def effective_hexside(w: Any, a: str, b: str, side: Side) -> frozenset[F] | None:
+def effective_hexside(w: Work, a: str, b: str, side: Side) -> frozenset[F] | None:
     """The hexside as `side` crosses it now; None when an enemy pontoon bridge blocks it
     (10.2: the enemy may not cross it)."""
     feats: frozenset[F] = w.board.side(a, b)
@@ -57,33 +62,33 @@ def effective_hexside(w: Any, a: str, b: str, side: Side) -> frozenset[F] | None
     return feats | pontoon_bridge_features(has_road(m, a) and has_road(m, b))
 
 
-def clear_refused_on_leave(w: Any, hex_: str | None) -> None:
+def clear_refused_on_leave(w: Work, hex_: str | None) -> None:
     """7.8: the refused-flank marker goes when the last unit leaves its hex, or when the
     only unit there attacks."""
     if hex_ is not None and hex_ in w.s["refused"] and len(w.at(hex_)) <= 1:
         w.s["refused"] = tuple(h for h in w.s["refused"] if h != hex_)
 
 
-def clear_refused(w: Any, hex_: str | None) -> None:
+def clear_refused(w: Work, hex_: str | None) -> None:
     """7.8: remove the marker of `hex_` (all its units join one assault)."""
     if hex_ is not None and hex_ in w.s["refused"]:
         w.s["refused"] = tuple(h for h in w.s["refused"] if h != hex_)
 
 
-def sweep_refused(w: Any) -> None:
+def sweep_refused(w: Work) -> None:
     w.s["refused"] = tuple(h for h in w.s["refused"] if w.at(h))
 
 
-def note_control(w: Any, hex_: str, side: Side) -> None:
+def note_control(w: Work, hex_: str, side: Side) -> None:
     """Scenario VP hexes: the side whose unit last entered holds it."""
     if hex_ in w.s["hex_control"]:
         w.s["hex_control"][hex_] = side.value
 
 
-def enemy_pontoons_fall(w: Any, unit: Any) -> None:
+def enemy_pontoons_fall(w: Work, unit: Unit) -> None:
     """10.2: an enemy pontoon bridge goes when a unit of strength 5 or more ends a march,
     a retreat or an advance in one of the two hexes it joins."""
-    here = unit.hex
+    here = hex_of(unit)
     if here is None or not w.s["bridges"]:
         return
     for n in w.board.neighbors(here):
@@ -101,7 +106,7 @@ def enemy_pontoons_fall(w: Any, unit: Any) -> None:
             )
 
 
-def after_march(w: Any, unit: Any, data: dict[str, Any]) -> None:
+def after_march(w: Work, unit: Unit, data: dict[str, Any]) -> None:
     """10.2 at the end of a march: enemy pontoon bridges may fall; a fixed bridge or a
     ferry may be attacked (a decision)."""
     enemy_pontoons_fall(w, unit)
@@ -116,11 +121,11 @@ def after_march(w: Any, unit: Any, data: dict[str, Any]) -> None:
         )
 
 
-def destroy_targets(w: Any, unit: Any) -> list[str]:
+def destroy_targets(w: Work, unit: Unit) -> list[str]:
     """10.2: crossings this unit may try to destroy now (once per turn per unit)."""
     if unit.id in w.s["destroy_tried"]:
         return []
-    here = unit.hex
+    here = hex_of(unit)
     out = []
     for n in w.board.neighbors(here):
         feats = w.board.side(here, n)
@@ -140,20 +145,20 @@ def destroy_targets(w: Any, unit: Any) -> list[str]:
     return out
 
 
-def destroy_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def destroy_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     uid = frame["data"]["unit"]
     return [Action(type="done")] + [
         Action(type="destroy", unit=uid, hex=h) for h in frame["data"]["targets"]
     ]
 
 
-def destroy_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def destroy_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     w.pop()
     if action.type == "done":
         return
     uid = frame["data"]["unit"]
     unit = w.unit(uid)
-    here, there = unit.hex, action.hex
+    here, there = hex_of(unit), action.hex
     assert there
     ferry = F.FERRY in w.board.side(here, there) and F.BRIDGE not in w.board.side(here, there)
     drm = destroy_drm(
@@ -185,9 +190,9 @@ def destroy_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
 decision("destroy", destroy_options, destroy_decide)
 
 
-def dismantle(w: Any, unit: Any, other_hex: str) -> None:
+def dismantle(w: Work, unit: Unit, other_hex: str) -> None:
     """10.2: a marching unit beside its own pontoon bridge takes it up (no MP)."""
-    key = hexside_key(unit.hex, other_hex)
+    key = hexside_key(hex_of(unit), other_hex)
     w.s["bridges"] = tuple(b for b in w.s["bridges"] if (b[0], b[1]) != key)
     w.emit(
         "bridge",

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
-from gcacw_ref.game.engine.common import combat_strength
+from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.geometry import hexside_key
 from gcacw_ref.rules.bridges import (
     bridge_limits,
@@ -21,34 +21,38 @@ from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.terrain import ROADS, ROADS_AND_TRAIL
 from gcacw_ref.rules.terrain import HexsideFeature as F
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.state import Unit
 
-def _enemy_strength(w: Any, h: str, side: Any) -> Fraction:
+
+def _enemy_strength(w: Work, h: str, side: Side) -> Fraction:
     return sum((combat_strength(w, u) for u in w.enemy_at(h, side)), Fraction(0))
 
 
-def thresholds(w: Any) -> tuple[int, int, int, int]:
+def thresholds(w: Work) -> tuple[int, int, int, int]:
     """(bridge strength, bridge enemy limit, repair strength, repair enemy limit) for the
     game (10.1, 10.3)."""
     lim = bridge_limits(w.game)
     return lim.build_strength, lim.build_enemy_block, lim.repair_strength, lim.repair_enemy_block
 
 
-def may_bridge_major(w: Any, side: Side) -> bool:
+def may_bridge_major(w: Work, side: Side) -> bool:
     """10.1: who may lay a pontoon bridge over a major river in this game."""
     return may_bridge_major_river(w.game, side)
 
 
-def _uncrossable(w: Any, major: bool) -> bool:
+def _uncrossable(w: Work, major: bool) -> bool:
     """12.0: the river's unfordable marker still stands this turn."""
     return w.turn <= int(w.s["major_unfordable_until" if major else "minor_unfordable_until"])
 
 
-def _has(w: Any, h: str, feats: frozenset[F]) -> bool:
+def _has(w: Work, h: str, feats: frozenset[F]) -> bool:
     """The hex holds one of `feats` (a hexside of it carries the feature)."""
     return any(w.board.side(h, m) & feats for m in w.board.neighbors(h))
 
 
-def bridge_options(w: Any, unit: Any, data: dict[str, Any]) -> list[Action]:
+def bridge_options(w: Work, unit: Unit, data: dict[str, Any]) -> list[Action]:
     """10.1/10.3: a fatigue-0 infantry unit beside a river may lay a pontoon bridge or
     repair a destroyed bridge or ferry (strength and enemy limits by game)."""
     if unit.kind != "infantry":
@@ -56,7 +60,7 @@ def bridge_options(w: Any, unit: Any, data: dict[str, Any]) -> list[Action]:
     strength = combat_strength(w, unit)
     b_need, b_block, r_need, r_block = thresholds(w)
     out = []
-    here = unit.hex
+    here = hex_of(unit)
     for n in w.board.neighbors(here):
         feats = w.board.side(here, n)
         if not feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
@@ -83,7 +87,7 @@ def bridge_options(w: Any, unit: Any, data: dict[str, Any]) -> list[Action]:
     return out
 
 
-def _markers_left(w: Any, side: Any, major: bool) -> int:
+def _markers_left(w: Work, side: Side, major: bool) -> int:
     cfg = w.scen.bridges
     total = getattr(cfg, f"{side.value}_{'major' if major else 'minor'}")
     used = 0
@@ -93,9 +97,10 @@ def _markers_left(w: Any, side: Any, major: bool) -> int:
     return int(total) - used
 
 
-def build_bridge(w: Any, action: Action, data: dict[str, Any]) -> None:
+def build_bridge(w: Work, action: Action, data: dict[str, Any]) -> None:
+    assert action.unit  # recovery offers `build` for a unit
     unit = w.unit(action.unit)
-    here, there = unit.hex, action.hex
+    here, there = hex_of(unit), action.hex
     assert there
     feats = w.board.side(here, there)
     major = F.MAJOR_RIVER in feats

@@ -7,10 +7,10 @@ The cavalry's owner decides (`cavalry_retreat` frame, yes/no). The retreat itsel
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.engine.common import combat_strength, other
+from gcacw_ref.game.engine.common import combat_strength, hex_of, other
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import lose
 from gcacw_ref.game.engine.zocview import zoc_map
@@ -20,10 +20,14 @@ from gcacw_ref.rules.cavalry_retreat import (
     cavalry_retreat_modifiers,
     mp_reduction,
 )
-from gcacw_ref.rules.march import raise_fatigue
+from gcacw_ref.rules.march import MAX_FATIGUE, raise_fatigue
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.rules.games import Side
 
 
-def cavalry_hexes_threatened(w: Any, active_hex: str, active_side: Any) -> list[str]:
+def cavalry_hexes_threatened(w: Work, active_hex: str, active_side: Side) -> list[str]:
     """Adjacent hexes of enemy cavalry whose normal ZOC covers `active_hex`."""
     out: list[str] = []
     zmap = zoc_map(w, active_side)
@@ -42,7 +46,7 @@ def cavalry_hexes_threatened(w: Any, active_hex: str, active_side: Any) -> list[
 
 
 def offer(
-    w: Any, uid: str, assault: bool = False, hexes: list[str] | None = None, advance: bool = False
+    w: Work, uid: str, assault: bool = False, hexes: list[str] | None = None, advance: bool = False
 ) -> None:
     """7.7: let the enemy cavalry near `uid` declare a retreat (infantry/artillery march,
     assault, or an advance after combat)."""
@@ -53,15 +57,15 @@ def offer(
         w.push("cavalry_retreat", other(unit.side), hex=h, active=uid, assault=assault)
 
 
-def offer_on_march_start(w: Any, uid: str) -> None:
+def offer_on_march_start(w: Work, uid: str) -> None:
     offer(w, uid)
 
 
-def offer_on_enter_zoc(w: Any, uid: str) -> None:
+def offer_on_enter_zoc(w: Work, uid: str) -> None:
     offer(w, uid)
 
 
-def cav_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def cav_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     h = frame["data"]["hex"]
     if not [u for u in w.at(h) if u.kind == "cavalry" and u.side == frame["side"]]:
         return [Action(type="cavalry_retreat", hex=h, option="no")]
@@ -71,7 +75,7 @@ def cav_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     ]
 
 
-def cav_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def cav_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     w.pop()
     if action.option != "yes":
         return
@@ -81,7 +85,7 @@ def cav_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
     cav = [u for u in w.at(h) if u.kind == "cavalry" and u.side == side]
     active = w.unit(data["active"])
     b = w.board
-    ahex = active.hex
+    ahex = hex_of(active)
     crossing = bool(b.river(h, ahex)) or (w.rain() and "creek" in b.features(h, ahex))
     hx = CavalryHex(
         strengths=[combat_strength(w, u) for u in cav],
@@ -89,7 +93,7 @@ def cav_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         active_in_mountain=b.terrain(ahex) == "mountain",
         river_crossing_between=crossing,
         all_demoralized=all(u.demoralized for u in cav),
-        all_fatigue_4=all(u.fatigue == 4 for u in cav),
+        all_fatigue_4=all(u.fatigue == MAX_FATIGUE for u in cav),
     )
     drm, why = cavalry_retreat_modifiers(w.game, side, hx)
     die = w.die()

@@ -6,22 +6,29 @@ The five actions: march (5.1), leader activation (5.2), assault (5.3), station r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import MAX_FATIGUE, combat_strength, enemy_units_adjacent
 from gcacw_ref.game.state import Leader, Unit
-from gcacw_ref.rules.entrenchment import entrenchment_era, may_take_entrenchment_action
+from gcacw_ref.rules.entrenchment import (
+    entrenchment_actions_allowed,
+    entrenchment_era,
+    may_take_entrenchment_action,
+)
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.station_raid import may_raid_station
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
 
-def option(w: Any, name: str) -> bool:
+
+def option(w: Work, name: str) -> bool:
     """Whether the scenario plays with an optional rule."""
     return name in w.scen.scenario.optional_rules
 
 
-def may_march(w: Any, unit: Unit) -> bool:
+def may_march(w: Work, unit: Unit) -> bool:
     """5.1: a unit at fatigue 3 or less (optional rule: an organized unit at fatigue 4)."""
     if unit.hex is None:
         return False
@@ -30,12 +37,12 @@ def may_march(w: Any, unit: Unit) -> bool:
     return option(w, "fatigue_four_march") and unit.organized
 
 
-def entrench_actions(w: Any) -> bool:
+def entrench_actions(w: Work) -> bool:
     """5.5: entrenchment actions from 1864, or in 1863 with the optional rule."""
-    return w.year >= 1864 or (w.year == 1863 and option(w, "entrenchment_action_1863"))
+    return entrenchment_actions_allowed(w.year, option(w, "entrenchment_action_1863"))
 
 
-def may_entrench(w: Any, unit: Unit) -> bool:
+def may_entrench(w: Work, unit: Unit) -> bool:
     """5.5: fatigue 0-3 (1863: 0-2), not demoralized, no completed fort, not in rain (12.0)."""
     if not entrench_actions(w) or unit.hex is None or w.rain():
         return False
@@ -43,7 +50,7 @@ def may_entrench(w: Any, unit: Unit) -> bool:
     return may_take_entrenchment_action(era, unit.fatigue, unit.demoralized, unit.entrenchment)
 
 
-def may_raid(w: Any, unit: Unit) -> bool:
+def may_raid(w: Work, unit: Unit) -> bool:
     """5.4: at a station not yet destroyed, fatigue 3 or less, combat strength 2 or more."""
     if unit.hex is None or "station" not in w.board.hex_features(unit.hex):
         return False
@@ -52,7 +59,7 @@ def may_raid(w: Any, unit: Unit) -> bool:
     return may_raid_station(w.game, unit.fatigue, combat_strength(w, unit))
 
 
-def activation_candidates(w: Any, leader: Leader) -> list[str]:
+def activation_candidates(w: Work, leader: Leader) -> list[str]:
     """5.2 step 2: units the leader commands within its command range, fatigue 3 or less
     (artillery may join any non-cavalry leader)."""
     from gcacw_ref.game.engine.zocview import command_range
@@ -72,11 +79,11 @@ def activation_candidates(w: Any, leader: Leader) -> list[str]:
     return out
 
 
-def assault_candidates(w: Any, leader: Leader) -> list[str]:
+def assault_candidates(w: Work, leader: Leader) -> list[str]:
     """5.3 / 7.1: units with the leader, under its command (or artillery), fatigue 3 or less."""
     if leader.unit is None or leader.rank == "army":
         return []
-    lh = w.leader_hex(leader.id)
+    lh = w.leader_hex_on_map(leader.id)
     out = []
     for u in w.at(lh):
         if u.side != leader.side or u.fatigue >= MAX_FATIGUE:
@@ -86,7 +93,7 @@ def assault_candidates(w: Any, leader: Leader) -> list[str]:
     return out
 
 
-def may_assault(w: Any, leader: Leader) -> bool:
+def may_assault(w: Work, leader: Leader) -> bool:
     """5.3: a leader with at least one unit it commands, fatigue 3 or less, in its hex,
     next to an enemy it may attack."""
     lh = w.leader_hex(leader.id)
@@ -99,15 +106,39 @@ def may_assault(w: Any, leader: Leader) -> bool:
     return bool(attack_targets(w, lh, lh, leader.side, assault=True, start_hex=lh))
 
 
-def action_choices(w: Any, side: Side) -> list[Action]:
+def unit_actions(w: Work, u: Unit) -> tuple[Action, ...]:
+    """The actions of 5.0 one unit may take now (march, raid, entrench)."""
+    out: list[Action] = []
+    if may_march(w, u):
+        out.append(Action(type="march", unit=u.id))
+    if may_raid(w, u):
+        out.append(Action(type="raid", unit=u.id))
+    if may_entrench(w, u):
+        out.append(Action(type="entrench", unit=u.id))
+    return tuple(out)
+
+
+# id(unit) -> (the unit, what else its actions depend on, its actions): a unit that did
+# not change since the last decision keeps its answer
+_UNIT_ACTIONS: dict[int, tuple[Unit, tuple[object, ...], tuple[Action, ...]]] = {}
+
+
+def _cached_unit_actions(w: Work, u: Unit) -> tuple[Action, ...]:
+    depends = (id(w.scen), w.rain(), w.s["stations"].get(u.hex or ""))
+    hit = _UNIT_ACTIONS.get(id(u))
+    if hit is not None and hit[0] is u and hit[1] == depends:
+        return hit[2]
+    if len(_UNIT_ACTIONS) > 50_000:
+        _UNIT_ACTIONS.clear()
+    actions = unit_actions(w, u)
+    _UNIT_ACTIONS[id(u)] = (u, depends, actions)
+    return actions
+
+
+def action_choices(w: Work, side: Side) -> list[Action]:
     out: list[Action] = []
     for u in w.alive(side):
-        if may_march(w, u):
-            out.append(Action(type="march", unit=u.id))
-        if may_raid(w, u):
-            out.append(Action(type="raid", unit=u.id))
-        if may_entrench(w, u):
-            out.append(Action(type="entrench", unit=u.id))
+        out.extend(_cached_unit_actions(w, u))
     for ld in w.leaders.values():
         if ld.side != side or ld.unit is None or ld.rank == "army":
             continue
@@ -118,12 +149,12 @@ def action_choices(w: Any, side: Side) -> list[Action]:
     return out
 
 
-def has_action(w: Any, side: Side) -> bool:
+def has_action(w: Work, side: Side) -> bool:
     """4.2: the side has a unit or leader eligible for some action."""
     return any(may_march(w, u) for u in w.alive(side))
 
 
-def start_action(w: Any, side: Side, action: Action) -> None:
+def start_action(w: Work, side: Side, action: Action) -> None:
     """Put the chosen action on the stack."""
     from gcacw_ref.game.engine import activation, assault, march, misc
 
@@ -146,5 +177,5 @@ def start_action(w: Any, side: Side, action: Action) -> None:
         raise ValueError(action.type)
 
 
-def adjacent_enemy(w: Any, unit: Unit) -> list[str]:
+def adjacent_enemy(w: Work, unit: Unit) -> list[str]:
     return enemy_units_adjacent(w, unit.hex, unit.side) if unit.hex else []

@@ -6,12 +6,12 @@ losses to allocate, retreats, advance after combat).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.errors import RuleError
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
-from gcacw_ref.game.engine.common import combat_strength
+from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.registry import auto
 from gcacw_ref.game.engine.results import apply_results
 from gcacw_ref.game.engine.zocview import zoc_of_hex
@@ -24,11 +24,19 @@ from gcacw_ref.rules.demoralization import counts_for_flank
 from gcacw_ref.rules.entrenchment import entrenchment_era
 from gcacw_ref.rules.flank import FlankHex, flank_bonus
 from gcacw_ref.rules.terrain import HexsideFeature as F
+from gcacw_ref.rules.terrain import closed_terrain
+from gcacw_ref.rules.zoc import crossings_left
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.state import Unit
+    from gcacw_ref.rules.games import Side
+
 
 CROSS = (("bridge", F.BRIDGE), ("dam", F.DAM), ("ferry", F.FERRY), ("ford", F.FORD))
 
 
-def hexside_key_for_combat(w: Any, a: str, d: str, side: Any) -> str | None:
+def hexside_key_for_combat(w: Work, a: str, d: str, side: Side) -> str | None:
     """The combat's hexside word; None when a river without a crossing lies between
     (10.2: a destroyed bridge or ferry counts as a ford on a minor river, as nothing on a
     major one)."""
@@ -36,16 +44,15 @@ def hexside_key_for_combat(w: Any, a: str, d: str, side: Any) -> str | None:
     if feats is None:
         return None
     if feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
-        if bridges.broken(w, a, d, side) and not feats & {F.DAM, F.FORD}:
-            return None if F.MAJOR_RIVER in feats else "ford"
+        left = crossings_left(feats, bridges.broken(w, a, d, side))
         for word, feat in CROSS:
-            if feat in feats:
+            if feat in left:
                 return word
         return None
     return "creek" if F.CREEK in feats else "none"
 
 
-def defending_units(w: Any, defenders: list[Any], target: str) -> list[DefendingUnit]:
+def defending_units(w: Work, defenders: list[Any], target: str) -> list[DefendingUnit]:
     """The defenders in `target` as the rules core sees them (7.2, 9.0)."""
     return [
         DefendingUnit(
@@ -63,7 +70,7 @@ def defending_units(w: Any, defenders: list[Any], target: str) -> list[Defending
     ]
 
 
-def flank_defender_strength(w: Any, defenders: list[Any], target: str) -> Fraction:
+def flank_defender_strength(w: Work, defenders: list[Any], target: str) -> Fraction:
     """7.4 one-quarter test: the defender's strength with entrenchment (and earthworks),
     as the rules core totals it for combat (register flank-quarter-entrenchment)."""
     side = defending_side(
@@ -76,7 +83,7 @@ def flank_defender_strength(w: Any, defenders: list[Any], target: str) -> Fracti
 
 
 def combat_input(
-    w: Any,
+    w: Work,
     attackers: list[str],
     target: str,
     action: str,
@@ -91,7 +98,7 @@ def combat_input(
     """The rules core's view of this attack; None when the map forbids it (7.1)."""
     units = [w.unit(u) for u in attackers]
     side = units[0].side
-    main_hex = assault_hex or units[0].hex
+    main_hex = assault_hex or hex_of(units[0])
     hexside = hexside_key_for_combat(w, main_hex, target, side)
     if hexside is None:
         return None
@@ -138,7 +145,7 @@ def combat_input(
 
 
 def attack_allowed(
-    w: Any, attackers: list[str], target: str, action: str, march: dict[str, Any] | None = None
+    w: Work, attackers: list[str], target: str, action: str, march: dict[str, Any] | None = None
 ) -> bool:
     """7.1 restrictions (river, mountain/swamp, rain) and the woods-hexside rule."""
     inp = combat_input(w, attackers, target, action, "hasty" if action == "march" else None, None)
@@ -148,14 +155,14 @@ def attack_allowed(
         check_restrictions(inp)
     except RuleError:
         return False
-    here = w.unit(attackers[0]).hex
+    here = hex_of(w.unit(attackers[0]))
     woods = w.board.map.is_woods_hexside(here, target) and not w.board.road_link(here, target)
     # 7.1: across a woods hexside only from the start hex or along a road
     return not (march is not None and woods and here != march["start"])
 
 
 def attack_targets(
-    w: Any, from_hex: str, _lh: str, side: Any, assault: bool, start_hex: str
+    w: Work, from_hex: str, _lh: str, side: Side, assault: bool, start_hex: str
 ) -> list[str]:
     uids = [u.id for u in w.friends_at(from_hex, side)][:1]
     if not uids:
@@ -167,12 +174,12 @@ def attack_targets(
     return out
 
 
-def march_attack_options(w: Any, data: dict[str, Any], unit: Any) -> list[Action]:
+def march_attack_options(w: Work, data: dict[str, Any], unit: Unit) -> list[Action]:
     """7.1 step 2 / 6.1: every target and attack type the remaining MP pays for."""
     mp = Fraction(data["mp"])
     out: list[Action] = []
     types = attack_types().type
-    for n in w.board.neighbors(unit.hex):
+    for n in w.board.neighbors(hex_of(unit)):
         if not w.enemy_at(n, unit.side) or not attack_allowed(w, [unit.id], n, "march", data):
             continue
         for t in types:
@@ -181,7 +188,7 @@ def march_attack_options(w: Any, data: dict[str, Any], unit: Any) -> list[Action
     return out
 
 
-def river_blocks(w: Any, n: str, target: str, side: Any) -> bool:
+def river_blocks(w: Work, n: str, target: str, side: Side) -> bool:
     """7.4 step 1d: a river without a usable crossing between the two hexes (a ford, or a
     destroyed minor-river crossing, is unusable in rain or under the river marker; in
     rain a creek without road, pike, trail or railroad blocks too, unless beside a city)."""
@@ -193,17 +200,16 @@ def river_blocks(w: Any, n: str, target: str, side: Any) -> bool:
         major = F.MAJOR_RIVER in feats
         marker = int(w.s["major_unfordable_until" if major else "minor_unfordable_until"])
         fordable = not w.rain() and w.turn > marker
-        if bridges.broken(w, n, target, side):
-            return major or not fordable
-        if feats & {F.BRIDGE, F.DAM, F.FERRY}:
+        left = crossings_left(feats, bridges.broken(w, n, target, side))
+        if left & {F.BRIDGE, F.DAM, F.FERRY}:
             return False
-        return not (F.FORD in feats and fordable)
+        return not (F.FORD in left and fordable)
     if w.rain() and F.CREEK in feats and not b.road_link(n, target):
         return "city" not in (b.terrain(n), b.terrain(target))
     return False
 
 
-def flank_hex(w: Any, n: str, target: str, side: Any, active: set[str]) -> FlankHex:
+def flank_hex(w: Work, n: str, target: str, side: Side, active: set[str]) -> FlankHex:
     """One neighbour of the defender as 7.4 step 1 and 3 see it."""
     b = w.board
     counts = [u for u in w.friends_at(n, side) if counts_for_flank(u.demoralized, u.id in active)]
@@ -223,10 +229,10 @@ def flank_hex(w: Any, n: str, target: str, side: Any, active: set[str]) -> Flank
                 zoc = "normal" if zoc == "normal" or str(kind) == "normal" else "limited"
                 near.extend(units)
         strength = sum((combat_strength(w, u) for u in near), Fraction(0))
-    closed = {"mountain", "swamp"} | ({"provisional_swamp"} if w.rain() else set())
-    impassable = (b.terrain(n) in closed or b.terrain(target) in closed) and not b.road_link(
-        n, target
-    )
+    rain = w.rain()
+    impassable = (
+        closed_terrain(b.terrain(n), rain) or closed_terrain(b.terrain(target), rain)
+    ) and not b.road_link(n, target)
     woods = False
     if not w.at(n):
         adjacent = [h for h in b.neighbors(n) if w.friends_at(h, side)]
@@ -246,7 +252,7 @@ def flank_hex(w: Any, n: str, target: str, side: Any, active: set[str]) -> Flank
     )
 
 
-def flank_for(w: Any, attackers: list[str], target: str, side: Any, refused: bool) -> int:
+def flank_for(w: Work, attackers: list[str], target: str, side: Side, refused: bool) -> int:
     """7.4 flank attack: the six neighbours of the defender as the flank rules see them."""
     defenders = w.enemy_at(target, side)
     dstr = sum((combat_strength(w, d) for d in defenders), Fraction(0))
@@ -273,7 +279,7 @@ def flank_for(w: Any, attackers: list[str], target: str, side: Any, refused: boo
     return int(res.final_bonus)
 
 
-def march_attack(w: Any, frame: dict[str, Any], target: str, attack_type: str) -> None:
+def march_attack(w: Work, frame: dict[str, Any], target: str, attack_type: str) -> None:
     """7.1 attack procedure for a marching unit, steps 1-6. An infantry unit that began
     its march in the limited ZOC of the cavalry it attacks gives that cavalry the chance
     to retreat first (7.7 exception); if the hex is left empty the attack costs nothing."""
@@ -290,14 +296,14 @@ def march_attack(w: Any, frame: dict[str, Any], target: str, attack_type: str) -
     cav = [u for u in w.enemy_at(target, unit.side) if u.kind == "cavalry"]
     if cav and unit.kind != "cavalry" and unit.hex == data["start"]:
         kinds = zoc_of_hex(w, target)
-        if str(kinds.get(unit.hex)) == "limited":
+        if str(kinds.get(hex_of(unit))) == "limited":
             from gcacw_ref.game.engine.cavalry import offer
 
             offer(w, uid, hexes=[target])
 
 
 @auto("attack_go")
-def attack_go(w: Any, frame: dict[str, Any]) -> None:
+def attack_go(w: Work, frame: dict[str, Any]) -> None:
     w.pop()
     data = frame["data"]
     uid, target = data["unit"], data["target"]
@@ -317,7 +323,7 @@ def attack_go(w: Any, frame: dict[str, Any]) -> None:
 
 
 def resolve(
-    w: Any,
+    w: Work,
     attackers: list[str],
     target: str,
     action: str,

@@ -7,11 +7,16 @@ decide nothing a player decides.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.state import Leader, Unit
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.march import MAX_FATIGUE
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.scenario import Scenario
+
 
 __all__ = ["MAX_FATIGUE"]
 
@@ -20,14 +25,26 @@ def other(side: Side) -> Side:
     return Side.CONFEDERATE if side == Side.UNION else Side.UNION
 
 
-def combat_strength(w: Any, unit: Unit) -> Fraction:
+def combat_strength(w: Work, unit: Unit) -> Fraction:
     """7.2: the printed strength when organized; the scenario's disorganized value otherwise."""
     if unit.organized:
-        return Fraction(unit.strength)
-    return disorganized_value(w.scen, Fraction(unit.strength))
+        s = unit.strength
+        return s if type(s) is Fraction else Fraction(s)
+    counters = w.scen.counters
+    hit = _DISORGANIZED.get((id(counters), unit.strength))
+    if hit is None or hit[0] is not counters:
+        if len(_DISORGANIZED) > 4096:
+            _DISORGANIZED.clear()
+        hit = (counters, disorganized_value(w.scen, Fraction(unit.strength)))
+        _DISORGANIZED[(id(counters), unit.strength)] = hit
+    return hit[1]
 
 
-def disorganized_value(scen: Any, strength: Fraction) -> Fraction:
+# (id of a scenario's counters, strength) -> (those counters, disorganized value)
+_DISORGANIZED: dict[tuple[int, Fraction], tuple[object, Fraction]] = {}
+
+
+def disorganized_value(scen: Scenario, strength: Fraction) -> Fraction:
     """The disorganized side of a strength marker (2.2). The rules do not print these
     figures (they are on the counters); the scenario gives them, default half rounded
     down to a half (register game-disorganized-values)."""
@@ -39,29 +56,38 @@ def disorganized_value(scen: Any, strength: Fraction) -> Fraction:
     return max(Fraction(1, 2), value) if strength > 0 else Fraction(0)
 
 
+def hex_of(unit: Unit) -> str:
+    """The hex of a unit still on the map (an `EngineBug` for an eliminated one)."""
+    if unit.hex is None:
+        from gcacw_ref.game.engine.work import EngineBug
+
+        raise EngineBug(f"unit {unit.id} is not on the map")
+    return unit.hex
+
+
 def can_act(unit: Unit) -> bool:
     """5.1 / 6.5: a unit at fatigue 4 takes no action."""
     return unit.hex is not None and unit.fatigue < MAX_FATIGUE
 
 
-def leader_unit(w: Any, leader: Leader) -> Unit | None:
+def leader_unit(w: Work, leader: Leader) -> Unit | None:
     unit: Unit | None = w.units.get(leader.unit) if leader.unit else None
     return unit
 
 
-def enemy_units_adjacent(w: Any, hex_: str, side: Side) -> list[str]:
+def enemy_units_adjacent(w: Work, hex_: str, side: Side) -> list[str]:
     """Adjacent hexes holding enemy units."""
     return [n for n in w.board.neighbors(hex_) if w.enemy_at(n, side)]
 
 
-def zoc_kind(w: Any, hex_: str, side: Side) -> str | None:
+def zoc_kind(w: Work, hex_: str, side: Side) -> str | None:
     """The enemy ZOC over `hex_` for units of `side`: "normal", "limited" or None (2.4)."""
     from gcacw_ref.game.engine.zocview import enemy_zoc
 
     return enemy_zoc(w, hex_, side)
 
 
-def in_command_range(w: Any, leader: Leader, target_hex: str) -> bool:
+def in_command_range(w: Work, leader: Leader, target_hex: str) -> bool:
     """2.5: a path of at most 3 hexes from the leader to the unit, not through enemy units
     nor enemy ZOC without friendly units."""
     from gcacw_ref.game.engine.zocview import command_range
@@ -78,5 +104,5 @@ def side_word(side: Side, lang: str = "en") -> str:
     return "Union" if side == Side.UNION else "Confederate"
 
 
-def unit_name(w: Any, uid: str) -> str:
+def unit_name(w: Work, uid: str) -> str:
     return str(w.units[uid].name)

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
+from gcacw_ref.game.engine.common import hex_of
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.zocview import transfer_ok
 from gcacw_ref.game.state import Leader
+from gcacw_ref.rules.command import within_transfer_range
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
 
 
-def may_join(w: Any, ld: Leader, uid: str) -> bool:
+def may_join(w: Work, ld: Leader, uid: str) -> bool:
     """2.2/6.3: a leader is with a unit it commands; army and wing leaders with infantry."""
     unit = w.unit(uid)
     if unit.hex is None or not w.commands(ld, unit):
@@ -18,7 +23,7 @@ def may_join(w: Any, ld: Leader, uid: str) -> bool:
     return not (ld.rank in ("army", "wing") and unit.kind != "infantry")
 
 
-def transfer_targets(w: Any, ld: Leader) -> list[str]:
+def transfer_targets(w: Work, ld: Leader) -> list[str]:
     """6.3: units the leader may be transferred to (path of 10 hexes, no enemy units)."""
     here = w.leader_hex(ld.id)
     if here is None:
@@ -27,12 +32,13 @@ def transfer_targets(w: Any, ld: Leader) -> list[str]:
     for u in w.alive(ld.side):
         if u.id == ld.unit or not may_join(w, ld, u.id):
             continue
-        if w.board.distance(here, u.hex) <= 10 and transfer_ok(w, here, u.hex, ld.side):
+        near = within_transfer_range(w.board.distance(here, hex_of(u)))
+        if near and transfer_ok(w, here, hex_of(u), ld.side):
             out.append(u.id)
     return out
 
 
-def move_leader(w: Any, lid: str, uid: str, rule: str) -> None:
+def move_leader(w: Work, lid: str, uid: str, rule: str) -> None:
     ld = w.leaders[lid]
     unit = w.unit(uid)
     w.leaders[lid] = ld.model_copy(update={"unit": uid})
@@ -47,7 +53,7 @@ def move_leader(w: Any, lid: str, uid: str, rule: str) -> None:
     )
 
 
-def split_options_for(w: Any, frm: str, uid: str) -> list[Action]:
+def split_options_for(w: Work, frm: str, uid: str) -> list[Action]:
     """6.3: when `uid` has left `frm`, leaders there may go with it, and leaders with it
     may stay with another unit they command that is still in `frm`."""
     moving = w.unit(uid)
@@ -64,12 +70,12 @@ def split_options_for(w: Any, frm: str, uid: str) -> list[Action]:
     return out
 
 
-def offer_split(w: Any, frm: str, uid: str) -> None:
+def offer_split(w: Work, frm: str, uid: str) -> None:
     if split_options_for(w, frm, uid):
         w.push("leaders_split", w.unit(uid).side, frm=frm, unit=uid, moved=[])
 
 
-def split_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def split_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     data = frame["data"]
     acts = [
         a for a in split_options_for(w, data["frm"], data["unit"]) if a.leader not in data["moved"]
@@ -77,7 +83,7 @@ def split_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     return [Action(type="done"), *acts]
 
 
-def split_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def split_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     if action.type == "done":
         w.pop()
         return

@@ -8,11 +8,11 @@ refuse, destroy, end).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges, cavalry
-from gcacw_ref.game.engine.common import zoc_kind
+from gcacw_ref.game.engine.common import hex_of, zoc_kind
 from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import set_strength
@@ -20,24 +20,32 @@ from gcacw_ref.game.engine.zocview import move_board
 from gcacw_ref.game.pathing import Board, MovingUnit, StepVerdict, move_step
 from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
-from gcacw_ref.rules.march import apply_extended_march_result, check_march
+from gcacw_ref.rules.march import MAX_FATIGUE, apply_extended_march_result, check_march
+from gcacw_ref.rules.movement_allowance import Kind as AllowanceKind
 from gcacw_ref.rules.movement_allowance import allowance_formula, movement_allowance
 from gcacw_ref.rules.terrain import UnitKind
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.state import Unit
+    from gcacw_ref.rules.games import Side
 
-def roll_allowance(w: Any, side: Any, kind: Any) -> int:
+
+def roll_allowance(w: Work, side: Side, kind: str) -> int:
     """5.1 step 1 / 5.2 step 3: roll the dice of the allowance formula."""
-    formula = allowance_formula(w.game, side, kind)
-    value, _ = movement_allowance(w.game, side, kind, w.dice(formula.dice))
+    k = cast(AllowanceKind, kind)  # a unit kind or a leader kind (5.1, 5.2)
+    formula = allowance_formula(w.game, side, k)
+    value, _ = movement_allowance(w.game, side, k, w.dice(formula.dice))
     return value
 
 
-def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True) -> None:
+def begin_march(w: Work, uid: str, leader_mp: int | None, may_attack: bool = True) -> None:
     """5.1 steps 1-3 (or 5.2 steps 6-7 with the leader's allowance)."""
     unit = w.unit(uid)
     side = unit.side
     mp = leader_mp if leader_mp is not None else roll_allowance(w, side, unit.kind)
-    tired = unit.fatigue == 4  # optional rule (5.1): marches disorganized, no extended march
+    # optional rule (5.1): marches disorganized, no extended march
+    tired = unit.fatigue == MAX_FATIGUE
     facts = (
         w.game,
         side,
@@ -119,11 +127,11 @@ def begin_march(w: Any, uid: str, leader_mp: int | None, may_attack: bool = True
 
 
 # --- forced march (5.1 step 3) -------------------------------------------------------
-def forced_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def forced_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     return [Action(type="forced_march", option="no"), Action(type="forced_march", option="yes")]
 
 
-def forced_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def forced_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     w.pop()
     if action.option != "yes":
         return
@@ -157,7 +165,7 @@ decision("forced_march", forced_options, forced_decide)
 
 # --- moving ------------------------------------------------------------------------
 def move_verdict(
-    w: Any, data: dict[str, Any], unit: Any, to: str, board: Board | None = None
+    w: Work, data: dict[str, Any], unit: Unit, to: str, board: Board | None = None
 ) -> StepVerdict | None:
     """6.2 via `pathing.move_step` on the live board (`board`, when already built for this
     position): the MP to enter `to`, and whether the unit must stop or its march ends
@@ -166,7 +174,7 @@ def move_verdict(
     verdict = move_step(
         board or move_board(w, unit.side),
         MovingUnit(UnitKind(unit.kind), Fraction(unit.strength)),
-        unit.hex,
+        hex_of(unit),
         to,
         mp_left=max(mp, Fraction(0)),
         moved=bool(data["moved"]),
@@ -176,7 +184,7 @@ def move_verdict(
     return verdict if verdict.legal else None
 
 
-def march_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def march_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     from gcacw_ref.game.engine.combat import march_attack_options
 
     data = frame["data"]
@@ -206,7 +214,7 @@ def march_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     return out
 
 
-def march_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def march_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     from gcacw_ref.game.engine.combat import march_attack
 
     data = frame["data"]
@@ -238,7 +246,7 @@ def march_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         march_attack(w, frame, action.hex, action.option)
 
 
-def do_move(w: Any, frame: dict[str, Any], to: str) -> None:
+def do_move(w: Work, frame: dict[str, Any], to: str) -> None:
     data = frame["data"]
     uid = data["unit"]
     unit = w.unit(uid)
@@ -246,7 +254,7 @@ def do_move(w: Any, frame: dict[str, Any], to: str) -> None:
     assert verdict is not None and verdict.mp is not None
     cost, zz = verdict.mp, verdict.zoc_to_zoc
     stop = verdict.must_stop or zz
-    frm = unit.hex
+    frm = hex_of(unit)
     data["mp"] = str(Fraction(data["mp"]) - cost)
     data["moved"] = True
     data["acted"] = True
@@ -280,7 +288,7 @@ def do_move(w: Any, frame: dict[str, Any], to: str) -> None:
         cavalry.offer_on_enter_zoc(w, uid)
 
 
-def end_march(w: Any) -> None:
+def end_march(w: Work) -> None:
     """5.1 step 5: the march is over (and 10.2: a pontoon bridge may fall)."""
     frame = w.pop()
     uid = frame["data"]["unit"]

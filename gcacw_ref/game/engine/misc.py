@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.errors import RuleError
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.engine.common import combat_strength, zoc_kind
+from gcacw_ref.game.engine.common import combat_strength, hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate
 from gcacw_ref.rules.entrenchment import (
@@ -20,6 +20,11 @@ from gcacw_ref.rules.march import raise_fatigue
 from gcacw_ref.rules.station_raid import RAID_FATIGUE, station_after_raid
 from gcacw_ref.rules.terrain import ROADS
 from gcacw_ref.rules.terrain import HexsideFeature as F
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.state import Unit
+
 
 EN = {
     "none": "none",
@@ -43,7 +48,7 @@ JA = {
 }
 
 
-def station_raid(w: Any, uid: str) -> None:
+def station_raid(w: Work, uid: str) -> None:
     """5.4: the raider tires; the station's new marker comes from the rules core."""
     unit = w.unit(uid)
     unit = w.upd(uid, fatigue=raise_fatigue(unit.fatigue, RAID_FATIGUE))
@@ -65,11 +70,11 @@ def station_raid(w: Any, uid: str) -> None:
     )
 
 
-def entrench(w: Any, uid: str, phase: Phase, rule: str) -> bool:
+def entrench(w: Work, uid: str, phase: Phase, rule: str) -> bool:
     """One entrenchment step for the unit (5.5 action or 9.0 recovery); False if none."""
     unit = w.unit(uid)
     era = entrenchment_era(w.game.value, w.year)
-    works = "earthworks" in w.board.hex_features(unit.hex) and unit.side == Side.CONFEDERATE
+    works = "earthworks" in w.board.hex_features(hex_of(unit)) and unit.side == Side.CONFEDERATE
     try:
         level = next_level(
             unit.entrenchment, era, phase, confederate_in_earthworks=works, rain=w.rain()
@@ -89,10 +94,10 @@ def entrench(w: Any, uid: str, phase: Phase, rule: str) -> bool:
     return True
 
 
-def can_entrench(w: Any, uid: str, phase: Phase) -> bool:
+def can_entrench(w: Work, uid: str, phase: Phase) -> bool:
     unit = w.unit(uid)
     era = entrenchment_era(w.game.value, w.year)
-    works = "earthworks" in w.board.hex_features(unit.hex) and unit.side == Side.CONFEDERATE
+    works = "earthworks" in w.board.hex_features(hex_of(unit)) and unit.side == Side.CONFEDERATE
     try:
         next_level(unit.entrenchment, era, phase, confederate_in_earthworks=works, rain=w.rain())
     except RuleError:
@@ -100,7 +105,7 @@ def can_entrench(w: Any, uid: str, phase: Phase) -> bool:
     return True
 
 
-def entrench_action(w: Any, uid: str) -> None:
+def entrench_action(w: Work, uid: str) -> None:
     """5.5 (1864): fatigue +1, then the next marker."""
     unit = w.unit(uid)
     era = entrenchment_era(w.game.value, w.year)
@@ -108,11 +113,11 @@ def entrench_action(w: Any, uid: str) -> None:
     entrench(w, uid, "action", "5.5")
 
 
-def rain_in_provisional_swamp(w: Any) -> None:
+def rain_in_provisional_swamp(w: Work) -> None:
     """12.0: a unit in a provisional swamp without a road, pike or railroad when rain comes:
     fatigue +1, disorganized, and its owner moves it to an adjacent hex (a decision)."""
     for unit in list(w.alive()):
-        h = unit.hex
+        h = hex_of(unit)
         if w.board.terrain(h) != "provisional_swamp":
             continue
         if any(w.board.side(h, n) & ROADS for n in w.board.neighbors(h)):
@@ -121,15 +126,15 @@ def rain_in_provisional_swamp(w: Any) -> None:
         w.push("swamp_exit", unit.side, unit=unit.id)
 
 
-def swamp_exits(w: Any, unit: Any) -> list[str]:
+def swamp_exits(w: Work, unit: Unit) -> list[str]:
     """12.0: adjacent hexes free of enemy units, not swamp, not across a river except by
     a bridge or ferry; enemy (normal) ZOC only when no other exit is left (register
     game-swamp-exit-zoc)."""
     from gcacw_ref.game.engine.bridges import effective_hexside
 
     out = []
-    for n in w.board.neighbors(unit.hex):
-        feats = effective_hexside(w, unit.hex, n, unit.side)
+    for n in w.board.neighbors(hex_of(unit)):
+        feats = effective_hexside(w, hex_of(unit), n, unit.side)
         if feats is None or w.enemy_at(n, unit.side):
             continue
         if w.board.terrain(n) in ("swamp", "provisional_swamp", "water"):
@@ -141,7 +146,7 @@ def swamp_exits(w: Any, unit: Any) -> list[str]:
     return free or out
 
 
-def exit_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def exit_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     unit = w.unit(frame["data"]["unit"])
     if unit.hex is None:
         return [Action(type="done")]
@@ -151,7 +156,7 @@ def exit_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     ]
 
 
-def exit_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def exit_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     w.pop()
     unit = w.unit(frame["data"]["unit"])
     if action.type == "done":

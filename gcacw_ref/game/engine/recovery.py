@@ -3,7 +3,7 @@ steps 3-6 for every unit through `rules.recovery.recover`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.misc import can_entrench, entrench
@@ -11,9 +11,12 @@ from gcacw_ref.game.engine.registry import auto, decision
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.recovery import UnitCondition, may_build_in_recovery, recover
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+
 
 @auto("recovery")
-def run_recovery(w: Any, frame: dict[str, Any]) -> None:
+def run_recovery(w: Work, frame: dict[str, Any]) -> None:
     step = frame["data"]["step"]
     frame["data"]["step"] = step + 1
     if step == 0:
@@ -25,7 +28,7 @@ def run_recovery(w: Any, frame: dict[str, Any]) -> None:
         recover_all(w)
 
 
-def build_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def build_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     out = [Action(type="done")]
     if w.rain():
         return out
@@ -40,7 +43,7 @@ def build_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     return out
 
 
-def build_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def build_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     if action.type == "done":
         w.pop()
         return
@@ -57,7 +60,7 @@ def build_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
 decision("build", build_options, build_decide)
 
 
-def recover_all(w: Any) -> None:
+def recover_all(w: Work) -> None:
     changed = 0
     for u in w.alive():
         res = recover(

@@ -5,17 +5,22 @@ owner allocates point by point (`loss` frame), retreats and routs, advance after
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.engine.common import zoc_kind
+from gcacw_ref.game.engine.common import hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import lose
 from gcacw_ref.rules.demoralization import demoralization_after
 from gcacw_ref.rules.march import raise_fatigue
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.rules.combat_chart import ChartResult
+    from gcacw_ref.rules.games import Side
 
-def letters(w: Any, uid: str, result: Any, rule: str = "7.5") -> None:
+
+def letters(w: Work, uid: str, result: ChartResult, rule: str = "7.5") -> None:
     """The letter effects on one unit: D, F, f (fatigue, disorder), R/R* demoralization."""
     unit = w.unit(uid)
     if unit.hex is None:
@@ -38,7 +43,7 @@ def letters(w: Any, uid: str, result: Any, rule: str = "7.5") -> None:
 
 
 def allocate(
-    w: Any, side: Any, units: list[str], points: int, disorganize: bool, rule: str
+    w: Work, side: Side, units: list[str], points: int, disorganize: bool, rule: str
 ) -> None:
     alive = [u for u in units if w.unit(u).hex is not None]
     if points <= 0 or not alive:
@@ -49,13 +54,13 @@ def allocate(
     w.push("loss", side, units=alive, points=points, disorganize=disorganize, rule=rule)
 
 
-def loss_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def loss_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     return [
         Action(type="loss", unit=u) for u in frame["data"]["units"] if w.unit(u).hex is not None
     ]
 
 
-def loss_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def loss_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     data = frame["data"]
     assert action.unit
     lose(w, action.unit, 1, data["rule"], data["disorganize"])
@@ -75,12 +80,12 @@ decision("loss", loss_options, loss_decide)
 
 
 def apply_results(
-    w: Any,
+    w: Work,
     attackers: list[str],
     defenders: list[str],
     target: str,
-    att: Any,
-    dfn: Any,
+    att: ChartResult,
+    dfn: ChartResult,
     active: str,
     march: dict[str, Any] | None,
 ) -> None:
@@ -113,13 +118,13 @@ def apply_results(
     allocate(w, dside, defenders, dfn.loss, dfn.disorganizes, "7.5")
 
 
-def optional_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def optional_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     """7.6 defender's optional retreat: any defending unit may retreat 1-4 hexes."""
     units = [u for u in frame["data"]["units"] if w.unit(u).hex is not None]
     return [Action(type="done")] + [Action(type="retreat", unit=u) for u in units]
 
 
-def optional_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def optional_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     from gcacw_ref.game.engine.retreat import push_retreat
 
     data = frame["data"]
@@ -137,7 +142,7 @@ def optional_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
 decision("optional_retreat", optional_options, optional_decide)
 
 
-def advance_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def advance_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     data = frame["data"]
     target = data["target"]
     if w.enemy_at(target, frame["side"]) or not any(w.unit(u).hex for u in data["units"]):
@@ -149,14 +154,14 @@ def advance_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     ]
 
 
-def advance_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def advance_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     data = frame["data"]
     if action.type == "done":
         w.pop()
         return
     assert action.unit
     unit = w.unit(action.unit)
-    frm = unit.hex
+    frm = hex_of(unit)
     w.upd(action.unit, hex=data["target"], entrenchment="none")
     data["units"] = [u for u in data["units"] if u != action.unit]
     w.emit(

@@ -9,21 +9,28 @@ stack surrenders.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
-from gcacw_ref.game.engine.common import zoc_kind
+from gcacw_ref.game.engine.common import hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate, lose
-from gcacw_ref.rules.retreat import RetreatHex, retreat_may_enter
+from gcacw_ref.rules.retreat import CLOSER_READING, RetreatHex, retreat_may_enter
 from gcacw_ref.rules.retreat_paths import retreat_paths
 from gcacw_ref.rules.terrain import HexsideFeature as F
+from gcacw_ref.rules.zoc import crossings_left
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.rules.games import Side
+
 
 RULE = {"cavalry": "7.7", "retreat": "7.6", "rout": "7.6", "optional": "7.6"}
 
 
-def crossing_ok(w: Any, a: str, b: str, side: Any) -> bool:
+def crossing_ok(w: Work, a: str, b: str, side: Side) -> bool:
     """7.6 / 12.0: rivers only at a crossing; in rain (or while the river marker lasts)
     not by ford or destroyed crossing; in rain no creek without a road (unless a city)."""
     feats = bridges.effective_hexside(w, a, b, side)
@@ -34,17 +41,18 @@ def crossing_ok(w: Any, a: str, b: str, side: Any) -> bool:
         major = F.MAJOR_RIVER in feats
         marker = w.s["major_unfordable_until" if major else "minor_unfordable_until"]
         fordable = not rain and w.turn > int(marker)
-        if bridges.broken(w, a, b, side):
-            return not major and fordable
-        if feats & {F.BRIDGE, F.DAM, F.FERRY}:
+        left = crossings_left(feats, bridges.broken(w, a, b, side))
+        if left & {F.BRIDGE, F.DAM, F.FERRY}:
             return True
-        return F.FORD in feats and fordable
+        return F.FORD in left and fordable
     if rain and F.CREEK in feats and not w.board.road_link(a, b):
         return "city" in (w.board.terrain(a), w.board.terrain(b))
     return True
 
 
-def describe(w: Any, side: Any, moving: set[str], active_hex: str | None) -> Any:
+def describe(
+    w: Work, side: Side, moving: set[str], active_hex: str | None
+) -> Callable[[str, str], RetreatHex]:
     b = w.board
     rain = w.rain()
 
@@ -72,7 +80,7 @@ def describe(w: Any, side: Any, moving: set[str], active_hex: str | None) -> Any
 
 
 def push_retreat(
-    w: Any,
+    w: Work,
     units: list[str],
     kind: str,
     active_uid: str | None,
@@ -84,7 +92,7 @@ def push_retreat(
     if not alive:
         return
     side = w.unit(alive[0]).side
-    start = w.unit(alive[0]).hex
+    start = hex_of(w.unit(alive[0]))
     active_hex = w.unit(active_uid).hex if active_uid else None
     plan = retreat_paths(
         kind,  # type: ignore[arg-type]
@@ -108,7 +116,33 @@ def push_retreat(
         paths=paths,
         override=plan.override_used,
         surrender=plan.surrender or not paths,
+        **({"active_hex": active_hex} if active_hex else {}),
     )
+
+
+def closer_excluded(w: Work, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """7.6, register retreat-closer-measured-from: at each step of the retreat taken, the
+    land neighbours nearer to the active enemy unit than the hex being left (so refused,
+    whatever else the restrictions say of them)."""
+    active = data.get("active_hex")
+    if not active:
+        return []
+    b = w.board
+    out = []
+    hexes = [data["start"], *data["path"]]
+    for here in hexes[:-1]:
+        d0 = b.distance(here, active)
+        near = [
+            n
+            for n in b.neighbors(here)
+            if n != active
+            and b.terrain(n) != "water"
+            and n not in hexes
+            and b.distance(n, active) < d0
+        ]
+        if near:
+            out.append({"from": here, "hexes": near})
+    return out
 
 
 def _matching(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -117,7 +151,7 @@ def _matching(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [p for p in data["paths"] if p["hexes"][:n] == prefix]
 
 
-def retreat_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def retreat_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     data = frame["data"]
     if not [u for u in data["units"] if w.unit(u).hex is not None]:
         return [Action(type="stop")]
@@ -138,7 +172,7 @@ def retreat_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     return out or [Action(type="stop")]
 
 
-def retreat_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def retreat_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     data = frame["data"]
     alive = [u for u in data["units"] if w.unit(u).hex is not None]
     rule = RULE[data["kind"]]
@@ -171,22 +205,34 @@ def retreat_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
         finish(w, data, [], rule)
 
 
-def finish(w: Any, data: dict[str, Any], alive: list[str], rule: str) -> None:
+def _closer_fields(w: Work, data: dict[str, Any]) -> dict[str, Any]:
+    found = closer_excluded(w, data)
+    if not found:
+        return {}
+    return {"closer_excluded": found, "register": [CLOSER_READING]}
+
+
+def finish(w: Work, data: dict[str, Any], alive: list[str], rule: str) -> None:
     if data["path"]:
         names = ", ".join(w.unit(u).name for u in data["units"])
+        closer = _closer_fields(w, data)
+        note_en = f" (nearer hexes refused, register {CLOSER_READING})" if closer else ""
+        note_ja = f"（攻撃ユニットに接近するヘクスは不可、登録 {CLOSER_READING}）" if closer else ""
         w.emit(
             "retreat",
             rule,
             f"{names} {data['kind']}: {data['start']} -> {' -> '.join(data['path'])}"
-            + (" (priority override used)" if data["override"] else ""),
-            f"{names}が{data['kind']}：{data['start']}→{'→'.join(data['path'])}",
+            + (" (priority override used)" if data["override"] else "")
+            + note_en,
+            f"{names}が{data['kind']}：{data['start']}→{'→'.join(data['path'])}" + note_ja,
             units=data["units"],
             path=[data["start"], *data["path"]],
             kind=data["kind"],
             override=data["override"],
+            **closer,
         )
     for u in alive:
-        bridges.note_control(w, w.unit(u).hex, w.unit(u).side)
+        bridges.note_control(w, hex_of(w.unit(u)), w.unit(u).side)
         bridges.enemy_pontoons_fall(w, w.unit(u))
     bridges.sweep_refused(w)
 

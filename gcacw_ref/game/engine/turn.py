@@ -7,7 +7,7 @@ Frames: `turn` (random events, leader transfers, action cycle, recovery, turn en
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import choices
@@ -17,11 +17,15 @@ from gcacw_ref.game.engine.victory import finish_game
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.movement_allowance import otr_union_activation_limit
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+
+
 TURN_STEPS = ("random_event", "transfer_union", "transfer_confederate", "cycle", "recovery", "end")
 
 
 @auto("turn")
-def run_turn(w: Any, frame: dict[str, Any]) -> None:
+def run_turn(w: Work, frame: dict[str, Any]) -> None:
     """3.0: run the phases of a turn in order."""
     step = frame["data"]["step"]
     if step >= len(TURN_STEPS):
@@ -48,7 +52,7 @@ def run_turn(w: Any, frame: dict[str, Any]) -> None:
         end_turn(w)
 
 
-def end_turn(w: Any) -> None:
+def end_turn(w: Work) -> None:
     """5. turn record phase: advance the turn, or end the game after the last one."""
     w.emit(
         "turn_end",
@@ -65,7 +69,7 @@ def end_turn(w: Any) -> None:
 
 
 # --- leader transfer phase (6.3) -----------------------------------------------------
-def transfer_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def transfer_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     from gcacw_ref.game.engine.leaders import transfer_targets
 
     side: Side = frame["side"]
@@ -78,7 +82,7 @@ def transfer_options(w: Any, frame: dict[str, Any]) -> list[Action]:
     return out
 
 
-def transfer_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def transfer_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     """6.3: the same choice as a leader leaving a stack: move one leader, or be done."""
     from gcacw_ref.game.engine.leaders import split_decide
 
@@ -90,7 +94,7 @@ decision("transfer", transfer_options, transfer_decide)
 
 # --- the action cycle (4.0) ----------------------------------------------------------
 @auto("cycle")
-def run_cycle(w: Any, frame: dict[str, Any]) -> None:
+def run_cycle(w: Work, frame: dict[str, Any]) -> None:
     """4.1/4.2: start a new action phase with the initiative dice, or end the cycle."""
     if frame["data"]["ended"]:
         w.pop()
@@ -133,11 +137,11 @@ def run_cycle(w: Any, frame: dict[str, Any]) -> None:
     w.push("initiative", winner, first=True, lone=False, die=du if winner == Side.UNION else dc)
 
 
-def initiative_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def initiative_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     return [Action(type="take"), Action(type="pass")]
 
 
-def initiative_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def initiative_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     side: Side = frame["side"]
     data = frame["data"]
     w.pop()
@@ -173,7 +177,7 @@ def initiative_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
 decision("initiative", initiative_options, initiative_decide)
 
 
-def otr_activation_limit(w: Any, side: Side, data: dict[str, Any]) -> int | None:
+def otr_activation_limit(w: Work, side: Side, data: dict[str, Any]) -> int | None:
     """5.2 (OTR): the Union initiative die limits how many units a Union leader activates
     (1-4: one, 5: two, 6: any); no limit after a Confederate pass or without a roll."""
     if w.game != Game.OTR or side != Side.UNION or not data["first"] or data["lone"]:
@@ -181,11 +185,11 @@ def otr_activation_limit(w: Any, side: Side, data: dict[str, Any]) -> int | None
     return otr_union_activation_limit(int(data["die"]))
 
 
-def choose_options(w: Any, frame: dict[str, Any]) -> list[Action]:
+def choose_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     return choices.action_choices(w, frame["side"])
 
 
-def choose_decide(w: Any, frame: dict[str, Any], action: Action) -> None:
+def choose_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     w.pop()
     choices.start_action(w, frame["side"], action)
 

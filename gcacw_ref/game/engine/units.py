@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
-from gcacw_ref.game.engine.common import other
+from gcacw_ref.game.engine.common import hex_of, other
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
 
 
-def set_strength(w: Any, uid: str, strength: Fraction, rule: str) -> None:
+def set_strength(w: Work, uid: str, strength: Fraction, rule: str) -> None:
     """Put a new strength marker on the unit; at 0 it is eliminated (7.5)."""
     unit = w.unit(uid)
     lost = Fraction(unit.strength) - strength
@@ -21,7 +24,7 @@ def set_strength(w: Any, uid: str, strength: Fraction, rule: str) -> None:
     w.upd(uid, strength=strength)
 
 
-def lose(w: Any, uid: str, points: int | Fraction, rule: str, disorganize: bool = True) -> None:
+def lose(w: Work, uid: str, points: int | Fraction, rule: str, disorganize: bool = True) -> None:
     """Lose `points` of strength; the new marker is disorganized when the rule says so."""
     unit = w.unit(uid)
     if points <= 0 or unit.hex is None:
@@ -31,7 +34,7 @@ def lose(w: Any, uid: str, points: int | Fraction, rule: str, disorganize: bool 
     set_strength(w, uid, max(Fraction(0), Fraction(unit.strength) - points), rule)
 
 
-def disorganize_or_lose(w: Any, uid: str, rule: str) -> None:
+def disorganize_or_lose(w: Work, uid: str, rule: str) -> None:
     """6.2: disorganize; a unit already disorganized loses one strength instead."""
     unit = w.unit(uid)
     if unit.organized:
@@ -40,7 +43,7 @@ def disorganize_or_lose(w: Any, uid: str, rule: str) -> None:
         lose(w, uid, 1, rule)
 
 
-def eliminate(w: Any, uid: str, rule: str, surrendered: bool = False) -> None:
+def eliminate(w: Work, uid: str, rule: str, surrendered: bool = False) -> None:
     """7.5: the unit leaves the map; its leaders go to the nearest unit they command,
     or are removed when none is left."""
     unit = w.unit(uid)
@@ -64,7 +67,7 @@ def eliminate(w: Any, uid: str, rule: str, surrendered: bool = False) -> None:
         relocate_leader(w, ld.id, where, rule)
 
 
-def relocate_leader(w: Any, lid: str, where: str, rule: str) -> None:
+def relocate_leader(w: Work, lid: str, where: str, rule: str) -> None:
     """7.5: a leader left without a unit goes to the nearest unit it commands."""
     ld = w.leaders[lid]
     mine = [u for u in w.alive(ld.side) if w.commands(ld, u)]
@@ -80,7 +83,7 @@ def relocate_leader(w: Any, lid: str, where: str, rule: str) -> None:
             leader=lid,
         )
         return
-    best = min(mine, key=lambda u: (w.board.distance(where, u.hex), u.id))
+    best = min(mine, key=lambda u: (w.board.distance(where, hex_of(u)), u.id))
     w.leaders[lid] = ld.model_copy(update={"unit": best.id})
     w.emit(
         "leader",

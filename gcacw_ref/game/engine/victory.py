@@ -4,13 +4,16 @@ stations raided. Ends the game with its result."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.engine.common import other
 from gcacw_ref.rules.games import Side
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
 
-def tally(w: Any) -> dict[str, int]:
+
+def tally(w: Work) -> dict[str, int]:
     v = w.scen.victory
     vp = {"union": 0, "confederate": 0}
     for side in (Side.UNION, Side.CONFEDERATE):
@@ -25,7 +28,7 @@ def tally(w: Any) -> dict[str, int]:
     return vp
 
 
-def finish_game(w: Any) -> None:
+def finish_game(w: Work) -> None:
     vp = tally(w)
     w.s["vp"] = vp
     diff = vp["union"] - vp["confederate"]

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import DataError, RuleError
 from gcacw_ref.rules.games import Game
 from gcacw_ref.rules.rain import River, last_rain_turn, rain_number, uncrossable_marker_turn
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.scenario import Scenario
+
 
 EXTRA = {"rain": 0, "rain+1": 1, "rain+2": 2, "rain+3": 3}
 RIVERS: tuple[River, ...] = ("minor", "major")
@@ -21,7 +26,7 @@ def rain_event_exists(game: Game, event: str) -> bool:
     return all(rain_number(game, river, EXTRA[event]) is not None for river in RIVERS)
 
 
-def check_rain_events(scen: Any, where: str = "scenario") -> None:
+def check_rain_events(scen: Scenario, where: str = "scenario") -> None:
     """A scenario may only name rain results its game has (12.0): `DataError` naming the
     [weather] turn or [rain_table] entry otherwise."""
     game = Game(scen.scenario.game)
@@ -47,7 +52,7 @@ def river_rain_number(game: Game, river: River, extra: int) -> int:
     return number
 
 
-def random_event_phase(w: Any) -> None:
+def random_event_phase(w: Work) -> None:
     """12.0: a rain result marks rain turns and moves the river markers ahead."""
     event = w.scen.rain_event(w.turn)
     if str(w.turn) not in w.scen.weather and w.scen.rain_table:

@@ -13,7 +13,7 @@ from typing import Any
 from gcacw_ref.game.engine.board import Board, board_for
 from gcacw_ref.game.log import Event, make_event
 from gcacw_ref.game.state import Frame, GameState, Leader, Unit, draw
-from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.games import Game, Side
 
 SCALARS = (
     "turn",
@@ -61,6 +61,10 @@ class Work:
         self.rng = state.rng
         self.injected = list(dice or [])
         self.events: list[Event] = []
+        self._by_hex: dict[str, list[Unit]] | None = None
+        self._order: dict[str, int] = {}
+        self.derived: dict[object, Any] = {}
+        """Facts derived from the units alone (enemy hexes per side...), dropped by `upd`."""
 
     # --- basics -------------------------------------------------------------------
     @property
@@ -68,7 +72,7 @@ class Work:
         return int(self.s["turn"])
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         return self.scen.scenario.game
 
     @property
@@ -103,9 +107,31 @@ class Work:
         return self.units[uid]
 
     def upd(self, uid: str, **changes: Any) -> Unit:
-        unit = self.units[uid].model_copy(update=changes)
+        old = self.units[uid]
+        unit = old.model_copy(update=changes)
         self.units[uid] = unit
+        self.derived.clear()
+        if self._by_hex is not None:
+            if old.hex is not None:
+                here = self._by_hex[old.hex]
+                here[:] = [u for u in here if u.id != uid]
+            if unit.hex is not None:
+                there = self._by_hex.setdefault(unit.hex, [])
+                there.append(unit)
+                there.sort(key=lambda u: self._order[u.id])
         return unit
+
+    def _index(self) -> dict[str, list[Unit]]:
+        """Hex -> units there, in the state's unit order; built on first use and kept up
+        to date by `upd`."""
+        if self._by_hex is None:
+            self._order = {uid: i for i, uid in enumerate(self.units)}
+            index: dict[str, list[Unit]] = {}
+            for u in self.units.values():
+                if u.hex is not None:
+                    index.setdefault(u.hex, []).append(u)
+            self._by_hex = index
+        return self._by_hex
 
     def alive(self, side: Side | None = None) -> list[Unit]:
         return [
@@ -113,7 +139,7 @@ class Work:
         ]
 
     def at(self, hex_: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.hex == hex_]
+        return list(self._index().get(hex_, ()))
 
     def enemy_at(self, hex_: str, side: Side) -> list[Unit]:
         return [u for u in self.at(hex_) if u.side != side]
@@ -127,6 +153,13 @@ class Work:
     def leader_hex(self, lid: str) -> str | None:
         ld = self.leaders[lid]
         return self.units[ld.unit].hex if ld.unit else None
+
+    def leader_hex_on_map(self, lid: str) -> str:
+        """The hex of a leader known to be with a unit (an `EngineBug` otherwise)."""
+        h = self.leader_hex(lid)
+        if h is None:
+            raise EngineBug(f"leader {lid} is with no unit")
+        return h
 
     def commands(self, leader: Leader, unit: Unit) -> bool:
         """2.2: the leader commands the unit (army leaders: their whole side)."""

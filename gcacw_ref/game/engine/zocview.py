@@ -4,32 +4,51 @@ working copy and per position."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from gcacw_ref.game.command import command_radius_hexes, transfer_path
+from gcacw_ref.game.command import command_radius_hexes, transfer_reach
+from gcacw_ref.game.geometry import hexside_key
+from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.pathing import Board
 from gcacw_ref.game.zoc import enemy_zoc as _enemy_zoc
 from gcacw_ref.game.zoc import with_pontoon_bridges
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import Weather
 
+if TYPE_CHECKING:
+    from gcacw_ref.game.engine.work import Work
 
-def _destroyed(w: Any) -> frozenset[tuple[str, str]]:
-    return frozenset((a, b) for a, b in w.s["destroyed"])
+
+_POSITION_MEMO = "position-views"
+_POSITION_MEMO_SIZE = 4096
 
 
-def _pontoons(w: Any, owner: Side | None = None) -> tuple[tuple[str, str], ...]:
+def _position_memo(w: Work) -> dict[object, Any]:
+    """A cache of views of the position kept with the scenario's map, so that it outlives
+    one working copy (keys hold every fact the view depends on); bounded."""
+    memo = cast(dict[object, Any], w.board.map.memo.setdefault(_POSITION_MEMO, {}))
+    if len(memo) > _POSITION_MEMO_SIZE:
+        memo.clear()
+    return memo
+
+
+def _destroyed(w: Work) -> frozenset[tuple[str, str]]:
+    return frozenset(hexside_key(a, b) for a, b in w.s["destroyed"])
+
+
+def _pontoons(w: Work, owner: Side | None = None) -> tuple[tuple[str, str], ...]:
     """Hexsides with a pontoon bridge (of `owner`, or of either side)."""
     return tuple((a, b) for a, b, who in w.s["bridges"] if owner is None or who == owner.value)
 
 
-def live_map(w: Any) -> Any:
+def live_map(w: Work) -> HexMap:
     """The map with every pontoon bridge now laid (10.1): ZOC crosses them like a bridge."""
     return with_pontoon_bridges(w.board.map, _pontoons(w))
 
 
-def weather(w: Any) -> Weather:
+def weather(w: Work) -> Weather:
     """12.0: this turn's rain and the river markers still on the turn track."""
     return Weather(
         rain=w.rain(),
@@ -38,11 +57,56 @@ def weather(w: Any) -> Weather:
     )
 
 
-def zoc_map(w: Any, side: Side) -> dict[str, Any]:
+def hexes_of(w: Work, side: Side) -> frozenset[str]:
+    """The hexes holding units of `side` (kept until a unit changes)."""
+    key = ("hexes", side)
+    hit = w.derived.get(key)
+    if hit is None:
+        hit = w.derived[key] = frozenset(
+            u.hex for u in w.units.values() if u.hex is not None and u.side == side
+        )
+    return hit
+
+
+def _enemy_side(side: Side) -> Side:
+    return Side.CONFEDERATE if side == Side.UNION else Side.UNION
+
+
+class FriendlyStrength(Mapping[str, Fraction]):
+    """Per hex, the combat strength of `side`'s infantry and artillery there (6.2), read
+    from the working copy's hex index when a hex is asked for (no pass over every unit)."""
+
+    def __init__(self, w: Work, side: Side) -> None:
+        self._w = w
+        self._side = side
+        self._seen: dict[str, Fraction] = {}
+
+    def __getitem__(self, hex_: str) -> Fraction:
+        hit = self._seen.get(hex_)
+        if hit is None:
+            from gcacw_ref.game.engine.common import combat_strength
+
+            units = [u for u in self._w.friends_at(hex_, self._side) if u.kind != "cavalry"]
+            if not units:
+                raise KeyError(hex_)
+            hit = self._seen[hex_] = sum((combat_strength(self._w, u) for u in units), Fraction(0))
+        return hit
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def _all(self) -> list[str]:
+        return [h for h in self._w._index() if self.get(h) is not None]
+
+
+def zoc_map(w: Work, side: Side) -> dict[str, Any]:
     """Hex -> ZOC kind exerted by the enemies of `side`."""
-    enemy = frozenset(u.hex for u in w.units.values() if u.hex is not None and u.side != side)
-    cache = w.__dict__.setdefault("_zoc_cache", {})
-    key = (side, enemy, w.rain(), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
+    enemy = hexes_of(w, _enemy_side(side))
+    cache = _position_memo(w)
+    key = ("zoc", side, enemy, w.rain(), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
     if key not in cache:
         cache[key] = _enemy_zoc(
             w.board.map, enemy, rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
@@ -50,59 +114,74 @@ def zoc_map(w: Any, side: Side) -> dict[str, Any]:
     return cache[key]  # type: ignore[no-any-return]
 
 
-def zoc_of_hex(w: Any, hex_: str) -> dict[str, Any]:
+def zoc_of_hex(w: Work, hex_: str) -> dict[str, Any]:
     """The ZOC a unit in `hex_` exerts now (2.4): with this turn's rain, destroyed
     crossings and every pontoon bridge laid (10.2)."""
-    return _enemy_zoc(
-        w.board.map, (hex_,), rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
-    )
+    cache = _position_memo(w)
+    key = ("zoc-of-hex", hex_, w.rain(), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = _enemy_zoc(
+            w.board.map, (hex_,), rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
+        )
+    return hit
 
 
-def move_board(w: Any, side: Side) -> Board:
+def move_board(w: Work, side: Side) -> Board:
     """The movement board for a unit of `side` (6.2): enemy units and their ZOC, friendly
     infantry/artillery combat strength per hex, the weather, destroyed crossings and
-    both sides' pontoon bridges."""
-    from gcacw_ref.game.engine.common import combat_strength
-
-    enemy: set[str] = set()
-    friendly: dict[str, Fraction] = {}
-    for u in w.units.values():
-        if u.hex is None:
-            continue
-        if u.side != side:
-            enemy.add(u.hex)
-        elif u.kind != "cavalry":
-            friendly[u.hex] = friendly.get(u.hex, Fraction(0)) + combat_strength(w, u)
-    wx = weather(w)
-    bridges = tuple(w.s["bridges"])
-    destroyed = tuple(w.s["destroyed"])
-    key = (side, frozenset(enemy), frozenset(friendly.items()), wx, bridges, destroyed)
-    cache = w.__dict__.setdefault("_move_board_cache", {})
-    board = cache.get(key)
+    both sides' pontoon bridges. Built once per working copy and position (the enemy
+    ZOC comes from the cache kept with the map)."""
+    key = ("board", side, weather(w), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
+    board = w.derived.get(key)
     if board is None:
-        board = cache[key] = Board.build(
-            w.board.map,
-            weather=wx,
-            enemy_hexes=enemy,
-            friendly_strength=friendly,
-            destroyed=_destroyed(w),
-            own_pontoons=_pontoons(w, side),
-            enemy_pontoons=[(a, b) for a, b, who in bridges if who != side.value],
+        own = frozenset(hexside_key(a, b) for a, b in _pontoons(w, side))
+        theirs = frozenset(hexside_key(a, b) for a, b in _pontoons(w)) - own
+        board = w.derived[key] = Board(
+            with_pontoon_bridges(w.board.map, own),
+            weather(w),
+            hexes_of(w, _enemy_side(side)),
+            zoc_map(w, side),
+            FriendlyStrength(w, side),
+            _destroyed(w) - own,
+            theirs,
         )
-    return board  # type: ignore[no-any-return]
+    return board
 
 
-def enemy_zoc(w: Any, hex_: str, side: Side) -> str | None:
+def enemy_zoc(w: Work, hex_: str, side: Side) -> str | None:
     kind = zoc_map(w, side).get(hex_)
     return str(kind) if kind is not None else None
 
 
-def command_range(w: Any, leader_hex: str, side: Side) -> dict[str, list[str]]:
-    enemy = {u.hex for u in w.units.values() if u.hex is not None and u.side != side}
-    friendly = {u.hex for u in w.units.values() if u.hex is not None and u.side == side}
-    return command_radius_hexes(w.board.map, leader_hex, enemy, zoc_map(w, side), friendly)
+def command_range(w: Work, leader_hex: str, side: Side) -> dict[str, list[str]]:
+    enemy = hexes_of(w, _enemy_side(side))
+    friendly = hexes_of(w, side)
+    cache = _position_memo(w)
+    key = (
+        "command",
+        leader_hex,
+        side,
+        enemy,
+        friendly,
+        w.rain(),
+        tuple(w.s["bridges"]),
+        tuple(w.s["destroyed"]),
+    )
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = command_radius_hexes(
+            w.board.map, leader_hex, enemy, zoc_map(w, side), friendly
+        )
+    return hit
 
 
-def transfer_ok(w: Any, from_hex: str, to_hex: str, side: Side) -> bool:
-    enemy = {u.hex for u in w.units.values() if u.hex is not None and u.side != side}
-    return transfer_path(w.board.map, from_hex, to_hex, enemy) is not None
+def transfer_ok(w: Work, from_hex: str, to_hex: str, side: Side) -> bool:
+    """6.3: a transfer path from `from_hex` to `to_hex` exists (one search per leader hex
+    and position, kept until a unit changes)."""
+    key = ("transfer-reach", from_hex, side)
+    reach = w.derived.get(key)
+    if reach is None:
+        enemy = hexes_of(w, _enemy_side(side))
+        reach = w.derived[key] = transfer_reach(w.board.map, from_hex, enemy)
+    return to_hex in reach

@@ -9,35 +9,28 @@ Each module here is one calculator and defines:
 - `render(out: Output) -> str` — the readable breakdown for the terminal.
 
 The CLI and the TUI both go through these modules; the rule logic lives in the
-modules of `gcacw_ref.rules` that they call.
+modules of `gcacw_ref.rules` that they call. `RULES_CALCULATORS` lists the calculators of
+the rules core; the full list with the map layer's `move` is `gcacw_ref.calculators`.
+`CALCULATORS` and `calculator` here are kept for callers not yet moved to that module
+(the TUI): they delegate to it when first used, so nothing here imports the game layer.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
 
-from gcacw_ref.errors import InputError
-from gcacw_ref.i18n import _
-
-CALCULATORS: dict[str, str] = {
+RULES_CALCULATORS: dict[str, str] = {
     "odds": "gcacw_ref.rules.io.odds",
     "combat": "gcacw_ref.rules.io.combat",
     "artillery": "gcacw_ref.rules.io.artillery",
     "flank": "gcacw_ref.rules.io.flank",
     "march": "gcacw_ref.rules.io.march",
     "retreat": "gcacw_ref.rules.io.retreat",
-    "move": "gcacw_ref.game.io_move",
 }
 
 
-def calculator(name: str) -> ModuleType:
-    """The module of calculator `name`, or an `InputError` listing the known names."""
-    target = CALCULATORS.get(name)
-    if target is None:
-        raise InputError(
-            _("unknown calculator {name!r}; choose one of: {CALCULATORS}").format(
-                name=name, CALCULATORS=", ".join(CALCULATORS)
-            )
-        )
-    return importlib.import_module(target)
+def __getattr__(name: str) -> object:
+    """`CALCULATORS` and `calculator` for older callers: from `gcacw_ref.calculators`."""
+    if name in ("CALCULATORS", "calculator"):
+        return getattr(importlib.import_module("gcacw_ref.calculators"), name)
+    raise AttributeError(name)

@@ -1,0 +1,196 @@
+"""The engine's public API: the one module bots, scenarios, the CLI and the TUI use.
+
+Nothing outside the engine needs `gcacw_ref.game.engine.*`; everything a caller needs is
+here (the older homes of these names stay importable and mean the same):
+
+State and set-up
+    `Scenario`, `load_scenario(id_or_path)`; `GameState` (immutable, JSON-ready);
+    `initial_state(scenario, seed)` (nothing run yet), `start(state, dice=None) ->
+    (state, events)` (run to the first decision), `new_game(scenario, seed, dice=None)`.
+Decisions
+    `Action` (one flat JSON-ready decision), `parse_action(data)`, `IllegalAction`;
+    `legal_actions(state)`: the pending decision's choices (empty once over);
+    `pending_side(state)`: "union" / "confederate" / None.
+Playing
+    `step(state, action, dice=None) -> (state, events)`: apply a legal action and run on
+    to the next decision; `dice` are table dice (1-6) used before the seeded generator.
+    `apply(state, action, dice=None) -> state`. `Event` is a JSON-ready dict (`type`,
+    `turn`, `rule`, `en`, `ja`, details).
+Chance
+    `dice_outcomes(n)`: every roll of n d6 with its probability; `chance_outcomes(state,
+    action)`: every way the dice of one step can fall, each with its probability and the
+    state and events it leads to (`ChanceOutcome`); `attack_outcomes(state, attackers,
+    target, action, attack_type)`: the rules core's result distribution of an attack
+    that the position allows, or None.
+Serialising
+    `state_hash(state)` (SHA-256 of the canonical JSON), `serialise(state) -> str`,
+    `deserialise(text) -> GameState`; whole games: `Game`, `play_bots`, `save_game`,
+    `read_save`, `replay_save`, `verify`, `load_game` (the save format of DESIGN.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+from gcacw_ref.errors import DataError
+from gcacw_ref.game.actions import Action, IllegalAction, parse_action
+from gcacw_ref.game.engine.core import (
+    apply,
+    initial_state,
+    legal_actions,
+    new_game,
+    pending_side,
+    start,
+    step,
+)
+from gcacw_ref.game.engine.work import EngineBug
+from gcacw_ref.game.log import Event
+from gcacw_ref.game.replay import (
+    Game,
+    load_game,
+    play_bots,
+    read_save,
+    replay_save,
+    save_game,
+    verify,
+)
+from gcacw_ref.game.scenario import Scenario, load_scenario
+from gcacw_ref.game.state import GameState
+from gcacw_ref.rules.combat import CombatResult
+
+__all__ = [
+    "Action",
+    "ChanceOutcome",
+    "EngineBug",
+    "Event",
+    "Game",
+    "GameState",
+    "IllegalAction",
+    "Scenario",
+    "apply",
+    "attack_outcomes",
+    "chance_outcomes",
+    "deserialise",
+    "dice_outcomes",
+    "initial_state",
+    "legal_actions",
+    "load_game",
+    "load_scenario",
+    "new_game",
+    "parse_action",
+    "pending_side",
+    "play_bots",
+    "read_save",
+    "replay_save",
+    "save_game",
+    "serialise",
+    "start",
+    "state_hash",
+    "step",
+    "verify",
+]
+
+MAX_CHANCE_DICE = 4
+
+
+def state_hash(state: GameState) -> str:
+    """SHA-256 of the state's canonical JSON (the same game gives the same hash)."""
+    return state.state_hash()
+
+
+def serialise(state: GameState) -> str:
+    """The state as JSON text (scenario and map included: self-contained)."""
+    return state.model_dump_json()
+
+
+def deserialise(text: str) -> GameState:
+    """A state from `serialise`'s text; `DataError` naming the problem otherwise."""
+    try:
+        return GameState.model_validate_json(text)
+    except ValueError as exc:
+        raise DataError(f"not a game state: {str(exc).splitlines()[0]}") from None
+
+
+def dice_outcomes(n: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every roll of `n` six-sided dice, in order, each with its probability."""
+    p = Fraction(1, 6**n)
+    return [(roll, p) for roll in product(range(1, 7), repeat=n)]
+
+
+@dataclass(frozen=True)
+class ChanceOutcome:
+    """One way the dice of a step can fall: the dice used, in order, their probability,
+    and where they lead. `exhaustive` is False when the step wanted more dice than
+    `chance_outcomes` enumerates (the rest then came from the seeded generator)."""
+
+    dice: tuple[int, ...]
+    probability: Fraction
+    state: GameState
+    events: list[Event]
+    exhaustive: bool = True
+
+
+def _dice_used(before: GameState, after: GameState, given: int) -> bool:
+    """Whether the step drew from the seeded generator (it wanted more than `given`)."""
+    return after.rng.counter != before.rng.counter
+
+
+def chance_outcomes(
+    state: GameState, action: Action | dict[str, object], max_dice: int = MAX_CHANCE_DICE
+) -> list[ChanceOutcome]:
+    """Every way the dice of `step(state, action)` can fall, with probabilities summing
+    to 1: the step is replayed with each sequence of table dice, lengthened one die at a
+    time while the step still draws from the generator (up to `max_dice`)."""
+    out: list[ChanceOutcome] = []
+    frontier: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    while frontier:
+        prefix, p = frontier.pop(0)
+        after, events = step(state, action, list(prefix))
+        if not _dice_used(state, after, len(prefix)):
+            out.append(ChanceOutcome(prefix, p, after, events))
+        elif len(prefix) >= max_dice:
+            out.append(ChanceOutcome(prefix, p, after, events, exhaustive=False))
+        else:
+            frontier.extend((prefix + (d,), p / 6) for d in range(1, 7))
+    return out
+
+
+def attack_outcomes(
+    state: GameState,
+    attackers: list[str],
+    target: str,
+    action: str,
+    attack_type: str | None,
+) -> CombatResult | None:
+    """The rules core's verdict on an attack by `attackers` on the hex `target` as the
+    position stands (7.1-7.4: odds, modifiers, flank, every dice outcome), or None when
+    the map or the rules forbid it. `action`: "march" or "assault"."""
+    from gcacw_ref.errors import InputError
+    from gcacw_ref.game.engine.combat import combat_input, flank_for
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.rules.combat import resolve_combat
+
+    if not attackers:
+        return None
+    w = Work(state)
+    side = w.unit(attackers[0]).side
+    if not w.enemy_at(target, side):
+        return None
+    flank = flank_for(w, attackers, target, side, target in w.s["refused"])
+    inp = combat_input(w, attackers, target, action, attack_type, None, flank=flank)
+    if inp is None:
+        return None
+    key = inp.model_dump_json()  # the verdict is a function of the input alone
+    if key not in _RESULTS:
+        if len(_RESULTS) > 20_000:
+            _RESULTS.clear()
+        try:
+            _RESULTS[key] = resolve_combat(inp)
+        except InputError:
+            _RESULTS[key] = None
+    return _RESULTS[key]
+
+
+_RESULTS: dict[str, CombatResult | None] = {}

@@ -1,0 +1,44 @@
+"""The soak (a few games here; `gcacw-ref bench --soak N` for the full one) and the
+scenario grown by extra units that the units-vs-time table uses."""
+
+from __future__ import annotations
+
+from gcacw_ref.game.scale import scaled_scenario
+from gcacw_ref.game.scenario import load_scenario
+from gcacw_ref.game.soak import soak
+
+
+def test_scaled_scenario_adds_units_on_own_side_without_sharing_enemy_hexes() -> None:
+    base = load_scenario("training")
+    scen = scaled_scenario(base, 20)
+    assert len(scen.units) == len(base.units) + 20
+    added = scen.units[len(base.units) :]
+    assert sum(1 for u in added if u.side.value == "union") == 10
+    sides_by_hex: dict[str, set[str]] = {}
+    for u in scen.units:
+        sides_by_hex.setdefault(u.hex, set()).add(u.side.value)
+    assert all(len(s) == 1 for s in sides_by_hex.values())
+    assert len({u.id for u in scen.units}) == len(scen.units)
+    assert scaled_scenario(base, 0) is base
+
+
+def test_soak_a_few_training_games_no_errors_and_same_hash_on_replay() -> None:
+    res = soak(4, seed0=7, scenarios=["training"], replays=2)
+    assert res["errors"] == 0, res["first_errors"]
+    assert res["hash_mismatches"] == []
+    assert res["replayed"] == 2
+    assert res["scenarios"]["training"]["games"] == 4
+    for t in ("initiative", "march", "turn_end", "game_end"):
+        assert res["event_types"][t] >= 1
+
+
+def test_retreat_event_names_the_closer_reading_where_nearer_hexes_were_refused() -> None:
+    from gcacw_ref.game.replay import play_bots
+
+    game = play_bots(load_scenario("training"), 1, "heuristic", "heuristic")
+    cited = [e for e in game.events if e["type"] == "retreat" and "register" in e]
+    assert cited, "seed 1 has a retreat where a nearer hex was refused"
+    ev = cited[0]
+    assert ev["register"] == ["retreat-closer-measured-from"]
+    assert ev["closer_excluded"] == [{"from": "0602", "hexes": ["0502"]}]
+    assert "retreat-closer-measured-from" in ev["en"]
