@@ -41,6 +41,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r.add_argument("--lang", choices=("en", "ja"), default="en")
     r.set_defaults(func=cmd_replay)
 
+    g = sub.add_parser("game", help="open the TUI on the game screen (watch, step, play)")
+    g.add_argument("--scenario", default="training", metavar="ID|FILE")
+    g.add_argument("--seed", default=1, type=int, metavar="N")
+    g.add_argument(
+        "--bots",
+        default="human,heuristic",
+        metavar="A,B",
+        help="who plays the Union and the Confederates: human, heuristic, random",
+    )
+    g.add_argument("--open", metavar="SAVE", help="open a saved game (from play --save or the TUI)")
+    g.set_defaults(func=cmd_game)
+
     s = sub.add_parser("scenario", help="scenario tools")
     ssub = s.add_subparsers(dest="scenario_command", metavar="COMMAND")
     s.set_defaults(func=lambda _args: _usage(s))
@@ -64,6 +76,34 @@ def _bots(text: str) -> tuple[str, str]:
             f"--bots: expected two of {', '.join(BOT_NAMES)} separated by a comma, got {text!r}"
         )
     return parts[0], parts[1]
+
+
+def cmd_game(args: argparse.Namespace) -> int:
+    from gcacw_ref.game.bots import BOT_NAMES
+
+    names = (*BOT_NAMES, "human")
+    parts = [p.strip() for p in args.bots.split(",")]
+    if len(parts) != 2 or any(p not in names for p in parts):
+        raise InputError(
+            f"--bots: expected two of {', '.join(names)} separated by a comma, got {args.bots!r}"
+        )
+    if args.seed < 0:
+        raise InputError(f"--seed: must be 0 or more (got {args.seed})")
+    if args.open:
+        from gcacw_ref.game.replay import read_save
+
+        read_save(Path(args.open))  # a broken file: one line and exit 2, before the TUI
+    else:
+        from gcacw_ref.game.scenario import load_scenario
+
+        load_scenario(args.scenario)
+    from gcacw_ref.tui.app import GcacwApp
+    from gcacw_ref.tui.game.dialogs import GameOptions
+
+    options = GameOptions(args.scenario, args.seed, parts[0], parts[1], args.open)
+    app = GcacwApp(game=options)
+    app.run()
+    return int(app.return_code or 0)
 
 
 def _output(game: Any, as_json: bool, lang: str) -> None:

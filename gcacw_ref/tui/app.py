@@ -38,7 +38,13 @@ CALC_PANES: list[type[CalcPane]] = [
     RetreatPane,
     MovePane,
 ]
-TABS = {"search": "Search", "rules": "Rules", "calc": "Calculators", "charts": "Charts"}
+TABS = {
+    "search": "Search",
+    "rules": "Rules",
+    "calc": "Calculators",
+    "charts": "Charts",
+    "game": "Game",
+}
 NARROW = 100  # below this many columns the layout tightens
 
 
@@ -47,6 +53,7 @@ HINTS = {
     "rules": ", back · . forward · p/n prev/next · u up · m mark · ^f find · l links · r notes",
     "calc": "tab next field · F4 next calculator · enter on a step opens its rule",
     "charts": "↑↓ choose a table · tab to the table",
+    "game": "→← event · ., action · <> turn · space autoplay · z/c/r overlays · l legend",
 }
 
 
@@ -66,6 +73,7 @@ def hints(tab: str, narrow: bool = False) -> Text:
         ("F3", "rules"),
         ("F4", "calc"),
         ("F5", "charts"),
+        ("F6", "game"),
         ("^p", "palette"),
         ("^q", "quit"),
     ):
@@ -102,13 +110,17 @@ class GcacwApp(App[int]):
         Binding("f3", "show_tab('rules')", "Rules"),
         Binding("f4", "calculators", "Calc"),
         Binding("f5", "show_tab('charts')", "Charts"),
+        Binding("f6", "show_tab('game')", "Game"),
+        Binding("escape", "return_to_game", show=False),
         Binding("ctrl+b", "bookmarks", "Marks"),
         Binding("ctrl+o", "import_book", "Import", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, home: Path | None = None) -> None:
+    def __init__(self, home: Path | None = None, game: Any = None) -> None:
         super().__init__()
+        self.game_options = game  # `gcacw-ref game`: open on the game screen with these
+        self.game_return = False  # a rule opened from the game log: escape goes back
         from gcacw_ref.paths import data_dir
 
         self.home = home
@@ -130,6 +142,8 @@ class GcacwApp(App[int]):
                         yield pane(id=f"pane-{pane.NAME}")
             with TabPane("Charts F5", id="charts"):
                 yield ChartsPane(id="charts-pane")
+            with TabPane("Game F6", id="game"):
+                yield Static("", id="game-slot")
         yield Static(hints("search"), id="hints")
 
     def on_mount(self) -> None:
@@ -138,6 +152,8 @@ class GcacwApp(App[int]):
         if self.bookmarks.problem:
             self.notify(self.bookmarks.problem, title="Bookmarks", severity="warning", timeout=10)
         self._load_books()
+        if self.game_options is not None:
+            self.action_show_tab("game")
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
@@ -203,6 +219,15 @@ class GcacwApp(App[int]):
             self.query_one("#chart-list").focus()
         elif tab == "calc":
             self._start_calc(self.query_one("#calc-tabs", TabbedContent).active)
+        elif tab == "game":
+            from gcacw_ref.tui.game import mount_game_pane
+
+            pane = self.query_one("#game", TabPane)
+            if not pane.query("#game-pane"):
+                self.query_one("#game-slot").remove()
+                mount_game_pane(pane, self.game_options)
+            else:
+                self.query_one("#game-map").focus()
         elif tab == "rules":
             rules = self.query_one(RulesPane)
             self.query_one("#rule-body" if rules.view is not None else "#toc").focus()
@@ -257,6 +282,12 @@ class GcacwApp(App[int]):
     @on(StepsTable.RuleChosen)
     def _open_from_step(self, event: StepsTable.RuleChosen) -> None:
         self.action_open_rule(event.rule, self.books.default_book())
+
+    def action_return_to_game(self) -> None:
+        """Escape in the rule browser after a rule was opened from the game log."""
+        if self.game_return and self.query_one("#tabs", TabbedContent).active == "rules":
+            self.game_return = False
+            self.action_show_tab("game")
 
     def action_bookmarks(self) -> None:
         def chosen(result: tuple[str, str] | None) -> None:
@@ -336,6 +367,11 @@ class GcacwApp(App[int]):
             partial(self.action_show_tab, "rules"),
         )
         yield SystemCommand("Charts", "Every table (F5)", partial(self.action_show_tab, "charts"))
+        yield SystemCommand(
+            "Game: watch and play",
+            "The game screen: watch the engine play a scenario, step, play a side (F6)",
+            partial(self.action_show_tab, "game"),
+        )
         for pane in CALC_PANES:
             yield SystemCommand(
                 f"Calculator: {pane.TITLE}",

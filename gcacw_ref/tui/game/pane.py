@@ -1,0 +1,629 @@
+"""The game pane: the map, the log, time travel, and a person's decisions.
+
+Every legal choice shown comes from the engine's `legal_actions`; every event from the
+engine's `step`. Bots think in a thread worker, so keys keep working meanwhile.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from gcacw_ref.errors import InputError
+from gcacw_ref.game.actions import Action
+from gcacw_ref.i18n import _
+from gcacw_ref.tui.game import describe as D
+from gcacw_ref.tui.game import overlays
+from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions, NewGameDialog, PathDialog
+from gcacw_ref.tui.game.history import SIDES, History, Node
+from gcacw_ref.tui.game.logview import LogView
+from gcacw_ref.tui.game.mapview import (
+    COMMAND_BG,
+    REACH_BG,
+    ZOC_BG,
+    ZOC_LIMITED_BG,
+    CursorMoved,
+    HexChosen,
+    MapView,
+)
+
+SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.05)
+
+
+class GamePane(Widget):
+    """Watch the engine play, travel in time, play a side."""
+
+    DEFAULT_CSS = """
+    GamePane { height: 1fr; }
+    #game-status { height: 2; background: $boost; padding: 0 1; }
+    #game-main { height: 1fr; }
+    #game-map { width: 1fr; height: 1fr; }
+    #game-side { width: 44%; max-width: 70; height: 1fr; }
+    #game-info { height: 11; padding: 0 1; border-bottom: solid $primary; }
+    #game-choices { height: auto; max-height: 14; border: round $success; display: none; }
+    #game-choices.shown { display: block; }
+    #game-log { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("right", "step(1)", "Event ▶", priority=True),
+        Binding("left", "step(-1)", "◀ Event", priority=True),
+        Binding("full_stop", "action_step(1)", "Action ▶"),
+        Binding("comma", "action_step(-1)", "◀ Action"),
+        Binding("greater_than_sign", "turn_step(1)", "Turn ▶"),
+        Binding("less_than_sign", "turn_step(-1)", "◀ Turn"),
+        Binding("home", "jump_start", "Start", priority=True),
+        Binding("end", "jump_end", "End", priority=True),
+        Binding("g", "jump_log", "Go to event"),
+        Binding("space", "autoplay", "Autoplay"),
+        Binding("plus_sign,equals_sign", "speed(1)", "Faster"),
+        Binding("minus", "speed(-1)", "Slower"),
+        Binding("z", "overlay_zoc", "ZOC"),
+        Binding("c", "overlay_command", "Command"),
+        Binding("r", "overlay_reach", "Reach"),
+        Binding("x", "overlay_clear", "Clear"),
+        Binding("l", "legend", "Legend"),
+        Binding("u", "undo", "Undo"),
+        Binding("t", "table_dice", "Table dice"),
+        Binding("n", "new_game", "New"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("o", "open", "Open"),
+    ]
+
+    def __init__(self, options: GameOptions | None = None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.options = options or GameOptions()
+        self.history: History | None = None
+        self.busy = False
+        self.table_dice = False
+        self.autoplay: Timer | None = None
+        self.speed = 2
+        self.overlay = ""  # "", "zoc-union", "zoc-confederate", "command", "reach"
+        self.overlay_hex = ""
+        self.show_legend = False
+        self.message = ""
+        self._log_len = 0
+        self._choices: list[Action] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="game-status")
+        with Horizontal(id="game-main"):
+            yield MapView(id="game-map")
+            with Vertical(id="game-side"):
+                yield Static("", id="game-info")
+                yield OptionList(id="game-choices")
+                yield LogView(id="game-log")
+
+    def on_mount(self) -> None:
+        if self.options.open_path:
+            self.open_game(self.options.open_path)
+        else:
+            self.start_game(self.options)
+
+    # -- games -------------------------------------------------------------------------
+
+    def start_game(self, options: GameOptions) -> None:
+        from gcacw_ref.game.scenario import load_scenario
+
+        players = {"union": options.union, "confederate": options.confederate}
+        try:
+            scenario = load_scenario(options.scenario)
+            history = History.new(scenario, options.seed, players)
+        except InputError as exc:
+            self.report(str(exc), error=True)
+            return
+        self.options = options
+        self.set_history(history)
+
+    def set_history(self, history: History) -> None:
+        self._stop_autoplay()
+        self.history = history
+        self.busy = False
+        state = history.state
+        vp = {vh.hex: vh.vp for vh in state.scenario.victory.hexes}
+        self.query_one(MapView).set_map(overlays.hexmap_of(state), vp)
+        self._rebuild_log()
+        self.refresh_view()
+        self.query_one(MapView).focus()
+
+    def open_game(self, path: str) -> None:
+        self.report(_("Opening {path}…").format(path=path))
+        self._open_worker(path)
+
+    @work(thread=True, exclusive=True, group="game-open")
+    def _open_worker(self, path: str) -> None:
+        try:
+            history = History.open(Path(path).expanduser())
+        except InputError as exc:
+            self.app.call_from_thread(self.report, str(exc), True)
+            return
+        except Exception as exc:  # noqa: BLE001 - a foreign file: say so, keep the game
+            text = _("{path}: cannot be opened as a game ({error})").format(
+                path=path, error=type(exc).__name__
+            )
+            self.app.call_from_thread(self.report, text, True)
+            return
+        self.app.call_from_thread(self._opened, history, path)
+
+    def _opened(self, history: History, path: str) -> None:
+        self.set_history(history)
+        self.report(_("Opened {path}: {n} actions").format(path=path, n=len(history.nodes) - 2))
+
+    def report(self, text: str, error: bool = False) -> None:
+        self.message = text
+        if error:
+            self.app.notify(text, severity="error", timeout=8)
+        self._show_status()
+
+    # -- the view ----------------------------------------------------------------------
+
+    def _rebuild_log(self) -> None:
+        self.query_one(LogView).set_lines([])
+        self._log_len = 0
+        if self.history is not None:
+            self.history.cut_at = None
+        self._extend_log()
+
+    def _extend_log(self) -> None:
+        h = self.history
+        if h is None:
+            return
+        log = self.query_one(LogView)
+        if h.cut_at is not None:
+            self._log_len = min(self._log_len, h.cut_at)
+            log.truncate(self._log_len)
+            h.cut_at = None
+        new = []
+        phases: dict[int, list[str]] = {}
+        for i in range(self._log_len, len(h.stops)):
+            stop = h.stops[i]
+            node = h.nodes[stop.node]
+            before = h.nodes[stop.node - 1].state if stop.node > 0 else node.state
+            event = None
+            phase = before.phase
+            if stop.event is not None:
+                event = node.events[stop.event]
+                if stop.node not in phases:
+                    phases[stop.node] = D.event_phases(node.events, before.phase)
+                phase = phases[stop.node][stop.event]
+            new.append(D.log_line(event, phase, node.action, before))
+        log.extend(new)
+        self._log_len = len(h.stops)
+
+    def refresh_view(self) -> None:
+        h = self.history
+        if h is None:
+            return
+        state = h.state
+        event = h.event
+        hexes = D.event_hexes(event, state)
+        choices = self._show_choices()
+        chosen_hexes = {a.hex for a in choices if a.hex}
+        bg, labels = self._overlay(state)
+        mapview = self.query_one(MapView)
+        mapview.show(state, highlight=hexes, choices=chosen_hexes, overlay_bg=bg, labels=labels)
+        mapview.follow(hexes)
+        self.query_one(LogView).set_current(h.cursor)
+        self._show_status()
+        self._show_info()
+
+    def _show_status(self) -> None:
+        h = self.history
+        status = self.query_one("#game-status", Static)
+        if h is None:
+            status.update(self.message, layout=False)
+            return
+        s = h.state
+        line = Text()
+        line.append(f"{s.scenario.scenario.name}  ", style="bold")
+        line.append(_("turn {t}/{n}").format(t=s.turn, n=s.scenario.scenario.turns) + " · ")
+        line.append(D.phase_name(s.phase) + " · ")
+        line.append(
+            _("VP {u}–{c}").format(u=s.vp.get("union", 0), c=s.vp.get("confederate", 0)) + " · "
+        )
+        line.append(_("event {i}/{n}").format(i=h.cursor, n=len(h.stops) - 1))
+        if self.autoplay is not None:
+            line.append("  ▶ " + _("autoplay {s}s").format(s=SPEEDS[self.speed]), style="green")
+        if self.table_dice:
+            line.append("  " + _("table dice"), style="yellow")
+        if self.busy:
+            line.append("  " + _("the bot is thinking…"), style="italic")
+        line.append("\n")
+        if s.result is not None and h.at_end:
+            line.append(
+                _("Game over: {winner} wins").format(
+                    winner=D.side_name(s.result.get("winner")) or _("nobody")
+                ),
+                style="bold yellow",
+            )
+        elif h.cursor == 0:
+            line.append(_("The set-up. → steps through the game, n starts a new one."))
+        else:
+            side = h.to_move(h.state)
+            who = D.PLAYERS.get(h.players.get(side or "", ""), "")
+            line.append(D.decision_text(h.state) + (f" ({_(who)})" if who else ""))
+        if self.message:
+            line.append("  " + self.message, style="dim")
+        status.update(line, layout=False)
+
+    def _show_info(self) -> None:
+        info = self.query_one("#game-info", Static)
+        h = self.history
+        if self.show_legend or h is None:
+            info.update(D.legend(), layout=False)
+            return
+        mapview = self.query_one(MapView)
+        state = h.state
+        zoc = {side: overlays.zoc_of(state, side) for side in SIDES}
+        words = D.hex_words(mapview.cursor_hex, overlays.hexmap_of(state), state, zoc)
+        info.update(words, layout=False)
+
+    def _overlay(self, state: Any) -> tuple[dict[str, str], dict[str, str]]:
+        bg: dict[str, str] = {}
+        labels: dict[str, str] = {}
+        if self.overlay.startswith("zoc-"):
+            side = self.overlay[4:]
+            for h, kind in overlays.zoc_of(state, side).items():
+                bg[h] = (ZOC_BG if str(kind) == "normal" else ZOC_LIMITED_BG)[side]
+        elif self.overlay == "command":
+            leaders = [
+                ld.id
+                for ld in state.leaders.values()
+                if ld.unit and state.units[ld.unit].hex == self.overlay_hex
+            ]
+            for lid in leaders:
+                for h in overlays.command_range(state, lid):
+                    bg[h] = COMMAND_BG
+        elif self.overlay == "reach":
+            units = state.units_at(self.overlay_hex)
+            if units:
+                found, _mp, _real = overlays.reach(state, units[0])
+                for h, cost in found.items():
+                    bg[h] = REACH_BG
+                    labels[h] = D.strength_text(cost)
+        return bg, labels
+
+    def _show_choices(self) -> list[Action]:
+        """The person's legal actions, when a person decides at the end of the history."""
+        h = self.history
+        box = self.query_one("#game-choices", OptionList)
+        wanted = (
+            h is not None and h.at_end and not self.busy and h.human_to_move() and not h.last.over
+        )
+        if not wanted or h is None:
+            if self._choices:
+                box.clear_options()
+                self._choices = []
+            box.set_class(False, "shown")
+            return []
+        legal = h.legal()
+        if legal == self._choices:
+            return legal
+        self._choices = legal
+        kind = h.last.pending.kind if h.last.pending else None
+        box.clear_options()
+        groups: dict[str, list[int]] = {}
+        for i, a in enumerate(legal):
+            groups.setdefault(a.type, []).append(i)
+        options: list[Option | None] = []
+        for kind_name, indexes in groups.items():
+            title = _(D.ACTION_WORDS.get(kind_name, kind_name))
+            options.append(Option(Text(title, style="bold underline"), disabled=True))
+            for i in indexes:
+                a = legal[i]
+                line = Text("  " + D.action_words(a, h.last))
+                line.append(f"  [{D.action_rule(a, kind)}]", style="cyan")
+                options.append(Option(line, id=f"a{i}"))
+        box.add_options(options)
+        box.border_title = D.decision_text(h.last)
+        box.set_class(True, "shown")
+        box.highlighted = 1
+        return legal
+
+    # -- time travel -------------------------------------------------------------------
+
+    def _go(self, index: int) -> None:
+        if self.history is None:
+            return
+        self.history.go(index)
+        self.message = ""
+        self.refresh_view()
+
+    def action_step(self, delta: int) -> None:
+        h = self.history
+        if h is None:
+            return
+        if delta > 0 and h.at_end:
+            self._advance_game()
+            return
+        self._go(h.cursor + delta)
+
+    def action_action_step(self, delta: int) -> None:
+        h = self.history
+        if h is None:
+            return
+        if delta > 0 and h.at_end:
+            self._advance_game()
+            return
+        self._go(h.next_action() if delta > 0 else h.previous_action())
+
+    def action_turn_step(self, delta: int) -> None:
+        h = self.history
+        if h is not None:
+            self._go(h.next_turn() if delta > 0 else h.previous_turn())
+
+    def action_jump_start(self) -> None:
+        self._go(0)
+
+    def action_jump_end(self) -> None:
+        if self.history is not None:
+            self._go(len(self.history.stops) - 1)
+
+    def action_jump_log(self) -> None:
+        self._go(self.query_one(LogView).browse)
+
+    def action_autoplay(self) -> None:
+        if self.autoplay is not None:
+            self._stop_autoplay()
+        else:
+            self.autoplay = self.set_interval(SPEEDS[self.speed], self._tick)
+        self._show_status()
+
+    def _stop_autoplay(self) -> None:
+        if self.autoplay is not None:
+            self.autoplay.stop()
+            self.autoplay = None
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        if self.autoplay is not None:
+            self._stop_autoplay()
+            self.autoplay = self.set_interval(SPEEDS[self.speed], self._tick)
+        self._show_status()
+
+    def _tick(self) -> None:
+        h = self.history
+        if h is None or self.busy:
+            return
+        if not h.at_end:
+            self._go(h.cursor + 1)
+        elif h.last.over or h.human_to_move():
+            self._stop_autoplay()
+            self.refresh_view()
+            if h.human_to_move():
+                self.query_one("#game-choices").focus()
+        else:
+            self._advance_game()
+
+    # -- playing -----------------------------------------------------------------------
+
+    def _advance_game(self) -> None:
+        """At the end of the history: let the bot to move think, or ask the person."""
+        h = self.history
+        if h is None or self.busy:
+            return
+        if h.last.over:
+            self.report(_("The game is over."))
+            return
+        if h.human_to_move():
+            self.refresh_view()
+            self.query_one("#game-choices").focus()
+            return
+        self.busy = True
+        self._show_status()
+        self._bot_worker(h, h.generation)
+
+    @work(thread=True, exclusive=True, group="game-bot")
+    def _bot_worker(self, h: History, generation: int) -> None:
+        try:
+            action, by = h.bot_choice()
+        except Exception as exc:  # noqa: BLE001 - report it, keep the game
+            self.app.call_from_thread(self._bot_failed, str(exc))
+            return
+        self.app.call_from_thread(self._bot_chose, h, generation, action, by)
+
+    def _bot_failed(self, text: str) -> None:
+        self.busy = False
+        self._stop_autoplay()
+        self.report(text, error=True)
+
+    def _bot_chose(self, h: History, generation: int, action: Action, by: str) -> None:
+        self.busy = False
+        if h is not self.history or h.generation != generation:
+            return  # the game changed meanwhile
+        h.go(len(h.stops) - 1)
+        self.decide(action, by)
+
+    def decide(self, action: Action, by: str = "human") -> None:
+        """Play `action` at the end of the history (asking for table dice first)."""
+        h = self.history
+        if h is None:
+            return
+        h.go(len(h.stops) - 1)
+        if self.table_dice:
+            try:
+                count, rules = h.dice_needed(action)
+            except InputError as exc:
+                self.report(str(exc), error=True)
+                return
+            if count:
+                self._stop_autoplay()
+                what = D.action_words(action, h.last)
+                self.app.push_screen(
+                    DiceDialog(count, rules, what),
+                    lambda dice: self._play(action, by, dice) if dice else None,
+                )
+                return
+        self._play(action, by, None)
+
+    def _play(self, action: Action, by: str, dice: Any) -> None:
+        h = self.history
+        if h is None:
+            return
+        before = len(h.stops)
+        try:
+            node: Node = h.play(action, dice, by)
+        except InputError as exc:
+            self.report(str(exc), error=True)
+            return
+        del node
+        self._extend_log()
+        self.message = ""
+        self._go(before)
+        if h.human_to_move() and h.at_end and self.autoplay is None:
+            self.query_one("#game-choices").focus()
+
+    @on(OptionList.OptionSelected, "#game-choices")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id or ""
+        if option_id.startswith("a") and self._choices:
+            index = int(option_id[1:])
+            if index < len(self._choices):
+                self.decide(self._choices[index])
+
+    @on(LogView.Chosen)
+    def _open_rule(self, event: LogView.Chosen) -> None:
+        h = self.history
+        index = event.index
+        if h is None or index >= len(h.stops):
+            return
+        stop = h.stops[index]
+        node = h.nodes[stop.node]
+        rule = None
+        if stop.event is not None:
+            rule = str(node.events[stop.event].get("rule", ""))
+        elif node.action is not None:
+            rule = D.action_rule(node.action, None)
+        if rule and rule[0].isdigit():
+            self.app.action_open_rule(rule)  # type: ignore[attr-defined]
+            self.app.game_return = True  # type: ignore[attr-defined]
+
+    @on(HexChosen)
+    def _hex_chosen(self, event: HexChosen) -> None:
+        matches = [i for i, a in enumerate(self._choices) if a.hex == event.hex]
+        if len(matches) == 1:
+            self.decide(self._choices[matches[0]])
+        elif matches:
+            box = self.query_one("#game-choices", OptionList)
+            for i, option in enumerate(box._options):  # noqa: SLF001
+                if option.id == f"a{matches[0]}":
+                    box.highlighted = i
+            box.focus()
+            self.report(_("several choices use hex {hex}: pick one").format(hex=event.hex))
+
+    @on(CursorMoved)
+    def _cursor_moved(self) -> None:
+        self._show_info()
+
+    def action_undo(self) -> None:
+        h = self.history
+        if h is None or self.busy:
+            return
+        self._stop_autoplay()
+        if h.undo():
+            self._extend_log()
+            self.report(_("Undone: back to before the last decision."))
+            self.refresh_view()
+        else:
+            self.report(_("Nothing to undo."))
+
+    def action_table_dice(self) -> None:
+        self.table_dice = not self.table_dice
+        self.report(
+            _("Dice: typed at the table") if self.table_dice else _("Dice: rolled by the engine")
+        )
+
+    # -- overlays ----------------------------------------------------------------------
+
+    def action_overlay_zoc(self) -> None:
+        order = ["", "zoc-union", "zoc-confederate"]
+        current = order.index(self.overlay) if self.overlay in order else 0
+        self.overlay = order[(current + 1) % len(order)]
+        self.refresh_view()
+
+    def action_overlay_command(self) -> None:
+        self._overlay_at("command", _("no leader in this hex"))
+
+    def action_overlay_reach(self) -> None:
+        self._overlay_at("reach", _("no unit in this hex"))
+
+    def _overlay_at(self, kind: str, missing: str) -> None:
+        h = self.history
+        if h is None:
+            return
+        hex_ = self.query_one(MapView).cursor_hex
+        state = h.state
+        units = state.units_at(hex_)
+        has = bool(units) and (
+            kind == "reach"
+            or any(ld.unit in {u.id for u in units} for ld in state.leaders.values())
+        )
+        if not has:
+            self.report(missing)
+            return
+        self.overlay, self.overlay_hex = kind, hex_
+        self.refresh_view()
+
+    def action_overlay_clear(self) -> None:
+        self.overlay = ""
+        self.refresh_view()
+
+    def action_legend(self) -> None:
+        self.show_legend = not self.show_legend
+        self._show_info()
+
+    # -- files -------------------------------------------------------------------------
+
+    def action_new_game(self) -> None:
+        def chosen(options: Any) -> None:
+            if isinstance(options, GameOptions):
+                self.start_game(options)
+
+        self._stop_autoplay()
+        self.app.push_screen(NewGameDialog(self.options), chosen)
+
+    def default_save(self) -> str:
+        from gcacw_ref.paths import data_dir
+
+        name = "game.json"
+        if self.history is not None:
+            name = f"{self.history.scenario.id}-{self.history.seed}.json"
+        return str(data_dir() / "games" / name)
+
+    def action_save(self) -> None:
+        if self.history is None:
+            return
+        self.app.push_screen(PathDialog(_("Save the game to"), self.default_save()), self.save_to)
+
+    def save_to(self, path: Any) -> None:
+        if not path or self.history is None:
+            return
+        target = Path(str(path)).expanduser()
+        if target.is_dir():
+            self.report(_("{path} is a folder: give a file name").format(path=target), True)
+            return
+        try:
+            self.history.save(target)
+        except OSError as exc:
+            self.report(
+                _("cannot write {path} ({error})").format(path=target, error=exc.strerror), True
+            )
+            return
+        self.report(_("Saved to {path}").format(path=target))
+
+    def action_open(self) -> None:
+        def chosen(path: Any) -> None:
+            if path:
+                self.open_game(str(path))
+
+        self._stop_autoplay()
+        self.app.push_screen(PathDialog(_("Open a saved game"), self.default_save()), chosen)
