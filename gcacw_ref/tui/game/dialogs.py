@@ -52,6 +52,7 @@ def parse_dice(text: str, count: int) -> list[int]:
 
 
 class _Dialog(ModalScreen[object]):
+    AUTO_FOCUS = "Input"
     DEFAULT_CSS = """
     _Dialog, NewGameDialog, DiceDialog, PathDialog { align: center middle; }
     #dialog { width: 64; max-width: 95%; height: auto; border: round $accent;

@@ -420,10 +420,14 @@ class GamePane(Widget):
             return
         self.busy = True
         self._show_status()
-        self._bot_worker(h, h.generation)
+        self._bot_worker(h.generation)
 
-    @work(thread=True, exclusive=True, group="game-bot")
-    def _bot_worker(self, h: History, generation: int) -> None:
+    @work(thread=True, exclusive=True, group="game-bot", description="bot")
+    def _bot_worker(self, generation: int) -> None:
+        # only plain arguments here: the decorator writes them into the worker's name
+        h = self.history
+        if h is None:
+            return
         try:
             action, by = h.bot_choice()
         except Exception as exc:  # noqa: BLE001 - report it, keep the game
