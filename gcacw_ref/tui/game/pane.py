@@ -43,16 +43,20 @@ SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.05)
 class GamePane(Widget):
     """Watch the engine play, travel in time, play a side."""
 
+    SCOPED_CSS = False  # `.narrow` is a class of the app
     DEFAULT_CSS = """
     GamePane { height: 1fr; }
-    #game-status { height: 2; background: $boost; padding: 0 1; }
+    #game-status { height: 2; background: $boost; padding: 0 1;
+                   text-wrap: nowrap; text-overflow: ellipsis; }
     #game-main { height: 1fr; }
     #game-map { width: 1fr; height: 1fr; }
-    #game-side { width: 44%; max-width: 70; height: 1fr; }
-    #game-info { height: 11; padding: 0 1; border-bottom: solid $primary; }
-    #game-choices { height: auto; max-height: 14; border: round $success; display: none; }
+    #game-side { width: 44%; max-width: 72; height: 1fr; }
+    #game-info { height: 8; padding: 0 1; border-bottom: solid $primary; }
+    #game-choices { height: auto; max-height: 50%; border: round $success; display: none; }
     #game-choices.shown { display: block; }
-    #game-log { height: 1fr; }
+    #game-log { height: 1fr; min-height: 3; }
+    .narrow #game-info { height: 4; }
+    .narrow #game-side { width: 52%; }
     """
     BINDINGS = [
         Binding("right", "step(1)", "Event ▶", priority=True),
@@ -223,9 +227,10 @@ class GamePane(Widget):
             status.update(self.message, layout=False)
             return
         s = h.state
-        line = Text()
-        line.append(f"{s.scenario.scenario.name}  ", style="bold")
-        line.append(_("turn {t}/{n}").format(t=s.turn, n=s.scenario.scenario.turns) + " · ")
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(
+            _("turn {t}/{n}").format(t=s.turn, n=s.scenario.scenario.turns) + " · ", style="bold"
+        )
         line.append(D.phase_name(s.phase) + " · ")
         line.append(
             _("VP {u}–{c}").format(u=s.vp.get("union", 0), c=s.vp.get("confederate", 0)) + " · "
@@ -237,6 +242,7 @@ class GamePane(Widget):
             line.append("  " + _("table dice"), style="yellow")
         if self.busy:
             line.append("  " + _("the bot is thinking…"), style="italic")
+        line.append(f"  {s.scenario.scenario.name}", style="dim")
         line.append("\n")
         if s.result is not None and h.at_end:
             line.append(
