@@ -108,6 +108,17 @@ PHASES = {
     "over": N_("game over"),
 }
 SIDES = {"union": N_("Union"), "confederate": N_("Confederate")}
+RANKS = {"army": N_("army"), "wing": N_("wing"), "corps": N_("corps"), "division": N_("division")}
+ZOC_KINDS = {"normal": N_("normal"), "limited": N_("limited")}
+LEVELS = {
+    "abatis": N_("abatis"),
+    "breastworks_building": N_("breastworks being built"),
+    "breastworks": N_("breastworks"),
+    "fort_building": N_("fort being built"),
+    "fort_building_1": N_("fort being built"),
+    "fort_building_2": N_("fort being built"),
+    "fort": N_("fort"),
+}
 PLAYERS = {"human": N_("person"), "heuristic": N_("heuristic bot"), "random": N_("random bot")}
 TERRAIN = {
     "clear": N_("clear"),
@@ -180,10 +191,13 @@ def action_rule(action: Action, frame_kind: str | None) -> str:
 def action_words(action: Action, state: GameState) -> str:
     """One legal action in words: what, who, where."""
     parts = [_(ACTION_WORDS.get(action.type, action.type))]
+    who = []
     if action.leader and action.leader in state.leaders:
-        parts.append(state.leaders[action.leader].name)
+        who.append(state.leaders[action.leader].name)
     if action.unit and action.unit in state.units:
-        parts.append(state.units[action.unit].name)
+        who.append(state.units[action.unit].name)
+    if who:
+        parts.append(" → ".join(who))
     if action.hex:
         hexmap_names = (state.scenario.map_document or {}).get("hexes", {})
         name = hexmap_names.get(action.hex, {}).get("name") if hexmap_names else None
@@ -222,7 +236,7 @@ def log_line(event: Event | None, phase: str, action: Action | None, state: Game
     line = Text(no_wrap=True, overflow="ellipsis")
     if event is None:
         if action is None:
-            line.append(_("set-up") if state.phase == "start" else _("start"), style="bold")
+            line.append(_("set-up"), style="bold")
             return line
         line.append(f"T{state.turn} ", style="dim")
         line.append(_("decision: {what}").format(what=action_words(action, state)), style="dim")
@@ -266,7 +280,8 @@ def unit_words(unit: Unit) -> str:
     if unit.fatigue:
         bits.append(_("fatigue {n}").format(n=unit.fatigue))
     if unit.entrenchment != "none":
-        bits.append(_("entrenched: {level}").format(level=unit.entrenchment))
+        level = LEVELS.get(unit.entrenchment)
+        bits.append(_("entrenched: {level}").format(level=_(level) if level else unit.entrenchment))
     return ", ".join(bits)
 
 
@@ -294,7 +309,7 @@ def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str,
             out.append(
                 "\n"
                 + _("in the ZOC of the {side} ({kind})").format(
-                    side=side_name(side), kind=str(kind)
+                    side=side_name(side), kind=_(ZOC_KINDS.get(str(kind), str(kind)))
                 ),
                 style="italic",
             )
@@ -307,7 +322,7 @@ def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str,
             out.append(
                 "\n* "
                 + _("leader {name} ({rank}, command {c})").format(
-                    name=ld.name, rank=ld.rank, c=ld.command
+                    name=ld.name, rank=_(RANKS.get(ld.rank, ld.rank)), c=ld.command
                 ),
                 style="bold",
             )

@@ -162,13 +162,7 @@ class MapView(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     MapView { background: $surface; scrollbar-size: 1 1; }
     """
-    BINDINGS = [
-        Binding("w", "cursor('N')", "Up", show=False),
-        Binding("s", "cursor('S')", "Down", show=False),
-        Binding("a", "cursor('W')", "Left", show=False),
-        Binding("d", "cursor('E')", "Right", show=False),
-        Binding("enter", "choose", "Choose hex", show=False),
-    ]
+    BINDINGS = [Binding("enter", "choose", "Choose hex", show=False)]
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

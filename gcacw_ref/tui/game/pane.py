@@ -50,7 +50,7 @@ class GamePane(Widget):
                    text-wrap: nowrap; text-overflow: ellipsis; }
     #game-main { height: 1fr; }
     #game-map { width: 1fr; height: 1fr; }
-    #game-side { width: 44%; max-width: 72; height: 1fr; }
+    #game-side { width: 44%; max-width: 60; height: 1fr; }
     #game-info { height: 8; padding: 0 1; border-bottom: solid $primary; }
     #game-choices { height: auto; max-height: 50%; border: round $success; display: none; }
     #game-choices.shown { display: block; }
@@ -71,6 +71,10 @@ class GamePane(Widget):
         Binding("space", "autoplay", "Autoplay"),
         Binding("plus_sign,equals_sign", "speed(1)", "Faster"),
         Binding("minus", "speed(-1)", "Slower"),
+        Binding("w", "cursor('N')", "Cursor up", show=False),
+        Binding("s", "cursor('S')", "Cursor down", show=False),
+        Binding("a", "cursor('W')", "Cursor left", show=False),
+        Binding("d", "cursor('E')", "Cursor right", show=False),
         Binding("z", "overlay_zoc", "ZOC"),
         Binding("c", "overlay_command", "Command"),
         Binding("r", "overlay_reach", "Reach"),
@@ -199,6 +203,10 @@ class GamePane(Widget):
                 if stop.node not in phases:
                     phases[stop.node] = D.event_phases(node.events, before.phase)
                 phase = phases[stop.node][stop.event]
+            if event is None and node.action is None:
+                first = _("set-up") if stop.node == 0 else _("start: the first decision")
+                new.append(Text(first, style="bold"))
+                continue
             new.append(D.log_line(event, phase, node.action, before))
         log.extend(new)
         self._log_len = len(h.stops)
@@ -553,6 +561,9 @@ class GamePane(Widget):
         )
 
     # -- overlays ----------------------------------------------------------------------
+
+    def action_cursor(self, direction: str) -> None:
+        self.query_one(MapView).action_cursor(direction)
 
     def action_overlay_zoc(self) -> None:
         order = ["", "zoc-union", "zoc-confederate"]
