@@ -111,7 +111,7 @@ class GcacwApp(App[int]):
         Binding("f4", "calculators", "Calc"),
         Binding("f5", "show_tab('charts')", "Charts"),
         Binding("f6", "show_tab('game')", "Game"),
-        Binding("escape", "return_to_game", show=False),
+        Binding("escape", "return_to_game", show=False, priority=True),
         Binding("ctrl+b", "bookmarks", "Marks"),
         Binding("ctrl+o", "import_book", "Import", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -285,9 +285,15 @@ class GcacwApp(App[int]):
 
     def action_return_to_game(self) -> None:
         """Escape in the rule browser after a rule was opened from the game log."""
-        if self.game_return and self.query_one("#tabs", TabbedContent).active == "rules":
-            self.game_return = False
-            self.action_show_tab("game")
+        from textual.actions import SkipAction
+
+        on_rules = self.screen is self.screen_stack[0] and (
+            self.query_one("#tabs", TabbedContent).active == "rules"
+        )
+        if not (self.game_return and on_rules):
+            raise SkipAction  # escape does its usual job
+        self.game_return = False
+        self.action_show_tab("game")
 
     def action_bookmarks(self) -> None:
         def chosen(result: tuple[str, str] | None) -> None:

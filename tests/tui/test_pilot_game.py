@@ -225,3 +225,35 @@ def test_history_undo_and_branch() -> None:
     h.play(legal_actions(h.state)[-1])  # a new branch from node 2 drops node 3
     assert len(h.nodes) == 4
     assert h.undo() and len(h.nodes) == 3
+
+
+@run_async
+async def test_enter_on_the_log_opens_the_rule_and_escape_comes_back(snap_home: Path) -> None:
+    from gcacw_ref.tui.game.logview import LogView
+
+    app = GcacwApp(home=snap_home, game=BOTS)
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await start(pilot)
+        for _ in range(50):  # wait for the rulebook too
+            if app.books.ready:
+                break
+            await settle(pilot, pause=0.1)
+        h = pane.history
+        assert h is not None
+        for _ in range(400):
+            event = h.event
+            if (h.last.over and h.at_end) or (event is not None and event.get("rule") == "5.1"):
+                break
+            pane.action_step(1)
+            if pane.busy:
+                await app.workers.wait_for_complete()
+        assert h.event is not None and h.event["rule"] == "5.1"
+        log = app.query_one(LogView)
+        log.focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.query_one("#tabs").active == "rules"  # type: ignore[attr-defined]
+        assert app.query_one("#rules-pane").view.section == "5.1"  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.query_one("#tabs").active == "game"  # type: ignore[attr-defined]
