@@ -95,9 +95,11 @@ async def test_a_person_marches_with_legal_choices(home: Path) -> None:
             legal = h.legal()
             assert pane._choices == legal  # noqa: SLF001 - the list shown is the engine's
             wanted = next(
-                (t for t in ("move", "march", "activate", "select", "take") if any(
-                    a.type == t for a in legal
-                )),
+                (
+                    t
+                    for t in ("move", "march", "activate", "select", "take")
+                    if any(a.type == t for a in legal)
+                ),
                 None,
             )
             index = next(i for i, a in enumerate(legal) if a.type == wanted) if wanted else 0

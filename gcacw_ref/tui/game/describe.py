@@ -18,7 +18,7 @@ from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.log import Event, describe_decision
 from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.i18n import N_, _, current_language
-from gcacw_ref.tui.game.mapview import strength_text
+from gcacw_ref.tui.game.mapview import strength_text as strength_text
 
 # the rule each type of decision is made under (as in `gcacw_ref.game.actions`)
 ACTION_RULES = {
@@ -293,9 +293,9 @@ def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str,
     terrain = str(hexmap.terrain(h))
     out.append(" · " + ", ".join([_(TERRAIN.get(terrain, terrain)), *feats]))
     for n in hexmap.neighbors(h):
-        side = hexmap.hexside(h, n)
-        if side:
-            names = ", ".join(_(TERRAIN.get(str(f), str(f))) for f in sorted(side))
+        hexside = hexmap.hexside(h, n)
+        if hexside:
+            names = ", ".join(_(TERRAIN.get(str(f), str(f))) for f in sorted(hexside))
             out.append(f"\n  {direction(h, n)} {n}: {names}", style="dim")
     for vh in state.scenario.victory.hexes:
         if vh.hex == h:

@@ -32,6 +32,7 @@ from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.rules.terrain import HexFeature, HexsideFeature, Terrain
 
 CELL_W = 7
+Mark = tuple[str, str | None]  # a character and its colour
 
 TERRAIN_BG = {
     Terrain.CLEAR: "#30362a",
@@ -173,7 +174,7 @@ class MapView(ScrollView, can_focus=True):
         self.choices: set[str] = set()
         self.overlay_bg: dict[str, str] = {}
         self.labels: dict[str, str] = {}
-        self._static: dict[str, tuple[str, tuple[str, str | None], ...]] = {}
+        self._static: dict[str, tuple[str, Mark, Mark, Mark]] = {}
         self._lines: list[Strip] = []
         self._line_cache: dict[tuple[object, ...], Strip] = {}
 
@@ -187,6 +188,7 @@ class MapView(ScrollView, can_focus=True):
         for h in hexmap.all_hexes():
             sides = [hexmap.hexside(h, n) for n in hexmap.neighbors(h)]
             features = hexmap.hex_features(h)
+            feature: Mark
             if h in vp_hexes:
                 feature = ("*", "#ffe060")
             elif HexFeature.STATION in features:
@@ -239,7 +241,6 @@ class MapView(ScrollView, can_focus=True):
                 leader_hexes.add(unit.hex)
         height = m.rows * 2 + 1
         keys: list[list[tuple[object, ...]]] = [[] for _ in range(height)]
-        cells: dict[str, tuple[object, ...]] = {}
         for col in range(1, m.columns + 1):
             off = 1 if col % 2 == 0 else 0
             if off:
@@ -257,7 +258,6 @@ class MapView(ScrollView, can_focus=True):
                     h == self.cursor_hex,
                     self.labels.get(h),
                 )
-                cells[h] = key
                 keys[(row - 1) * 2 + off].append(key)
                 keys[(row - 1) * 2 + off + 1].append(key)
             if not off:
@@ -268,13 +268,13 @@ class MapView(ScrollView, can_focus=True):
             strip = self._line_cache.get(cache_key)
             if strip is None:
                 segs: list[Segment] = []
-                for key in line_keys:
-                    if key[0] == "blank":
+                for cell_key in line_keys:
+                    if cell_key[0] == "blank":
                         segs.append(Segment(" " * CELL_W))
                         continue
-                    h = str(key[0])
+                    h = str(cell_key[0])
                     col, row = parse_hex(h)
-                    top, bottom = self._cell(h, key)
+                    top, bottom = self._cell(h, cell_key)
                     first = y == (row - 1) * 2 + (1 if col % 2 == 0 else 0)
                     segs.extend(top if first else bottom)
                 strip = Strip(_merge(segs), _width(segs))
