@@ -103,9 +103,7 @@ async def test_a_person_marches_with_legal_choices(home: Path) -> None:
                 None,
             )
             index = next(i for i, a in enumerate(legal) if a.type == wanted) if wanted else 0
-            for i, option in enumerate(box._options):  # noqa: SLF001
-                if option.id == f"a{index}":
-                    box.highlighted = i
+            box.highlighted = box.get_option_index(f"a{index}")
             box.focus()
             await pilot.press("enter")
             await settle(pilot)

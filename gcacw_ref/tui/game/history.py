@@ -15,11 +15,9 @@ list lookup; the bench measures it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -28,7 +26,7 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.bots import make_bot
 from gcacw_ref.game.engine.core import initial_state, legal_actions, start, step
 from gcacw_ref.game.log import Event
-from gcacw_ref.game.replay import SAVE_FORMAT, Game, SaveFile, read_save, save_game
+from gcacw_ref.game.replay import Game, SaveFile, read_save, save_game
 from gcacw_ref.game.scenario import Scenario, check_scenario
 from gcacw_ref.game.state import GameState
 
@@ -308,12 +306,3 @@ class History:
             )
         h.cursor = 0
         return h
-
-
-def save_text(history: History) -> str:
-    """The save as text (what `save` writes), for tests."""
-    return json.dumps(history.game().to_save().model_dump(mode="json"), ensure_ascii=False)
-
-
-def check_format(data: Any) -> bool:
-    return isinstance(data, dict) and data.get("format") == SAVE_FORMAT

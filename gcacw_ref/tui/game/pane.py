@@ -6,7 +6,6 @@ engine's `step`. Bots think in a thread worker, so keys keep working meanwhile.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -15,7 +14,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,14 +22,11 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
-from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions, NewGameDialog, PathDialog
-from gcacw_ref.tui.game.history import SIDES, History, Node
+from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions
+from gcacw_ref.tui.game.extras import PaneExtras
+from gcacw_ref.tui.game.history import SIDES, History
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import (
-    COMMAND_BG,
-    REACH_BG,
-    ZOC_BG,
-    ZOC_LIMITED_BG,
     CursorMoved,
     HexChosen,
     MapView,
@@ -40,7 +35,7 @@ from gcacw_ref.tui.game.mapview import (
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.05)
 
 
-class GamePane(Widget):
+class GamePane(PaneExtras):
     """Watch the engine play, travel in time, play a side."""
 
     SCOPED_CSS = False  # `.narrow` is a class of the app
@@ -142,29 +137,6 @@ class GamePane(Widget):
         self._rebuild_log()
         self.refresh_view()
         self.query_one(MapView).focus()
-
-    def open_game(self, path: str) -> None:
-        self.report(_("Opening {path}…").format(path=path))
-        self._open_worker(path)
-
-    @work(thread=True, exclusive=True, group="game-open")
-    def _open_worker(self, path: str) -> None:
-        try:
-            history = History.open(Path(path).expanduser())
-        except InputError as exc:
-            self.app.call_from_thread(self.report, str(exc), True)
-            return
-        except Exception as exc:  # noqa: BLE001 - a foreign file: say so, keep the game
-            text = _("{path}: cannot be opened as a game ({error})").format(
-                path=path, error=type(exc).__name__
-            )
-            self.app.call_from_thread(self.report, text, True)
-            return
-        self.app.call_from_thread(self._opened, history, path)
-
-    def _opened(self, history: History, path: str) -> None:
-        self.set_history(history)
-        self.report(_("Opened {path}: {n} actions").format(path=path, n=len(history.nodes) - 2))
 
     def report(self, text: str, error: bool = False) -> None:
         self.message = text
@@ -280,31 +252,6 @@ class GamePane(Widget):
         zoc = {side: overlays.zoc_of(state, side) for side in SIDES}
         words = D.hex_words(mapview.cursor_hex, overlays.hexmap_of(state), state, zoc)
         info.update(words, layout=False)
-
-    def _overlay(self, state: Any) -> tuple[dict[str, str], dict[str, str]]:
-        bg: dict[str, str] = {}
-        labels: dict[str, str] = {}
-        if self.overlay.startswith("zoc-"):
-            side = self.overlay[4:]
-            for h, kind in overlays.zoc_of(state, side).items():
-                bg[h] = (ZOC_BG if str(kind) == "normal" else ZOC_LIMITED_BG)[side]
-        elif self.overlay == "command":
-            leaders = [
-                ld.id
-                for ld in state.leaders.values()
-                if ld.unit and state.units[ld.unit].hex == self.overlay_hex
-            ]
-            for lid in leaders:
-                for h in overlays.command_range(state, lid):
-                    bg[h] = COMMAND_BG
-        elif self.overlay == "reach":
-            units = state.units_at(self.overlay_hex)
-            if units:
-                found, _mp, _real = overlays.reach(state, units[0])
-                for h, cost in found.items():
-                    bg[h] = REACH_BG
-                    labels[h] = D.strength_text(cost)
-        return bg, labels
 
     def _show_choices(self) -> list[Action]:
         """The person's legal actions, when a person decides at the end of the history."""
@@ -489,11 +436,10 @@ class GamePane(Widget):
             return
         before = len(h.stops)
         try:
-            node: Node = h.play(action, dice, by)
+            h.play(action, dice, by)
         except InputError as exc:
             self.report(str(exc), error=True)
             return
-        del node
         self._extend_log()
         self.message = ""
         self._go(before)
@@ -532,9 +478,7 @@ class GamePane(Widget):
             self.decide(self._choices[matches[0]])
         elif matches:
             box = self.query_one("#game-choices", OptionList)
-            for i, option in enumerate(box._options):  # noqa: SLF001
-                if option.id == f"a{matches[0]}":
-                    box.highlighted = i
+            box.highlighted = box.get_option_index(f"a{matches[0]}")
             box.focus()
             self.report(_("several choices use hex {hex}: pick one").format(hex=event.hex))
 
@@ -559,92 +503,3 @@ class GamePane(Widget):
         self.report(
             _("Dice: typed at the table") if self.table_dice else _("Dice: rolled by the engine")
         )
-
-    # -- overlays ----------------------------------------------------------------------
-
-    def action_cursor(self, direction: str) -> None:
-        self.query_one(MapView).action_cursor(direction)
-
-    def action_overlay_zoc(self) -> None:
-        order = ["", "zoc-union", "zoc-confederate"]
-        current = order.index(self.overlay) if self.overlay in order else 0
-        self.overlay = order[(current + 1) % len(order)]
-        self.refresh_view()
-
-    def action_overlay_command(self) -> None:
-        self._overlay_at("command", _("no leader in this hex"))
-
-    def action_overlay_reach(self) -> None:
-        self._overlay_at("reach", _("no unit in this hex"))
-
-    def _overlay_at(self, kind: str, missing: str) -> None:
-        h = self.history
-        if h is None:
-            return
-        hex_ = self.query_one(MapView).cursor_hex
-        state = h.state
-        units = state.units_at(hex_)
-        has = bool(units) and (
-            kind == "reach"
-            or any(ld.unit in {u.id for u in units} for ld in state.leaders.values())
-        )
-        if not has:
-            self.report(missing)
-            return
-        self.overlay, self.overlay_hex = kind, hex_
-        self.refresh_view()
-
-    def action_overlay_clear(self) -> None:
-        self.overlay = ""
-        self.refresh_view()
-
-    def action_legend(self) -> None:
-        self.show_legend = not self.show_legend
-        self._show_info()
-
-    # -- files -------------------------------------------------------------------------
-
-    def action_new_game(self) -> None:
-        def chosen(options: Any) -> None:
-            if isinstance(options, GameOptions):
-                self.start_game(options)
-
-        self._stop_autoplay()
-        self.app.push_screen(NewGameDialog(self.options), chosen)
-
-    def default_save(self) -> str:
-        from gcacw_ref.paths import data_dir
-
-        name = "game.json"
-        if self.history is not None:
-            name = f"{self.history.scenario.id}-{self.history.seed}.json"
-        return str(data_dir() / "games" / name)
-
-    def action_save(self) -> None:
-        if self.history is None:
-            return
-        self.app.push_screen(PathDialog(_("Save the game to"), self.default_save()), self.save_to)
-
-    def save_to(self, path: Any) -> None:
-        if not path or self.history is None:
-            return
-        target = Path(str(path)).expanduser()
-        if target.is_dir():
-            self.report(_("{path} is a folder: give a file name").format(path=target), True)
-            return
-        try:
-            self.history.save(target)
-        except OSError as exc:
-            self.report(
-                _("cannot write {path} ({error})").format(path=target, error=exc.strerror), True
-            )
-            return
-        self.report(_("Saved to {path}").format(path=target))
-
-    def action_open(self) -> None:
-        def chosen(path: Any) -> None:
-            if path:
-                self.open_game(str(path))
-
-        self._stop_autoplay()
-        self.app.push_screen(PathDialog(_("Open a saved game"), self.default_save()), chosen)
