@@ -335,7 +335,7 @@ LEGEND = (
     (N_("River marks"), N_("~ river or creek on a hexside, b with a crossing")),
     (N_("Features"), N_("* VP hex  S station  v village  E earthworks")),
     (N_("Hex line 2"), N_("units: * leader, I/C/A kind, + more units, strength")),
-    (N_("Unit marks"), N_("d disorganized  x demoralized  1-4 fatigue  a abatis  e entrenched")),
+    (N_("Unit marks"), N_("d disorganized  x demoralized  f1-f4 fatigue  a abatis  e entrenched")),
     (N_("Colours"), N_("blue Union, red Confederate; purple: the current event")),
     (N_("Overlays"), N_("z ZOC (blue/red)  c command radius  r reachable hexes with MP")),
 )

@@ -107,7 +107,7 @@ def strength_text(value: Fraction) -> str:
 def stack_label(units: list[Unit], leader: bool) -> str:
     """Line two of a hex with units: leader `*`, kind of the first unit (I C A), `+` for
     more units, total strength, then `d` disorganized, `x` demoralized, the highest
-    fatigue, `e` entrenched (abatis `a`)."""
+    fatigue (`f2`), `e` entrenched (abatis `a`)."""
     first = units[0]
     text = ("*" if leader else "") + {"infantry": "I", "cavalry": "C", "artillery": "A"}.get(
         first.kind, "?"
@@ -121,7 +121,7 @@ def stack_label(units: list[Unit], leader: bool) -> str:
         text += "x"
     fatigue = max(u.fatigue for u in units)
     if fatigue:
-        text += str(fatigue)
+        text += f"f{fatigue}"
     levels = {u.entrenchment for u in units} - {"none"}
     if levels:
         text += "a" if levels == {"abatis"} else "e"
