@@ -64,7 +64,7 @@ class GamePane(PaneExtras):
         Binding("end", "jump_end", "End", priority=True),
         Binding("g", "jump_log", "Go to event"),
         Binding("space", "autoplay", "Autoplay"),
-        Binding("plus_sign,equals_sign", "speed(1)", "Faster"),
+        Binding("plus,plus_sign,equals_sign", "speed(1)", "Faster"),
         Binding("minus", "speed(-1)", "Slower"),
         Binding("w", "cursor('N')", "Cursor up", show=False),
         Binding("s", "cursor('S')", "Cursor down", show=False),
