@@ -18,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import time
+import tracemalloc
 from typing import Any
 
 RUNS = 3
@@ -42,6 +43,9 @@ print(json.dumps({"ready": app.done}))
 """
 
 
+memory: dict[int, int] = {}  # id of a history -> KB it took to build (tracemalloc)
+
+
 def _longest_game() -> tuple[str, Any]:
     from gcacw_ref.game.scenario import SCENARIO_DIR, load_scenario
     from gcacw_ref.tui.game.history import History
@@ -49,15 +53,29 @@ def _longest_game() -> tuple[str, Any]:
     best: tuple[str, Any] | None = None
     for path in sorted(SCENARIO_DIR.glob("*.toml")):
         scenario = load_scenario(path.stem)
+        tracemalloc.start()
         h = History.new(scenario, 1, {"union": "heuristic", "confederate": "heuristic"})
         while h.to_move() is not None:
             action, by = h.bot_choice()
             h.go(len(h.stops) - 1)
             h.play(action, by=by)
+        memory[id(h)] = tracemalloc.get_traced_memory()[0] // 1024
+        tracemalloc.stop()
         if best is None or len(h.stops) > len(best[1].stops):
             best = (path.stem, h)
     assert best is not None
     return best
+
+
+def _replay_ms(history: Any) -> float:
+    """Rebuilding the position at the end from the actions (the alternative to keeping
+    every state): one full replay, in ms."""
+    from gcacw_ref.game.replay import replay_save
+
+    save = history.game().to_save()
+    t = time.perf_counter()
+    replay_save(save)
+    return (time.perf_counter() - t) * 1000
 
 
 async def _stepping(history: Any) -> dict[str, Any]:
@@ -127,6 +145,8 @@ def run() -> dict[str, Any]:
             "actions": len(history.nodes) - 2,
             "step_ms": _summary(timings["forward"]),
             "back_ms": _summary(timings["back"]),
+            "history_kb": memory.get(id(history)),
+            "replay_from_actions_ms": round(_replay_ms(history), 1),
             "ready_s": round(statistics.median(ready), 3),
             "ready_runs_s": [round(r, 3) for r in ready],
         }
@@ -142,5 +162,6 @@ def render(result: dict[str, Any]) -> str:
         f"{g['step_ms']['median']:.1f} ms median, {g['step_ms']['max']:.1f} ms max "
         f"(target 50); one step back {g['back_ms']['median']:.1f} ms median, "
         f"{g['back_ms']['max']:.1f} ms max (target 100); ready for keys in "
-        f"{g['ready_s']:.2f} s (target 1.5)"
+        f"{g['ready_s']:.2f} s (target 1.5); every state kept: {g['history_kb']} KB "
+        f"(recomputing the end from the actions instead: {g['replay_from_actions_ms']:.0f} ms)"
     )
