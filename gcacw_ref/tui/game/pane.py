@@ -35,6 +35,11 @@ from gcacw_ref.tui.game.mapview import (
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.05)
 
 
+def engine_trouble(exc: Exception) -> str:
+    """One line for an unexpected engine failure (a bug), instead of a traceback."""
+    return _("the engine failed: {error}").format(error=f"{type(exc).__name__}: {exc}")
+
+
 class GamePane(PaneExtras):
     """Watch the engine play, travel in time, play a side."""
 
@@ -123,6 +128,9 @@ class GamePane(PaneExtras):
             history = History.new(scenario, options.seed, players)
         except InputError as exc:
             self.report(str(exc), error=True)
+            return
+        except Exception as exc:  # noqa: BLE001 - a bug: say so, keep the game in progress
+            self.report(engine_trouble(exc), error=True)
             return
         self.options = options
         self.set_history(history)
@@ -420,6 +428,9 @@ class GamePane(PaneExtras):
             except InputError as exc:
                 self.report(str(exc), error=True)
                 return
+            except Exception as exc:  # noqa: BLE001
+                self.report(engine_trouble(exc), error=True)
+                return
             if count:
                 self._stop_autoplay()
                 what = D.action_words(action, h.last)
@@ -439,6 +450,9 @@ class GamePane(PaneExtras):
             h.play(action, dice, by)
         except InputError as exc:
             self.report(str(exc), error=True)
+            return
+        except Exception as exc:  # noqa: BLE001
+            self.report(engine_trouble(exc), error=True)
             return
         self._extend_log()
         self.message = ""
