@@ -223,11 +223,12 @@ class GcacwApp(App[int]):
             from gcacw_ref.tui.game import mount_game_pane
 
             pane = self.query_one("#game", TabPane)
-            if not pane.query("#game-pane"):
-                self.query_one("#game-slot").remove()
-                mount_game_pane(pane, self.game_options)
-            else:
+            if pane.query("#game-map"):
                 self.query_one("#game-map").focus()
+            else:
+                for slot in pane.query("#game-slot"):
+                    slot.remove()
+                mount_game_pane(pane, self.game_options)
         elif tab == "rules":
             rules = self.query_one(RulesPane)
             self.query_one("#rule-body" if rules.view is not None else "#toc").focus()
