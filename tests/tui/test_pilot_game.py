@@ -257,3 +257,18 @@ async def test_enter_on_the_log_opens_the_rule_and_escape_comes_back(snap_home: 
         await pilot.press("escape")
         await settle(pilot)
         assert app.query_one("#tabs").active == "game"  # type: ignore[attr-defined]
+
+
+def test_game_command_refuses_bad_arguments(tmp_path: Path, capsys: Any) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("[1, 2", encoding="utf-8")
+    for args in (
+        ["game", "--bots", "human"],
+        ["game", "--bots", "human,wizard"],
+        ["game", "--seed", "-3"],
+        ["game", "--scenario", str(tmp_path / "nope.toml")],
+        ["game", "--open", str(broken)],
+    ):
+        assert main(args) == 2, args
+        err = capsys.readouterr().err
+        assert err.startswith("gcacw-ref: ") and len(err.strip().splitlines()) == 1
