@@ -209,6 +209,18 @@ async def test_bad_files_leave_the_game_alone(home: Path, tmp_path: Path) -> Non
         pane.start_game(GameOptions(str(bad_scenario), 1, "human", "human"))
         await settle(pilot)
         assert pane.history is h and "bad.toml" in pane.message
+        await pilot.press("n")  # the same through the new-game dialog, typed as a player
+        await settle(pilot)
+        app.screen.query_one("#new-scenario", Input).value = str(bad_scenario)
+        app.screen.query_one("#new-seed", Input).value = "x1"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "seed" in str(app.screen.query_one("#dialog-error").render())
+        app.screen.query_one("#new-seed", Input).value = "7"
+        app.screen.query_one("#new-seed", Input).focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pane.history is h and "bad.toml" in pane.message
         pane.save_to(str(tmp_path))  # a folder
         assert "folder" in pane.message or "フォルダ" in pane.message
 

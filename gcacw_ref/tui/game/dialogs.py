@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll as Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -55,9 +55,9 @@ class _Dialog(ModalScreen[object]):
     AUTO_FOCUS = "Input"
     DEFAULT_CSS = """
     _Dialog, NewGameDialog, DiceDialog, PathDialog { align: center middle; }
-    #dialog { width: 64; max-width: 95%; height: auto; border: round $accent;
+    #dialog { width: 64; max-width: 95%; height: auto; max-height: 95%; border: round $accent;
               background: $panel; padding: 0 1; }
-    #dialog Label { margin-top: 1; }
+    #dialog Label { margin-top: 0; }
     #dialog .error { color: $error; height: auto; }
     #dialog Button { margin-top: 1; }
     """
@@ -80,7 +80,7 @@ class NewGameDialog(_Dialog):
     def compose(self) -> ComposeResult:
         choices = [(_(PLAYERS[p]), p) for p in ("human", "heuristic", "random")]
         with Vertical(id="dialog"):
-            yield Label(_("New game"), classes="title")
+            yield Label(_("New game (enter in a field starts it)"), classes="title")
             yield Label(_("Scenario (built-in id or a file)"))
             yield Input(self.options.scenario, id="new-scenario")
             yield Label(_("Seed"))
