@@ -17,6 +17,7 @@ SECTIONS = [
     "gcacw_ref.tui.bench",  # startup_s
     "gcacw_ref.game.bench_move",  # reachable-set time
     "gcacw_ref.game.bench_play",  # full bot game, soak
+    "gcacw_ref.tui.game.bench",  # game screen: one step, one step back, ready
 ]
 
 

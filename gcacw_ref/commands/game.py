@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import InputError, quoted
 from gcacw_ref.i18n import _, current_language
 
 
@@ -43,6 +43,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r.add_argument("--lang", choices=("en", "ja"), default=None, help=_("language of the text log"))
     r.set_defaults(func=cmd_replay)
 
+    g = sub.add_parser("game", help=_("open the TUI on the game screen (watch, step, play)"))
+    g.add_argument("--scenario", default="training", metavar="ID|FILE")
+    g.add_argument("--seed", default=1, type=int, metavar="N")
+    g.add_argument(
+        "--bots",
+        default="human,heuristic",
+        metavar="A,B",
+        help=_("who plays the Union and the Confederates: human, heuristic, random"),
+    )
+    g.add_argument(
+        "--open", metavar="SAVE", help=_("open a saved game (from play --save or the TUI)")
+    )
+    g.set_defaults(func=cmd_game)
+
     s = sub.add_parser("scenario", help=_("scenario tools"))
     ssub = s.add_subparsers(dest="scenario_command", metavar="COMMAND")
     s.set_defaults(func=lambda _args: _usage(s))
@@ -74,6 +88,36 @@ def _bots(text: str) -> tuple[str, str]:
             )
         )
     return parts[0], parts[1]
+
+
+def cmd_game(args: argparse.Namespace) -> int:
+    from gcacw_ref.game.bots import BOT_NAMES
+
+    names = (*BOT_NAMES, "human")
+    parts = [p.strip() for p in args.bots.split(",")]
+    if len(parts) != 2 or any(p not in names for p in parts):
+        raise InputError(
+            _("--bots: expected two of {names} separated by a comma, got {bots}").format(
+                names=", ".join(names), bots=quoted(args.bots)
+            )
+        )
+    if args.seed < 0:
+        raise InputError(_("--seed: must be 0 or more (got {seed})").format(seed=args.seed))
+    if args.open:
+        from gcacw_ref.game.replay import read_save
+
+        read_save(Path(args.open))  # a broken file: one line and exit 2, before the TUI
+    else:
+        from gcacw_ref.game.scenario import load_scenario
+
+        load_scenario(args.scenario)
+    from gcacw_ref.tui.app import GcacwApp
+    from gcacw_ref.tui.game.dialogs import GameOptions
+
+    options = GameOptions(args.scenario, args.seed, parts[0], parts[1], args.open)
+    app = GcacwApp(game=options)
+    app.run()
+    return int(app.return_code or 0)
 
 
 def _output(game: Any, as_json: bool, lang: str | None) -> None:

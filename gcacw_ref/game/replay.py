@@ -37,6 +37,9 @@ class SaveFile(BaseModel):
     seed: int
     bots: list[str] | None = None
     actions: list[Action]
+    # dice typed at the table for some actions (action index as text -> the dice, 1-6),
+    # passed to `step` before the seeded generator; absent when the engine rolled them all
+    dice: dict[str, list[int]] | None = None
     final_state_hash: str
     result: dict[str, Any] | None = None
 
@@ -49,6 +52,7 @@ class Game(BaseModel):
     seed: int
     bots: list[str] | None = None
     actions: list[Action] = []
+    dice: dict[str, list[int]] = {}  # action index (as text) -> dice typed at the table
     events: list[Event] = []
     state: GameState
 
@@ -59,6 +63,7 @@ class Game(BaseModel):
             seed=self.seed,
             bots=self.bots,
             actions=self.actions,
+            dice=dict(self.dice) or None,
             final_state_hash=self.state.state_hash(),
             result=self.state.result,
         )
@@ -71,9 +76,13 @@ def start_game(scenario: Scenario, seed: int, bots: list[str] | None = None) -> 
     return Game(scenario=scenario, seed=seed, bots=bots, state=state, events=list(events))
 
 
-def play_action(game: Game, action: Action | dict[str, Any]) -> list[Event]:
-    """Apply one action to `game` (in place); the new events."""
-    state, events = step(game.state, action)
+def play_action(
+    game: Game, action: Action | dict[str, Any], dice: list[int] | None = None
+) -> list[Event]:
+    """Apply one action to `game` (in place), with `dice` typed at the table if any."""
+    state, events = step(game.state, action, dice or None)
+    if dice:
+        game.dice[str(len(game.actions))] = list(dice)
     game.state = state
     game.actions.append(Action.model_validate(action) if isinstance(action, dict) else action)
     game.events.extend(events)
@@ -143,10 +152,11 @@ def replay_save(save: SaveFile, where: str = "save") -> Game:
         raise DataError(f"{where}: scenario field '{field}': {err['msg']}") from None
     check_scenario(scenario, where)
     game = start_game(scenario, save.seed, save.bots)
+    table_dice = save.dice or {}
     for i, action in enumerate(save.actions):
         try:
-            play_action(game, action)
-        except InputError as exc:
+            play_action(game, action, table_dice.get(str(i)))
+        except (InputError, ValueError) as exc:
             raise DataError(
                 f"{where}: action {i + 1} ({action.short()}) cannot be replayed: {exc}"
             ) from None

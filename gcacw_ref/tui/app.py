@@ -45,8 +45,9 @@ TABS = {
     "rules": N_("Rules"),
     "calc": N_("Calculators"),
     "charts": N_("Charts"),
+    "game": N_("Game"),
 }
-TAB_KEYS = {"search": "F2", "rules": "F3", "calc": "F4", "charts": "F5"}
+TAB_KEYS = {"search": "F2", "rules": "F3", "calc": "F4", "charts": "F5", "game": "F6"}
 # the calculators' tab titles (their panes set TITLE; translated where shown)
 CALC_TITLES = (
     N_("Odds column"),
@@ -65,6 +66,7 @@ HINTS = {
     "rules": N_(", back · . forward · p/n prev/next · u up · m mark · ^f find · l links · r notes"),
     "calc": N_("tab field · F9 breakdown · enter opens its rule · F4 next"),
     "charts": N_("↑↓ choose a table · tab to the table"),
+    "game": N_("→← event · ., action · <> turn · space autoplay · z/c/r overlays · l legend"),
 }
 
 
@@ -84,6 +86,7 @@ def hints(tab: str, narrow: bool = False) -> Text:
         ("F3", N_("rules")),
         ("F4", N_("calc")),
         ("F5", N_("charts")),
+        ("F6", N_("game")),
         ("F8", N_("日本語")),
         ("^p", N_("palette")),
         ("^q", N_("quit")),
@@ -121,15 +124,21 @@ class GcacwApp(App[int]):
         Binding("f3", "show_tab('rules')", "Rules"),
         Binding("f4", "calculators", "Calc"),
         Binding("f5", "show_tab('charts')", "Charts"),
+        Binding("f6", "show_tab('game')", "Game"),
         Binding("f7", "quick_reference", "Reference", show=False),
+        Binding("escape", "return_to_game", show=False, priority=True),
         Binding("ctrl+b", "bookmarks", "Marks"),
         Binding("ctrl+o", "import_book", "Import", show=False),
         Binding("f8", "switch_language", "Language"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, home: Path | None = None, settings_problem: str | None = None) -> None:
+    def __init__(
+        self, home: Path | None = None, settings_problem: str | None = None, game: Any = None
+    ) -> None:
         super().__init__()
+        self.game_options = game  # `gcacw-ref game`: open on the game screen with these
+        self.game_return = False  # a rule opened from the game log: escape goes back
         from gcacw_ref.paths import data_dir
 
         self.sub_title = _(self.SUB_TITLE)
@@ -153,6 +162,8 @@ class GcacwApp(App[int]):
                         yield pane(id=f"pane-{pane.NAME}")
             with TabPane(tab_title("charts"), id="charts"):
                 yield ChartsPane(id="charts-pane")
+            with TabPane(tab_title("game"), id="game"):
+                yield Static("", id="game-slot")
         yield Static(hints("search"), id="hints")
 
     def on_mount(self) -> None:
@@ -165,6 +176,8 @@ class GcacwApp(App[int]):
         if self.settings_problem:
             self.notify(self.settings_problem, title=_("Settings"), severity="warning", timeout=10)
         self._load_books()
+        if self.game_options is not None:
+            self.action_show_tab("game")
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
@@ -236,6 +249,16 @@ class GcacwApp(App[int]):
             self.query_one("#chart-list").focus()
         elif tab == "calc":
             self._start_calc(self.query_one("#calc-tabs", TabbedContent).active)
+        elif tab == "game":
+            from gcacw_ref.tui.game import mount_game_pane
+
+            pane = self.query_one("#game", TabPane)
+            if pane.query("#game-map"):
+                self.query_one("#game-map").focus()
+            else:
+                for slot in pane.query("#game-slot"):
+                    slot.remove()
+                mount_game_pane(pane, self.game_options)
         elif tab == "rules":
             rules = self.query_one(RulesPane)
             self.query_one("#rule-body" if rules.view is not None else "#toc").focus()
@@ -313,6 +336,18 @@ class GcacwApp(App[int]):
     def action_back_to_calc(self) -> None:
         """Back from a rule opened from a breakdown line to the calculator it came from."""
         self.action_show_tab("calc")
+
+    def action_return_to_game(self) -> None:
+        """Escape in the rule browser after a rule was opened from the game log."""
+        from textual.actions import SkipAction
+
+        on_rules = self.screen is self.screen_stack[0] and (
+            self.query_one("#tabs", TabbedContent).active == "rules"
+        )
+        if not (self.game_return and on_rules):
+            raise SkipAction  # escape does its usual job
+        self.game_return = False
+        self.action_show_tab("game")
 
     def action_bookmarks(self) -> None:
         def chosen(result: tuple[str, str] | None) -> None:
@@ -413,6 +448,11 @@ class GcacwApp(App[int]):
         )
         yield SystemCommand(
             _("Charts"), _("Every table (F5)"), partial(self.action_show_tab, "charts")
+        )
+        yield SystemCommand(
+            _("Game: watch and play"),
+            _("The game screen: watch the engine play a scenario, step, play a side (F6)"),
+            partial(self.action_show_tab, "game"),
         )
         for pane in CALC_PANES:
             yield SystemCommand(

@@ -1,0 +1,30 @@
+"""The game screen: watch the engine play, travel in time, play a side (issue 11).
+
+Imported only when the Game tab is first shown, so the app starts as fast as before;
+even then only after the first paint (a "loading" line shows meanwhile). Importing in a
+thread was measured slower on both counts: it fights the first paint for the GIL.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def mount_game_pane(container: Any, options: Any = None) -> None:
+    """Put a `GamePane` into `container` (once), after the screen is painted."""
+    if container.query("#game-pane") or container.query("#game-loading"):
+        return
+    from textual.widgets import Static
+
+    from gcacw_ref.i18n import _
+
+    container.mount(Static(_("Loading the game…"), id="game-loading"))
+
+    def finish() -> None:
+        from gcacw_ref.tui.game.pane import GamePane  # the engine: slow the first time
+
+        for placeholder in container.query("#game-loading"):
+            placeholder.remove()
+        container.mount(GamePane(options, id="game-pane"))
+
+    container.app.set_timer(0.05, finish)

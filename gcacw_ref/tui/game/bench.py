@@ -1,0 +1,174 @@
+"""Benchmark section for the game screen (issue 11).
+
+- `game_step_ms`: one step forward (move the cursor one event, rebuild the map, the log
+  highlight, the status and the hex panel, and render every visible line of the map and
+  the log) at 160x45, over the whole of the longest built-in game (heuristic bots, seed 1);
+- `game_back_ms`: the same stepping back from the end to the start;
+- `ready_s`: `gcacw-ref game` from launch (cold process) to the app ready for keys, and
+  `game_shown_s` to the game of the training scenario on screen (the engine is imported
+  in a thread after the first paint).
+
+The history keeps every state; stepping back is a list lookup plus a redraw.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from typing import Any
+
+RUNS = 3
+_CHILD = r"""
+import json, time
+start = time.time()
+from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.game.dialogs import GameOptions
+
+class BenchApp(GcacwApp):
+    def on_ready(self):
+        self.ready_at = time.time()
+        self.set_interval(0.01, self._check)
+    def _check(self):
+        pane = self.query("#game-pane")
+        if pane and pane.first().history is not None and getattr(self, "done", None) is None:
+            self.done = time.time()
+            self.exit()
+
+app = BenchApp(game=GameOptions("training", 1, "heuristic", "heuristic"))
+app.run(headless=True, size=(160, 45))
+print(json.dumps({"ready": app.ready_at, "shown": app.done}))
+"""
+
+
+memory: dict[int, int] = {}  # id of a history -> KB it took to build (tracemalloc)
+
+
+def _longest_game() -> tuple[str, Any]:
+    from gcacw_ref.game.scenario import SCENARIO_DIR, load_scenario
+    from gcacw_ref.tui.game.history import History
+
+    best: tuple[str, Any] | None = None
+    for path in sorted(SCENARIO_DIR.glob("*.toml")):
+        scenario = load_scenario(path.stem)
+        tracemalloc.start()
+        h = History.new(scenario, 1, {"union": "heuristic", "confederate": "heuristic"})
+        while h.to_move() is not None:
+            action, by = h.bot_choice()
+            h.go(len(h.stops) - 1)
+            h.play(action, by=by)
+        memory[id(h)] = tracemalloc.get_traced_memory()[0] // 1024
+        tracemalloc.stop()
+        if best is None or len(h.stops) > len(best[1].stops):
+            best = (path.stem, h)
+    assert best is not None
+    return best
+
+
+def _replay_ms(history: Any) -> float:
+    """Rebuilding the position at the end from the actions (the alternative to keeping
+    every state): one full replay, in ms."""
+    from gcacw_ref.game.replay import replay_save
+
+    save = history.game().to_save()
+    t = time.perf_counter()
+    replay_save(save)
+    return (time.perf_counter() - t) * 1000
+
+
+async def _stepping(history: Any) -> dict[str, Any]:
+    from textual.geometry import Region
+
+    from gcacw_ref.tui.app import GcacwApp
+    from gcacw_ref.tui.game.dialogs import GameOptions
+    from gcacw_ref.tui.game.pane import GamePane
+
+    app = GcacwApp(game=GameOptions("training", 1, "human", "human"))
+    async with app.run_test(size=(160, 45)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if app.query(GamePane):
+                break
+        await app.workers.wait_for_complete()
+        pane = app.query_one(GamePane)
+        pane.set_history(history)
+        await pilot.pause()
+        widgets = [pane.query_one(w) for w in ("#game-map", "#game-log", "#game-status")]
+        widgets.append(pane.query_one("#game-info"))
+
+        def one(delta: int) -> float:
+            t = time.perf_counter()
+            pane._go(history.cursor + delta)  # noqa: SLF001
+            for w in widgets:
+                w.render_lines(Region(0, 0, w.size.width, w.size.height))
+            return (time.perf_counter() - t) * 1000
+
+        history.go(0)
+        forward = [one(1) for _ in range(len(history.stops) - 1)]
+        back = [one(-1) for _ in range(len(history.stops) - 1)]
+    return {"forward": forward, "back": back}
+
+
+def _ready_once() -> tuple[float, float]:
+    start = time.time()
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD], capture_output=True, text=True, timeout=60, check=False
+    )
+    lines = [x for x in done.stdout.splitlines() if x.startswith("{")]
+    if done.returncode != 0 or not lines:
+        raise RuntimeError(f"the game screen did not start: {done.stderr.strip()[-300:]}")
+    data = json.loads(lines[-1])
+    return float(data["ready"]) - start, float(data["shown"]) - start
+
+
+def _summary(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {
+        "median": round(statistics.median(ordered), 2),
+        "p95": round(ordered[int(len(ordered) * 0.95) - 1], 2),
+        "max": round(ordered[-1], 2),
+    }
+
+
+def run() -> dict[str, Any]:
+    try:
+        name, history = _longest_game()
+        timings = asyncio.run(_stepping(history))
+        runs = [_ready_once() for _ in range(RUNS)]
+        ready = [r[0] for r in runs]
+        shown = [r[1] for r in runs]
+    except Exception as exc:  # noqa: BLE001 - a bench must report, not crash
+        return {"game_screen": {"error": f"{type(exc).__name__}: {exc}"}}
+    return {
+        "game_screen": {
+            "scenario": name,
+            "events": len(history.stops),
+            "actions": len(history.nodes) - 2,
+            "step_ms": _summary(timings["forward"]),
+            "back_ms": _summary(timings["back"]),
+            "history_kb": memory.get(id(history)),
+            "replay_from_actions_ms": round(_replay_ms(history), 1),
+            "ready_s": round(statistics.median(ready), 3),
+            "ready_runs_s": [round(r, 3) for r in ready],
+            "game_shown_s": round(statistics.median(shown), 3),
+        }
+    }
+
+
+def render(result: dict[str, Any]) -> str:
+    g = result.get("game_screen", {})
+    if "error" in g:
+        return f"Game screen: not measured ({g['error']})"
+    return (
+        f"Game screen ({g['scenario']}, {g['events']} events): one step "
+        f"{g['step_ms']['median']:.1f} ms median, {g['step_ms']['max']:.1f} ms max "
+        f"(target 50); one step back {g['back_ms']['median']:.1f} ms median, "
+        f"{g['back_ms']['max']:.1f} ms max (target 100); ready for keys in "
+        f"{g['ready_s']:.2f} s (target 1.5), the game on screen at {g['game_shown_s']:.2f} s; "
+        f"every state kept: {g['history_kb']} KB "
+        f"(recomputing the end from the actions instead: {g['replay_from_actions_ms']:.0f} ms)"
+    )

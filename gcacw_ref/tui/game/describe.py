@@ -1,0 +1,349 @@
+"""Words for the game screen: legal actions, log lines, the hex under the cursor, the legend.
+
+Nothing is decided here: the actions are the engine's `legal_actions`, the events the
+engine's own (with their English and Japanese text); this module only puts them into
+words and names the rule each kind of decision is made under.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rich.text import Text
+
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.geometry import direction
+from gcacw_ref.game.hexmap import HexMap
+from gcacw_ref.game.log import Event, describe_decision
+from gcacw_ref.game.state import GameState, Unit
+from gcacw_ref.i18n import N_, _, current_language
+from gcacw_ref.tui.game.mapview import strength_text as strength_text
+
+# the rule each type of decision is made under (as in `gcacw_ref.game.actions`)
+ACTION_RULES = {
+    "take": "4.2",
+    "pass": "4.2",
+    "march": "5.1",
+    "activate": "5.2",
+    "assault": "5.3",
+    "raid": "5.4",
+    "entrench": "5.5",
+    "transfer": "6.3",
+    "forced_march": "5.1",
+    "move": "6.2",
+    "attack": "7.1",
+    "refuse": "7.8",
+    "unrefuse": "7.8",
+    "end": "6.1",
+    "dismantle": "10.2",
+    "destroy": "10.2",
+    "surrender": "7.6",
+    "cavalry_retreat": "7.7",
+    "retreat": "7.6",
+    "stop": "7.6",
+    "loss": "7.5",
+    "advance": "7.6",
+    "grand_assault": "7.1",
+    "build": "8.0",
+}
+# decisions whose `select` / `done` / `hex` actions belong to another rule
+FRAME_RULES = {
+    "activation": "5.2",
+    "assault": "5.3",
+    "advance": "7.6",
+    "destroy": "10.2",
+    "build": "8.0",
+    "transfer": "6.3",
+    "loss": "7.5",
+}
+BUILD_RULES = {"entrench": "9.0", "bridge": "10.1", "repair": "10.3"}
+
+ACTION_WORDS = {
+    "take": N_("Take the initiative"),
+    "pass": N_("Pass"),
+    "march": N_("March"),
+    "activate": N_("Activate a leader"),
+    "assault": N_("Assault"),
+    "raid": N_("Raid a station"),
+    "entrench": N_("Entrench"),
+    "select": N_("Select"),
+    "done": N_("Done"),
+    "transfer": N_("Transfer a leader"),
+    "forced_march": N_("Forced march"),
+    "move": N_("Move"),
+    "attack": N_("Attack"),
+    "refuse": N_("Refuse the flank"),
+    "unrefuse": N_("Remove the refused flank"),
+    "end": N_("End the march"),
+    "dismantle": N_("Dismantle the pontoon bridge"),
+    "destroy": N_("Try to destroy the crossing"),
+    "surrender": N_("Surrender"),
+    "cavalry_retreat": N_("Cavalry retreat"),
+    "retreat": N_("Retreat"),
+    "stop": N_("Stop the retreat"),
+    "loss": N_("Take the loss"),
+    "advance": N_("Advance"),
+    "grand_assault": N_("Grand assault"),
+    "build": N_("Build"),
+    "hex": N_("Target hex"),
+}
+OPTION_WORDS = {
+    "yes": N_("yes"),
+    "no": N_("no"),
+    "column": N_("column attack"),
+    "hasty": N_("hasty attack"),
+    "normal": N_("normal attack"),
+    "prepared": N_("prepared attack"),
+    "entrench": N_("entrenchment"),
+    "bridge": N_("pontoon bridge"),
+    "repair": N_("repair"),
+}
+PHASES = {
+    "start": N_("set-up"),
+    "random_event": N_("random events"),
+    "leader_transfer": N_("leader transfer"),
+    "action_cycle": N_("action cycle"),
+    "recovery": N_("recovery"),
+    "over": N_("game over"),
+}
+SIDES = {"union": N_("Union"), "confederate": N_("Confederate")}
+RANKS = {"army": N_("army"), "wing": N_("wing"), "corps": N_("corps"), "division": N_("division")}
+ZOC_KINDS = {"normal": N_("normal"), "limited": N_("limited")}
+LEVELS = {
+    "abatis": N_("abatis"),
+    "breastworks_building": N_("breastworks being built"),
+    "breastworks": N_("breastworks"),
+    "fort_building": N_("fort being built"),
+    "fort_building_1": N_("fort being built"),
+    "fort_building_2": N_("fort being built"),
+    "fort": N_("fort"),
+}
+PLAYERS = {"human": N_("person"), "heuristic": N_("heuristic bot"), "random": N_("random bot")}
+TERRAIN = {
+    "clear": N_("clear"),
+    "rolling": N_("rolling"),
+    "rough": N_("rough"),
+    "provisional_swamp": N_("provisional swamp"),
+    "woods": N_("woods"),
+    "city": N_("city"),
+    "swamp": N_("swamp"),
+    "mountain": N_("mountain"),
+    "water": N_("water"),
+    "village": N_("village"),
+    "station": N_("station"),
+    "earthworks": N_("earthworks"),
+    "landing": N_("landing"),
+    "road": N_("road"),
+    "pike": N_("pike"),
+    "railroad": N_("railroad"),
+    "trail": N_("trail"),
+    "creek": N_("creek"),
+    "minor_river": N_("minor river"),
+    "major_river": N_("major river"),
+    "ford": N_("ford"),
+    "bridge": N_("bridge"),
+    "dam": N_("dam"),
+    "ferry": N_("ferry"),
+}
+
+
+_ACTION_CYCLE = (
+    "initiative pass march activation assault grand_assault combat retreat advance "
+    "cavalry_retreat extended_march forced_march move loss station_raid refuse_flank "
+    "surrender"
+)
+EVENT_PHASES = {t: "action_cycle" for t in _ACTION_CYCLE.split()} | {
+    "recovery": "recovery",
+    "turn_end": "recovery",
+    "rain": "random_event",
+    "game_end": "over",
+}
+
+
+def event_phases(events: tuple[Event, ...] | list[Event], before: str) -> list[str]:
+    """The phase each event of one action happened in: from its type when the type
+    belongs to one phase, else the phase of the event before it (`before` at first)."""
+    out = []
+    phase = before
+    for e in events:
+        phase = EVENT_PHASES.get(str(e.get("type")), phase)
+        out.append(phase)
+    return out
+
+
+def side_name(side: str | None) -> str:
+    return _(SIDES[side]) if side in SIDES else ""
+
+
+def phase_name(phase: str) -> str:
+    return _(PHASES[phase]) if phase in PHASES else phase
+
+
+def action_rule(action: Action, frame_kind: str | None) -> str:
+    if action.type == "build" and action.option in BUILD_RULES:
+        return BUILD_RULES[action.option]
+    if action.type in ("select", "done", "hex") or action.type not in ACTION_RULES:
+        return FRAME_RULES.get(frame_kind or "", ACTION_RULES.get(action.type, "5.0"))
+    return ACTION_RULES[action.type]
+
+
+def action_words(action: Action, state: GameState) -> str:
+    """One legal action in words: what, who, where."""
+    parts = [_(ACTION_WORDS.get(action.type, action.type))]
+    who = []
+    if action.leader and action.leader in state.leaders:
+        who.append(state.leaders[action.leader].name)
+    if action.unit and action.unit in state.units:
+        who.append(state.units[action.unit].name)
+    if who:
+        parts.append(" → ".join(who))
+    if action.hex:
+        hexmap_names = (state.scenario.map_document or {}).get("hexes", {})
+        name = hexmap_names.get(action.hex, {}).get("name") if hexmap_names else None
+        parts.append(_("to {hex}").format(hex=f"{action.hex} {name}" if name else action.hex))
+    if action.option:
+        parts.append(_(OPTION_WORDS.get(action.option, action.option)))
+    return " · ".join(parts)
+
+
+def decision_text(state: GameState) -> str:
+    frame = state.pending
+    if frame is None:
+        return _("the game is over")
+    side = frame.side.value if frame.side is not None else None
+    return describe_decision(frame.kind, side, current_language())
+
+
+def event_text(event: Event) -> str:
+    lang = current_language()
+    return str(event.get(lang) or event.get("en", ""))
+
+
+def _dice_of(event: Event) -> str:
+    dice: Any = event.get("dice", event.get("die"))
+    if dice is None:
+        return ""
+    if isinstance(dice, dict):
+        return " ".join(f"{side_name(k) or k} {v}" for k, v in dice.items())
+    if isinstance(dice, list | tuple):
+        return " ".join(str(d) for d in dice)
+    return str(dice)
+
+
+def log_line(event: Event | None, phase: str, action: Action | None, state: GameState) -> Text:
+    """One line of the log: turn, phase, rule, the event's text, its dice."""
+    line = Text(no_wrap=True, overflow="ellipsis")
+    if event is None:
+        if action is None:
+            line.append(_("set-up"), style="bold")
+            return line
+        line.append(f"T{state.turn} ", style="dim")
+        line.append(_("decision: {what}").format(what=action_words(action, state)), style="dim")
+        return line
+    line.append(f"T{event.get('turn', '?')} ", style="bold")
+    line.append(f"{phase_name(phase)} ", style="dim")
+    line.append(f"[{event.get('rule', '')}] ", style="cyan")
+    line.append(event_text(event))
+    dice = _dice_of(event)
+    if dice:
+        line.append("  " + _("dice {dice}").format(dice=dice), style="yellow")
+    return line
+
+
+def event_hexes(event: Event | None, state: GameState) -> list[str]:
+    """The hexes an event is about: where a unit moved from and to, the combat hex, ..."""
+    if event is None:
+        return []
+    out: list[str] = []
+    for key in ("frm", "to", "hex", "target", "defender_hex", "attacker_hex"):
+        value = event.get(key)
+        if isinstance(value, str) and len(value) == 4 and value.isdigit():
+            out.append(value)
+    units = [event.get("unit")] + list(event.get("units") or [])
+    for uid in units:
+        unit = state.units.get(uid) if isinstance(uid, str) else None
+        if unit is not None and unit.hex and not out:
+            out.append(unit.hex)
+    return list(dict.fromkeys(out))
+
+
+def unit_words(unit: Unit) -> str:
+    bits = [
+        f"{unit.name} ({side_name(unit.side.value)})",
+        _("strength {s}").format(s=strength_text(Fraction(unit.strength))),
+    ]
+    if not unit.organized:
+        bits.append(_("disorganized"))
+    if unit.demoralized:
+        bits.append(_("demoralized {n}").format(n=unit.demoralized))
+    if unit.fatigue:
+        bits.append(_("fatigue {n}").format(n=unit.fatigue))
+    if unit.entrenchment != "none":
+        level = LEVELS.get(unit.entrenchment)
+        bits.append(_("entrenched: {level}").format(level=_(level) if level else unit.entrenchment))
+    return ", ".join(bits)
+
+
+def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str, Any]]) -> Text:
+    """What is in hex `h`: terrain, features, hexsides, units, leaders, ZOC, VP."""
+    out = Text()
+    out.append(hexmap.label(h), style="bold")
+    feats = [_(TERRAIN.get(str(f), str(f))) for f in sorted(hexmap.hex_features(h))]
+    terrain = str(hexmap.terrain(h))
+    out.append(" · " + ", ".join([_(TERRAIN.get(terrain, terrain)), *feats]))
+    for n in hexmap.neighbors(h):
+        hexside = hexmap.hexside(h, n)
+        if hexside:
+            names = ", ".join(_(TERRAIN.get(str(f), str(f))) for f in sorted(hexside))
+            out.append(f"\n  {direction(h, n)} {n}: {names}", style="dim")
+    for vh in state.scenario.victory.hexes:
+        if vh.hex == h:
+            held = side_name(state.hex_control.get(h))
+            out.append("\n" + _("VP hex: {vp} VP, held by {side}").format(vp=vh.vp, side=held))
+    if h in state.stations:
+        out.append("\n" + _("station: {status}").format(status=state.stations[h]))
+    for side, kinds in zoc.items():
+        kind = kinds.get(h)
+        if kind is not None:
+            out.append(
+                "\n"
+                + _("in the ZOC of the {side} ({kind})").format(
+                    side=side_name(side), kind=_(ZOC_KINDS.get(str(kind), str(kind)))
+                ),
+                style="italic",
+            )
+    units = state.units_at(h)
+    for u in units:
+        out.append("\n" + unit_words(u))
+    ids = {u.id for u in units}
+    for ld in state.leaders.values():
+        if ld.unit in ids:
+            out.append(
+                "\n* "
+                + _("leader {name} ({rank}, command {c})").format(
+                    name=ld.name, rank=_(RANKS.get(ld.rank, ld.rank)), c=ld.command
+                ),
+                style="bold",
+            )
+    return out
+
+
+LEGEND = (
+    (N_("Hex line 1"), N_("hex id, road mark, river mark, feature")),
+    (N_("Road marks"), N_("# railroad  = pike  - road  . trail")),
+    (N_("River marks"), N_("~ river or creek on a hexside, b with a crossing")),
+    (N_("Features"), N_("* VP hex  S station  v village  E earthworks")),
+    (N_("Hex line 2"), N_("units: * leader, I/C/A kind, + more units, strength")),
+    (N_("Unit marks"), N_("d disorganized  x demoralized  f1-f4 fatigue  a abatis  e entrenched")),
+    (N_("Colours"), N_("blue Union, red Confederate; purple: the current event")),
+    (N_("Overlays"), N_("z ZOC (blue/red)  c command radius  r reachable hexes with MP")),
+)
+
+
+def legend() -> Text:
+    out = Text()
+    for title, text in LEGEND:
+        out.append(_(title) + ": ", style="bold")
+        out.append(_(text) + "\n")
+    return out

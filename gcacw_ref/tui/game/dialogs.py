@@ -1,0 +1,164 @@
+"""The game screen's dialogs: a new game, the dice rolled at the table, a file path.
+
+Each checks what the player typed and says what is wrong in the dialog itself; it
+returns a value only when it can be used, so the game in progress is never touched
+by a bad entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll as Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from gcacw_ref.i18n import _
+from gcacw_ref.tui.game.describe import PLAYERS
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    scenario: str = "training"
+    seed: int = 1
+    union: str = "human"
+    confederate: str = "heuristic"
+    open_path: str | None = None
+
+
+def parse_dice(text: str, count: int) -> list[int]:
+    """Dice typed at the table: `count` numbers 1-6 separated by spaces or commas.
+
+    `ValueError` with a message fit to show otherwise.
+    """
+    parts = [p for p in text.replace(",", " ").split() if p]
+    if not parts:
+        raise ValueError(_("type the dice, e.g. 3 5"))
+    values: list[int] = []
+    for p in parts:
+        if not p.isdigit():
+            raise ValueError(_("{text!r} is not a number: type digits 1 to 6").format(text=p))
+        value = int(p)
+        if not 1 <= value <= 6:
+            raise ValueError(_("a die shows 1 to 6, not {value}").format(value=value))
+        values.append(value)
+    if len(values) != count:
+        raise ValueError(
+            _("{count} dice are needed here, you typed {got}").format(count=count, got=len(values))
+        )
+    return values
+
+
+class _Dialog(ModalScreen[object]):
+    AUTO_FOCUS = "Input"
+    DEFAULT_CSS = """
+    _Dialog, NewGameDialog, DiceDialog, PathDialog { align: center middle; }
+    #dialog { width: 64; max-width: 95%; height: auto; max-height: 95%; border: round $accent;
+              background: $panel; padding: 0 1; }
+    #dialog Label { margin-top: 0; }
+    #dialog .error { color: $error; height: auto; }
+    #dialog Button { margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def error(self, text: str) -> None:
+        self.query_one("#dialog-error", Static).update(text)
+
+
+class NewGameDialog(_Dialog):
+    """Scenario (built-in id or file), seed, and who plays each side."""
+
+    def __init__(self, options: GameOptions) -> None:
+        super().__init__()
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        choices = [(_(PLAYERS[p]), p) for p in ("human", "heuristic", "random")]
+        with Vertical(id="dialog"):
+            yield Label(_("New game (enter in a field starts it)"), classes="title")
+            yield Label(_("Scenario (built-in id or a file)"))
+            yield Input(self.options.scenario, id="new-scenario")
+            yield Label(_("Seed"))
+            yield Input(str(self.options.seed), id="new-seed")
+            yield Label(_("Union"))
+            yield Select(choices, value=self.options.union, allow_blank=False, id="new-union")
+            yield Label(_("Confederate"))
+            yield Select(
+                choices, value=self.options.confederate, allow_blank=False, id="new-confederate"
+            )
+            yield Static("", id="dialog-error", classes="error")
+            yield Button(_("Start"), variant="primary", id="new-start")
+
+    def on_button_pressed(self) -> None:
+        self._submit()
+
+    def on_input_submitted(self) -> None:
+        self._submit()
+
+    def _submit(self) -> None:
+        seed_text = self.query_one("#new-seed", Input).value.strip()
+        if not seed_text.isdigit():
+            self.error(_("seed: type a whole number, 0 or more"))
+            return
+        scenario = self.query_one("#new-scenario", Input).value.strip() or "training"
+        union = str(self.query_one("#new-union", Select).value)
+        confederate = str(self.query_one("#new-confederate", Select).value)
+        self.dismiss(GameOptions(scenario, int(seed_text), union, confederate))
+
+
+class DiceDialog(_Dialog):
+    """The dice rolled at the table for one decision."""
+
+    def __init__(self, count: int, rules: list[str], what: str) -> None:
+        super().__init__()
+        self.count = count
+        self.rules = rules
+        self.what = what
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.what)
+            yield Label(
+                _("Roll {count} dice at the table (rules {rules}) and type them:").format(
+                    count=self.count, rules=", ".join(self.rules) or "-"
+                )
+            )
+            yield Input(placeholder=_("e.g. 3 5"), id="dice-input")
+            yield Static("", id="dialog-error", classes="error")
+            yield Label(_("enter: use these dice · escape: cancel"), classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            dice = parse_dice(event.value, self.count)
+        except ValueError as exc:
+            self.error(str(exc))
+            return
+        self.dismiss(dice)
+
+
+class PathDialog(_Dialog):
+    """A file to save to or to open."""
+
+    def __init__(self, title: str, default: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.title_text)
+            yield Input(self.default, id="path-input")
+            yield Static("", id="dialog-error", classes="error")
+            yield Label(_("enter: confirm · escape: cancel"), classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            self.error(_("type a file path"))
+            return
+        self.dismiss(text)

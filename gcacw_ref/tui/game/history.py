@@ -1,0 +1,308 @@
+"""A game's history for the game screen: every action's state and events, and a cursor.
+
+No Textual here and no rule logic: the engine (`step`, `legal_actions`) decides
+everything; this module remembers what it returned so the screen can travel in time.
+
+- `nodes[0]` is the scenario's set-up (`initial_state`), `nodes[1]` the state after the
+  engine's start (`start`), every later node the state after one action.
+- A *stop* is one place the cursor can be: one event of a node, or a node that emitted
+  no event (a decision with no visible effect), or the set-up. `→`/`←` walk the stops.
+- Playing an action while the cursor is in the past drops the future (a new branch).
+
+Keeping every state is cheap (states share unchanged units) and makes stepping back a
+list lookup; the bench measures it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.bots import make_bot
+from gcacw_ref.game.engine.core import initial_state, legal_actions, start, step
+from gcacw_ref.game.log import Event
+from gcacw_ref.game.replay import Game, SaveFile, read_save, save_game
+from gcacw_ref.game.scenario import Scenario, check_scenario
+from gcacw_ref.game.state import GameState
+
+PLAYERS = ("human", "heuristic", "random")
+SIDES = ("union", "confederate")
+
+
+@dataclass(frozen=True)
+class Node:
+    """The game after one action (or the set-up / the start)."""
+
+    state: GameState
+    events: tuple[Event, ...] = ()
+    action: Action | None = None
+    dice: tuple[int, ...] = ()  # dice typed at the table for this action
+    by: str = ""  # who chose the action: "human" or a bot's name
+
+
+@dataclass(frozen=True)
+class Stop:
+    """One cursor position: event `event` of node `node` (None: the node itself)."""
+
+    node: int
+    event: int | None
+
+
+@dataclass
+class History:
+    """Every node of a game, the stops over them, and the cursor."""
+
+    scenario: Scenario
+    seed: int
+    players: dict[str, str]
+    nodes: list[Node] = field(default_factory=list)
+    stops: list[Stop] = field(default_factory=list)
+    cursor: int = 0
+    generation: int = 0  # bumped whenever nodes change (a worker's result may be stale)
+    cut_at: int | None = None  # the first stop dropped by the last truncation (for the log)
+    bots: dict[str, Callable[[GameState, list[Action]], Action]] = field(default_factory=dict)
+
+    # -- building ----------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, scenario: Scenario, seed: int, players: dict[str, str]) -> History:
+        """A new game, run to its first decision; the cursor on the set-up."""
+        h = cls(scenario=scenario, seed=seed, players=dict(players))
+        h._make_bots()
+        setup = initial_state(scenario, seed)
+        h._append(Node(state=setup))
+        state, events = start(setup)
+        h._append(Node(state=state, events=tuple(events)))
+        h.cursor = 0
+        return h
+
+    def _make_bots(self) -> None:
+        # the same bot seeds as `gcacw-ref play`, so a bot-only game is the same game
+        for i, side in enumerate(SIDES):
+            name = self.players.get(side, "heuristic")
+            if name != "human":
+                self.bots[side] = make_bot(name, self.seed * 2 + 1 + i)
+
+    def _append(self, node: Node) -> None:
+        index = len(self.nodes)
+        self.nodes.append(node)
+        if node.events:
+            self.stops.extend(Stop(index, k) for k in range(len(node.events)))
+        else:
+            self.stops.append(Stop(index, None))
+        self.generation += 1
+
+    def truncate(self, keep: int) -> None:
+        """Keep nodes[:keep] (at least the set-up and the start)."""
+        keep = max(2, keep)
+        if keep >= len(self.nodes):
+            return
+        del self.nodes[keep:]
+        self.stops = [s for s in self.stops if s.node < keep]
+        cut = len(self.stops)
+        self.cut_at = cut if self.cut_at is None else min(self.cut_at, cut)
+        self.cursor = min(self.cursor, len(self.stops) - 1)
+        self.generation += 1
+
+    # -- where we are ------------------------------------------------------------------
+
+    @property
+    def stop(self) -> Stop:
+        return self.stops[self.cursor]
+
+    @property
+    def node_index(self) -> int:
+        return self.stop.node
+
+    @property
+    def state(self) -> GameState:
+        """The position at the cursor (the state after the cursor's action)."""
+        return self.nodes[self.stop.node].state
+
+    @property
+    def last(self) -> GameState:
+        return self.nodes[-1].state
+
+    @property
+    def event(self) -> Event | None:
+        s = self.stop
+        return None if s.event is None else self.nodes[s.node].events[s.event]
+
+    @property
+    def at_end(self) -> bool:
+        return self.cursor == len(self.stops) - 1
+
+    def to_move(self, state: GameState | None = None) -> str | None:
+        """The side that decides now (None when the game is over)."""
+        frame = (state or self.last).pending
+        return frame.side.value if frame is not None and frame.side is not None else None
+
+    def human_to_move(self) -> bool:
+        side = self.to_move()
+        return side is not None and self.players.get(side) == "human"
+
+    # -- moving the cursor -------------------------------------------------------------
+
+    def go(self, index: int) -> None:
+        self.cursor = max(0, min(index, len(self.stops) - 1))
+
+    def first_stop_of(self, node: int) -> int:
+        for i, s in enumerate(self.stops):
+            if s.node >= node:
+                return i
+        return len(self.stops) - 1
+
+    def next_action(self) -> int:
+        """The first stop of the next node (the end when there is none)."""
+        node = self.stop.node
+        for i in range(self.cursor + 1, len(self.stops)):
+            if self.stops[i].node > node:
+                return i
+        return len(self.stops) - 1
+
+    def previous_action(self) -> int:
+        first = self.first_stop_of(self.stop.node)
+        if first < self.cursor:
+            return first
+        return self.first_stop_of(self.stops[first - 1].node) if first > 0 else 0
+
+    def turn_at(self, index: int) -> int:
+        s = self.stops[index]
+        if s.event is not None:
+            return int(self.nodes[s.node].events[s.event].get("turn", 0))
+        return self.nodes[s.node].state.turn
+
+    def next_turn(self) -> int:
+        turn = self.turn_at(self.cursor)
+        for i in range(self.cursor + 1, len(self.stops)):
+            if self.turn_at(i) > turn:
+                return i
+        return len(self.stops) - 1
+
+    def previous_turn(self) -> int:
+        """The first stop of this turn, or of the previous turn when already there."""
+        turn = self.turn_at(self.cursor)
+        i = self.cursor
+        while i > 0 and self.turn_at(i - 1) >= turn:
+            i -= 1
+        if i < self.cursor:
+            return i
+        if i == 0:
+            return 0
+        before = self.turn_at(i - 1)
+        while i > 0 and self.turn_at(i - 1) >= before:
+            i -= 1
+        return i
+
+    # -- playing -----------------------------------------------------------------------
+
+    def legal(self) -> list[Action]:
+        """The engine's legal actions at the end of the history."""
+        return legal_actions(self.last)
+
+    def bot_choice(self) -> tuple[Action, str]:
+        """The action the bot of the side to move picks (at the end of the history)."""
+        side = self.to_move()
+        if side is None or side not in self.bots:
+            raise InputError("no bot is to move")
+        return self.bots[side](self.last, self.legal()), self.players[side]
+
+    def play(self, action: Action, dice: list[int] | None = None, by: str = "human") -> Node:
+        """Apply `action` at the cursor's node (dropping any later nodes); cursor unchanged.
+
+        `IllegalAction`/`InputError` from the engine propagate; the history is untouched.
+        """
+        base = self.stop.node
+        state = self.nodes[base].state
+        try:
+            new, events = step(state, action, list(dice) if dice else None)
+        except ValueError as exc:  # an injected die outside 1-6
+            raise InputError(str(exc)) from None
+        self.truncate(base + 1)
+        node = Node(new, tuple(events), action, tuple(dice or ()), by)
+        self._append(node)
+        return node
+
+    def dice_needed(self, action: Action) -> tuple[int, list[str]]:
+        """How many dice the engine would roll for `action` at the cursor, and for which
+        rules (a dry run with the seeded generator; nothing is kept)."""
+        state = self.nodes[self.stop.node].state
+        new, events = step(state, action)
+        rules = sorted({str(e.get("rule")) for e in events if "dice" in e or "die" in e})
+        return new.rng.counter - state.rng.counter, rules
+
+    def undo(self) -> bool:
+        """Drop the last decision made by a person (and every bot action after it); with
+        no person's decision, the last action. False when there is nothing to undo."""
+        humans = [i for i, n in enumerate(self.nodes) if n.by == "human"]
+        target = humans[-1] if humans else len(self.nodes) - 1
+        if target < 2:
+            return False
+        self.truncate(target)
+        self.cursor = len(self.stops) - 1
+        return True
+
+    # -- saving and opening ------------------------------------------------------------
+
+    def game(self) -> Game:
+        """The game as `gcacw_ref.game.replay` saves it (actions up to the last node)."""
+        acted = self.nodes[2:]
+        return Game(
+            scenario=self.scenario,
+            seed=self.seed,
+            bots=[self.players[s] for s in SIDES],
+            actions=[n.action for n in acted if n.action is not None],
+            dice={str(i): list(n.dice) for i, n in enumerate(acted) if n.dice},
+            events=[e for n in self.nodes for e in n.events],
+            state=self.last,
+        )
+
+    def save(self, path: Path) -> None:
+        """Write the save atomically (`OSError` propagates)."""
+        save_game(self.game(), path)
+
+    @classmethod
+    def open(cls, path: Path, players: dict[str, str] | None = None) -> History:
+        """A saved game, replayed action by action and checked against its hash."""
+        save = read_save(path)
+        return cls.from_save(save, str(path), players)
+
+    @classmethod
+    def from_save(
+        cls, save: SaveFile, where: str, players: dict[str, str] | None = None
+    ) -> History:
+        try:
+            scenario = Scenario.model_validate(save.scenario)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            place = ".".join(str(p) for p in err["loc"])
+            raise DataError(f"{where}: scenario field '{place}': {err['msg']}") from None
+        check_scenario(scenario, where)
+        saved = save.bots or []
+        chosen = players or {
+            side: saved[i] if i < len(saved) and saved[i] in PLAYERS else "heuristic"
+            for i, side in enumerate(SIDES)
+        }
+        h = cls.new(scenario, save.seed, chosen)
+        table = save.dice or {}
+        for i, action in enumerate(save.actions):
+            h.cursor = len(h.stops) - 1
+            try:
+                h.play(action, table.get(str(i)), by="saved")
+            except InputError as exc:
+                raise DataError(
+                    f"{where}: action {i + 1} ({action.short()}) cannot be replayed: {exc}"
+                ) from None
+        got = h.last.state_hash()
+        if got != save.final_state_hash:
+            raise DataError(
+                f"{where}: replay does not reproduce the saved game (hash {got[:12]} != "
+                f"{save.final_state_hash[:12]})"
+            )
+        h.cursor = 0
+        return h

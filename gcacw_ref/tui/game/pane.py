@@ -1,0 +1,519 @@
+"""The game pane: the map, the log, time travel, and a person's decisions.
+
+Every legal choice shown comes from the engine's `legal_actions`; every event from the
+engine's `step`. Bots think in a thread worker, so keys keep working meanwhile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from gcacw_ref.errors import InputError
+from gcacw_ref.game.actions import Action
+from gcacw_ref.i18n import _
+from gcacw_ref.tui.game import describe as D
+from gcacw_ref.tui.game import overlays
+from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions
+from gcacw_ref.tui.game.extras import PaneExtras
+from gcacw_ref.tui.game.history import SIDES, History
+from gcacw_ref.tui.game.logview import LogView
+from gcacw_ref.tui.game.mapview import (
+    CursorMoved,
+    HexChosen,
+    MapView,
+)
+
+SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.05)
+
+
+def engine_trouble(exc: Exception) -> str:
+    """One line for an unexpected engine failure (a bug), instead of a traceback."""
+    return _("the engine failed: {error}").format(error=f"{type(exc).__name__}: {exc}")
+
+
+class GamePane(PaneExtras):
+    """Watch the engine play, travel in time, play a side."""
+
+    SCOPED_CSS = False  # `.narrow` is a class of the app
+    DEFAULT_CSS = """
+    GamePane { height: 1fr; }
+    #game-status { height: 2; background: $boost; padding: 0 1;
+                   text-wrap: nowrap; text-overflow: ellipsis; }
+    #game-main { height: 1fr; }
+    #game-map { width: 1fr; height: 1fr; }
+    #game-side { width: 44%; max-width: 60; height: 1fr; }
+    #game-info { height: 8; padding: 0 1; border-bottom: solid $primary; }
+    #game-choices { height: auto; max-height: 50%; border: round $success; display: none; }
+    #game-choices.shown { display: block; }
+    #game-log { height: 1fr; min-height: 3; }
+    .narrow #game-info { height: 4; }
+    .narrow #game-side { width: 52%; }
+    """
+    BINDINGS = [
+        Binding("right", "step(1)", "Event ▶", priority=True),
+        Binding("left", "step(-1)", "◀ Event", priority=True),
+        Binding("full_stop", "action_step(1)", "Action ▶"),
+        Binding("comma", "action_step(-1)", "◀ Action"),
+        Binding("greater_than_sign", "turn_step(1)", "Turn ▶"),
+        Binding("less_than_sign", "turn_step(-1)", "◀ Turn"),
+        Binding("home", "jump_start", "Start", priority=True),
+        Binding("end", "jump_end", "End", priority=True),
+        Binding("g", "jump_log", "Go to event"),
+        Binding("space", "autoplay", "Autoplay"),
+        Binding("plus,plus_sign,equals_sign", "speed(1)", "Faster"),
+        Binding("minus", "speed(-1)", "Slower"),
+        Binding("w", "cursor('N')", "Cursor up", show=False),
+        Binding("s", "cursor('S')", "Cursor down", show=False),
+        Binding("a", "cursor('W')", "Cursor left", show=False),
+        Binding("d", "cursor('E')", "Cursor right", show=False),
+        Binding("z", "overlay_zoc", "ZOC"),
+        Binding("c", "overlay_command", "Command"),
+        Binding("r", "overlay_reach", "Reach"),
+        Binding("x", "overlay_clear", "Clear"),
+        Binding("l", "legend", "Legend"),
+        Binding("u", "undo", "Undo"),
+        Binding("t", "table_dice", "Table dice"),
+        Binding("n", "new_game", "New"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("o", "open", "Open"),
+    ]
+
+    def __init__(self, options: GameOptions | None = None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.options = options or GameOptions()
+        self.history: History | None = None
+        self.busy = False
+        self.table_dice = False
+        self.autoplay: Timer | None = None
+        self.speed = 2
+        self.overlay = ""  # "", "zoc-union", "zoc-confederate", "command", "reach"
+        self.overlay_hex = ""
+        self.show_legend = False
+        self.message = ""
+        self._log_len = 0
+        self._choices: list[Action] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="game-status")
+        with Horizontal(id="game-main"):
+            yield MapView(id="game-map")
+            with Vertical(id="game-side"):
+                yield Static("", id="game-info")
+                yield OptionList(id="game-choices")
+                yield LogView(id="game-log")
+
+    def on_mount(self) -> None:
+        if self.options.open_path:
+            self.open_game(self.options.open_path)
+        else:
+            self.start_game(self.options)
+
+    # -- games -------------------------------------------------------------------------
+
+    def start_game(self, options: GameOptions) -> None:
+        from gcacw_ref.game.scenario import load_scenario
+
+        players = {"union": options.union, "confederate": options.confederate}
+        try:
+            scenario = load_scenario(options.scenario)
+            history = History.new(scenario, options.seed, players)
+        except InputError as exc:
+            self.report(str(exc), error=True)
+            return
+        except Exception as exc:  # noqa: BLE001 - a bug: say so, keep the game in progress
+            self.report(engine_trouble(exc), error=True)
+            return
+        self.options = options
+        self.set_history(history)
+
+    def set_history(self, history: History) -> None:
+        self._stop_autoplay()
+        self.history = history
+        self.busy = False
+        state = history.state
+        vp = {vh.hex: vh.vp for vh in state.scenario.victory.hexes}
+        self.query_one(MapView).set_map(overlays.hexmap_of(state), vp)
+        self._rebuild_log()
+        self.refresh_view()
+        self.query_one(MapView).focus()
+
+    def report(self, text: str, error: bool = False) -> None:
+        self.message = text
+        if error:
+            self.app.notify(text, severity="error", timeout=8)
+        self._show_status()
+
+    # -- the view ----------------------------------------------------------------------
+
+    def _rebuild_log(self) -> None:
+        self.query_one(LogView).set_lines([])
+        self._log_len = 0
+        if self.history is not None:
+            self.history.cut_at = None
+        self._extend_log()
+
+    def _extend_log(self) -> None:
+        h = self.history
+        if h is None:
+            return
+        log = self.query_one(LogView)
+        if h.cut_at is not None:
+            self._log_len = min(self._log_len, h.cut_at)
+            log.truncate(self._log_len)
+            h.cut_at = None
+        new = []
+        phases: dict[int, list[str]] = {}
+        for i in range(self._log_len, len(h.stops)):
+            stop = h.stops[i]
+            node = h.nodes[stop.node]
+            before = h.nodes[stop.node - 1].state if stop.node > 0 else node.state
+            event = None
+            phase = before.phase
+            if stop.event is not None:
+                event = node.events[stop.event]
+                if stop.node not in phases:
+                    phases[stop.node] = D.event_phases(node.events, before.phase)
+                phase = phases[stop.node][stop.event]
+            if event is None and node.action is None:
+                first = _("set-up") if stop.node == 0 else _("start: the first decision")
+                new.append(Text(first, style="bold"))
+                continue
+            new.append(D.log_line(event, phase, node.action, before))
+        log.extend(new)
+        self._log_len = len(h.stops)
+
+    def refresh_view(self) -> None:
+        h = self.history
+        if h is None:
+            return
+        state = h.state
+        event = h.event
+        hexes = D.event_hexes(event, state)
+        choices = self._show_choices()
+        chosen_hexes = {a.hex for a in choices if a.hex}
+        bg, labels = self._overlay(state)
+        mapview = self.query_one(MapView)
+        mapview.show(state, highlight=hexes, choices=chosen_hexes, overlay_bg=bg, labels=labels)
+        mapview.follow(hexes)
+        self.query_one(LogView).set_current(h.cursor)
+        self._show_status()
+        self._show_info()
+
+    def _show_status(self) -> None:
+        h = self.history
+        status = self.query_one("#game-status", Static)
+        if h is None:
+            status.update(self.message, layout=False)
+            return
+        s = h.state
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(
+            _("turn {t}/{n}").format(t=s.turn, n=s.scenario.scenario.turns) + " · ", style="bold"
+        )
+        line.append(D.phase_name(s.phase) + " · ")
+        line.append(
+            _("VP {u}–{c}").format(u=s.vp.get("union", 0), c=s.vp.get("confederate", 0)) + " · "
+        )
+        line.append(_("event {i}/{n}").format(i=h.cursor, n=len(h.stops) - 1))
+        if self.autoplay is not None:
+            line.append("  ▶ " + _("autoplay {s}s").format(s=SPEEDS[self.speed]), style="green")
+        if self.table_dice:
+            line.append("  " + _("table dice"), style="yellow")
+        if self.busy:
+            line.append("  " + _("the bot is thinking…"), style="italic")
+        line.append(f"  {s.scenario.scenario.name}", style="dim")
+        line.append("\n")
+        if s.result is not None and h.at_end:
+            line.append(
+                _("Game over: {winner} wins").format(
+                    winner=D.side_name(s.result.get("winner")) or _("nobody")
+                ),
+                style="bold yellow",
+            )
+        elif h.cursor == 0:
+            line.append(_("The set-up. → steps through the game, n starts a new one."))
+        else:
+            side = h.to_move(h.state)
+            who = D.PLAYERS.get(h.players.get(side or "", ""), "")
+            line.append(D.decision_text(h.state) + (f" ({_(who)})" if who else ""))
+        if self.message:
+            line.append("  " + self.message, style="dim")
+        status.update(line, layout=False)
+
+    def _show_info(self) -> None:
+        info = self.query_one("#game-info", Static)
+        h = self.history
+        if self.show_legend or h is None:
+            info.update(D.legend(), layout=False)
+            return
+        mapview = self.query_one(MapView)
+        state = h.state
+        zoc = {side: overlays.zoc_of(state, side) for side in SIDES}
+        words = D.hex_words(mapview.cursor_hex, overlays.hexmap_of(state), state, zoc)
+        info.update(words, layout=False)
+
+    def _show_choices(self) -> list[Action]:
+        """The person's legal actions, when a person decides at the end of the history."""
+        h = self.history
+        box = self.query_one("#game-choices", OptionList)
+        wanted = (
+            h is not None and h.at_end and not self.busy and h.human_to_move() and not h.last.over
+        )
+        if not wanted or h is None:
+            if self._choices:
+                box.clear_options()
+                self._choices = []
+            box.set_class(False, "shown")
+            return []
+        legal = h.legal()
+        if legal == self._choices:
+            return legal
+        self._choices = legal
+        kind = h.last.pending.kind if h.last.pending else None
+        box.clear_options()
+        groups: dict[str, list[int]] = {}
+        for i, a in enumerate(legal):
+            groups.setdefault(a.type, []).append(i)
+        options: list[Option | None] = []
+        for kind_name, indexes in groups.items():
+            title = _(D.ACTION_WORDS.get(kind_name, kind_name))
+            options.append(Option(Text(title, style="bold underline"), disabled=True))
+            for i in indexes:
+                a = legal[i]
+                line = Text("  " + D.action_words(a, h.last))
+                line.append(f"  [{D.action_rule(a, kind)}]", style="cyan")
+                options.append(Option(line, id=f"a{i}"))
+        box.add_options(options)
+        box.border_title = D.decision_text(h.last)
+        box.set_class(True, "shown")
+        box.highlighted = 1
+        return legal
+
+    # -- time travel -------------------------------------------------------------------
+
+    def _go(self, index: int) -> None:
+        if self.history is None:
+            return
+        self.history.go(index)
+        self.message = ""
+        self.refresh_view()
+
+    def action_step(self, delta: int) -> None:
+        h = self.history
+        if h is None:
+            return
+        if delta > 0 and h.at_end:
+            self._advance_game()
+            return
+        self._go(h.cursor + delta)
+
+    def action_action_step(self, delta: int) -> None:
+        h = self.history
+        if h is None:
+            return
+        if delta > 0 and h.at_end:
+            self._advance_game()
+            return
+        self._go(h.next_action() if delta > 0 else h.previous_action())
+
+    def action_turn_step(self, delta: int) -> None:
+        h = self.history
+        if h is not None:
+            self._go(h.next_turn() if delta > 0 else h.previous_turn())
+
+    def action_jump_start(self) -> None:
+        self._go(0)
+
+    def action_jump_end(self) -> None:
+        if self.history is not None:
+            self._go(len(self.history.stops) - 1)
+
+    def action_jump_log(self) -> None:
+        self._go(self.query_one(LogView).browse)
+
+    def action_autoplay(self) -> None:
+        if self.autoplay is not None:
+            self._stop_autoplay()
+        else:
+            self.autoplay = self.set_interval(SPEEDS[self.speed], self._tick)
+        self._show_status()
+
+    def _stop_autoplay(self) -> None:
+        if self.autoplay is not None:
+            self.autoplay.stop()
+            self.autoplay = None
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        if self.autoplay is not None:
+            self._stop_autoplay()
+            self.autoplay = self.set_interval(SPEEDS[self.speed], self._tick)
+        self._show_status()
+
+    def _tick(self) -> None:
+        h = self.history
+        if h is None or self.busy:
+            return
+        if not h.at_end:
+            self._go(h.cursor + 1)
+        elif h.last.over or h.human_to_move():
+            self._stop_autoplay()
+            self.refresh_view()
+            if h.human_to_move():
+                self.query_one("#game-choices").focus()
+        else:
+            self._advance_game()
+
+    # -- playing -----------------------------------------------------------------------
+
+    def _advance_game(self) -> None:
+        """At the end of the history: let the bot to move think, or ask the person."""
+        h = self.history
+        if h is None or self.busy:
+            return
+        if h.last.over:
+            self.report(_("The game is over."))
+            return
+        if h.human_to_move():
+            self.refresh_view()
+            self.query_one("#game-choices").focus()
+            return
+        self.busy = True
+        self._show_status()
+        self._bot_worker(h.generation)
+
+    @work(thread=True, exclusive=True, group="game-bot", description="bot")
+    def _bot_worker(self, generation: int) -> None:
+        # only plain arguments here: the decorator writes them into the worker's name
+        h = self.history
+        if h is None:
+            return
+        try:
+            action, by = h.bot_choice()
+        except Exception as exc:  # noqa: BLE001 - report it, keep the game
+            self.app.call_from_thread(self._bot_failed, str(exc))
+            return
+        self.app.call_from_thread(self._bot_chose, h, generation, action, by)
+
+    def _bot_failed(self, text: str) -> None:
+        self.busy = False
+        self._stop_autoplay()
+        self.report(text, error=True)
+
+    def _bot_chose(self, h: History, generation: int, action: Action, by: str) -> None:
+        self.busy = False
+        if h is not self.history or h.generation != generation:
+            return  # the game changed meanwhile
+        h.go(len(h.stops) - 1)
+        self.decide(action, by)
+
+    def decide(self, action: Action, by: str = "human") -> None:
+        """Play `action` at the end of the history (asking for table dice first)."""
+        h = self.history
+        if h is None:
+            return
+        h.go(len(h.stops) - 1)
+        if self.table_dice:
+            try:
+                count, rules = h.dice_needed(action)
+            except InputError as exc:
+                self.report(str(exc), error=True)
+                return
+            except Exception as exc:  # noqa: BLE001
+                self.report(engine_trouble(exc), error=True)
+                return
+            if count:
+                self._stop_autoplay()
+                what = D.action_words(action, h.last)
+                self.app.push_screen(
+                    DiceDialog(count, rules, what),
+                    lambda dice: self._play(action, by, dice) if dice else None,
+                )
+                return
+        self._play(action, by, None)
+
+    def _play(self, action: Action, by: str, dice: Any) -> None:
+        h = self.history
+        if h is None:
+            return
+        before = len(h.stops)
+        try:
+            h.play(action, dice, by)
+        except InputError as exc:
+            self.report(str(exc), error=True)
+            return
+        except Exception as exc:  # noqa: BLE001
+            self.report(engine_trouble(exc), error=True)
+            return
+        self._extend_log()
+        self.message = ""
+        self._go(before)
+        if h.human_to_move() and h.at_end and self.autoplay is None:
+            self.query_one("#game-choices").focus()
+
+    @on(OptionList.OptionSelected, "#game-choices")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id or ""
+        if option_id.startswith("a") and self._choices:
+            index = int(option_id[1:])
+            if index < len(self._choices):
+                self.decide(self._choices[index])
+
+    @on(LogView.Chosen)
+    def _open_rule(self, event: LogView.Chosen) -> None:
+        h = self.history
+        index = event.index
+        if h is None or index >= len(h.stops):
+            return
+        stop = h.stops[index]
+        node = h.nodes[stop.node]
+        rule = None
+        if stop.event is not None:
+            rule = str(node.events[stop.event].get("rule", ""))
+        elif node.action is not None:
+            rule = D.action_rule(node.action, None)
+        if rule and rule[0].isdigit():
+            self.app.action_open_rule(rule)  # type: ignore[attr-defined]
+            self.app.game_return = True  # type: ignore[attr-defined]
+
+    @on(HexChosen)
+    def _hex_chosen(self, event: HexChosen) -> None:
+        matches = [i for i, a in enumerate(self._choices) if a.hex == event.hex]
+        if len(matches) == 1:
+            self.decide(self._choices[matches[0]])
+        elif matches:
+            box = self.query_one("#game-choices", OptionList)
+            box.highlighted = box.get_option_index(f"a{matches[0]}")
+            box.focus()
+            self.report(_("several choices use hex {hex}: pick one").format(hex=event.hex))
+
+    @on(CursorMoved)
+    def _cursor_moved(self) -> None:
+        self._show_info()
+
+    def action_undo(self) -> None:
+        h = self.history
+        if h is None or self.busy:
+            return
+        self._stop_autoplay()
+        if h.undo():
+            self._extend_log()
+            self.report(_("Undone: back to before the last decision."))
+            self.refresh_view()
+        else:
+            self.report(_("Nothing to undo."))
+
+    def action_table_dice(self) -> None:
+        self.table_dice = not self.table_dice
+        self.report(
+            _("Dice: typed at the table") if self.table_dice else _("Dice: rolled by the engine")
+        )

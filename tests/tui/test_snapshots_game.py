@@ -1,0 +1,50 @@
+"""SVG snapshots of the game screen at 80x24 and 160x45 (the training scenario, seed 1).
+
+Update after a deliberate change with `pytest tests/tui --snapshot-update` and review
+the SVGs under `tests/tui/__snapshots__`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.game.dialogs import GameOptions
+from gcacw_ref.tui.game.pane import GamePane
+
+from .conftest import settle
+
+PERSON = GameOptions("training", 1, "human", "heuristic")
+
+
+def keys(*presses: str) -> Any:
+    async def run_before(pilot: Any) -> None:
+        for _ in range(300):
+            await settle(pilot)
+            panes = pilot.app.query(GamePane)
+            if panes and panes.first().history is not None:
+                break
+        for key in presses:
+            await pilot.press(key)
+            await settle(pilot)
+        await settle(pilot)
+
+    return run_before
+
+
+SCREENS = {
+    "game_choices": ((160, 45), keys("end", "right")),
+    "game_choices_small": ((80, 24), keys("end", "right")),
+    "game_zoc_legend": ((160, 45), keys("end", "right", "z", "z", "l")),
+    "game_set_up_small": ((80, 24), keys("s", "s", "s", "s", "d", "d")),
+}
+
+
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_game_screen(name: str, snap_home: Path, snap_compare: Any) -> None:
+    size, run_before = SCREENS[name]
+    app = GcacwApp(home=snap_home, game=PERSON)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
