@@ -18,7 +18,7 @@ def test_retreat_step_names_the_register_when_a_hex_is_refused_as_nearer() -> No
     res = retreat_step("retreat", 1, False, [near, plain, plain, plain, plain, plain])
     assert res.options[0].allowed is False
     cited = [s for s in res.steps if s.args.get("register") == CLOSER_READING]
-    assert len(cited) == 1 and cited[0].args["hex"] == "hex 1" and cited[0].rule == "7.6"
+    assert len(cited) == 1 and cited[0].args["n"] == 1 and cited[0].rule == "7.6"
 
 
 def test_no_register_step_when_nothing_is_nearer() -> None:
