@@ -12,7 +12,8 @@ from gcacw_ref.i18n import N_, catalog
 
 Event = dict[str, Any]
 
-EVENT_TYPES = (
+# the event types the play contract promises (DESIGN.md, `play --json`), then the others
+CONTRACT_EVENT_TYPES = (
     "initiative",
     "pass",
     "march",
@@ -32,6 +33,9 @@ EVENT_TYPES = (
     "rain",
     "turn_end",
     "game_end",
+)
+EVENT_TYPES = (
+    *CONTRACT_EVENT_TYPES,
     "move",
     "loss",
     "leader",

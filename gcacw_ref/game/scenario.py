@@ -43,13 +43,14 @@ from gcacw_ref.game.scenario_limits import (
     MAX_VP_HEXES,
     ascii_number,
     rain_table_span,
+    read_data_file,
     read_map,
 )
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.combat_tables import LevelKey, strength_caps
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import Strength
-from gcacw_ref.rules.tables import describe_validation_error, read_toml
+from gcacw_ref.rules.tables import describe_validation_error
 
 if TYPE_CHECKING:
     from gcacw_ref.game.state import Unit
@@ -238,16 +239,7 @@ def load_scenario(id_or_path: str) -> Scenario:
                 name=quoted(id_or_path), ids=shipped
             )
         )
-    if path.suffix == ".json":
-        from gcacw_ref.jsonin import parse_json
-        from gcacw_ref.paths import read_user_text
-
-        data = parse_json(read_user_text(path), str(path), DataError)
-    else:
-        data = read_toml(path)
-    if not isinstance(data, dict):
-        raise DataError(_("{path}: expected a table at the top level").format(path=path))
-    return scenario_from_data(data, str(path), path.parent)
+    return scenario_from_data(read_data_file(path), str(path), path.parent)
 
 
 def check_scenario(scen: Scenario, where: str) -> None:

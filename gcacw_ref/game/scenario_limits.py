@@ -33,6 +33,20 @@ MAP_ID = re.compile(r"[a-z0-9_-]{1,40}")
 MAP_FILE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
 
 
+def read_data_file(path: Path) -> dict[str, Any]:
+    """A scenario or map file, TOML or (by its suffix) JSON, as a table."""
+    if path.suffix == ".json":
+        from gcacw_ref.jsonin import parse_json
+        from gcacw_ref.paths import read_user_text
+
+        data = parse_json(read_user_text(path), str(path), DataError)
+    else:
+        data = read_toml(path)
+    if not isinstance(data, dict):
+        raise DataError(_("{path}: expected a table at the top level").format(path=path))
+    return dict(data)
+
+
 def read_map(name: str, base: Path) -> dict[str, Any]:
     """The map document named by a scenario: a shipped id or a file next to the scenario.
 
@@ -57,16 +71,7 @@ def read_map(name: str, base: Path) -> dict[str, Any]:
                     name=quoted(name)
                 )
             )
-        if path.suffix == ".json":
-            from gcacw_ref.jsonin import parse_json
-            from gcacw_ref.paths import read_user_text
-
-            data = parse_json(read_user_text(path), str(path), DataError)
-        else:
-            data = read_toml(path)
-        if not isinstance(data, dict):
-            raise DataError(_("{path}: expected a table at the top level").format(path=path))
-        return dict(data)
+        return read_data_file(path)
     raise DataError(
         _("scenario map {name}: no such map (built-in: {ids}; or a file in {base})").format(
             name=quoted(name), ids=shipped, base=base

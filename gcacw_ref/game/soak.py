@@ -13,29 +13,7 @@ from itertools import product
 from typing import Any
 
 from gcacw_ref.game.bots import BOT_NAMES
-
-# the event types the play contract promises (DESIGN.md, `play --json`)
-CONTRACT_EVENTS = (
-    "initiative",
-    "pass",
-    "march",
-    "activation",
-    "assault",
-    "grand_assault",
-    "combat",
-    "retreat",
-    "advance",
-    "cavalry_retreat",
-    "extended_march",
-    "forced_march",
-    "entrench",
-    "station_raid",
-    "bridge",
-    "recovery",
-    "rain",
-    "turn_end",
-    "game_end",
-)
+from gcacw_ref.game.log import CONTRACT_EVENT_TYPES as CONTRACT_EVENTS
 
 
 def shipped_scenarios() -> list[str]:
