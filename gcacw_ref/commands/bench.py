@@ -28,9 +28,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--soak",
         type=int,
         metavar="N",
-        help="only the soak: N bot games across the shipped scenarios and every bot pairing",
+        help=_("only the soak: N bot games across the shipped scenarios and every bot pairing"),
     )
-    p.add_argument("--seed", type=int, default=1, help="first seed of the soak (default 1)")
+    p.add_argument("--seed", type=int, default=1, help=_("first seed of the soak (default 1)"))
     p.set_defaults(func=cmd_bench)
 
 

@@ -76,7 +76,9 @@ def run() -> dict[str, Any]:
         except Exception as exc:  # the soak counts every failure
             errors.append(f"seed {seed}: {type(exc).__name__}: {exc}")
     soak = time.perf_counter() - t1
+    table = scaling()
     return {
+        "scaling": table,  # DESIGN.md: whole-game time against the number of units
         "game": {
             "full_game_s": round(full, 3),
             "full_game_actions": len(game.actions),
@@ -85,8 +87,8 @@ def run() -> dict[str, Any]:
             "soak_s": round(soak, 3),
             "soak_first_errors": errors[:3],
             "scenarios": scenario_games(),
-            "scaling": scaling(),
-        }
+            "scaling": table,
+        },
     }
 
 
