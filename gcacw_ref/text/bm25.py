@@ -111,22 +111,25 @@ class Postings:
         Tokens found in more than `COMMON` of the documents are skipped when the query
         has rarer ones: they add almost nothing to the order and cost the most.
         """
-        out: dict[int, float] = {}
-        get = out.get
         limit = self.n * COMMON
         rare = [t for t in query if 0 < len(self.table.get(t, ())) // 2 <= limit]
         chosen = rare if rare else list(query)
         if len(chosen) > MAX_TOKENS:  # the tokens that weigh most decide the order
             chosen = sorted(chosen, key=lambda t: -query[t] * self.idf(t))[:MAX_TOKENS]
+        # Accumulate in a flat list (index arithmetic is cheaper than dict get/set), then
+        # hand back a dict in first-touch order, so ties order exactly as before.
+        acc = [0.0] * self.n
+        order: dict[int, None] = {}
         for t in chosen:
             entry = self._weights(t)
             if entry is None:
                 continue
             idf, ids, vals = entry
             wi = query[t] * idf
+            order.update(dict.fromkeys(ids))
             for i, v in zip(ids, vals, strict=True):
-                out[i] = get(i, 0.0) + wi * v
-        return out
+                acc[i] += wi * v
+        return {i: acc[i] for i in order}
 
     def valid(self) -> bool:
         """Every posting names a document (a damaged cache file fails this)."""
