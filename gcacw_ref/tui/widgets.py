@@ -230,7 +230,8 @@ class Choice(Widget, can_focus=True):
 
     def render(self) -> Text:
         text = Text("‹ ", style="dim")
-        text.append(self.value.replace("_", " "))
+        # option values stay machine words; what is shown is translated (a book id is not)
+        text.append(_(self.value).replace("_", " "))
         text.append(" ›", style="dim")
         return text
 
