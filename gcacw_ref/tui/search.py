@@ -158,7 +158,9 @@ class SearchPane(Vertical):
         elif not query.strip():
             self.set_status("")
         elif number:
-            self.set_status(Text(_("enter: open rule {number} · ↓ results").format(number=number), style="dim"))
+            self.set_status(
+                Text(_("enter: open rule {number} · ↓ results").format(number=number), style="dim")
+            )
         else:
             status = ngettext(
                 "{count} result · ↓ to choose, enter opens",

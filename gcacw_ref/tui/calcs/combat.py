@@ -145,19 +145,24 @@ class CombatPane(CalcPane):
 
     def summary(self, out: Any) -> Text:
         parts = [
-            pairs("Ratio", out.ratio),
-            pairs("Columns", f"attacker {out.attacker_column} · defender {out.defender_column}"),
+            pairs(N_("Ratio"), out.ratio),
+            pairs(
+                N_("Columns"),
+                _("attacker {a} · defender {d}").format(
+                    a=out.attacker_column, d=out.defender_column
+                ),
+            ),
             pairs(_("Modifiers"), modifiers_line(out)),
             pairs(
-                "Totals",
+                N_("Totals"),
                 f"attacker {_signed(out.attacker_drm)}, defender {_signed(out.defender_drm)}",
             ),
         ]
         if getattr(out, "differential", None) is not None:
-            parts.append(pairs("Differential", _signed(out.differential)))
+            parts.append(pairs(N_("Differential"), _signed(out.differential)))
             parts.append(
                 pairs(
-                    "Result",
+                    N_("Result"),
                     f"attacker {out.attacker_result} · defender {out.defender_result}",
                     style="bold reverse",
                 )
