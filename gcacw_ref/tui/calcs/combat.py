@@ -155,7 +155,9 @@ class CombatPane(CalcPane):
             pairs(_("Modifiers"), modifiers_line(out)),
             pairs(
                 N_("Totals"),
-                f"attacker {_signed(out.attacker_drm)}, defender {_signed(out.defender_drm)}",
+                _("attacker {a}, defender {d}").format(
+                    a=_signed(out.attacker_drm), d=_signed(out.defender_drm)
+                ),
             ),
         ]
         if getattr(out, "differential", None) is not None:
@@ -163,7 +165,9 @@ class CombatPane(CalcPane):
             parts.append(
                 pairs(
                     N_("Result"),
-                    f"attacker {out.attacker_result} · defender {out.defender_result}",
+                    _("attacker {a} · defender {d}").format(
+                        a=out.attacker_result, d=out.defender_result
+                    ),
                     style="bold reverse",
                 )
             )
@@ -174,11 +178,11 @@ class CombatPane(CalcPane):
         if getattr(out, "attacker_result", None) is not None:
             highlight = [str(out.attacker_result), str(out.defender_result)]
         dist = getattr(out, "distribution", None)
-        columns = [("attacker_result", "Att."), ("defender_result", "Def.")]
+        columns = [("attacker_result", _("Att.")), ("defender_result", _("Def."))]
         body: Any = ""
         if dist:
             body = Group(
-                Text("Exact chance of each pair of results (Att. attacker, Def. defender):"),
+                Text(_("Exact chance of each pair of results (Att. attacker, Def. defender):")),
                 distribution_chart(dist, columns, highlight),
             )
         self.query_one("#combat-dist", Static).update(body)
@@ -207,10 +211,10 @@ def chart_excerpt(out: Any) -> Any:
         return ""
     chances = getattr(out, "row_probabilities", {}) or {}
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    table.add_column("Row", no_wrap=True)
-    table.add_column("chance", justify="right", no_wrap=True)
-    table.add_column(f"Att. {out.attacker_column}", no_wrap=True)
-    table.add_column(f"Def. {out.defender_column}", no_wrap=True)
+    table.add_column(_("Row"), no_wrap=True)
+    table.add_column(_("chance"), justify="right", no_wrap=True)
+    table.add_column(_("Att. {col}").format(col=out.attacker_column), no_wrap=True)
+    table.add_column(_("Def. {col}").format(col=out.defender_column), no_wrap=True)
     for a_row, d_row in zip(attacker.rows, defender.rows, strict=False):
         label = a_row[0]
         lit = label == getattr(out, "row", None)
@@ -222,7 +226,7 @@ def chart_excerpt(out: Any) -> Any:
             d_row[d_col],
             style="black on yellow" if lit else None,
         )
-    return Group(Text("The chart columns this attack reads (lit: the dice's row):"), table)
+    return Group(Text(_("The chart columns this attack reads (lit: the dice's row):")), table)
 
 
 def modifiers_line(out: Any) -> str:
