@@ -204,13 +204,13 @@ def move_step(
     yet this march (only then may it leave enemy normal ZOC).
     """
     if b in board.enemy_hexes:
-        reason = f"{b} holds an enemy unit"
+        reason = _("{hex} holds an enemy unit").format(hex=b)
         return StepVerdict(False, None, "6.2", "prohibited", (), reason)
     sc = board.step(unit, a, b)
     if sc.cost is None:
         rule, why = sc.rule or "6.2", sc.reason
         if board.enemy_pontoons and hexside_key(a, b) in board.enemy_pontoons:
-            rule, why = "10.2", f"{why}; the pontoon bridge here is the enemy's"
+            rule, why = "10.2", _("{why}; the pontoon bridge here is the enemy's").format(why=why)
         return StepVerdict(False, None, rule, f"prohibited: {why}", sc.steps, why)
     steps = list(sc.steps)
     mp: Fraction | None = sc.cost
@@ -226,7 +226,7 @@ def move_step(
     )
     steps.extend(zm.steps)
     if not zm.allowed:
-        reason = f"{a} is in enemy ZOC; it can be left only as the first move"
+        reason = _("{hex} is in enemy ZOC; it can be left only as the first move").format(hex=a)
         return StepVerdict(False, None, "6.2", "prohibited", tuple(steps[: -len(zm.steps)]), reason)
     if zm.all_mp:
         mp, ends, zz, disorganizes = mp_left, True, True, zm.disorganizes
@@ -238,7 +238,9 @@ def move_step(
     if mp_left is not None and mp is not None and mp > mp_left:
         if moved or attacked:
             left = format_strength(mp_left)
-            reason = f"{b} needs {format_strength(mp)} MP, only {left} left"
+            reason = _("{hex} needs {mp} MP, only {left} left").format(
+                hex=b, mp=format_strength(mp), left=left
+            )
             return StepVerdict(False, None, "6.2", "not enough MP", tuple(steps), reason)
         mp, ends = mp_left, True
         rule, label = "6.2", N_("one-hex minimum move: spends all MP")
@@ -280,7 +282,9 @@ def evaluate_path(
     for i in range(1, len(path)):
         a, b = path[i - 1], path[i]
         if stop is not None:
-            return fail(f"the unit must stop at {stop} ({stop_rule})", "6.2")
+            return fail(
+                _("the unit must stop at {hex} ({rule})").format(hex=stop, rule=stop_rule), "6.2"
+            )
         left = None if allowance is None or total is None else allowance - total
         v = move_step(
             board,

@@ -61,7 +61,7 @@ class BookmarksScreen(ModalScreen[tuple[str, str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="bookmarks-box", classes="dialog"):
             yield Static(
-                Text("Bookmarks  (enter opens · d removes · escape closes)", style="bold"),
+                Text(_("Bookmarks  (enter opens · d removes · escape closes)"), style="bold"),
                 classes="dialog-title",
             )
             yield OptionList(id="bookmark-list")
@@ -119,10 +119,12 @@ class ImportScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="import-box", classes="dialog"):
-            yield Static(Text("Import a rulebook", style="bold"), classes="dialog-title")
+            yield Static(Text(_("Import a rulebook"), style="bold"), classes="dialog-title")
             yield Static(
-                "Type the path of a rulebook text file you own and press enter "
-                "(escape cancels). Importing a book again replaces it."
+                _(
+                    "Type the path of a rulebook text file you own and press enter "
+                    "(escape cancels). Importing a book again replaces it."
+                )
             )
             yield Field(placeholder="/path/to/rules.txt", id="import-dialog-path")
             yield Static("", id="import-dialog-status")
@@ -135,7 +137,7 @@ class ImportScreen(ModalScreen[str | None]):
         path = event.value.strip()
         if not path:
             self.query_one("#import-dialog-status", Static).update(
-                Text("Type a path first.", style="red")
+                Text(_("Type a path first."), style="red")
             )
             return
         self.dismiss(path)

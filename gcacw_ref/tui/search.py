@@ -14,13 +14,15 @@ from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import N_, _, ngettext
 from gcacw_ref.tui.widgets import Choice, Field
 
 DEBOUNCE_S = 0.12
-PLACEHOLDER = "Search rules: 日本語 / English / a rule number (7.4)"
+ALL_BOOKS = N_("all books")  # the filter value; shown translated by Choice
+PLACEHOLDER = N_("Search rules: 日本語 / English / a rule number (7.4)")
 
-WELCOME = """[b]No rulebook imported yet[/b]
+WELCOME = N_(
+    """[b]No rulebook imported yet[/b]
 
 This app shows the rules text from a rulebook file you own; it ships none.
 Import it once and it is kept in the data directory:
@@ -31,6 +33,7 @@ Import it once and it is kept in the data directory:
 The GCACW standard rules are recognised by their content (book id [b]gcacw[/b]);
 War for the Union and Brandywine files can be imported too.
 Calculators (F4) and charts (F5) work without a rulebook."""
+)
 
 
 class SearchPane(Vertical):
@@ -61,12 +64,12 @@ class SearchPane(Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="search-row"):
-            yield Field(placeholder=PLACEHOLDER, id="search-input")
+            yield Field(placeholder=_(PLACEHOLDER), id="search-input")
             yield Choice(["all books"], "all books", id="search-book", type_into="#search-input")
         yield Static("", id="search-status")
         yield OptionList(id="search-results")
         with Vertical(id="welcome"):
-            yield Static(WELCOME, id="welcome-text")
+            yield Static(_(WELCOME), id="welcome-text")
             yield Field(placeholder="path to a rulebook file, then enter", id="import-path")
 
     def action_results(self) -> None:
@@ -122,7 +125,7 @@ class SearchPane(Vertical):
         if not query.strip():
             self._show(query, [], None)
             return
-        self.set_status(Text("searching…", style="dim"))
+        self.set_status(Text(_("searching…"), style="dim"))
         self._search_worker(query, self.book_filter)
 
     @work(thread=True, exclusive=True, group="search")
@@ -150,15 +153,21 @@ class SearchPane(Vertical):
             self.set_status(Text(f"⚠ {self.books.problems[0]}", style="red"))
         elif self.books is not None and not self.books.infos:
             self.set_status(
-                Text("No rulebook imported yet: see below, or press ctrl+o.", style="yellow")
+                Text(_("No rulebook imported yet: see below, or press ctrl+o."), style="yellow")
             )
         elif not query.strip():
             self.set_status("")
         elif number:
-            self.set_status(Text(f"enter: open rule {number} · ↓ results", style="dim"))
+            self.set_status(
+                Text(_("enter: open rule {number} · ↓ results").format(number=number), style="dim")
+            )
         else:
-            count = f"{len(hits)} result{'' if len(hits) == 1 else 's'}"
-            self.set_status(Text(f"{count} · ↓ to choose, enter opens", style="dim"))
+            status = ngettext(
+                "{count} result · ↓ to choose, enter opens",
+                "{count} results · ↓ to choose, enter opens",
+                len(hits),
+            ).format(count=len(hits))
+            self.set_status(Text(status, style="dim"))
         for n, hit in enumerate(hits):
             results.add_option(Option(hit_prompt(hit, self._titles), id=f"hit-{n}"))
         if hits:

@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.layout import KinsokuText
 
 if TYPE_CHECKING:
@@ -35,13 +35,13 @@ class StrengthCheck(Validator):
     """Accepts a combat strength: whole numbers or halves (17, 3 1/2, 3.5, 1/2)."""
 
     def __init__(self, optional: bool = False) -> None:
-        super().__init__("a strength such as 17, 3 1/2, 3.5 or 1/2")
+        super().__init__(_("a strength such as 17, 3 1/2, 3.5 or 1/2"))
         self.optional = optional
 
     def validate(self, value: str) -> ValidationResult:
         text = value.strip()
         if not text:
-            return self.success() if self.optional else self.failure("required")
+            return self.success() if self.optional else self.failure(_("required"))
         from gcacw_ref.rules.numbers import parse_strength
 
         try:
@@ -55,14 +55,14 @@ class IntCheck(Validator):
     """Accepts a whole number between `low` and `high` (blank allowed when optional)."""
 
     def __init__(self, low: int, high: int, optional: bool = False) -> None:
-        blank = " or blank" if optional else ""
-        super().__init__(f"a whole number {low}–{high}{blank}")
+        blank = _(" or blank") if optional else ""
+        super().__init__(_("a whole number {low}–{high}").format(low=low, high=high) + blank)
         self.low, self.high, self.optional = low, high, optional
 
     def validate(self, value: str) -> ValidationResult:
         text = value.strip().translate(_FULLWIDTH)
         if not text:
-            return self.success() if self.optional else self.failure("required")
+            return self.success() if self.optional else self.failure(_("required"))
         try:
             number = int(text)
         except ValueError:
@@ -74,7 +74,7 @@ class UnitsCheck(Validator):
     """Accepts a unit list, e.g. `17 a2 t2, 5 d1` (see `parse_units`)."""
 
     def __init__(self) -> None:
-        super().__init__(UNITS_HELP)
+        super().__init__(_(UNITS_HELP))
 
     def validate(self, value: str) -> ValidationResult:
         try:
@@ -88,14 +88,14 @@ class HexListCheck(Validator):
     """Accepts hex numbers such as `0101 0102` (four digits, split by spaces or commas)."""
 
     def __init__(self, optional: bool = False) -> None:
-        blank = " (or blank)" if optional else ""
-        super().__init__(f"hex numbers like 0101 0102, split by spaces or commas{blank}")
+        blank = _(" (or blank)") if optional else ""
+        super().__init__(_("hex numbers like 0101 0102, split by spaces or commas") + blank)
         self.optional = optional
 
     def validate(self, value: str) -> ValidationResult:
         hexes = split_hexes(value)
         if not hexes:
-            return self.success() if self.optional else self.failure("required")
+            return self.success() if self.optional else self.failure(_("required"))
         ok = all(len(h) == 4 and h.isascii() and h.isdigit() for h in hexes)
         return self.success() if ok else self.failure()
 
@@ -107,7 +107,7 @@ class TextCheck(Validator):
         super().__init__(what)
 
     def validate(self, value: str) -> ValidationResult:
-        return self.success() if value.strip() else self.failure("required")
+        return self.success() if value.strip() else self.failure(_("required"))
 
 
 def split_hexes(text: str) -> list[str]:
@@ -117,7 +117,7 @@ def split_hexes(text: str) -> list[str]:
 
 _FULLWIDTH = str.maketrans("０１２３４５６７８９－", "0123456789-")
 
-UNITS_HELP = (
+UNITS_HELP = N_(
     "units split by commas, each a strength then optional a<n> artillery, t<n> tactical, "
     "d1/d2 demoralized, x disorganized, c cavalry (e.g. 17 a2 t2, 5 d1)"
 )
@@ -230,7 +230,8 @@ class Choice(Widget, can_focus=True):
 
     def render(self) -> Text:
         text = Text("‹ ", style="dim")
-        text.append(self.value.replace("_", " "))
+        # option values stay machine words; what is shown is translated (a book id is not)
+        text.append(_(self.value).replace("_", " "))
         text.append(" ›", style="dim")
         return text
 
@@ -289,14 +290,16 @@ def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
 
 def _hint(spec: Spec) -> str:
     if spec.kind == "hexes":
-        return "e.g. 0101 0102" + (" (optional)" if spec.optional else " (start hex first)")
+        return _("e.g. 0101 0102") + (
+            _(" (optional)") if spec.optional else _(" (start hex first)")
+        )
     if spec.kind == "text":
-        return "example"
+        return _("example")
     if spec.kind == "strength":
-        return "e.g. 17 or 3 1/2" + (" (optional)" if spec.optional else "")
+        return _("e.g. 17 or 3 1/2") + (_(" (optional)") if spec.optional else "")
     if spec.kind == "units":
-        return "e.g. 17 a2 t2, 5 d1"
-    return f"{spec.low}–{spec.high}" + (" (optional)" if spec.optional else "")
+        return _("e.g. 17 a2 t2, 5 d1")
+    return f"{spec.low}–{spec.high}" + (_(" (optional)") if spec.optional else "")
 
 
 class StepsTable(OptionList):

@@ -1,6 +1,6 @@
 """Japanese snapshots at 80x24: the screens whose words this branch translates (search,
-rules, each calculator, charts, help) with the interface in Japanese. Same practice
-rulebook as `test_snapshots.py` (our own text, no seed text in the SVGs).
+rules, each calculator, charts, help, quick reference, game) with the interface in
+Japanese. Same practice rulebook as `test_snapshots.py` (our own text, no seed text in the SVGs).
 
 Update with `pytest tests/tui/test_snapshots_ja.py --snapshot-update` and look at the SVGs.
 """
@@ -17,6 +17,8 @@ from gcacw_ref import i18n
 from gcacw_ref.tui.app import GcacwApp
 
 from .test_snapshots import SMALL, keys
+from .test_snapshots_game import PERSON
+from .test_snapshots_game import keys as game_keys
 
 SCREENS_JA = {
     "search": keys("type:延長行軍"),
@@ -31,6 +33,7 @@ SCREENS_JA = {
     "calc_move": keys("calc:move"),
     "charts": keys("calc:combat", "f5", "chart:combat_chart.attacker"),
     "help": keys("f1"),
+    "quickref": keys("f7"),
 }
 
 
@@ -47,3 +50,15 @@ def japanese() -> Iterator[None]:
 def test_screen_ja(name: str, snap_home: Path, snap_compare: Any, japanese: None) -> None:
     app = GcacwApp(home=snap_home)
     assert snap_compare(app, terminal_size=SMALL, run_before=SCREENS_JA[name])
+
+
+@pytest.mark.parametrize(
+    "name, presses",
+    [("game_choices", ("end", "right")), ("game_set_up", ("s", "s", "s", "s", "d", "d"))],
+)
+def test_game_screen_ja(
+    name: str, presses: tuple[str, ...], snap_home: Path, snap_compare: Any, japanese: None
+) -> None:
+    """The game screen (training scenario, seed 1) at 80x24 in Japanese."""
+    app = GcacwApp(home=snap_home, game=PERSON)
+    assert snap_compare(app, terminal_size=SMALL, run_before=game_keys(*presses))

@@ -322,17 +322,17 @@ def read_widget(widget: Any, spec: Spec) -> Any:
 def field_hint(widget: Any) -> str:
     """What a form control accepts, in one line."""
     if isinstance(widget, Choice):
-        shown = ", ".join(o.replace("_", " ") for o in widget.options)
-        return f"Accepts one of: {shown} (left/right or space to change)"
+        shown = ", ".join(_(o).replace("_", " ") for o in widget.options)
+        return _("Accepts one of: {shown} (left/right or space to change)").format(shown=shown)
     if isinstance(widget, Input):
         texts = [v.failure_description for v in widget.validators if v.failure_description]
-        return f"Accepts {texts[0]}" if texts else ""
+        return _("Accepts {what}").format(what=_(texts[0])) if texts else ""
     return ""
 
 
 def pairs(label: str, value: Any, style: str = "bold") -> Text:
     """`label value` with the value emphasised (for summaries)."""
-    text = Text(f"{label} ")
+    text = Text(f"{_(label)} ")  # labels are marked N_() where written
     text.append("—" if value is None else str(value), style=style)
     return text
 

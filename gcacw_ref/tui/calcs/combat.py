@@ -145,20 +145,29 @@ class CombatPane(CalcPane):
 
     def summary(self, out: Any) -> Text:
         parts = [
-            pairs("Ratio", out.ratio),
-            pairs("Columns", f"attacker {out.attacker_column} · defender {out.defender_column}"),
+            pairs(N_("Ratio"), out.ratio),
+            pairs(
+                N_("Columns"),
+                _("attacker {a} · defender {d}").format(
+                    a=out.attacker_column, d=out.defender_column
+                ),
+            ),
             pairs(_("Modifiers"), modifiers_line(out)),
             pairs(
-                "Totals",
-                f"attacker {_signed(out.attacker_drm)}, defender {_signed(out.defender_drm)}",
+                N_("Totals"),
+                _("attacker {a}, defender {d}").format(
+                    a=_signed(out.attacker_drm), d=_signed(out.defender_drm)
+                ),
             ),
         ]
         if getattr(out, "differential", None) is not None:
-            parts.append(pairs("Differential", _signed(out.differential)))
+            parts.append(pairs(N_("Differential"), _signed(out.differential)))
             parts.append(
                 pairs(
-                    "Result",
-                    f"attacker {out.attacker_result} · defender {out.defender_result}",
+                    N_("Result"),
+                    _("attacker {a} · defender {d}").format(
+                        a=out.attacker_result, d=out.defender_result
+                    ),
                     style="bold reverse",
                 )
             )
@@ -169,11 +178,11 @@ class CombatPane(CalcPane):
         if getattr(out, "attacker_result", None) is not None:
             highlight = [str(out.attacker_result), str(out.defender_result)]
         dist = getattr(out, "distribution", None)
-        columns = [("attacker_result", "Att."), ("defender_result", "Def.")]
+        columns = [("attacker_result", _("Att.")), ("defender_result", _("Def."))]
         body: Any = ""
         if dist:
             body = Group(
-                Text("Exact chance of each pair of results (Att. attacker, Def. defender):"),
+                Text(_("Exact chance of each pair of results (Att. attacker, Def. defender):")),
                 distribution_chart(dist, columns, highlight),
             )
         self.query_one("#combat-dist", Static).update(body)
@@ -202,10 +211,10 @@ def chart_excerpt(out: Any) -> Any:
         return ""
     chances = getattr(out, "row_probabilities", {}) or {}
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    table.add_column("Row", no_wrap=True)
-    table.add_column("chance", justify="right", no_wrap=True)
-    table.add_column(f"Att. {out.attacker_column}", no_wrap=True)
-    table.add_column(f"Def. {out.defender_column}", no_wrap=True)
+    table.add_column(_("Row"), no_wrap=True)
+    table.add_column(_("chance"), justify="right", no_wrap=True)
+    table.add_column(_("Att. {col}").format(col=out.attacker_column), no_wrap=True)
+    table.add_column(_("Def. {col}").format(col=out.defender_column), no_wrap=True)
     for a_row, d_row in zip(attacker.rows, defender.rows, strict=False):
         label = a_row[0]
         lit = label == getattr(out, "row", None)
@@ -217,7 +226,7 @@ def chart_excerpt(out: Any) -> Any:
             d_row[d_col],
             style="black on yellow" if lit else None,
         )
-    return Group(Text("The chart columns this attack reads (lit: the dice's row):"), table)
+    return Group(Text(_("The chart columns this attack reads (lit: the dice's row):")), table)
 
 
 def modifiers_line(out: Any) -> str:

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.widgets import Spec
 
@@ -46,15 +47,15 @@ class MovePane(CalcPane):
         return data
 
     def summary(self, out: Any) -> Text:
-        parts = [pairs("Legal", "yes" if out.legal else "no", "bold reverse")]
+        parts = [pairs(N_("Legal"), _("yes") if out.legal else _("no"), "bold reverse")]
         if out.cost is not None:
-            parts.append(pairs("Cost", f"{_plain(out.cost)} MP"))
+            parts.append(pairs(N_("Cost"), f"{_plain(out.cost)} MP"))
         if out.stops_at:
-            parts.append(pairs("Must stop at", out.stops_at))
+            parts.append(pairs(N_("Must stop at"), out.stops_at))
         if out.reason:
-            parts.append(pairs("Why", out.reason))
+            parts.append(pairs(N_("Why"), out.reason))
         if out.disorganized:
-            parts.append(pairs("Disorganized", "yes"))
+            parts.append(pairs(N_("Disorganized"), _("yes")))
         return lines(*parts)
 
     def show_extra(self, out: Any) -> None:

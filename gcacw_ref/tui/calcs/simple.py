@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 
 
@@ -19,10 +20,10 @@ class OddsPane(CalcPane):
 
     def summary(self, out: Any) -> Text:
         return lines(
-            pairs("Ratio", out.ratio),
-            pairs("Die modifier", _signed(out.drm)),
-            pairs("Attacker column", out.attacker_column),
-            pairs("Defender column", out.defender_column),
+            pairs(N_("Ratio"), out.ratio),
+            pairs(N_("Die modifier"), _signed(out.drm)),
+            pairs(N_("Attacker column"), out.attacker_column),
+            pairs(N_("Defender column"), out.defender_column),
         )
 
 
@@ -33,16 +34,17 @@ class ArtilleryPane(CalcPane):
 
     def summary(self, out: Any) -> Text:
         parts = [
-            pairs("Difference", out.difference),
+            pairs(N_("Difference"), out.difference),
             pairs(
-                "Modifier", "decided by a die" if out.modifier is None else _signed(out.modifier)
+                N_("Modifier"),
+                "decided by a die" if out.modifier is None else _signed(out.modifier),
             ),
         ]
         if out.needs_die:
             parts.append(Text("A die decides this modifier.", style="italic"))
         outcomes = getattr(out, "outcomes", None)
         if outcomes:
-            parts.append(pairs("By die", _plain(outcomes)))
+            parts.append(pairs(N_("By die"), _plain(outcomes)))
         return lines(*parts)
 
 
@@ -72,32 +74,32 @@ class MarchPane(CalcPane):
 
     def summary(self, out: Any) -> Text:
         parts = [
-            pairs("Extended march", "yes" if out.extended else "no"),
-            pairs("Die modifier", _signed(out.drm)),
+            pairs(N_("Extended march"), _("yes") if out.extended else _("no")),
+            pairs(N_("Die modifier"), _signed(out.drm)),
         ]
         if out.column:
-            parts.append(pairs("Chart column", out.column))
+            parts.append(pairs(N_("Chart column"), out.column))
         if out.result is not None or self._given("die"):
             result = out.result if out.result is not None else "the source does not give this"
-            parts.append(pairs("Result", result, "bold reverse"))
-        parts.append(pairs("Fatigue after", out.fatigue_after))
+            parts.append(pairs(N_("Result"), result, "bold reverse"))
+        parts.append(pairs(N_("Fatigue after"), out.fatigue_after))
         if out.strength_after is not None:
-            parts.append(pairs("Strength after", _plain(out.strength_after)))
+            parts.append(pairs(N_("Strength after"), _plain(out.strength_after)))
         if out.organized_after is not None:
-            parts.append(pairs("Organized after", "yes" if out.organized_after else "no"))
+            parts.append(pairs(N_("Organized after"), _("yes") if out.organized_after else _("no")))
         if out.movement_allowance is not None:
-            parts.append(pairs("Movement allowance", out.movement_allowance))
+            parts.append(pairs(N_("Movement allowance"), out.movement_allowance))
         if out.forced_march is not None:
             fm = out.forced_march
             parts.append(
                 pairs(
-                    "Forced march",
+                    N_("Forced march"),
                     f"+{fm.bonus} MP, loses {fm.strength_loss}, strength after "
                     f"{_plain(fm.strength_after)}" + (" — eliminated" if fm.eliminated else ""),
                 )
             )
         if out.final_movement_allowance is not None:
-            parts.append(pairs("Final movement allowance", out.final_movement_allowance))
+            parts.append(pairs(N_("Final movement allowance"), out.final_movement_allowance))
         return lines(*parts)
 
     def _given(self, key: str) -> bool:

@@ -173,10 +173,10 @@ class FlankPane(CalcPane):
 
     def summary(self, out: Any) -> Text:
         return lines(
-            pairs("Blocked hexes", out.blocked),
-            pairs("Base bonus", _signed(out.base_bonus)),
-            pairs("Reduction", out.reduction),
-            pairs("Flank modifier", _signed(out.final_bonus), style="bold reverse"),
+            pairs(N_("Blocked hexes"), out.blocked),
+            pairs(N_("Base bonus"), _signed(out.base_bonus)),
+            pairs(N_("Reduction"), out.reduction),
+            pairs(N_("Flank modifier"), _signed(out.final_bonus), style="bold reverse"),
         )
 
 
@@ -226,7 +226,9 @@ class RetreatPane(CalcPane):
 
     def summary(self, out: Any) -> Text:
         must = ", ".join(f"{i + 1} {DIRECTIONS[i]}" for i in out.must_choose) or "none (surrender?)"
-        return lines(pairs("Table", out.table), pairs("Must retreat into", must, "bold reverse"))
+        return lines(
+            pairs(N_("Table"), out.table), pairs(N_("Must retreat into"), must, "bold reverse")
+        )
 
     def show_extra(self, out: Any) -> None:
         picker = self.query_one(RetreatPicker)
