@@ -276,7 +276,7 @@ def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
     if spec.kind == "hexes":
         validators = [HexListCheck(spec.optional)]
     elif spec.kind == "text":
-        validators = [TextCheck("a map file path or a built-in map id such as example")]
+        validators = [TextCheck(_("a map file path or a built-in map id such as example"))]
     elif spec.kind == "strength":
         validators = [StrengthCheck(spec.optional)]
     elif spec.kind == "units":

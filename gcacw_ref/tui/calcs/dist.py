@@ -12,6 +12,8 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from gcacw_ref.i18n import _
+
 BAR = 12
 
 
@@ -50,13 +52,13 @@ def distribution_chart(
         prob = _as_fraction(item.get("probability"))
         if prob is None:
             continue
-        rows.append(([_cell(item.get(field)) for field, _ in columns], prob))
+        rows.append(([_cell(item.get(field)) for field, _heading in columns], prob))
     if not rows:
         return Text("")
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    for _, heading in columns:
-        table.add_column(heading, no_wrap=True)
-    table.add_column("exact", justify="right", no_wrap=True)
+    for _field, heading in columns:
+        table.add_column(_(heading), no_wrap=True)
+    table.add_column(_("exact"), justify="right", no_wrap=True)
     table.add_column("%", justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)
     top = max(p for _, p in rows) or Fraction(1)

@@ -21,16 +21,20 @@ class MovePane(CalcPane):
     NAME = "move"
     TITLE = "Move"
     SPECS = [
-        Spec("map", "Map file or id", "text", "example"),
-        Spec("side", "Side", "select", "union", options=["union", "confederate"]),
+        Spec("map", N_("Map file or id"), "text", "example"),
+        Spec("side", N_("Side"), "select", "union", options=["union", "confederate"]),
         Spec(
-            "kind", "Unit kind", "select", "infantry", options=["infantry", "cavalry", "artillery"]
+            "kind",
+            N_("Unit kind"),
+            "select",
+            "infantry",
+            options=["infantry", "cavalry", "artillery"],
         ),
-        Spec("strength", "Strength", "strength", "6"),
-        Spec("path", "Path", "hexes", "0101 0102 0201"),
-        Spec("movement_allowance", "MP allowance", "strength", "8", optional=True),
-        Spec("rain", "Rain", "bool", False),
-        Spec("enemy", "Enemy units at", "hexes", None, optional=True),
+        Spec("strength", N_("Strength"), "strength", "6"),
+        Spec("path", N_("Path"), "hexes", "0101 0102 0201"),
+        Spec("movement_allowance", N_("MP allowance"), "strength", "8", optional=True),
+        Spec("rain", N_("Rain"), "bool", False),
+        Spec("enemy", N_("Enemy units at"), "hexes", None, optional=True),
     ]
 
     def compose_result_extra(self) -> ComposeResult:

@@ -113,7 +113,7 @@ class MarchPane(CalcPane):
         dist = getattr(out, "distribution", None)
         highlight = [str(out.result)] if out.result is not None else None
         self.query_one("#march-dist", Static).update(
-            distribution_chart(dist, [("result", "Result")], highlight) if dist else ""
+            distribution_chart(dist, [("result", N_("Result"))], highlight) if dist else ""
         )
 
     def clear_extra(self) -> None:

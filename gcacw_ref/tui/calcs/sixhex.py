@@ -161,7 +161,7 @@ class FlankPane(CalcPane):
     def show_extra(self, out: Any) -> None:
         picker = self.query_one(FlankPicker)
         blocked = set(getattr(out, "blocked_hexes", []) or [])
-        picker.notes = ["BLOCK" if i in blocked else "open" for i in range(6)]
+        picker.notes = [_("BLOCK") if i in blocked else _("open") for i in range(6)]
         picker.marked = blocked
         picker.refresh()
 
