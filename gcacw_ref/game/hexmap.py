@@ -26,15 +26,21 @@ a river, both rivers on one hexside.
 
 `HexMap` is immutable and fast to query: `terrain(h)`, `hex_features(h)`,
 `hexside(a, b)` (a frozenset of `HexsideFeature`), `neighbors(h)` (on-map neighbours in
-the fixed order of `geometry.DIRECTIONS`), `is_woods_hexside(a, b)` (2.3).
+the fixed order of `geometry.DIRECTIONS`), `is_woods_hexside(a, b)` (2.3), and the
+look-ups the engine makes often (`side`, `features`, `road_link`, `river`, `distance`,
+`is_edge`). It is the one map object: the engine's `w.board` is the scenario's `HexMap`
+(`board_for(scenario)`, cached by the map document); the per-move view of a position
+(enemy units, ZOC, pontoons) is `pathing.MoveView`.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -45,10 +51,14 @@ from gcacw_ref.rules.tables import describe_validation_error, read_toml
 from gcacw_ref.rules.terrain import (
     CROSSINGS,
     RIVERS,
+    ROADS_AND_TRAIL,
     HexFeature,
     HexsideFeature,
     Terrain,
 )
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.scenario import Scenario
 
 Hexside = frozenset[HexsideFeature]
 NO_FEATURES: Hexside = frozenset()
@@ -232,6 +242,37 @@ class HexMap:
         title = self.hex_names.get(name)
         return f"{name} ({title})" if title else name
 
+    # ----- look-ups the engine makes often (no rule here, only map facts)
+    @property
+    def map(self) -> HexMap:
+        """The map itself (the engine reads `w.board.map` where a `HexMap` is wanted)."""
+        return self
+
+    def side(self, a: str, b: str) -> Hexside:
+        """The hexside a-b's features (as `hexside`)."""
+        return self.hexside(a, b)
+
+    def features(self, a: str, b: str) -> set[str]:
+        """The hexside a-b's features as plain words."""
+        return {str(f) for f in self.hexside(a, b)}
+
+    def road_link(self, a: str, b: str) -> bool:
+        """Road, pike, railroad or trail along the hexside a-b."""
+        return bool(self.hexside(a, b) & ROADS_AND_TRAIL)
+
+    def river(self, a: str, b: str) -> str | None:
+        """The river on the hexside a-b ("minor_river" / "major_river"), or None."""
+        feats = self.hexside(a, b) & RIVERS
+        return str(next(iter(feats))) if feats else None
+
+    def distance(self, a: str, b: str) -> int:
+        """Hexes between `a` and `b` (`geometry.distance`)."""
+        return geometry.distance(a, b)
+
+    def is_edge(self, name: str) -> bool:
+        """A hex on the map edge (fewer than six on-map neighbours)."""
+        return len(self._neighbors[name]) < 6
+
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     seen: dict[str, Any] = {}
@@ -269,6 +310,28 @@ def load_map(path: Path | str) -> HexMap:
     else:
         data = read_toml(path)
     return parse_map(data, str(path))
+
+
+@lru_cache(maxsize=16)
+def _map_cached(where: str, doc_json: str) -> HexMap:
+    return parse_map(json.loads(doc_json), where)
+
+
+_BY_DOC: dict[int, tuple[object, HexMap]] = {}
+
+
+def board_for(scenario: Scenario) -> HexMap:
+    """The scenario's map (cached by the map document's content; the same document object
+    is looked up without re-reading it)."""
+    doc = scenario.map_document or {}
+    hit = _BY_DOC.get(id(doc))
+    if hit is not None and hit[0] is doc:
+        return hit[1]
+    found = _map_cached(scenario.scenario.map, json.dumps(doc, sort_keys=True))
+    if len(_BY_DOC) > 64:
+        _BY_DOC.clear()
+    _BY_DOC[id(doc)] = (doc, found)
+    return found
 
 
 def builtin_map_path(map_id: str) -> Path:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from gcacw_ref.game.engine.board import Board, board_for
+from gcacw_ref.game.hexmap import HexMap as Board
+from gcacw_ref.game.hexmap import board_for
 from gcacw_ref.game.log import Event, make_event
 from gcacw_ref.game.state import Frame, GameState, Leader, Unit, draw
 from gcacw_ref.rules.games import Game, Side
