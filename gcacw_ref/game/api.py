@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
+from pydantic import BaseModel, ConfigDict
+
 from gcacw_ref.errors import DataError
 from gcacw_ref.game.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.engine.core import (
@@ -47,6 +49,7 @@ from gcacw_ref.game.engine.core import (
 )
 from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.log import Event
+from gcacw_ref.game.pathing import MoveView
 from gcacw_ref.game.replay import (
     Game,
     load_game,
@@ -59,6 +62,8 @@ from gcacw_ref.game.replay import (
 from gcacw_ref.game.scenario import Scenario, load_scenario
 from gcacw_ref.game.state import GameState
 from gcacw_ref.rules.combat import CombatResult
+from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.zoc import ZocKind
 
 __all__ = [
     "Action",
@@ -90,6 +95,16 @@ __all__ = [
     "state_hash",
     "step",
     "verify",
+    # for the TUI
+    "MoveView",
+    "PendingFacts",
+    "ZocKind",
+    "command_range",
+    "disorganized_value",
+    "move_view",
+    "pending_facts",
+    "unit_combat_strength",
+    "zoc_of",
 ]
 
 MAX_CHANCE_DICE = 4
@@ -194,3 +209,128 @@ def attack_outcomes(
 
 
 _RESULTS: dict[str, CombatResult | None] = {}
+
+
+# --- for the TUI ---
+# What the game screen reads from a position, so that no TUI module imports the engine
+# or reads a frame's `data`. Each function is a thin reading of today's frames and
+# working copy; when the frames are typed, only these bodies change.
+
+
+class PendingFacts(BaseModel):
+    """The decision pending now, as the game screen shows it.
+
+    `kind`: the frame kind ("march", "assault", "retreat", ...); `side`: who decides
+    ("union" / "confederate" / None); `unit`, `leader`: the unit or leader it is about;
+    `mp`: a march's MP left (None outside a march); `moved` / `acted` / `attacked`: the
+    march so far (a hex entered; anything done; an attack made); `attackers`: the
+    attacking units of an attack or an advance; `target`: the attacked hex; `hexes`:
+    the hexes the decision is about (a march's path so far, a retreat's start, ...).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    side: str | None = None
+    unit: str | None = None
+    leader: str | None = None
+    mp: Fraction | None = None
+    moved: bool = False
+    acted: bool = False
+    attacked: bool = False
+    attackers: tuple[str, ...] = ()
+    target: str | None = None
+    hexes: tuple[str, ...] = ()
+
+
+def _strs(value: object) -> tuple[str, ...]:
+    if isinstance(value, list | tuple):
+        return tuple(v for v in value if isinstance(v, str))
+    return ()
+
+
+def _str_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def pending_facts(state: GameState) -> PendingFacts | None:
+    """The pending decision's facts (None once the game is over)."""
+    frame = state.pending
+    if frame is None:
+        return None
+    d = frame.data
+    mp = Fraction(str(d["mp"])) if frame.kind == "march" and "mp" in d else None
+    attackers = _strs(d.get("attackers")) or (
+        _strs(d.get("units")) if frame.kind == "advance" else ()
+    )
+    if not attackers and frame.kind == "attack_go" and isinstance(d.get("unit"), str):
+        attackers = (d["unit"],)
+    hexes = _strs(d.get("path")) or tuple(
+        h for h in (_str_or_none(d.get(k)) for k in ("start", "hex", "frm")) if h
+    )
+    return PendingFacts(
+        kind=frame.kind,
+        side=frame.side.value if frame.side is not None else None,
+        unit=_str_or_none(d.get("unit")),
+        leader=_str_or_none(d.get("leader")),
+        mp=mp,
+        moved=bool(d.get("moved")),
+        acted=bool(d.get("acted")),
+        attacked=bool(d.get("attacks")),
+        attackers=attackers,
+        target=_str_or_none(d.get("target")),
+        hexes=hexes,
+    )
+
+
+def disorganized_value(scenario: Scenario, strength: Fraction) -> Fraction:
+    """2.2: the disorganized side of a `strength` marker in this scenario (the counters'
+    figures, or the register's default)."""
+    from gcacw_ref.game.engine.common import disorganized_value as value
+
+    return value(scenario, strength)
+
+
+def unit_combat_strength(state: GameState, uid: str) -> Fraction:
+    """7.2: unit `uid`'s combat strength now (printed when organized, else
+    `disorganized_value`)."""
+    unit = state.units[uid]
+    if unit.organized:
+        return Fraction(unit.strength)
+    return disorganized_value(state.scenario, Fraction(unit.strength))
+
+
+def _enemy_of(side: str) -> Side:
+    return Side.UNION if side == Side.CONFEDERATE.value else Side.CONFEDERATE
+
+
+def zoc_of(state: GameState, side: str) -> dict[str, ZocKind]:
+    """2.4 (10.2, 12.0): the hexes in the ZOC of `side`'s units, normal or limited, with
+    this turn's rain, destroyed crossings and every pontoon bridge laid (the engine's
+    own reading)."""
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.engine.zocview import zoc_map
+
+    return dict(zoc_map(Work(state), _enemy_of(side)))
+
+
+def command_range(state: GameState, leader_id: str) -> dict[str, list[str]]:
+    """2.5: the hexes within the leader's command radius, each with the path the engine
+    found (empty when the leader is not on the map)."""
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.engine.zocview import command_range as radius
+
+    leader = state.leaders.get(leader_id)
+    unit = state.units.get(leader.unit) if leader is not None and leader.unit else None
+    if leader is None or unit is None or unit.hex is None:
+        return {}
+    return dict(radius(Work(state), unit.hex, leader.side))
+
+
+def move_view(state: GameState, side: str) -> MoveView:
+    """6.2: the position as a moving unit of `side` sees it, built exactly as the engine
+    builds it (`engine.zocview.move_board`): for `pathing.reachable` / `evaluate_path`."""
+    from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.engine.zocview import move_board
+
+    return move_board(Work(state), Side(side))

@@ -2,7 +2,7 @@
 
 The map is generated from a fixed seed (every terrain, roads, pikes, a railroad, trails,
 creeks and two rivers with crossings) with a few enemy units exerting ZOC. Times are
-for `pathing.reachable` on a prepared `Board`: `reachable_median_ms` / `_p95_ms` with
+for `pathing.reachable` on a prepared `MoveView`: `reachable_median_ms` / `_p95_ms` with
 the map's per-unit step-cost table cleared before every run (every step priced again,
 as after a change of weather), `reachable_cached_median_ms` with that table warm, and
 `reachable_cold_ms` for the first call with every cache empty (tables already loaded).
@@ -19,7 +19,7 @@ from typing import Any
 
 from gcacw_ref.game.geometry import hex_name, neighbor_coords
 from gcacw_ref.game.hexmap import HexMap, parse_map
-from gcacw_ref.game.pathing import Board, MovingUnit, reachable
+from gcacw_ref.game.pathing import MoveView, MovingUnit, reachable
 from gcacw_ref.rules.movement import step_cost
 from gcacw_ref.rules.terrain import UnitKind, friendly_occupied_table, terrain_chart
 
@@ -103,7 +103,7 @@ def _p95(times: list[float]) -> float:
 def run() -> dict[str, Any]:
     hexmap = generated_map()
     enemy = [h for h in ("0508", "3522", "1226", "2804") if hexmap.terrain(h) != "water"]
-    board = Board.build(hexmap, enemy_hexes=enemy)
+    board = MoveView.build(hexmap, enemy_hexes=enemy)
     unit = MovingUnit(UnitKind.CAVALRY, Fraction(3))
     start, ma = "2015", Fraction(13)
     terrain_chart(), friendly_occupied_table()  # table loading is not part of the timing

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.hexmap import HexMap, builtin_map_path, load_map, parse_map
-from gcacw_ref.game.pathing import Board, MovingUnit, evaluate_path, reachable
+from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path, reachable
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Side
@@ -122,7 +122,7 @@ def resolve_map(value: dict[str, Any] | str) -> HexMap:
     )
 
 
-def _board(inp: Input, hexmap: HexMap) -> Board:
+def _board(inp: Input, hexmap: HexMap) -> MoveView:
     enemy: set[str] = set()
     for i, u in enumerate(inp.enemy_units):
         enemy.add(hexmap.check_hex(u.hex, f"enemy_units[{i}].hex"))
@@ -152,7 +152,7 @@ def _board(inp: Input, hexmap: HexMap) -> Board:
             )
         destroyed.append((a, b))
     weather = Weather(inp.rain, inp.minor_river_uncrossable, inp.major_river_uncrossable)
-    return Board.build(
+    return MoveView.build(
         hexmap,
         weather=weather,
         enemy_hexes=enemy,

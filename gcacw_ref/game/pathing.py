@@ -18,7 +18,12 @@ what depends on the whole board and on the march so far:
   without enough MP, unless the unit has attacked: it spends every MP (register
   "minimum-move-cost").
 
-Build a `Board` once per situation, then call `evaluate_path` or `reachable`.
+Build a `MoveView` (the position as a moving unit of one side sees it) once per
+situation with `MoveView.build`, then call `evaluate_path` or `reachable`. The engine
+(`engine.zocview.move_board`), `calc move` (`game.io_move`) and the TUI (through
+`game.api.move_view`) all build it there; ZOC across a hexside, its movement cost and
+destroyed crossings come from `gcacw_ref.rules.zoc` (via `game.zoc` and
+`rules.movement.step_cost`).
 """
 
 from __future__ import annotations
@@ -59,11 +64,11 @@ class MovingUnit:
 
 
 @dataclass(frozen=True)
-class Board:
-    """Everything about the board a moving unit needs, computed once.
+class MoveView:
+    """The position as a moving unit of one side sees it (6.2, 10.2), computed once.
 
     `enemy_hexes`: hexes holding enemy combat units; `zoc`: their ZOC (built by
-    `Board.build`); `friendly_strength`: per hex, the combat strength of friendly
+    `MoveView.build`); `friendly_strength`: per hex, the combat strength of friendly
     infantry and artillery already there (6.2 penalty); `destroyed`: hexside keys whose
     bridge or ferry is destroyed (and not spanned by the mover's own pontoon bridge);
     `enemy_pontoons`: hexside keys of the other side's pontoon bridges (10.2). With
@@ -89,20 +94,25 @@ class Board:
         destroyed: Iterable[tuple[str, str]] = (),
         own_pontoons: Iterable[tuple[str, str]] = (),
         enemy_pontoons: Iterable[tuple[str, str]] = (),
-    ) -> Board:
-        """A board with the enemy ZOC worked out from `enemy_hexes` (2.4, 10.2, 12.0).
+        zoc: Mapping[str, ZocKind] | None = None,
+    ) -> MoveView:
+        """The view with the enemy ZOC worked out from `enemy_hexes` (2.4, 10.2, 12.0).
 
         `own_pontoons` / `enemy_pontoons`: hexsides with a pontoon bridge of the moving
         side / of the enemy (10.1, 10.2). The weather's uncrossable-river markers (12.0)
         and `destroyed` crossings (10.2) apply as in `rules.movement.step_cost`.
+        `zoc`: the enemy ZOC when the caller has it already (it must be what
+        `game.zoc.enemy_zoc` gives for these hexes, rain, crossings and pontoons).
+        `friendly_strength` is kept as given (a lazy mapping is welcome).
         """
         enemy = frozenset(enemy_hexes)
         gone = frozenset(hexside_key(a, b) for a, b in destroyed)
         own = frozenset(hexside_key(a, b) for a, b in own_pontoons)
         theirs = frozenset(hexside_key(a, b) for a, b in enemy_pontoons) - own
-        zoc = enemy_zoc(hexmap, enemy, rain=weather.rain, destroyed=gone, pontoons=own | theirs)
+        if zoc is None:
+            zoc = enemy_zoc(hexmap, enemy, rain=weather.rain, destroyed=gone, pontoons=own | theirs)
         moving_map = with_pontoon_bridges(hexmap, own)
-        friendly = dict(friendly_strength or {})
+        friendly = {} if friendly_strength is None else friendly_strength
         return cls(moving_map, weather, enemy, zoc, friendly, gone - own, theirs)
 
     def in_normal_zoc(self, h: str) -> bool:
@@ -187,7 +197,7 @@ class StepVerdict:
 
 
 def move_step(
-    board: Board,
+    board: MoveView,
     unit: MovingUnit,
     a: str,
     b: str,
@@ -251,7 +261,7 @@ def move_step(
 
 
 def evaluate_path(
-    board: Board,
+    board: MoveView,
     unit: MovingUnit,
     path: list[str],
     allowance: Fraction | None = None,
@@ -318,7 +328,7 @@ def _mp_text(mp: Fraction | None) -> str:
     return "all MP" if mp is None else f"{format_strength(mp)} MP"
 
 
-def _terrain_costs(board: Board, unit: MovingUnit) -> dict[str, tuple[tuple[str, int], ...]]:
+def _terrain_costs(board: MoveView, unit: MovingUnit) -> dict[str, tuple[tuple[str, int], ...]]:
     """Per hex, its neighbours with the terrain cost to enter them in half MP (-1 = no entry).
 
     Depends only on the map, weather, destroyed crossings and the unit, so it is kept in
@@ -334,7 +344,7 @@ def _terrain_costs(board: Board, unit: MovingUnit) -> dict[str, tuple[tuple[str,
     return table
 
 
-def _row(board: Board, unit: MovingUnit, h: str) -> tuple[tuple[str, int], ...]:
+def _row(board: MoveView, unit: MovingUnit, h: str) -> tuple[tuple[str, int], ...]:
     m = board.hexmap
     combos = m.memo.setdefault(("step-combos", board.weather, unit.kind, unit.strength), {})
     assert isinstance(combos, dict)
@@ -361,7 +371,7 @@ def _row(board: Board, unit: MovingUnit, h: str) -> tuple[tuple[str, int], ...]:
 
 
 def reachable(
-    board: Board,
+    board: MoveView,
     unit: MovingUnit,
     start: str,
     allowance: Fraction,

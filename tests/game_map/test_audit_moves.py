@@ -17,7 +17,7 @@ import pytest
 
 from gcacw_ref.cli import main
 from gcacw_ref.game.command import in_command_radius, transfer_path
-from gcacw_ref.game.pathing import Board, MovingUnit, evaluate_path, reachable
+from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path, reachable
 from gcacw_ref.game.zoc import ZocKind, enemy_zoc, zoc_across
 from gcacw_ref.rules.movement import Weather, step_cost
 from gcacw_ref.rules.terrain import HexsideFeature as H
@@ -156,7 +156,7 @@ def test_friendly_occupied_penalty(
 
 
 def test_enter_and_leave_zoc() -> None:
-    b = Board.build(small_map(), enemy_hexes=["0303"])
+    b = MoveView.build(small_map(), enemy_hexes=["0303"])
     # 6.2: entering normal ZOC stops the unit: 0101 -> 0201 (3) -> 0202 (3, in ZOC).
     r = evaluate_path(b, INF, ["0101", "0201", "0202"], Fr(12))
     assert (r.legal, r.cost, r.stops_at) == (True, 6, "0202")
@@ -173,7 +173,7 @@ def test_zoc_to_zoc_with_and_without_road_or_trail() -> None:
     # disorganized unless road/pike/railroad/trail joins them (6.2).
     for feats, disorganized in (([], True), (["road"], False), (["trail"], False)):
         m = small_map(hexsides=[("0202", "0203", feats)] if feats else [])
-        b = Board.build(m, enemy_hexes=["0303"])
+        b = MoveView.build(m, enemy_hexes=["0303"])
         r = evaluate_path(b, INF, ["0202", "0203"], Fr(5))
         assert (r.legal, r.cost, r.stops_at, r.disorganized) == (True, 5, "0203", disorganized)
 
@@ -183,7 +183,7 @@ def test_limited_zoc_does_not_stop() -> None:
     # does not affect movement. Enemy in woods 0303: 0202 gets limited ZOC.
     # 0201 -> 0202 (3) -> 0102 (3): no stop in 0202.
     m = small_map({"0303": "woods"})
-    b = Board.build(m, enemy_hexes=["0303"])
+    b = MoveView.build(m, enemy_hexes=["0303"])
     assert b.zoc["0202"] is ZocKind.LIMITED
     r = evaluate_path(b, INF, ["0201", "0202", "0102"], Fr(12))
     assert (r.legal, r.cost, r.stops_at) == (True, 6, None)
@@ -193,7 +193,7 @@ def test_one_hex_minimum_move() -> None:
     # 6.2: a unit that has not moved or attacked may always enter one adjacent hex, even
     # without the MP; it spends all it has. Woods costs 6, the unit has 2.
     m = small_map({"0102": "woods", "0103": "mountain"})
-    b = Board.build(m)
+    b = MoveView.build(m)
     r = evaluate_path(b, INF, ["0101", "0102"], Fr(2))
     assert (r.legal, r.cost, r.stops_at) == (True, 2, "0102")
     assert not evaluate_path(b, INF, ["0101", "0102"], Fr(2), attacked=True).legal
@@ -208,7 +208,7 @@ def test_reachable_with_zoc_and_friends() -> None:
     # Start 0101 with 9 MP, enemy at 0303. 0201 costs 3, 0202 (ZOC) 6 and stops there;
     # friendly infantry of 12 in 0102: clear 3 +2 -> 5. 0203 would cost 9 through 0202,
     # but a unit entering ZOC stops; the way round (0102 5, 0103 8, 0203 11) is too dear.
-    b = Board.build(small_map(), enemy_hexes=["0303"], friendly_strength={"0102": Fr(12)})
+    b = MoveView.build(small_map(), enemy_hexes=["0303"], friendly_strength={"0102": Fr(12)})
     got = reachable(b, INF, "0101", Fr(9))
     assert (got["0201"], got["0202"], got["0102"], got["0103"]) == (3, 6, 5, 8)
     assert "0203" not in got

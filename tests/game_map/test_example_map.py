@@ -7,7 +7,7 @@ from fractions import Fraction as Fr
 import pytest
 
 from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.pathing import Board, MovingUnit, evaluate_path
+from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path
 from gcacw_ref.rules.movement import Weather
 from gcacw_ref.rules.terrain import UnitKind
 
@@ -53,7 +53,7 @@ P = None
 )
 def test_single_steps(example: HexMap, a: str, b: str, dry: object, rain: object) -> None:
     for weather, expected in ((Weather(), dry), (Weather(rain=True), rain)):
-        r = evaluate_path(Board.build(example, weather=weather), UNIT, [a, b])
+        r = evaluate_path(MoveView.build(example, weather=weather), UNIT, [a, b])
         assert (r.cost if r.legal else None) == expected, (a, b, weather.rain)
         assert r.legal == (expected is not None)
         assert all(e.steps for e in r.entries)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.pathing import Board, MovingUnit, evaluate_path, reachable
+from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path, reachable
 from gcacw_ref.rules.movement import Weather
 from gcacw_ref.rules.terrain import UnitKind as K
 
@@ -22,8 +22,8 @@ CAV = MovingUnit(K.CAVALRY, Fr(3))
 ENEMY = ["0303"]
 
 
-def board(m: HexMap | None = None, enemy: list[str] = ENEMY, **kw: object) -> Board:
-    return Board.build(m or small_map(), enemy_hexes=enemy, **kw)  # type: ignore[arg-type]
+def board(m: HexMap | None = None, enemy: list[str] = ENEMY, **kw: object) -> MoveView:
+    return MoveView.build(m or small_map(), enemy_hexes=enemy, **kw)  # type: ignore[arg-type]
 
 
 def test_plain_path_costs_and_steps() -> None:
@@ -153,7 +153,7 @@ def test_reachable_stops_in_zoc_and_handles_leaving() -> None:
 
 
 def test_reachable_rain_and_roads(example: HexMap) -> None:
-    b = Board.build(example, weather=Weather(rain=True))
+    b = MoveView.build(example, weather=Weather(rain=True))
     r = reachable(b, CAV, "0504", Fr(4))
     assert r["0404"] == Fr(3, 2) and r["0304"] == 3  # pike in rain
     assert r["0503"] == 2 and r["0502"] == 4  # railroad in rain
@@ -194,7 +194,7 @@ def test_path_cost_is_sum_of_steps_and_never_beats_dijkstra(
 ) -> None:
     path = _walk(example, start, moves)
     enemy = [h for h in enemy if h != start and h not in friendly]
-    b = Board.build(
+    b = MoveView.build(
         example, weather=Weather(rain=rain), enemy_hexes=enemy, friendly_strength=friendly
     )
     r = evaluate_path(b, INF, path, Fr(ma))
@@ -212,7 +212,7 @@ def test_reachable_set_only_grows_with_more_mp(
     example: HexMap, start: str, enemy: list[str], rain: bool, ma: int, more: int
 ) -> None:
     enemy = [h for h in enemy if h != start]
-    b = Board.build(example, weather=Weather(rain=rain), enemy_hexes=enemy)
+    b = MoveView.build(example, weather=Weather(rain=rain), enemy_hexes=enemy)
     small = reachable(b, CAV, start, Fr(ma))
     big = reachable(b, CAV, start, Fr(ma + more))
     assert set(small) <= set(big)
@@ -255,7 +255,7 @@ def test_reachable_matches_brute_force(
     """Every walk priced by move_step, searched exhaustively, gives the same best costs."""
     from gcacw_ref.game.pathing import move_step
 
-    b = Board.build(example, weather=Weather(rain=rain), enemy_hexes=enemy)
+    b = MoveView.build(example, weather=Weather(rain=rain), enemy_hexes=enemy)
     best: dict[str, Fr] = {start: Fr(0)}
 
     def walk(h: str, spent: Fr, moved: bool, stopped: bool) -> None:

@@ -17,7 +17,7 @@ from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import set_strength
 from gcacw_ref.game.engine.zocview import move_board
-from gcacw_ref.game.pathing import Board, MovingUnit, StepVerdict, move_step
+from gcacw_ref.game.pathing import MoveView, MovingUnit, StepVerdict, move_step
 from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
 from gcacw_ref.rules.march import MAX_FATIGUE, apply_extended_march_result, check_march
@@ -165,7 +165,7 @@ decision("forced_march", forced_options, forced_decide)
 
 # --- moving ------------------------------------------------------------------------
 def move_verdict(
-    w: Work, data: dict[str, Any], unit: Unit, to: str, board: Board | None = None
+    w: Work, data: dict[str, Any], unit: Unit, to: str, board: MoveView | None = None
 ) -> StepVerdict | None:
     """6.2 via `pathing.move_step` on the live board (`board`, when already built for this
     position): the MP to enter `to`, and whether the unit must stop or its march ends

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 from gcacw_ref.game.command import command_radius_hexes, transfer_reach
 from gcacw_ref.game.geometry import hexside_key
 from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.pathing import Board
+from gcacw_ref.game.pathing import MoveView
 from gcacw_ref.game.zoc import enemy_zoc as _enemy_zoc
 from gcacw_ref.game.zoc import with_pontoon_bridges
 from gcacw_ref.rules.games import Side
@@ -127,24 +127,23 @@ def zoc_of_hex(w: Work, hex_: str) -> dict[str, Any]:
     return hit
 
 
-def move_board(w: Work, side: Side) -> Board:
-    """The movement board for a unit of `side` (6.2): enemy units and their ZOC, friendly
-    infantry/artillery combat strength per hex, the weather, destroyed crossings and
-    both sides' pontoon bridges. Built once per working copy and position (the enemy
-    ZOC comes from the cache kept with the map)."""
+def move_board(w: Work, side: Side) -> MoveView:
+    """The position as a moving unit of `side` sees it (6.2): enemy units and their ZOC,
+    friendly infantry/artillery combat strength per hex, the weather, destroyed crossings
+    and both sides' pontoon bridges, built by `MoveView.build` once per working copy and
+    position (the enemy ZOC comes from the cache kept with the map)."""
     key = ("board", side, weather(w), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
     board = w.derived.get(key)
     if board is None:
-        own = frozenset(hexside_key(a, b) for a, b in _pontoons(w, side))
-        theirs = frozenset(hexside_key(a, b) for a, b in _pontoons(w)) - own
-        board = w.derived[key] = Board(
-            with_pontoon_bridges(w.board.map, own),
-            weather(w),
-            hexes_of(w, _enemy_side(side)),
-            zoc_map(w, side),
-            FriendlyStrength(w, side),
-            _destroyed(w) - own,
-            theirs,
+        board = w.derived[key] = MoveView.build(
+            w.board.map,
+            weather=weather(w),
+            enemy_hexes=hexes_of(w, _enemy_side(side)),
+            friendly_strength=FriendlyStrength(w, side),
+            destroyed=_destroyed(w),
+            own_pontoons=_pontoons(w, side),
+            enemy_pontoons=_pontoons(w),
+            zoc=zoc_map(w, side),
         )
     return board
 

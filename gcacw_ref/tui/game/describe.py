@@ -208,11 +208,12 @@ def action_words(action: Action, state: GameState) -> str:
 
 
 def decision_text(state: GameState) -> str:
-    frame = state.pending
-    if frame is None:
+    from gcacw_ref.game.api import pending_facts  # the engine: loaded with the game
+
+    facts = pending_facts(state)
+    if facts is None:
         return _("the game is over")
-    side = frame.side.value if frame.side is not None else None
-    return describe_decision(frame.kind, side, current_language())
+    return describe_decision(facts.kind, facts.side, current_language())
 
 
 def event_text(event: Event) -> str:

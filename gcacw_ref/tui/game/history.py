@@ -23,8 +23,8 @@ from pydantic import ValidationError
 
 from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.game.actions import Action
+from gcacw_ref.game.api import initial_state, legal_actions, pending_side, start, step
 from gcacw_ref.game.bots import make_bot
-from gcacw_ref.game.engine.core import initial_state, legal_actions, start, step
 from gcacw_ref.game.log import Event
 from gcacw_ref.game.replay import Game, SaveFile, read_save, save_game
 from gcacw_ref.game.scenario import Scenario, check_scenario
@@ -139,8 +139,7 @@ class History:
 
     def to_move(self, state: GameState | None = None) -> str | None:
         """The side that decides now (None when the game is over)."""
-        frame = (state or self.last).pending
-        return frame.side.value if frame is not None and frame.side is not None else None
+        return pending_side(state or self.last)
 
     def human_to_move(self) -> bool:
         side = self.to_move()

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.actions import Action
+from gcacw_ref.game.api import pending_facts
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
@@ -278,7 +279,8 @@ class GamePane(PaneExtras):
         if legal == self._choices:
             return legal
         self._choices = legal
-        kind = h.last.pending.kind if h.last.pending else None
+        facts = pending_facts(h.last)
+        kind = facts.kind if facts else None
         box.clear_options()
         groups: dict[str, list[int]] = {}
         for i, a in enumerate(legal):
