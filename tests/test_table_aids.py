@@ -8,11 +8,11 @@ from typing import get_args
 
 import pytest
 
+from gcacw_ref.calculators import calculator
 from gcacw_ref.cli import main
 from gcacw_ref.reference import load_reference
 from gcacw_ref.rules.combat_models import CombatInput, DefendingUnit, Hexside, TerrainKey
 from gcacw_ref.rules.combat_tables import AttackTypeKey, LevelKey
-from gcacw_ref.rules.io import calculator
 from gcacw_ref.text.library import Library
 from gcacw_ref.tui.calcs.combat import CombatPane
 from gcacw_ref.tui.calcs.form import bounds_of, spec_for

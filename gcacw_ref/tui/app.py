@@ -100,7 +100,7 @@ def hints(tab: str, narrow: bool = False) -> Text:
 
 def warm_up_calculators() -> None:
     """Import the calculator modules in the background so the first calculation is quick."""
-    from gcacw_ref.rules.io import CALCULATORS, calculator
+    from gcacw_ref.calculators import CALCULATORS, calculator
 
     for name in CALCULATORS:
         try:
@@ -518,7 +518,7 @@ class GcacwApp(App[int]):
         self._show_hints()
         for widget in self.query("*"):
             relabel = getattr(widget, "relabel", None)
-            if callable(relabel) and widget is not self:
+            if callable(relabel):
                 relabel()
         for calc in self.query(CalcPane):
             if calc.output is not None:

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from gcacw_ref.calculators import CALCULATORS
 from gcacw_ref.game.scenario import SCENARIO_DIR
 from gcacw_ref.paths import atomic_write_text
-from gcacw_ref.rules.io import CALCULATORS
 from tests.robust.conftest import assert_clean_failure, run_cli
 
 Capsys = pytest.CaptureFixture[str]

@@ -23,9 +23,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gcacw_ref.calculators import CALCULATORS, calculator
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.scenario import SCENARIO_DIR, scenario_from_data
-from gcacw_ref.rules.io import CALCULATORS, calculator
 from tests.robust.conftest import CONTROL, PRACTICE_BOOK, assert_clean_failure, run_cli
 
 EXAMPLES = int(os.environ.get("GCACW_REF_FUZZ", "15"))

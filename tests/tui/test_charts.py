@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from gcacw_ref.calculators import calculator
 from gcacw_ref.paths import tables_dir
 from gcacw_ref.rules.charts import all_grids, grids_for
-from gcacw_ref.rules.io import calculator
 from gcacw_ref.tui.charts_pane import used_cells
 
 

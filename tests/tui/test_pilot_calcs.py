@@ -9,8 +9,8 @@ from typing import Any
 
 from textual.widgets import Input, Static
 
+from gcacw_ref.calculators import calculator
 from gcacw_ref.rules.charts import grids_for
-from gcacw_ref.rules.io import calculator
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.charts_pane import ChartsPane, used_cells

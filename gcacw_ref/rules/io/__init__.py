@@ -10,14 +10,11 @@ Each module here is one calculator and defines:
 
 The CLI and the TUI both go through these modules; the rule logic lives in the
 modules of `gcacw_ref.rules` that they call. `RULES_CALCULATORS` lists the calculators of
-the rules core; the full list with the map layer's `move` is `gcacw_ref.calculators`.
-`CALCULATORS` and `calculator` here are kept for callers not yet moved to that module
-(the TUI): they delegate to it when first used, so nothing here imports the game layer.
+the rules core; the full list with the map layer's `move`, and `calculator(name)`, are
+in `gcacw_ref.calculators` (nothing here imports the game layer).
 """
 
 from __future__ import annotations
-
-import importlib
 
 RULES_CALCULATORS: dict[str, str] = {
     "odds": "gcacw_ref.rules.io.odds",
@@ -27,10 +24,3 @@ RULES_CALCULATORS: dict[str, str] = {
     "march": "gcacw_ref.rules.io.march",
     "retreat": "gcacw_ref.rules.io.retreat",
 }
-
-
-def __getattr__(name: str) -> object:
-    """`CALCULATORS` and `calculator` for older callers: from `gcacw_ref.calculators`."""
-    if name in ("CALCULATORS", "calculator"):
-        return getattr(importlib.import_module("gcacw_ref.calculators"), name)
-    raise AttributeError(name)

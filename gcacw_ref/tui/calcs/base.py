@@ -52,7 +52,7 @@ class CalcPane(Vertical):
 
     @classmethod
     def make_specs(cls) -> list[Spec]:
-        from gcacw_ref.rules.io import calculator
+        from gcacw_ref.calculators import calculator
         from gcacw_ref.tui.calcs.form import specs_for
 
         if not cls.FIELDS:
@@ -241,8 +241,8 @@ class CalcPane(Vertical):
         try:
             from pydantic import ValidationError
 
+            from gcacw_ref.calculators import calculator
             from gcacw_ref.errors import GcacwError
-            from gcacw_ref.rules.io import calculator
             from gcacw_ref.rules.tables import describe_validation_error
         except ImportError as exc:  # pragma: no cover - the package is broken
             self.fail(f"cannot load the calculators: {exc}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 from gcacw_ref.game import api
 from gcacw_ref.game.api import PendingFacts
@@ -17,7 +18,7 @@ from gcacw_ref.game.hexmap import HexMap, board_for
 from gcacw_ref.game.pathing import MoveView, MovingUnit, reachable
 from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.rules.games import Game, Side
-from gcacw_ref.rules.movement_allowance import allowance_distribution
+from gcacw_ref.rules.movement_allowance import Kind, allowance_distribution
 from gcacw_ref.rules.terrain import UnitKind
 from gcacw_ref.rules.zoc import ZocKind
 
@@ -48,7 +49,7 @@ def move_board(state: GameState, side: str) -> MoveView:
 
 @lru_cache(maxsize=64)
 def _largest_allowance(game: Game, side: Side, kind: str) -> int:
-    return max(allowance_distribution(game, side, UnitKind(kind)))
+    return max(allowance_distribution(game, side, cast(Kind, kind)))
 
 
 def marching(state: GameState) -> tuple[str, Fraction, PendingFacts] | None:
