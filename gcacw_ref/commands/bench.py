@@ -83,11 +83,18 @@ def _cmd_soak(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"soak": res}, indent=2))
     else:
-        missing = ", ".join(res["contract_missing"]) or "none"
+        missing = ", ".join(res["contract_missing"]) or _("none")
         print(
-            f"soak: {res['games']} games in {res['s']} s, {res['errors']} errors, "
-            f"event types missing from the play contract: {missing}, "
-            f"hash mismatches on replay: {len(res['hash_mismatches'])}"
+            _(
+                "soak: {games} games in {s} s, {errors} errors, event types missing from the "
+                "play contract: {missing}, hash mismatches on replay: {mismatches}"
+            ).format(
+                games=res["games"],
+                s=res["s"],
+                errors=res["errors"],
+                missing=missing,
+                mismatches=len(res["hash_mismatches"]),
+            )
         )
         for line in res["first_errors"]:
             print(f"  {line}")

@@ -20,6 +20,7 @@ from typing import Any
 from gcacw_ref.game.geometry import hex_name, neighbor_coords
 from gcacw_ref.game.hexmap import HexMap, parse_map
 from gcacw_ref.game.pathing import MoveView, MovingUnit, reachable
+from gcacw_ref.i18n import _
 from gcacw_ref.rules.movement import step_cost
 from gcacw_ref.rules.terrain import UnitKind, friendly_occupied_table, terrain_chart
 
@@ -89,7 +90,7 @@ def generated_map(columns: int = COLUMNS, rows: int = ROWS, seed: int = 1) -> He
 
 def _timed(fn: Callable[[], object], runs: int) -> list[float]:
     times = []
-    for _ in range(runs):
+    for _run in range(runs):
         t0 = time.perf_counter()
         fn()
         times.append((time.perf_counter() - t0) * 1000)
@@ -136,9 +137,15 @@ def render(result: dict[str, Any]) -> str:
     m = result.get("move")
     if not m:
         return ""
-    return (
-        f"move: reachable set, cavalry 13 MP on a {m['map']} map ({m['reachable_hexes']} hexes): "
-        f"median {m['reachable_median_ms']} ms, p95 {m['reachable_p95_ms']} ms; "
-        f"with the map's step-cost table warm {m['reachable_cached_median_ms']} ms; "
-        f"first call with every cache empty {m['reachable_cold_ms']} ms"
+    return _(
+        "move: reachable set, cavalry 13 MP on a {map} map ({hexes} hexes): median {median} ms, "
+        "p95 {p95} ms; with the map's step-cost table warm {warm} ms; first call with every "
+        "cache empty {cold} ms"
+    ).format(
+        map=m["map"],
+        hexes=m["reachable_hexes"],
+        median=m["reachable_median_ms"],
+        p95=m["reachable_p95_ms"],
+        warm=m["reachable_cached_median_ms"],
+        cold=m["reachable_cold_ms"],
     )

@@ -9,6 +9,8 @@ import random
 import time
 from typing import Any
 
+from gcacw_ref.i18n import _
+
 SOAK_GAMES = 100
 SCALING_EXTRA = (0, 50, 100, 200)
 
@@ -96,15 +98,23 @@ def render(result: dict[str, Any]) -> str:
     g = result.get("game", {})
     if not g:
         return ""
-    return (
-        f"full game (heuristic vs heuristic, training): {g['full_game_s']} s "
-        f"({g['full_game_actions']} actions)\n"
-        f"soak: {g['soak_games']} random games in {g['soak_s']} s, {g['soak_errors']} errors\n"
-        + "".join(
-            f"heuristic game of {name}: {v['cpu_s']} s CPU ({v['units']} units, "
-            f"{v['actions']} actions)\n"
-            for name, v in g.get("scenarios", {}).items()
+    lines = [
+        _("full game (heuristic vs heuristic, training): {s} s ({n} actions)").format(
+            s=g["full_game_s"], n=g["full_game_actions"]
+        ),
+        _("soak: {games} random games in {s} s, {errors} errors").format(
+            games=g["soak_games"], s=g["soak_s"], errors=g["soak_errors"]
+        ),
+    ]
+    lines += [
+        _("heuristic game of {name}: {cpu} s CPU ({units} units, {actions} actions)").format(
+            name=name, cpu=v["cpu_s"], units=v["units"], actions=v["actions"]
         )
-        + "scaling (training + extra units, CPU s): "
-        + ", ".join(f"{r['units']} units {r['cpu_s']} s" for r in g.get("scaling", []))
+        for name, v in g.get("scenarios", {}).items()
+    ]
+    scaling = ", ".join(
+        _("{units} units {s} s").format(units=r["units"], s=r["cpu_s"])
+        for r in g.get("scaling", [])
     )
+    lines.append(_("scaling (training + extra units, CPU s): {rows}").format(rows=scaling))
+    return "\n".join(lines)

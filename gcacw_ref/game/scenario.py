@@ -27,7 +27,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
 
 from gcacw_ref.errors import DataError, InputError, quoted
 from gcacw_ref.game.scenario_limits import (
@@ -89,7 +97,22 @@ class Formation(BaseModel):
     kind: Literal["corps", "division", "cavalry_corps", "cavalry_division"]
 
 
-class UnitSetup(BaseModel):
+class _JapaneseName(BaseModel):
+    """An optional Japanese name beside the English `name` (shown in Japanese mode, the
+    English one otherwise or when empty). Left out of the JSON when empty, so saves and
+    state hashes written before it existed stay the same."""
+
+    name_ja: str = Field(default="", max_length=MAX_TEXT)
+
+    @model_serializer(mode="wrap")
+    def _drop_empty_name_ja(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not data.get("name_ja"):
+            data.pop("name_ja", None)
+        return data
+
+
+class UnitSetup(_JapaneseName):
     """One combat unit as the scenario places it."""
 
     model_config = _STRICT
@@ -118,7 +141,7 @@ class UnitSetup(BaseModel):
         return self
 
 
-class LeaderSetup(BaseModel):
+class LeaderSetup(_JapaneseName):
     """One leader: rank, values, the formations commanded, the unit it is with."""
 
     model_config = _STRICT

@@ -15,6 +15,7 @@ from typing import Any
 
 from gcacw_ref import paths
 from gcacw_ref.errors import InputError
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.text.library import Library
 from gcacw_ref.text.quality import QUESTIONS_FILE, evaluate, load_questions
 
@@ -127,7 +128,7 @@ def _import_synthetic() -> tuple[float, float]:
 def _timings(lib: Library, queries: list[str]) -> tuple[list[float], list[float]]:
     times: list[float] = []
     cpu: list[float] = []
-    for _ in range(REPEATS):
+    for _round in range(REPEATS):
         for q in queries:
             lib.forget_memos()  # each search pays for its own term look-ups
             t0, c0 = time.perf_counter(), time.thread_time()
@@ -225,55 +226,99 @@ def _questions(home: Path, have_rules: bool) -> dict[str, Any]:
     return result
 
 
+HALVES = {"tune": N_("tune"), "held": N_("held")}
+"""The two halves of the question set, as named in the bench text."""
+
+
 def _render_questions(q: dict[str, Any]) -> list[str]:
     if "error" in q:
-        return [f"  questions: {q['error']}"]
-    lines = [f"  questions ({q['count']}; top-1 / top-3, bar: held top-3 >= 90%):"]
+        return ["  " + _("questions: {error}").format(error=q["error"])]
+    lines = [
+        "  " + _("questions ({n}; top-1 / top-3, bar: held top-3 >= 90%):").format(n=q["count"])
+    ]
     for lang in ("ja", "en"):
         parts = []
         for half in ("tune", "held"):
             h = q.get(lang, {}).get(half)
             if h:
-                parts.append(f"{half} {h['top1']:.0%} / {h['top3']:.0%} (n={h['n']})")
+                parts.append(
+                    _("{half} {top1:.0%} / {top3:.0%} (n={n})").format(
+                        half=_(HALVES[half]), top1=h["top1"], top3=h["top3"], n=h["n"]
+                    )
+                )
         lines.append(f"    {lang}: " + ", ".join(parts))
     s = q["search"]
     lines.append(
-        f"  question search: median {s['median_ms']:.2f} ms, p95 {s['p95_ms']:.2f} ms"
-        f" (bar: < 5 ms), CPU p95 {s['cpu_p95_ms']:.2f} ms, p95 of best of {REPEATS}:"
-        f" {s['best_of_p95_ms']:.2f} ms; {s['queries']} questions x {REPEATS}"
+        "  "
+        + _(
+            "question search: median {median:.2f} ms, p95 {p95:.2f} ms (bar: < 5 ms), "
+            "CPU p95 {cpu:.2f} ms, p95 of best of {repeats}: {best:.2f} ms; "
+            "{n} questions x {repeats}"
+        ).format(
+            median=s["median_ms"],
+            p95=s["p95_ms"],
+            cpu=s["cpu_p95_ms"],
+            repeats=REPEATS,
+            best=s["best_of_p95_ms"],
+            n=s["queries"],
+        )
     )
     return lines
 
 
 def render(result: dict[str, Any]) -> str:
     s = result.get("search", {})
-    lines = ["text:"]
+    lines = [_("text:")]
     imp = result.get("import_s")
     lines.append(
-        f"  import (standard rules): {imp:.3f} s (bar: < 2 s)"
+        "  " + _("import (standard rules): {s:.3f} s (bar: < 2 s)").format(s=imp)
         if imp is not None
-        else "  import (standard rules): not measured (no standard rules seed)"
+        else "  " + _("import (standard rules): not measured (no standard rules seed)")
     )
     synthetic = result.get("import_synthetic_s")
     if synthetic is not None:
         lines.append(
-            f"  import (3.5 MB, 100,000 headings, generated): {synthetic:.3f} s, CPU "
-            f"{result.get('import_synthetic_cpu_s', 0):.3f} s (bar: < 15 s)"
+            "  "
+            + _(
+                "import (3.5 MB, 100,000 headings, generated): {s:.3f} s, CPU {cpu:.3f} s "
+                "(bar: < 15 s)"
+            ).format(s=synthetic, cpu=result.get("import_synthetic_cpu_s", 0))
         )
     if "error" in s:
-        lines.append(f"  search: not measured ({s['error']})")
+        lines.append("  " + _("search: not measured ({error})").format(error=s["error"]))
         return "\n".join(lines)
     lines.append(
-        f"  search over {', '.join(s.get('books', []))} ({s.get('source')}): "
-        f"median {s['median_ms']:.2f} ms, p95 {s['p95_ms']:.2f} ms (bar: < 5 ms), "
-        f"max {s['max_ms']:.2f} ms; {s['queries']} queries x {s['repeats']}"
+        "  "
+        + _(
+            "search over {books} ({source}): median {median:.2f} ms, p95 {p95:.2f} ms "
+            "(bar: < 5 ms), max {max:.2f} ms; {n} queries x {repeats}"
+        ).format(
+            books=", ".join(s.get("books", [])),
+            source=s.get("source"),
+            median=s["median_ms"],
+            p95=s["p95_ms"],
+            max=s["max_ms"],
+            n=s["queries"],
+            repeats=s["repeats"],
+        )
     )
     lines.append(
-        f"  search CPU time: median {s['cpu_median_ms']:.2f} ms, p95 {s['cpu_p95_ms']:.2f} ms;"
-        f" p95 of each query's best of {s['repeats']}: {s['best_of_p95_ms']:.2f} ms"
-        " (wall time above includes waiting for a busy machine)"
+        "  "
+        + _(
+            "search CPU time: median {median:.2f} ms, p95 {p95:.2f} ms; p95 of each query's "
+            "best of {repeats}: {best:.2f} ms (wall time above includes waiting for a busy "
+            "machine)"
+        ).format(
+            median=s["cpu_median_ms"],
+            p95=s["cpu_p95_ms"],
+            repeats=s["repeats"],
+            best=s["best_of_p95_ms"],
+        )
     )
-    lines.append(f"  first search after launch (loads the books): {s['cold_first_ms']} ms")
+    lines.append(
+        "  "
+        + _("first search after launch (loads the books): {ms} ms").format(ms=s["cold_first_ms"])
+    )
     if "questions" in result:
         lines.extend(_render_questions(result["questions"]))
     return "\n".join(lines)

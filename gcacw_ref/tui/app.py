@@ -521,8 +521,8 @@ class GcacwApp(App[int]):
             if callable(relabel):
                 relabel()
         for calc in self.query(CalcPane):
-            if calc.output is not None:
-                calc.request_recalc()
+            if calc.output is not None or calc.error is not None:
+                calc.request_recalc()  # results and validation messages in the new language
         for screen in self.screen_stack[1:]:
             screen_relabel = getattr(screen, "relabel", None)
             if callable(screen_relabel):

@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gcacw_ref.i18n import _
+
 RUNS = 5
 _CHILD = r"""
 import json, sys, time
@@ -105,10 +107,16 @@ def run() -> dict[str, Any]:
 
 def render(result: dict[str, Any]) -> str:
     if result.get("startup_s") is None:
-        return f"TUI startup: not measured ({result.get('tui', {}).get('error', 'unknown')})"
+        error = result.get("tui", {}).get("error", "unknown")
+        return _("TUI startup: not measured ({error})").format(error=error)
     tui = result["tui"]
-    return (
-        f"TUI ready for keys: {result['startup_s']:.2f} s median of {tui['runs']} cold starts "
-        f"(max {tui['startup_max_s']:.2f} s; target 1.5 s); "
-        f"rulebooks loaded behind it at {tui['books_loaded_s']:.2f} s ({tui['library']})"
+    return _(
+        "TUI ready for keys: {s:.2f} s median of {runs} cold starts (max {max:.2f} s; "
+        "target 1.5 s); rulebooks loaded behind it at {books:.2f} s ({library})"
+    ).format(
+        s=result["startup_s"],
+        runs=tui["runs"],
+        max=tui["startup_max_s"],
+        books=tui["books_loaded_s"],
+        library=tui["library"],
     )

@@ -31,12 +31,32 @@ class Field(Input):
             self.cursor_blink = False
 
 
-class StrengthCheck(Validator):
+class Check(Validator):
+    """A validator whose description is written in the interface language when it is
+    read (so it follows a language switch, F8, without rebuilding the form)."""
+
+    def describe(self) -> str:
+        """What the field accepts, in the current language."""
+        raise NotImplementedError
+
+    @property
+    def failure_description(self) -> str | None:
+        return self.describe()
+
+    @failure_description.setter
+    def failure_description(self, value: str | None) -> None:
+        """Ignored: the description is written when it is read."""
+
+
+class StrengthCheck(Check):
     """Accepts a combat strength: whole numbers or halves (17, 3 1/2, 3.5, 1/2)."""
 
     def __init__(self, optional: bool = False) -> None:
-        super().__init__(_("a strength such as 17, 3 1/2, 3.5 or 1/2"))
+        super().__init__()
         self.optional = optional
+
+    def describe(self) -> str:
+        return _("a strength such as 17, 3 1/2, 3.5 or 1/2")
 
     def validate(self, value: str) -> ValidationResult:
         text = value.strip()
@@ -51,13 +71,16 @@ class StrengthCheck(Validator):
         return self.success()
 
 
-class IntCheck(Validator):
+class IntCheck(Check):
     """Accepts a whole number between `low` and `high` (blank allowed when optional)."""
 
     def __init__(self, low: int, high: int, optional: bool = False) -> None:
-        blank = _(" or blank") if optional else ""
-        super().__init__(_("a whole number {low}–{high}").format(low=low, high=high) + blank)
+        super().__init__()
         self.low, self.high, self.optional = low, high, optional
+
+    def describe(self) -> str:
+        blank = _(" or blank") if self.optional else ""
+        return _("a whole number {low}–{high}").format(low=self.low, high=self.high) + blank
 
     def validate(self, value: str) -> ValidationResult:
         text = value.strip().translate(_FULLWIDTH)
@@ -70,27 +93,30 @@ class IntCheck(Validator):
         return self.success() if self.low <= number <= self.high else self.failure()
 
 
-class UnitsCheck(Validator):
+class UnitsCheck(Check):
     """Accepts a unit list, e.g. `17 a2 t2, 5 d1` (see `parse_units`)."""
 
-    def __init__(self) -> None:
-        super().__init__(_(UNITS_HELP))
+    def describe(self) -> str:
+        return _(UNITS_HELP)
 
     def validate(self, value: str) -> ValidationResult:
         try:
             parse_units(value)
         except ValueError as exc:
-            return self.failure(f"{exc}; {UNITS_HELP}")
+            return self.failure(f"{exc}; {_(UNITS_HELP)}")
         return self.success()
 
 
-class HexListCheck(Validator):
+class HexListCheck(Check):
     """Accepts hex numbers such as `0101 0102` (four digits, split by spaces or commas)."""
 
     def __init__(self, optional: bool = False) -> None:
-        blank = _(" (or blank)") if optional else ""
-        super().__init__(_("hex numbers like 0101 0102, split by spaces or commas") + blank)
+        super().__init__()
         self.optional = optional
+
+    def describe(self) -> str:
+        blank = _(" (or blank)") if self.optional else ""
+        return _("hex numbers like 0101 0102, split by spaces or commas") + blank
 
     def validate(self, value: str) -> ValidationResult:
         hexes = split_hexes(value)
@@ -100,11 +126,16 @@ class HexListCheck(Validator):
         return self.success() if ok else self.failure()
 
 
-class TextCheck(Validator):
-    """Accepts any non-blank text (a file path or a built-in name)."""
+class TextCheck(Check):
+    """Accepts any non-blank text (a file path or a built-in name). `what` is an English
+    message id (marked with `N_`), translated when shown."""
 
     def __init__(self, what: str) -> None:
-        super().__init__(what)
+        super().__init__()
+        self.what = what
+
+    def describe(self) -> str:
+        return _(self.what)
 
     def validate(self, value: str) -> ValidationResult:
         return self.success() if value.strip() else self.failure(_("required"))
@@ -130,10 +161,10 @@ def parse_units(text: str) -> list[dict[str, Any]]:
     units: list[dict[str, Any]] = []
     pieces = [p.strip() for p in text.translate(_FULLWIDTH).split(",")]
     if not any(pieces):
-        raise ValueError("at least one unit is needed")
+        raise ValueError(_("at least one unit is needed"))
     for n, piece in enumerate(pieces, start=1):
         if not piece:
-            raise ValueError(f"unit {n} is empty")
+            raise ValueError(_("unit {n} is empty").format(n=n))
         strength_words: list[str] = []
         unit: dict[str, Any] = {}
         for word in piece.split():
@@ -148,15 +179,17 @@ def parse_units(text: str) -> list[dict[str, Any]]:
             elif word.lower() == "c":
                 unit["cavalry"] = True
             else:
-                raise ValueError(f"unit {n}: cannot read {word!r}")
+                raise ValueError(_("unit {n}: cannot read {word!r}").format(n=n, word=word))
         if not strength_words:
-            raise ValueError(f"unit {n} has no strength")
+            raise ValueError(_("unit {n} has no strength").format(n=n))
         try:
             parse_strength(" ".join(strength_words))
         except Exception:  # noqa: BLE001
-            raise ValueError(f"unit {n}: {' '.join(strength_words)!r} is not a strength") from None
+            raise ValueError(
+                _("unit {n}: {text!r} is not a strength").format(n=n, text=" ".join(strength_words))
+            ) from None
         if unit.get("demoralized", 0) not in (0, 1, 2):
-            raise ValueError(f"unit {n}: demoralized is 1 or 2")
+            raise ValueError(_("unit {n}: demoralized is 1 or 2").format(n=n))
         unit["strength"] = " ".join(strength_words)
         units.append(unit)
     return units
@@ -276,7 +309,7 @@ def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
     if spec.kind == "hexes":
         validators = [HexListCheck(spec.optional)]
     elif spec.kind == "text":
-        validators = [TextCheck(_("a map file path or a built-in map id such as example"))]
+        validators = [TextCheck(N_("a map file path or a built-in map id such as example"))]
     elif spec.kind == "strength":
         validators = [StrengthCheck(spec.optional)]
     elif spec.kind == "units":

@@ -149,3 +149,35 @@ async def test_charts_and_help_follow_a_live_switch(snap_home: Path) -> None:
         console.print(keys_table())
         shown = console.export_text()
         assert "言語を切り替える" in shown and "どこでも" in shown and "キー" in shown
+
+
+@run_async
+async def test_calculator_validation_follows_a_live_switch(snap_home: Path) -> None:
+    """A form's validation message is written in the language of the moment: after F8
+    the message already shown and the field's hint change language without a rebuild."""
+    from textual.widgets import Input
+
+    from gcacw_ref.tui.calcs.base import field_hint
+
+    from .conftest import clear_and_type
+
+    app = GcacwApp(home=snap_home)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f4")
+        await settle(pilot)
+        field = app.query_one("#odds-attacker", Input)
+        assert app.focused is field
+        await clear_and_type(pilot, "abc")
+        await settle(pilot)
+        status = app.query_one("#odds-status", Static)
+        assert "Attacker strength: a strength such as 17, 3 1/2" in str(status.content)
+        assert field_hint(field).startswith("Accepts a strength such as 17")
+
+        await pilot.press("f8")
+        await settle(pilot, pause=0.3)
+        shown = str(status.content)
+        assert "攻撃側の戦闘力" in shown and "戦闘力（17、3 1/2、3.5、1/2 など）" in shown
+        assert "a strength such as" not in shown
+        assert "戦闘力（17、3 1/2、3.5、1/2 など）" in field_hint(field)
+        assert "a strength" not in field_hint(field)

@@ -22,6 +22,8 @@ import time
 import tracemalloc
 from typing import Any
 
+from gcacw_ref.i18n import _
+
 RUNS = 3
 _CHILD = r"""
 import json, time
@@ -162,13 +164,22 @@ def run() -> dict[str, Any]:
 def render(result: dict[str, Any]) -> str:
     g = result.get("game_screen", {})
     if "error" in g:
-        return f"Game screen: not measured ({g['error']})"
-    return (
-        f"Game screen ({g['scenario']}, {g['events']} events): one step "
-        f"{g['step_ms']['median']:.1f} ms median, {g['step_ms']['max']:.1f} ms max "
-        f"(target 50); one step back {g['back_ms']['median']:.1f} ms median, "
-        f"{g['back_ms']['max']:.1f} ms max (target 100); ready for keys in "
-        f"{g['ready_s']:.2f} s (target 1.5), the game on screen at {g['game_shown_s']:.2f} s; "
-        f"every state kept: {g['history_kb']} KB "
-        f"(recomputing the end from the actions instead: {g['replay_from_actions_ms']:.0f} ms)"
+        return _("Game screen: not measured ({error})").format(error=g["error"])
+    return _(
+        "Game screen ({scenario}, {events} events): one step {step:.1f} ms median, "
+        "{step_max:.1f} ms max (target 50); one step back {back:.1f} ms median, "
+        "{back_max:.1f} ms max (target 100); ready for keys in {ready:.2f} s (target 1.5), "
+        "the game on screen at {shown:.2f} s; every state kept: {kb} KB (recomputing the end "
+        "from the actions instead: {replay:.0f} ms)"
+    ).format(
+        scenario=g["scenario"],
+        events=g["events"],
+        step=g["step_ms"]["median"],
+        step_max=g["step_ms"]["max"],
+        back=g["back_ms"]["median"],
+        back_max=g["back_ms"]["max"],
+        ready=g["ready_s"],
+        shown=g["game_shown_s"],
+        kb=g["history_kb"],
+        replay=g["replay_from_actions_ms"],
     )

@@ -16,6 +16,7 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.geometry import direction
 from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.log import Event, describe_decision
+from gcacw_ref.game.scenario import Scenario
 from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.i18n import N_, _, current_language
 from gcacw_ref.tui.game.mapview import strength_text as strength_text
@@ -188,14 +189,44 @@ def action_rule(action: Action, frame_kind: str | None) -> str:
     return ACTION_RULES[action.type]
 
 
+def _japanese_names(scenario: Scenario) -> dict[str, str]:
+    """Unit and leader id -> its Japanese name, where the scenario gives one."""
+    key = id(scenario)
+    hit = _NAMES_JA.get(key)
+    if hit is None or hit[0] is not scenario:
+        if len(_NAMES_JA) > 8:
+            _NAMES_JA.clear()
+        names = {u.id: u.name_ja for u in scenario.units if u.name_ja}
+        names.update((ld.id, ld.name_ja) for ld in scenario.leaders if ld.name_ja)
+        hit = _NAMES_JA[key] = (scenario, names)
+    return hit[1]
+
+
+_NAMES_JA: dict[int, tuple[Scenario, dict[str, str]]] = {}
+
+
+def name_of(state: GameState, ident: str, english: str) -> str:
+    """A unit's or leader's name in the interface language: the scenario's `name_ja` in
+    Japanese when it has one, else the English `name`."""
+    if current_language() == "ja":
+        return _japanese_names(state.scenario).get(ident) or english
+    return english
+
+
+def scenario_title(scenario: Scenario) -> str:
+    """The scenario's name in the interface language (`name_ja` in Japanese when given)."""
+    info = scenario.scenario
+    return info.name_ja if current_language() == "ja" and info.name_ja else info.name
+
+
 def action_words(action: Action, state: GameState) -> str:
     """One legal action in words: what, who, where."""
     parts = [_(ACTION_WORDS.get(action.type, action.type))]
     who = []
     if action.leader and action.leader in state.leaders:
-        who.append(state.leaders[action.leader].name)
+        who.append(name_of(state, action.leader, state.leaders[action.leader].name))
     if action.unit and action.unit in state.units:
-        who.append(state.units[action.unit].name)
+        who.append(name_of(state, action.unit, state.units[action.unit].name))
     if who:
         parts.append(" → ".join(who))
     if action.hex:
@@ -269,9 +300,10 @@ def event_hexes(event: Event | None, state: GameState) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def unit_words(unit: Unit) -> str:
+def unit_words(unit: Unit, state: GameState | None = None) -> str:
+    name = unit.name if state is None else name_of(state, unit.id, unit.name)
     bits = [
-        f"{unit.name} ({side_name(unit.side.value)})",
+        f"{name} ({side_name(unit.side.value)})",
         _("strength {s}").format(s=strength_text(Fraction(unit.strength))),
     ]
     if not unit.organized:
@@ -316,14 +348,16 @@ def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str,
             )
     units = state.units_at(h)
     for u in units:
-        out.append("\n" + unit_words(u))
+        out.append("\n" + unit_words(u, state))
     ids = {u.id for u in units}
     for ld in state.leaders.values():
         if ld.unit in ids:
             out.append(
                 "\n* "
                 + _("leader {name} ({rank}, command {c})").format(
-                    name=ld.name, rank=_(RANKS.get(ld.rank, ld.rank)), c=ld.command
+                    name=name_of(state, ld.id, ld.name),
+                    rank=_(RANKS.get(ld.rank, ld.rank)),
+                    c=ld.command,
                 ),
                 style="bold",
             )
