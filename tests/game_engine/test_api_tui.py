@@ -115,3 +115,33 @@ def test_one_map_object(scen: api.Scenario) -> None:
     assert m.river("0109", "0110") == "major_river" and m.river("0105", "0205") is None
     assert m.is_edge("0101") and not m.is_edge("0505")
     assert m.distance("0101", "0104") == 3
+
+
+def test_calc_move_and_the_engine_see_the_same_position(opening: api.GameState) -> None:
+    """`calc move` given the position's units and the engine's own view (what the TUI's
+    reach overlay uses) price the same reachable hexes (6.2): one construction path."""
+    from gcacw_ref.game import io_move
+
+    mover = opening.units["u-1-II"]
+    assert mover.hex == "0205" and mover.kind == "infantry"
+    enemy = [{"hex": u.hex} for u in opening.units.values() if u.hex and u.side.value != "union"]
+    friendly = [
+        {"hex": u.hex, "kind": u.kind, "strength": str(api.unit_combat_strength(opening, u.id))}
+        for u in opening.units.values()
+        if u.hex and u.side.value == "union" and u.id != mover.id
+    ]
+    inp = io_move.Input.model_validate(
+        {
+            "map": opening.scenario.map_document,
+            "unit": {"side": "union", "kind": "infantry", "strength": "8"},
+            "path": ["0205"],
+            "movement_allowance": "5",
+            "enemy_units": enemy,
+            "friendly_units": friendly,
+        }
+    )
+    out = io_move.run(inp)
+    view = api.move_view(opening, "union")
+    engine = reachable(view, MovingUnit(UnitKind.INFANTRY, Fr(8)), "0205", Fr(5))
+    assert out.reachable == engine
+    assert len(engine) > 10

@@ -48,22 +48,22 @@ class PanePlay(PaneExtras):
         self.refresh_view()
 
     def action_step(self, delta: int) -> None:
-        h = self.history
-        if h is None:
-            return
-        if delta > 0 and h.at_end:
-            self._advance_game()
-            return
-        self._go(h.cursor + delta)
+        self._step(delta, by_action=False)
 
     def action_action_step(self, delta: int) -> None:
+        self._step(delta, by_action=True)
+
+    def _step(self, delta: int, by_action: bool) -> None:
+        """One event (or one action) forward or back; forward at the end plays on."""
         h = self.history
         if h is None:
             return
         if delta > 0 and h.at_end:
             self._advance_game()
-            return
-        self._go(h.next_action() if delta > 0 else h.previous_action())
+        elif by_action:
+            self._go(h.next_action() if delta > 0 else h.previous_action())
+        else:
+            self._go(h.cursor + delta)
 
     def action_turn_step(self, delta: int) -> None:
         h = self.history
