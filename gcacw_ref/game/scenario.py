@@ -7,16 +7,17 @@ every formation known, every leader with one of its own units, values in range).
 
 Blocks (see `scenarios/training.toml` for a complete example):
 
-- `[scenario]`: id, name, game (SJW ... GTC: which standard-rule variants apply), year
-  (entrenchment procedure), turns, map (a shipped map id or a file beside the
-  scenario), optional_rules (`fatigue_four_march`, `entrenchment_action_1863`);
+- `[scenario]`: id, name, name_ja (optional Japanese name), game (SJW ... GTC: which
+  standard-rule variants apply), year (entrenchment procedure), turns, map (a shipped map
+  id or a file beside the scenario), optional_rules (`fatigue_four_march`,
+  `entrenchment_action_1863`);
 - `[weather]`: turn -> rain result (`rain`, `rain+1` ...); `[rain_table]`: 2d6 -> result;
 - `[[formations]]`: corps and divisions (id, side, kind);
-- `[[units]]`: id, name, side, kind, size, corps/division, tactical, artillery,
-  strength, organized, fatigue, exhausted, demoralized, entrenchment, hex,
-  army_of_the_potomac;
-- `[[leaders]]`: id, name, side, rank (army wing corps division), cavalry, command,
-  tactical, commands (formation ids), with_unit;
+- `[[units]]`: id, name, name_ja (optional, shown in Japanese mode), side, kind, size,
+  corps/division, tactical, artillery, strength, organized, fatigue, exhausted,
+  demoralized, entrenchment, hex, army_of_the_potomac;
+- `[[leaders]]`: id, name, name_ja (optional), side, rank (army wing corps division),
+  cavalry, command, tactical, commands (formation ids), with_unit;
 - `[victory]`: VP per enemy strength lost, per station raided, VP hexes, winning margin;
 - `[bridges]`: pontoon-bridge markers per side; `[counters]`: disorganized values.
 """
