@@ -10,7 +10,11 @@ State and set-up
 Decisions
     `Action` (one flat JSON-ready decision), `parse_action(data)`, `IllegalAction`;
     `legal_actions(state)`: the pending decision's choices (empty once over);
-    `pending_side(state)`: "union" / "confederate" / None.
+    `pending_side(state)`: "union" / "confederate" / None; `pending_decision(state)`:
+    the pending decision as a typed, read-only `PendingDecision` (its `kind`, a
+    `DecisionKind`; `side`, `rule`, and its public facts: the marching unit and its MP
+    left, the units chosen for an assault and their target, a retreat's hexes...), None
+    once over. Callers read this, never the engine's frames.
 Playing
     `step(state, action, dice=None) -> (state, events)`: apply a legal action and run on
     to the next decision; `dice` are table dice (1-6) used before the seeded generator.
@@ -47,6 +51,7 @@ from gcacw_ref.game.engine.core import (
 )
 from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.log import Event
+from gcacw_ref.game.pending import DecisionKind, PendingDecision, pending_decision
 from gcacw_ref.game.replay import (
     Game,
     load_game,
@@ -63,11 +68,13 @@ from gcacw_ref.rules.combat import CombatResult
 __all__ = [
     "Action",
     "ChanceOutcome",
+    "DecisionKind",
     "EngineBug",
     "Event",
     "Game",
     "GameState",
     "IllegalAction",
+    "PendingDecision",
     "Scenario",
     "apply",
     "attack_outcomes",
@@ -80,6 +87,7 @@ __all__ = [
     "load_scenario",
     "new_game",
     "parse_action",
+    "pending_decision",
     "pending_side",
     "play_bots",
     "read_save",
@@ -178,7 +186,7 @@ def attack_outcomes(
     side = w.unit(attackers[0]).side
     if not w.enemy_at(target, side):
         return None
-    flank = flank_for(w, attackers, target, side, target in w.s["refused"])
+    flank = flank_for(w, attackers, target, side, target in w.refused)
     inp = combat_input(w, attackers, target, action, attack_type, None, flank=flank)
     if inp is None:
         return None

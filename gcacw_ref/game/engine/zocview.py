@@ -35,12 +35,12 @@ def _position_memo(w: Work) -> dict[object, Any]:
 
 
 def _destroyed(w: Work) -> frozenset[tuple[str, str]]:
-    return frozenset(hexside_key(a, b) for a, b in w.s["destroyed"])
+    return frozenset(hexside_key(a, b) for a, b in w.destroyed)
 
 
 def _pontoons(w: Work, owner: Side | None = None) -> tuple[tuple[str, str], ...]:
     """Hexsides with a pontoon bridge (of `owner`, or of either side)."""
-    return tuple((a, b) for a, b, who in w.s["bridges"] if owner is None or who == owner.value)
+    return tuple((a, b) for a, b, who in w.bridges if owner is None or who == owner.value)
 
 
 def live_map(w: Work) -> HexMap:
@@ -52,8 +52,8 @@ def weather(w: Work) -> Weather:
     """12.0: this turn's rain and the river markers still on the turn track."""
     return Weather(
         rain=w.rain(),
-        minor_uncrossable=w.turn <= int(w.s["minor_unfordable_until"]),
-        major_uncrossable=w.turn <= int(w.s["major_unfordable_until"]),
+        minor_uncrossable=w.turn <= w.minor_unfordable_until,
+        major_uncrossable=w.turn <= w.major_unfordable_until,
     )
 
 
@@ -106,7 +106,7 @@ def zoc_map(w: Work, side: Side) -> dict[str, Any]:
     """Hex -> ZOC kind exerted by the enemies of `side`."""
     enemy = hexes_of(w, _enemy_side(side))
     cache = _position_memo(w)
-    key = ("zoc", side, enemy, w.rain(), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
+    key = ("zoc", side, enemy, w.rain(), tuple(w.bridges), tuple(w.destroyed))
     if key not in cache:
         cache[key] = _enemy_zoc(
             w.board.map, enemy, rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
@@ -118,7 +118,7 @@ def zoc_of_hex(w: Work, hex_: str) -> dict[str, Any]:
     """The ZOC a unit in `hex_` exerts now (2.4): with this turn's rain, destroyed
     crossings and every pontoon bridge laid (10.2)."""
     cache = _position_memo(w)
-    key = ("zoc-of-hex", hex_, w.rain(), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
+    key = ("zoc-of-hex", hex_, w.rain(), tuple(w.bridges), tuple(w.destroyed))
     hit = cache.get(key)
     if hit is None:
         hit = cache[key] = _enemy_zoc(
@@ -132,7 +132,7 @@ def move_board(w: Work, side: Side) -> Board:
     infantry/artillery combat strength per hex, the weather, destroyed crossings and
     both sides' pontoon bridges. Built once per working copy and position (the enemy
     ZOC comes from the cache kept with the map)."""
-    key = ("board", side, weather(w), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
+    key = ("board", side, weather(w), tuple(w.bridges), tuple(w.destroyed))
     board = w.derived.get(key)
     if board is None:
         own = frozenset(hexside_key(a, b) for a, b in _pontoons(w, side))
@@ -165,8 +165,8 @@ def command_range(w: Work, leader_hex: str, side: Side) -> dict[str, list[str]]:
         enemy,
         friendly,
         w.rain(),
-        tuple(w.s["bridges"]),
-        tuple(w.s["destroyed"]),
+        tuple(w.bridges),
+        tuple(w.destroyed),
     )
     hit = cache.get(key)
     if hit is None:
