@@ -8,7 +8,7 @@ freezes a new `GameState`. Nothing outside the engine ever sees a `Work`.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from gcacw_ref.game.engine.board import Board, board_for
 from gcacw_ref.game.frames import AnyFrame
@@ -59,7 +59,7 @@ class Work:
         self.events: list[Event] = []
         self._by_hex: dict[str, list[Unit]] | None = None
         self._order: dict[str, int] = {}
-        self.derived: dict[object, Any] = {}
+        self.derived: dict[object, object] = {}
         """Facts derived from the units alone (enemy hexes per side...), dropped by `upd`."""
 
     # --- basics -------------------------------------------------------------------
@@ -91,14 +91,14 @@ class Work:
         value, self.rng = draw(self.rng, n)
         return value
 
-    def emit(self, type_: str, rule: str, en: str, ja: str, **data: Any) -> None:
+    def emit(self, type_: str, rule: str, en: str, ja: str, **data: object) -> None:
         self.events.append(make_event(type_, self.turn, rule, en, ja, **data))
 
     # --- units and leaders ----------------------------------------------------------
     def unit(self, uid: str) -> Unit:
         return self.units[uid]
 
-    def upd(self, uid: str, **changes: Any) -> Unit:
+    def upd(self, uid: str, **changes: object) -> Unit:
         old = self.units[uid]
         unit = old.model_copy(update=changes)
         self.units[uid] = unit

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from gcacw_ref.game.command import command_radius_hexes, transfer_reach
 from gcacw_ref.game.geometry import hexside_key
 from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.pathing import Board
+from gcacw_ref.game.zoc import ZocKind, with_pontoon_bridges
 from gcacw_ref.game.zoc import enemy_zoc as _enemy_zoc
-from gcacw_ref.game.zoc import with_pontoon_bridges
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import Weather
 
@@ -25,10 +25,10 @@ _POSITION_MEMO = "position-views"
 _POSITION_MEMO_SIZE = 4096
 
 
-def _position_memo(w: Work) -> dict[object, Any]:
+def _position_memo(w: Work) -> dict[object, object]:
     """A cache of views of the position kept with the scenario's map, so that it outlives
     one working copy (keys hold every fact the view depends on); bounded."""
-    memo = cast(dict[object, Any], w.board.map.memo.setdefault(_POSITION_MEMO, {}))
+    memo = cast(dict[object, object], w.board.map.memo.setdefault(_POSITION_MEMO, {}))
     if len(memo) > _POSITION_MEMO_SIZE:
         memo.clear()
     return memo
@@ -65,7 +65,7 @@ def hexes_of(w: Work, side: Side) -> frozenset[str]:
         hit = w.derived[key] = frozenset(
             u.hex for u in w.units.values() if u.hex is not None and u.side == side
         )
-    return hit
+    return cast(frozenset[str], hit)
 
 
 def _enemy_side(side: Side) -> Side:
@@ -102,7 +102,7 @@ class FriendlyStrength(Mapping[str, Fraction]):
         return [h for h in self._w._index() if self.get(h) is not None]
 
 
-def zoc_map(w: Work, side: Side) -> dict[str, Any]:
+def zoc_map(w: Work, side: Side) -> dict[str, ZocKind]:
     """Hex -> ZOC kind exerted by the enemies of `side`."""
     enemy = hexes_of(w, _enemy_side(side))
     cache = _position_memo(w)
@@ -111,10 +111,10 @@ def zoc_map(w: Work, side: Side) -> dict[str, Any]:
         cache[key] = _enemy_zoc(
             w.board.map, enemy, rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
         )
-    return cache[key]  # type: ignore[no-any-return]
+    return cast(dict[str, ZocKind], cache[key])
 
 
-def zoc_of_hex(w: Work, hex_: str) -> dict[str, Any]:
+def zoc_of_hex(w: Work, hex_: str) -> dict[str, ZocKind]:
     """The ZOC a unit in `hex_` exerts now (2.4): with this turn's rain, destroyed
     crossings and every pontoon bridge laid (10.2)."""
     cache = _position_memo(w)
@@ -124,7 +124,7 @@ def zoc_of_hex(w: Work, hex_: str) -> dict[str, Any]:
         hit = cache[key] = _enemy_zoc(
             w.board.map, (hex_,), rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
         )
-    return hit
+    return cast(dict[str, ZocKind], hit)
 
 
 def move_board(w: Work, side: Side) -> Board:
@@ -146,7 +146,7 @@ def move_board(w: Work, side: Side) -> Board:
             _destroyed(w) - own,
             theirs,
         )
-    return board
+    return cast(Board, board)
 
 
 def enemy_zoc(w: Work, hex_: str, side: Side) -> str | None:
@@ -173,7 +173,7 @@ def command_range(w: Work, leader_hex: str, side: Side) -> dict[str, list[str]]:
         hit = cache[key] = command_radius_hexes(
             w.board.map, leader_hex, enemy, zoc_map(w, side), friendly
         )
-    return hit
+    return cast(dict[str, list[str]], hit)
 
 
 def transfer_ok(w: Work, from_hex: str, to_hex: str, side: Side) -> bool:
@@ -184,4 +184,4 @@ def transfer_ok(w: Work, from_hex: str, to_hex: str, side: Side) -> bool:
     if reach is None:
         enemy = hexes_of(w, _enemy_side(side))
         reach = w.derived[key] = transfer_reach(w.board.map, from_hex, enemy)
-    return to_hex in reach
+    return to_hex in cast(frozenset[str], reach)
