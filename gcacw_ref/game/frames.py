@@ -10,8 +10,9 @@ march that has advanced, a cycle whose activation limit is known...); they are w
 in the order they were first set, so the JSON of a state (hence its hash) is the same as
 the untyped engine that kept `data` as a dict wrote.
 
-Frames inside a `GameState` are never changed: the working copy (`engine.work.Work`)
-copies a frame before it changes it.
+Frames inside a `GameState` never change: a state freezes its frames (changing a field
+of a frozen frame raises `FrozenFrame`), and the working copy (`engine.work.Work`) changes
+a `thawed()` copy.
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ def _fraction(value: object) -> Fraction:
     raise ValueError(f"not a number of MP: {value!r}")
 
 
+class FrozenFrame(TypeError):
+    """A field of a frame held by a `GameState` was assigned (copy it with `thawed()`)."""
+
+
 # MP kept exactly (halves occur, 6.2) and written as text ("7/2"), as the rules core does
 MP = Annotated[Fraction, BeforeValidator(_fraction), PlainSerializer(str, return_type=str)]
 Units = tuple[str, ...]
@@ -64,6 +69,7 @@ class FrameBase(BaseModel):
     kind: str
     side: Side | None = None
     _late: tuple[str, ...] = PrivateAttr(default=())
+    _frozen: bool = PrivateAttr(default=False)
 
     def model_post_init(self, context: object, /) -> None:
         if self.LATE:
@@ -71,9 +77,31 @@ class FrameBase(BaseModel):
             self._late = tuple(n for n in type(self).model_fields if n in given)
 
     def __setattr__(self, name: str, value: object) -> None:
-        if name in self.LATE and name not in self._late:
-            self._late = (*self._late, name)
+        if name[0] != "_":
+            private = self.__pydantic_private__
+            assert private is not None
+            if private["_frozen"]:
+                raise FrozenFrame(f"the {self.kind} frame belongs to a game state: thaw a copy")
+            if name in self.LATE and name not in private["_late"]:
+                private["_late"] = (*private["_late"], name)
         super().__setattr__(name, value)
+
+    @property
+    def frozen(self) -> bool:
+        """Held by a `GameState`: its fields no longer change."""
+        return self._frozen
+
+    def freeze(self) -> None:
+        self._frozen = True
+
+    def thawed(self) -> Self:
+        """A copy that may change (the lists it holds are tuples: nothing is shared that
+        could change under the original)."""
+        copy = self.model_copy()
+        private = copy.__pydantic_private__
+        assert private is not None
+        private["_frozen"] = False
+        return copy
 
     @model_serializer(mode="wrap")
     def _wire(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
@@ -101,7 +129,9 @@ class FrameBase(BaseModel):
 
     @property
     def data(self) -> dict[str, object]:
-        """The bookkeeping as JSON-ready values, keyed as on the wire (read only)."""
+        """The bookkeeping as JSON-ready values keyed as on the wire: a copy, kept for
+        readers written before the frames were typed (outside the engine read
+        `api.pending_decision` instead)."""
         wire: dict[str, dict[str, object]] = self.model_dump(mode="json")
         return wire["data"]
 

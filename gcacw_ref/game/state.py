@@ -129,6 +129,10 @@ class GameState(BaseModel):
     # carries the pair but not the id, so it recomputes
     _legal: tuple[int, tuple[Action, ...]] | None = PrivateAttr(default=None)
 
+    def model_post_init(self, context: object, /) -> None:
+        for frame in self.stack:  # a state read from JSON holds fresh frames
+            frame.freeze()
+
     def state_hash(self) -> str:
         """A SHA-256 of the canonical JSON of the state (same game -> same hash)."""
         return hashlib.sha256(self.model_dump_json().encode("utf-8")).hexdigest()
@@ -139,7 +143,8 @@ class GameState(BaseModel):
 
     @property
     def pending(self) -> AnyFrame | None:
-        """The decision the game waits for (top of the stack), None once over."""
+        """The frame of the decision the game waits for (top of the stack), None once over.
+        Outside the engine read `api.pending_decision(state)` instead."""
         return self.stack[-1] if self.stack and not self.over else None
 
     def units_at(self, hex_: str) -> list[Unit]:

@@ -9,6 +9,7 @@ import typing
 from fractions import Fraction
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
@@ -21,6 +22,7 @@ from gcacw_ref.game.engine.work import Work
 from gcacw_ref.game.frames import (
     FRAME_TYPES,
     Frame,
+    FrozenFrame,
     InitiativeFrame,
     MarchFrame,
     RetreatFrame,
@@ -193,6 +195,10 @@ def test_a_step_never_changes_the_state_it_was_given(drive: Any) -> None:
     w.freeze()
     assert one.pending is not None and one.pending.data["acted"] is True
     assert after.pending is not None and after.pending.data["stop"] is False
+    with pytest.raises(FrozenFrame):
+        after.pending.moved = False  # a state's frames never change
+    again = api.deserialise(api.serialise(after))
+    assert again.pending is not None and again.pending.frozen
 
 
 def test_pending_decision_is_none_once_over() -> None:

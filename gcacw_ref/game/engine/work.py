@@ -33,9 +33,8 @@ class Work:
         self.board: Board = board_for(state.scenario)
         self.units: dict[str, Unit] = dict(state.units)
         self.leaders: dict[str, Leader] = dict(state.leaders)
+        # the state's frames are frozen: one is thawed (copied) when first touched (`_own`)
         self.stack: list[AnyFrame] = list(state.stack)
-        # frames still shared with `state0` (by id): copied before they can be changed
-        self._shared: set[int] = {id(f) for f in self.stack}
         # the game's values (GameState's fields of the same names; `rain_turns` = `rain`)
         self.turn: int = state.turn
         self.phase: str = state.phase
@@ -166,10 +165,10 @@ class Work:
 
     # --- stack ----------------------------------------------------------------------
     def _own(self, i: int) -> AnyFrame:
-        """The frame at index `i`, copied first if the frozen state still shares it."""
+        """The frame at index `i`, thawed first if a frozen state holds it."""
         frame = self.stack[i]
-        if id(frame) in self._shared:
-            frame = self.stack[i] = frame.model_copy()
+        if frame.frozen:
+            frame = self.stack[i] = frame.thawed()
         return frame
 
     def push(self, frame: F) -> F:
@@ -193,9 +192,10 @@ class Work:
         return None
 
     def freeze(self) -> GameState:
-        """The new state; the frames it holds are shared from now on (copied on change)."""
+        """The new state; the frames it holds are frozen from now on (thawed on change)."""
         stack = tuple(self.stack)
-        self._shared = {id(f) for f in stack}
+        for frame in stack:
+            frame.freeze()
         state = self.state0.model_copy(
             update={
                 "units": self.units,
