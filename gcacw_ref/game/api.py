@@ -10,7 +10,11 @@ State and set-up
 Decisions
     `Action` (one flat JSON-ready decision), `parse_action(data)`, `IllegalAction`;
     `legal_actions(state)`: the pending decision's choices (empty once over);
-    `pending_side(state)`: "union" / "confederate" / None.
+    `pending_side(state)`: "union" / "confederate" / None; `pending_decision(state)`:
+    the pending decision as a typed, read-only `PendingDecision` (its `kind`, a
+    `DecisionKind`; `side`, `rule`, and its public facts: the marching unit and its MP
+    left, the units chosen for an assault and their target, a retreat's hexes...), None
+    once over. Callers read this, never the engine's frames.
 Playing
     `step(state, action, dice=None) -> (state, events)`: apply a legal action and run on
     to the next decision; `dice` are table dice (1-6) used before the seeded generator.
@@ -34,8 +38,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from pydantic import BaseModel, ConfigDict
-
 from gcacw_ref.errors import DataError
 from gcacw_ref.game.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.engine.core import (
@@ -50,6 +52,7 @@ from gcacw_ref.game.engine.core import (
 from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.log import Event
 from gcacw_ref.game.pathing import MoveView
+from gcacw_ref.game.pending import DecisionKind, PendingDecision, pending_decision
 from gcacw_ref.game.replay import (
     Game,
     load_game,
@@ -68,11 +71,13 @@ from gcacw_ref.rules.zoc import ZocKind
 __all__ = [
     "Action",
     "ChanceOutcome",
+    "DecisionKind",
     "EngineBug",
     "Event",
     "Game",
     "GameState",
     "IllegalAction",
+    "PendingDecision",
     "Scenario",
     "apply",
     "attack_outcomes",
@@ -85,6 +90,7 @@ __all__ = [
     "load_scenario",
     "new_game",
     "parse_action",
+    "pending_decision",
     "pending_side",
     "play_bots",
     "read_save",
@@ -97,12 +103,10 @@ __all__ = [
     "verify",
     # for the TUI
     "MoveView",
-    "PendingFacts",
     "ZocKind",
     "command_range",
     "disorganized_value",
     "move_view",
-    "pending_facts",
     "unit_combat_strength",
     "zoc_of",
 ]
@@ -193,7 +197,7 @@ def attack_outcomes(
     side = w.unit(attackers[0]).side
     if not w.enemy_at(target, side):
         return None
-    flank = flank_for(w, attackers, target, side, target in w.s["refused"])
+    flank = flank_for(w, attackers, target, side, target in w.refused)
     inp = combat_input(w, attackers, target, action, attack_type, None, flank=flank)
     if inp is None:
         return None
@@ -212,75 +216,8 @@ _RESULTS: dict[str, CombatResult | None] = {}
 
 
 # --- for the TUI ---
-# What the game screen reads from a position, so that no TUI module imports the engine
-# or reads a frame's `data`. Each function is a thin reading of today's frames and
-# working copy; when the frames are typed, only these bodies change.
-
-
-class PendingFacts(BaseModel):
-    """The decision pending now, as the game screen shows it.
-
-    `kind`: the frame kind ("march", "assault", "retreat", ...); `side`: who decides
-    ("union" / "confederate" / None); `unit`, `leader`: the unit or leader it is about;
-    `mp`: a march's MP left (None outside a march); `moved` / `acted` / `attacked`: the
-    march so far (a hex entered; anything done; an attack made); `attackers`: the
-    attacking units of an attack or an advance; `target`: the attacked hex; `hexes`:
-    the hexes the decision is about (a march's path so far, a retreat's start, ...).
-    """
-
-    model_config = ConfigDict(frozen=True)
-
-    kind: str
-    side: str | None = None
-    unit: str | None = None
-    leader: str | None = None
-    mp: Fraction | None = None
-    moved: bool = False
-    acted: bool = False
-    attacked: bool = False
-    attackers: tuple[str, ...] = ()
-    target: str | None = None
-    hexes: tuple[str, ...] = ()
-
-
-def _strs(value: object) -> tuple[str, ...]:
-    if isinstance(value, list | tuple):
-        return tuple(v for v in value if isinstance(v, str))
-    return ()
-
-
-def _str_or_none(value: object) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def pending_facts(state: GameState) -> PendingFacts | None:
-    """The pending decision's facts (None once the game is over)."""
-    frame = state.pending
-    if frame is None:
-        return None
-    d = frame.data
-    mp = Fraction(str(d["mp"])) if frame.kind == "march" and "mp" in d else None
-    attackers = _strs(d.get("attackers")) or (
-        _strs(d.get("units")) if frame.kind == "advance" else ()
-    )
-    if not attackers and frame.kind == "attack_go" and isinstance(d.get("unit"), str):
-        attackers = (d["unit"],)
-    hexes = _strs(d.get("path")) or tuple(
-        h for h in (_str_or_none(d.get(k)) for k in ("start", "hex", "frm")) if h
-    )
-    return PendingFacts(
-        kind=frame.kind,
-        side=frame.side.value if frame.side is not None else None,
-        unit=_str_or_none(d.get("unit")),
-        leader=_str_or_none(d.get("leader")),
-        mp=mp,
-        moved=bool(d.get("moved")),
-        acted=bool(d.get("acted")),
-        attacked=bool(d.get("attacks")),
-        attackers=attackers,
-        target=_str_or_none(d.get("target")),
-        hexes=hexes,
-    )
+# What the game screen reads from a position beside `pending_decision`, so that no TUI
+# module imports the engine or reads a frame.
 
 
 def disorganized_value(scenario: Scenario, strength: Fraction) -> Fraction:

@@ -191,7 +191,6 @@ def _command_gain(state: GameState, lid: str, target: Unit) -> float:
 
 def _score(view: _View, a: Action) -> float:
     state = view.state
-    frame = state.pending
     side = view.side
     own = view.own
     unit = state.units.get(a.unit or "")
@@ -249,8 +248,10 @@ def _score(view: _View, a: Action) -> float:
         if unit is not None:  # a marching unit's attack
             value = view.gain([unit.id], a.hex, "march", a.option)
         else:  # an assault's target: the leader's stack
-            frame_data = frame.data if frame else {}
-            value = view.gain(list(frame_data.get("selected", [])), a.hex, "assault", None)
+            from gcacw_ref.game.api import pending_decision
+
+            pending = pending_decision(state)
+            value = view.gain(list(pending.units) if pending else [], a.hex, "assault", None)
         return value * 2.0 if value is not None else -1.0
     if t == "end":
         return 0.2

@@ -47,7 +47,7 @@ EVENT_TYPES = (
 )
 
 
-def make_event(type_: str, turn: int, rule: str, en: str, ja: str, **data: Any) -> Event:
+def make_event(type_: str, turn: int, rule: str, en: str, ja: str, **data: object) -> Event:
     """One event; `data` must already be JSON-ready."""
     event: Event = {"type": type_, "turn": turn, "rule": rule, "en": en, "ja": ja}
     event.update(data)

@@ -9,13 +9,16 @@ working copy (`gcacw_ref.game.engine.work.Work`) and freezes a new state at the 
 from __future__ import annotations
 
 import hashlib
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr
+from typing_extensions import TypedDict
 
+from gcacw_ref.game.actions import Action
+from gcacw_ref.game.frames import AnyFrame, Frame
 from gcacw_ref.game.scenario import Scenario
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.numbers import Strength
+from gcacw_ref.rules.station_raid import StationMarker
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -66,13 +69,12 @@ class Leader(BaseModel):
     unit: str | None
 
 
-class Frame(BaseModel):
-    """One step on the engine's stack: what is happening and its bookkeeping (JSON-ready)."""
+class GameResult(TypedDict):
+    """How the game ended (the scenario's victory conditions)."""
 
-    model_config = _FROZEN
-    kind: str
-    side: Side | None = None
-    data: dict[str, Any] = {}
+    winner: str  # union confederate draw
+    vp: dict[str, int]
+    turns_played: int
 
 
 class Rng(BaseModel):
@@ -115,17 +117,21 @@ class GameState(BaseModel):
     bridges: tuple[tuple[str, str, str], ...] = ()  # pontoon bridges (a, b, owner side)
     destroyed: tuple[tuple[str, str], ...] = ()  # destroyed fixed bridges / ferries
     no_bridge_until: tuple[tuple[str, str, int], ...] = ()  # failed laying: no retry this turn
-    stations: dict[str, str] = {}  # station hex -> "damaged" | "destroyed"
+    stations: dict[str, StationMarker] = {}  # station hex -> "damaged" | "destroyed"
     station_raider: dict[str, str] = {}  # station hex -> side that raided it
     destroy_tried: tuple[str, ...] = ()  # units that tried to destroy a crossing this turn
     refused: tuple[str, ...] = ()  # hexes with a refused-flank marker (7.8)
     vp: dict[str, int] = {"union": 0, "confederate": 0}
     lost: dict[str, str] = {"union": "0", "confederate": "0"}  # strength lost, as text
     hex_control: dict[str, str] = {}  # VP hex -> side that last occupied it
-    result: dict[str, Any] | None = None
+    result: GameResult | None = None
     # (id of the state, its legal actions), computed once; a copy made with model_copy
     # carries the pair but not the id, so it recomputes
-    _legal: tuple[int, tuple[Any, ...]] | None = PrivateAttr(default=None)
+    _legal: tuple[int, tuple[Action, ...]] | None = PrivateAttr(default=None)
+
+    def model_post_init(self, context: object, /) -> None:
+        for frame in self.stack:  # a state read from JSON holds fresh frames
+            frame.freeze()
 
     def state_hash(self) -> str:
         """A SHA-256 of the canonical JSON of the state (same game -> same hash)."""
@@ -136,8 +142,9 @@ class GameState(BaseModel):
         return self.result is not None
 
     @property
-    def pending(self) -> Frame | None:
-        """The decision the game waits for (top of the stack), None once over."""
+    def pending(self) -> AnyFrame | None:
+        """The frame of the decision the game waits for (top of the stack), None once over.
+        Outside the engine read `api.pending_decision(state)` instead."""
         return self.stack[-1] if self.stack and not self.over else None
 
     def units_at(self, hex_: str) -> list[Unit]:

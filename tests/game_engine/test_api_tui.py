@@ -34,15 +34,18 @@ def _first_march(state: api.GameState) -> api.GameState:
     return state
 
 
-def test_pending_facts_at_the_opening(opening: api.GameState) -> None:
-    assert api.pending_facts(opening) == api.PendingFacts(kind="transfer", side="union")
+def test_pending_decision_at_the_opening(opening: api.GameState) -> None:
+    assert api.pending_decision(opening) == api.PendingDecision(
+        kind="transfer", side="union", rule="6.3"
+    )
 
 
-def test_pending_facts_of_a_march(opening: api.GameState) -> None:
-    facts = api.pending_facts(_first_march(opening))
-    assert facts == api.PendingFacts(
+def test_pending_decision_of_a_march(opening: api.GameState) -> None:
+    facts = api.pending_decision(_first_march(opening))
+    assert facts == api.PendingDecision(
         kind="march",
         side="confederate",
+        rule="5.1",
         unit="c-ewell",
         mp=Fr(4),
         moved=True,
@@ -51,9 +54,9 @@ def test_pending_facts_of_a_march(opening: api.GameState) -> None:
     )
 
 
-def test_pending_facts_when_over(opening: api.GameState) -> None:
+def test_pending_decision_when_over(opening: api.GameState) -> None:
     over = opening.model_copy(update={"stack": ()})
-    assert api.pending_facts(over) is None
+    assert api.pending_decision(over) is None
 
 
 def test_disorganized_value_default_is_half(scen: api.Scenario) -> None:

@@ -69,6 +69,7 @@ def test_grand_assault_applies_the_increased_attacker_loss() -> None:
     """7.2: 85 points in a grand assault lose one more than the chart cell. With dice 3-3
     the chart gives the attacker 3a; the engine must record and allocate 4a."""
     from gcacw_ref.game.engine.combat import resolve
+    from gcacw_ref.game.frames import LossFrame
 
     units = [unit("d", "union", "0505", 18)] + [
         unit(f"a{i}", "confederate", "0605" if i < 3 else "0604", 17) for i in range(5)
@@ -79,8 +80,8 @@ def test_grand_assault_applies_the_increased_attacker_loss() -> None:
     combat = [e for e in w.events if e["type"] == "combat"][0]
     assert any(s.endswith(": 3a") for s in combat["steps"])  # the chart's own cell
     assert combat["attacker_result"] == "4a"
-    losses = [f for f in w.stack if f["kind"] == "loss"]
-    assert [f["data"]["points"] for f in losses] == [4]
+    losses = [f for f in w.stack if isinstance(f, LossFrame)]
+    assert [f.points for f in losses] == [4]
 
 
 def test_entrenchment_action_1863_costs_two_fatigue_and_needs_fatigue_two(drive: Any) -> None:
@@ -192,6 +193,6 @@ def test_flank_zoc_does_not_cross_a_destroyed_bridge() -> None:
     w = work([unit("d", "union", "0505", 8), unit("a", "confederate", "0605", 10)], map_doc=doc)
     assert "0604" in zoc_of_hex(w, "0605")
     assert flank_hex(w, "0604", "0505", Side.CONFEDERATE, {"a"}).attacker_zoc == "normal"
-    w.s["destroyed"] = (hexside_key("0605", "0604"),)
+    w.destroyed = (hexside_key("0605", "0604"),)
     assert "0604" not in zoc_of_hex(w, "0605")
     assert flank_hex(w, "0604", "0505", Side.CONFEDERATE, {"a"}).attacker_zoc is None

@@ -218,7 +218,7 @@ def test_every_decision_has_a_description() -> None:
     from gcacw_ref.game.engine.registry import HANDLERS
     from gcacw_ref.game.log import DECISIONS, describe_decision
 
-    kinds = {k for k, h in HANDLERS.items() if h.options is not None}
+    kinds = {k for k, h in HANDLERS.items() if not h.automatic}
     assert kinds <= set(DECISIONS)
     assert describe_decision("initiative", "union") == "Union: take the initiative or pass"
     assert describe_decision("initiative", "confederate", "ja").startswith("南軍")

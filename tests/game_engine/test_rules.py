@@ -198,7 +198,7 @@ def test_eliminated_unit_displaces_its_leader(drive: Any) -> None:
     assert w.leaders["l"].unit == "b"
     eliminate(w, "b", "7.5")
     assert w.leaders["l"].unit is None
-    assert Fraction(w.s["lost"]["union"]) == 10
+    assert Fraction(w.lost["union"]) == 10
 
 
 def test_recovery_phase_order() -> None:
@@ -263,7 +263,7 @@ def test_victory_counts_losses_and_hexes() -> None:
 
     scen = make_scenario([unit("u", "union", "0505", 6), unit("c", "confederate", "0909")])
     w = Work(initial_state(scen, 1))
-    w.s["lost"] = {"union": "3", "confederate": "5"}
+    w.lost = {"union": "3", "confederate": "5"}
     assert tally(w) == {"union": 5, "confederate": 3}
 
 

@@ -9,9 +9,15 @@ Public API (`gcacw_ref.game.engine.core`):
   every step that needs no decision (a decision with a single choice included).
 - `initial_state`, `start`: the same in two parts (events of the set-up included).
 
-How it works: the state keeps a stack of frames (`GameState.stack`). Each frame kind is
+How it works: the state keeps a stack of frames (`GameState.stack`), each a typed model
+of `gcacw_ref.game.frames` (one per kind: `MarchFrame`, `AssaultFrame`...). Each kind is
 registered in `registry.HANDLERS` by the module that owns it, either as an automatic
-step or as a decision with its options and its effect:
+step (`registry.auto(TurnFrame)`) or as a decision with its options and its effect
+(`registry.decision(MarchFrame, march_options, march_decide)`), the handlers typed by
+their frame model. One `apply` works on a `work.Work`: the state's values as typed
+attributes (`w.turn`, `w.refused`, `w.vp`...) and the stack, whose frames it copies
+before changing them; `Work.freeze()` builds the next state. Callers outside the engine
+read the pending decision through `api.pending_decision`, never the frames:
 
     turn.py        turn, transfer, cycle, initiative, choose      3.0, 4.0, 6.3
     march.py       forced_march, march                           5.1, 6.1, 6.2, 7.8

@@ -3,11 +3,12 @@ optionally move the leader to a chosen unit, then each unit marches in turn."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.choices import activation_candidates, may_entrench
 from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.frames import AccompanyFrame, ActivationFrame, CycleFrame
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
@@ -37,15 +38,14 @@ def offer_accompany(w: Work, ld: Leader, origin: str, uid: str) -> None:
             and w.leader_hex(other.id) == origin
             and may_join(w, other, uid)
         ):
-            w.push("accompany", ld.side, leader=other.id, unit=uid)
+            w.push(AccompanyFrame(side=ld.side, leader=other.id, unit=uid))
 
 
-def accompany_options(w: Work, frame: dict[str, Any]) -> list[Action]:
-    data = frame["data"]
-    return [Action(type="done"), Action(type="transfer", leader=data["leader"], unit=data["unit"])]
+def accompany_options(w: Work, frame: AccompanyFrame) -> list[Action]:
+    return [Action(type="done"), Action(type="transfer", leader=frame.leader, unit=frame.unit)]
 
 
-def accompany_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
+def accompany_decide(w: Work, frame: AccompanyFrame, action: Action) -> None:
     from gcacw_ref.game.engine.leaders import move_leader
 
     w.pop()
@@ -54,86 +54,88 @@ def accompany_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
         move_leader(w, action.leader, action.unit, "6.3")
 
 
-decision("accompany", accompany_options, accompany_decide)
+decision(AccompanyFrame, accompany_options, accompany_decide)
 
 
 def begin_activation(w: Work, lid: str) -> None:
     ld = w.leaders[lid]
     w.push(
-        "activation",
-        ld.side,
-        leader=lid,
-        phase="select",
-        selected=[],
-        candidates=activation_candidates(w, ld),
-        mp=0,
-        done=[],
+        ActivationFrame(
+            side=ld.side,
+            leader=lid,
+            phase="select",
+            selected=(),
+            candidates=tuple(activation_candidates(w, ld)),
+            mp=0,
+            done=(),
+        )
     )
 
 
 def activation_limit(w: Work) -> int | None:
-    cycle = w.find("cycle")
-    limit: int | None = cycle["data"].get("limit") if cycle is not None else None
-    return limit
+    """5.2 (OTR): how many units the activated leader may take this action phase."""
+    cycle = w.find(CycleFrame)
+    return cycle.limit if cycle is not None else None
 
 
-def act_options(w: Work, frame: dict[str, Any]) -> list[Action]:
-    data = frame["data"]
-    lid = data["leader"]
-    if data["phase"] == "select":
+def act_options(w: Work, frame: ActivationFrame) -> list[Action]:
+    """5.2: choose the units, move the leader to one of them, then march each in turn."""
+    lid = frame.leader
+    if frame.phase == "select":
         limit = activation_limit(w)
         out = []
-        for u in data["candidates"]:
-            if u in data["selected"]:
+        for u in frame.candidates:
+            if u in frame.selected:
                 continue
             out.append(Action(type="select", leader=lid, unit=u, option="march"))
             if may_entrench(w, w.unit(u)):  # 5.2 step 2 (1864, or 1863 optional)
                 out.append(Action(type="select", leader=lid, unit=u, option="entrench"))
-        if data["selected"]:
-            if limit is not None and len(data["selected"]) >= limit:
+        if frame.selected:
+            if limit is not None and len(frame.selected) >= limit:
                 return [Action(type="done")]
             out.insert(0, Action(type="done"))
         return out
-    if data["phase"] == "transfer":
+    if frame.phase == "transfer":
         ld = w.leaders[lid]
         out = [Action(type="done")]
-        for u in data["selected"]:
+        for u in frame.selected:
             if u != ld.unit and w.commands(ld, w.unit(u)) and w.unit(u).hex is not None:
                 out.append(Action(type="transfer", leader=lid, unit=u))
         return out
-    left = [u for u in data["selected"] if u not in data["done"] and w.unit(u).hex is not None]
-    ent = data.get("entrench", [])
+    left = [u for u in frame.selected if u not in frame.done and w.unit(u).hex is not None]
+    ent = frame.entrench
     acts = [Action(type="entrench" if u in ent else "march", unit=u) for u in left]
     return acts or [Action(type="done")]
 
 
-def act_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
+def act_decide(w: Work, frame: ActivationFrame, action: Action) -> None:
+    """5.2 steps 1-7, one decision at a time."""
     from gcacw_ref.game.engine.leaders import move_leader
     from gcacw_ref.game.engine.march import begin_march, roll_allowance
 
-    data = frame["data"]
-    ld = w.leaders[data["leader"]]
-    if data["phase"] == "select":
+    ld = w.leaders[frame.leader]
+    if frame.phase == "select":
         if action.type == "select":
-            data["selected"] = [*data["selected"], action.unit]
+            assert action.unit
+            frame.selected = (*frame.selected, action.unit)
             if action.option == "entrench":
-                data["entrench"] = [*data.get("entrench", []), action.unit]
-            if len(data["selected"]) < len(data["candidates"]):
+                frame.entrench = (*frame.entrench, action.unit)
+            if len(frame.selected) < len(frame.candidates):
                 return
-        data["mp"] = roll_allowance(w, ld.side, leader_kind(w, ld))
-        data["phase"] = "transfer"
+        frame.mp = roll_allowance(w, ld.side, leader_kind(w, ld))
+        frame.phase = "transfer"
         w.emit(
             "activation",
             "5.2",
-            f"{ld.name} activates {len(data['selected'])} unit(s) with {data['mp']} MP",
-            f"{ld.name}が{len(data['selected'])}ユニットを活性化（移動力{data['mp']}）",
+            f"{ld.name} activates {len(frame.selected)} unit(s) with {frame.mp} MP",
+            f"{ld.name}が{len(frame.selected)}ユニットを活性化（移動力{frame.mp}）",
             leader=ld.id,
-            units=data["selected"],
-            mp=data["mp"],
+            units=list(frame.selected),
+            mp=frame.mp,
         )
         return
-    if data["phase"] == "transfer":
-        data["phase"] = "march"
+    if frame.phase == "transfer":
+        frame.phase = "march"
         if action.type == "transfer":
             assert action.unit
             origin = w.leader_hex_on_map(ld.id)
@@ -144,15 +146,15 @@ def act_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
         w.pop()
         return
     assert action.unit
-    data["done"] = [*data["done"], action.unit]
+    frame.done = (*frame.done, action.unit)
     if action.type == "entrench":
         from gcacw_ref.game.engine.misc import entrench_action
 
         entrench_action(w, action.unit)  # 5.5: fatigue by year, then the next marker
         return
-    first = not [u for u in data["done"][:-1] if u not in data.get("entrench", [])]
+    first = not [u for u in frame.done[:-1] if u not in frame.entrench]
     cav_div = leader_kind(w, ld) == "cavalry_division_leader"
-    begin_march(w, action.unit, leader_mp=int(data["mp"]), may_attack=first or not cav_div)
+    begin_march(w, action.unit, leader_mp=frame.mp, may_attack=first or not cav_div)
 
 
-decision("activation", act_options, act_decide)
+decision(ActivationFrame, act_options, act_decide)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges, cavalry
@@ -11,6 +11,7 @@ from gcacw_ref.game.engine.choices import assault_candidates
 from gcacw_ref.game.engine.combat import attack_allowed, resolve
 from gcacw_ref.game.engine.common import in_command_range
 from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.frames import AdvanceFrame, AssaultFrame
 from gcacw_ref.rules.assault import assault_roll, grand_assault_number
 from gcacw_ref.rules.demoralization import may_join_grand_assault
 from gcacw_ref.rules.march import MAX_FATIGUE, raise_fatigue
@@ -24,17 +25,24 @@ if TYPE_CHECKING:
 def begin_assault(w: Work, lid: str) -> None:
     ld = w.leaders[lid]
     w.push(
-        "assault",
-        ld.side,
-        leader=lid,
-        phase="select",
-        selected=[],
-        candidates=assault_candidates(w, ld),
-        attackers=[],
-        ga_hexes=[],
-        ga_units=[],
-        number=0,
+        AssaultFrame(
+            side=ld.side,
+            leader=lid,
+            phase="select",
+            selected=(),
+            candidates=tuple(assault_candidates(w, ld)),
+            attackers=(),
+            ga_hexes=(),
+            ga_units=(),
+            number=0,
+        )
     )
+
+
+def target_of(frame: AssaultFrame) -> str:
+    """The hex assaulted (chosen in the `target` step, 5.3)."""
+    assert frame.target is not None, "the assault has no target yet"
+    return frame.target
 
 
 def ga_leader(w: Work, ld: Leader) -> Leader | None:
@@ -52,7 +60,7 @@ def ga_leader(w: Work, ld: Leader) -> Leader | None:
     return None
 
 
-def ga_hexes(w: Work, data: dict[str, Any], side: Side, target: str) -> dict[str, list[str]]:
+def ga_hexes(w: Work, frame: AssaultFrame, side: Side, target: str) -> dict[str, list[str]]:
     """7.1 grand assault: hexes next to the defender (the assault hex included) with units
     not chosen in step 1, fatigue 3 or less, not demoralized, able to attack (any command,
     cavalry and artillery included)."""
@@ -61,7 +69,7 @@ def ga_hexes(w: Work, data: dict[str, Any], side: Side, target: str) -> dict[str
         units = [
             u.id
             for u in w.friends_at(n, side)
-            if u.id not in data["selected"]
+            if u.id not in frame.selected
             and u.fatigue < MAX_FATIGUE  # 6.5: a unit at fatigue 4 takes no action
             and may_join_grand_assault(u.demoralized)
             and attack_allowed(w, [u.id], target, "assault")
@@ -71,32 +79,32 @@ def ga_hexes(w: Work, data: dict[str, Any], side: Side, target: str) -> dict[str
     return out
 
 
-def as_options(w: Work, frame: dict[str, Any]) -> list[Action]:
-    data = frame["data"]
-    lid = data["leader"]
-    side = frame["side"]
-    phase = data["phase"]
+def as_options(w: Work, frame: AssaultFrame) -> list[Action]:
+    """5.3, 7.1: the choices of each step of the assault."""
+    lid = frame.leader
+    side = frame.side
+    phase = frame.phase
     if phase == "select":
         out = [
             Action(type="select", leader=lid, unit=u)
-            for u in data["candidates"]
-            if u not in data["selected"]
+            for u in frame.candidates
+            if u not in frame.selected
         ]
-        return ([Action(type="done")] if data["selected"] else []) + out
+        return ([Action(type="done")] if frame.selected else []) + out
     if phase == "target":
         lh = w.leader_hex_on_map(lid)
         return [
             Action(type="attack", leader=lid, hex=n)
             for n in w.board.neighbors(lh)
-            if w.enemy_at(n, side) and attack_allowed(w, data["selected"], n, "assault")
+            if w.enemy_at(n, side) and attack_allowed(w, list(frame.selected), n, "assault")
         ] or [Action(type="done")]
     if phase == "roll":
         return [Action(type="done")]
     if phase == "pick":
         return [
             Action(type="select", leader=lid, unit=u)
-            for u in data["selected"]
-            if u not in data["attackers"]
+            for u in frame.selected
+            if u not in frame.attackers
         ]
     if phase == "grand":
         return [
@@ -104,65 +112,65 @@ def as_options(w: Work, frame: dict[str, Any]) -> list[Action]:
             Action(type="grand_assault", option="yes"),
         ]
     if phase == "ga_hexes":
-        hexes = ga_hexes(w, data, side, data["target"])
-        out = [Action(type="done")] if data["ga_hexes"] else []
-        if len(data["ga_hexes"]) < data["number"]:
-            out += [Action(type="hex", hex=h) for h in hexes if h not in data["ga_hexes"]]
+        hexes = ga_hexes(w, frame, side, target_of(frame))
+        out = [Action(type="done")] if frame.ga_hexes else []
+        if len(frame.ga_hexes) < frame.number:
+            out += [Action(type="hex", hex=h) for h in hexes if h not in frame.ga_hexes]
         return out or [Action(type="done")]
     # ga_units: at least one unit from each chosen hex
-    hexes = ga_hexes(w, data, side, data["target"])
-    covered = {w.unit(u).hex for u in data["ga_units"]}
-    out = [Action(type="done")] if all(h in covered for h in data["ga_hexes"]) else []
-    for h in data["ga_hexes"]:
-        out += [
-            Action(type="select", unit=u) for u in hexes.get(h, []) if u not in data["ga_units"]
-        ]
+    hexes = ga_hexes(w, frame, side, target_of(frame))
+    covered = {w.unit(u).hex for u in frame.ga_units}
+    out = [Action(type="done")] if all(h in covered for h in frame.ga_hexes) else []
+    for h in frame.ga_hexes:
+        out += [Action(type="select", unit=u) for u in hexes.get(h, []) if u not in frame.ga_units]
     return out or [Action(type="done")]
 
 
-def as_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
-    data = frame["data"]
-    ld = w.leaders[data["leader"]]
-    side = frame["side"]
-    phase = data["phase"]
+def as_decide(w: Work, frame: AssaultFrame, action: Action) -> None:
+    """5.3, 7.1: apply the choice of the current step and move to the next."""
+    ld = w.leaders[frame.leader]
+    side = frame.side
+    phase = frame.phase
     if phase == "select":
         if action.type == "select":
-            data["selected"] = [*data["selected"], action.unit]
-            if len(data["selected"]) < len(data["candidates"]):
+            assert action.unit
+            frame.selected = (*frame.selected, action.unit)
+            if len(frame.selected) < len(frame.candidates):
                 return
-        for u in data["selected"]:
+        for u in frame.selected:
             w.upd(u, fatigue=raise_fatigue(w.unit(u).fatigue, 1))
         lh = w.leader_hex_on_map(ld.id)
-        if {u.id for u in w.friends_at(lh, side)} <= set(data["selected"]):
+        if {u.id for u in w.friends_at(lh, side)} <= set(frame.selected):
             bridges.clear_refused(w, lh)  # 7.8: the whole stack assaults
-        data["phase"] = "target"
+        frame.phase = "target"
         return
     if phase == "target":
         if action.type == "done":
             w.pop()
             return
-        data["target"] = action.hex
-        data["phase"] = "roll"
+        assert action.hex
+        frame.target = action.hex
+        frame.phase = "roll"
         w.emit(
             "assault",
             "7.1",
-            f"{ld.name} orders an assault on {action.hex} with {len(data['selected'])} unit(s)",
-            f"{ld.name}が{action.hex}へ突撃を命令（{len(data['selected'])}ユニット）",
+            f"{ld.name} orders an assault on {action.hex} with {len(frame.selected)} unit(s)",
+            f"{ld.name}が{action.hex}へ突撃を命令（{len(frame.selected)}ユニット）",
             leader=ld.id,
             hex=action.hex,
-            units=data["selected"],
+            units=list(frame.selected),
         )
-        assert action.hex
         if not ld.cavalry:
             has_cav = [u for u in w.enemy_at(action.hex, side) if u.kind == "cavalry"]
             if has_cav:
-                cavalry.offer(w, data["selected"][0], assault=True, hexes=[action.hex])
+                cavalry.offer(w, frame.selected[0], assault=True, hexes=[action.hex])
         return
     if phase == "roll":
         return command_roll(w, frame)
     if phase == "pick":
-        data["attackers"] = [*data["attackers"], action.unit]
-        if len(data["attackers"]) >= data["max"]:
+        assert action.unit
+        frame.attackers = (*frame.attackers, action.unit)
+        if len(frame.attackers) >= frame.max:
             after_pick(w, frame)
         return
     if phase == "grand":
@@ -184,32 +192,35 @@ def as_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
                 steps=[step.line() for step in ga.steps],
             )
             if ga.happens:
-                data["number"] = ga.number
-                data["phase"] = "ga_hexes"
+                assert ga.number is not None  # a grand assault that happens has its number
+                frame.number = ga.number
+                frame.phase = "ga_hexes"
                 return
         return fight(w, frame)
     if phase == "ga_hexes":
         if action.type == "hex":
-            data["ga_hexes"] = [*data["ga_hexes"], action.hex]
+            assert action.hex
+            frame.ga_hexes = (*frame.ga_hexes, action.hex)
             return
-        data["phase"] = "ga_units"
+        frame.phase = "ga_units"
         return
     if action.type == "select":
-        data["ga_units"] = [*data["ga_units"], action.unit]
+        assert action.unit
+        frame.ga_units = (*frame.ga_units, action.unit)
         return
-    for u in data["ga_units"]:
+    for u in frame.ga_units:
         w.upd(u, fatigue=raise_fatigue(w.unit(u).fatigue, 1))
     fight(w, frame)
 
 
-def command_roll(w: Work, frame: dict[str, Any]) -> None:
-    data = frame["data"]
-    ld = w.leaders[data["leader"]]
-    side = frame["side"]
-    target = data["target"]
+def command_roll(w: Work, frame: AssaultFrame) -> None:
+    """7.1: the leader's command roll decides whether, and with how many, it assaults."""
+    ld = w.leaders[frame.leader]
+    side = frame.side
+    target = target_of(frame)
     die = w.die()
     roll = assault_roll(
-        ld.command, die, units_chosen=len(data["selected"]), wing_commander=ld.rank == "wing"
+        ld.command, die, units_chosen=len(frame.selected), wing_commander=ld.rank == "wing"
     )
     w.emit(
         "assault",
@@ -238,31 +249,31 @@ def command_roll(w: Work, frame: dict[str, Any]) -> None:
         # 7.7 step 6: the cavalry has gone; with a successful roll the assaulting units
         # may move into its hex, and the assault ends without an attack
         w.pop()
-        w.push("advance", side, units=list(data["selected"]), target=target, march=False)
+        w.push(AdvanceFrame(side=side, units=frame.selected, target=target, march=False))
         return
-    data["max"] = roll.participating
-    if roll.participating >= len(data["selected"]):
-        data["attackers"] = list(data["selected"])
+    frame.max = roll.participating
+    if roll.participating >= len(frame.selected):
+        frame.attackers = frame.selected
         after_pick(w, frame)
     else:
-        data["phase"] = "pick"
+        frame.phase = "pick"
 
 
-def after_pick(w: Work, frame: dict[str, Any]) -> None:
-    data = frame["data"]
-    ld = w.leaders[data["leader"]]
-    if ga_leader(w, ld) is not None and ga_hexes(w, data, frame["side"], data["target"]):
-        data["phase"] = "grand"
+def after_pick(w: Work, frame: AssaultFrame) -> None:
+    """7.1: a grand assault is offered when an army or wing leader is in range."""
+    ld = w.leaders[frame.leader]
+    if ga_leader(w, ld) is not None and ga_hexes(w, frame, frame.side, target_of(frame)):
+        frame.phase = "grand"
         return
     fight(w, frame)
 
 
-def fight(w: Work, frame: dict[str, Any]) -> None:
-    data = frame["data"]
-    ld = w.leaders[data["leader"]]
+def fight(w: Work, frame: AssaultFrame) -> None:
+    """7.1-7.4: the assault's combat (Lee's and Longstreet's modifiers, 7.4)."""
+    ld = w.leaders[frame.leader]
     w.pop()
-    attackers = list(data["attackers"]) + list(data["ga_units"])
-    grand = bool(data["ga_units"])
+    attackers = list(frame.attackers) + list(frame.ga_units)
+    grand = bool(frame.ga_units)
     lh = w.leader_hex(ld.id)
     lee = (
         any(
@@ -278,11 +289,11 @@ def fight(w: Work, frame: dict[str, Any]) -> None:
     resolve(
         w,
         attackers,
-        data["target"],
+        target_of(frame),
         "assault",
         None,
         ld.tactical,
-        active=data["attackers"][0],
+        active=frame.attackers[0],
         grand=grand,
         assault_hex=lh,
         lee=lee,
@@ -290,4 +301,4 @@ def fight(w: Work, frame: dict[str, Any]) -> None:
     )
 
 
-decision("assault", as_options, as_decide)
+decision(AssaultFrame, as_options, as_decide)

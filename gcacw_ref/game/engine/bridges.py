@@ -7,11 +7,12 @@ bridge. The destruction attempt after a march is a decision (`destroy` frame).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import combat_strength, hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.frames import DestroyFrame, MarchFrame
 from gcacw_ref.game.geometry import hexside_key
 from gcacw_ref.game.zoc import has_road
 from gcacw_ref.rules.bridges import bridge_limits, destroy_drm, destroyed
@@ -34,14 +35,14 @@ def strong(w: Work) -> int:
 
 def pontoon(w: Work, a: str, b: str) -> str | None:
     key = hexside_key(a, b)
-    for x, y, owner in w.s["bridges"]:
+    for x, y, owner in w.bridges:
         if (x, y) == key:
             return str(owner)
     return None
 
 
 def is_destroyed(w: Work, a: str, b: str) -> bool:
-    return tuple(hexside_key(a, b)) in {tuple(d) for d in w.s["destroyed"]}
+    return tuple(hexside_key(a, b)) in {tuple(d) for d in w.destroyed}
 
 
 def broken(w: Work, a: str, b: str, side: Side) -> bool:
@@ -65,37 +66,38 @@ def effective_hexside(w: Work, a: str, b: str, side: Side) -> frozenset[F] | Non
 def clear_refused_on_leave(w: Work, hex_: str | None) -> None:
     """7.8: the refused-flank marker goes when the last unit leaves its hex, or when the
     only unit there attacks."""
-    if hex_ is not None and hex_ in w.s["refused"] and len(w.at(hex_)) <= 1:
-        w.s["refused"] = tuple(h for h in w.s["refused"] if h != hex_)
+    if hex_ is not None and hex_ in w.refused and len(w.at(hex_)) <= 1:
+        w.refused = tuple(h for h in w.refused if h != hex_)
 
 
 def clear_refused(w: Work, hex_: str | None) -> None:
     """7.8: remove the marker of `hex_` (all its units join one assault)."""
-    if hex_ is not None and hex_ in w.s["refused"]:
-        w.s["refused"] = tuple(h for h in w.s["refused"] if h != hex_)
+    if hex_ is not None and hex_ in w.refused:
+        w.refused = tuple(h for h in w.refused if h != hex_)
 
 
 def sweep_refused(w: Work) -> None:
-    w.s["refused"] = tuple(h for h in w.s["refused"] if w.at(h))
+    """7.8: markers of hexes left empty go."""
+    w.refused = tuple(h for h in w.refused if w.at(h))
 
 
 def note_control(w: Work, hex_: str, side: Side) -> None:
     """Scenario VP hexes: the side whose unit last entered holds it."""
-    if hex_ in w.s["hex_control"]:
-        w.s["hex_control"][hex_] = side.value
+    if hex_ in w.hex_control:
+        w.hex_control[hex_] = side.value
 
 
 def enemy_pontoons_fall(w: Work, unit: Unit) -> None:
     """10.2: an enemy pontoon bridge goes when a unit of strength 5 or more ends a march,
     a retreat or an advance in one of the two hexes it joins."""
     here = hex_of(unit)
-    if here is None or not w.s["bridges"]:
+    if here is None or not w.bridges:
         return
     for n in w.board.neighbors(here):
         owner = pontoon(w, here, n)
         if owner and owner != unit.side.value and combat_strength(w, unit) >= strong(w):
             key = hexside_key(here, n)
-            w.s["bridges"] = tuple(b for b in w.s["bridges"] if (b[0], b[1]) != key)
+            w.bridges = tuple(b for b in w.bridges if (b[0], b[1]) != key)
             w.emit(
                 "bridge",
                 "10.2",
@@ -106,24 +108,25 @@ def enemy_pontoons_fall(w: Work, unit: Unit) -> None:
             )
 
 
-def after_march(w: Work, unit: Unit, data: dict[str, Any]) -> None:
+def after_march(w: Work, unit: Unit, march: MarchFrame) -> None:
     """10.2 at the end of a march: enemy pontoon bridges may fall; a fixed bridge or a
     ferry may be attacked (a decision)."""
     enemy_pontoons_fall(w, unit)
     targets = destroy_targets(w, unit)
     if targets:
         w.push(
-            "destroy",
-            unit.side,
-            unit=unit.id,
-            targets=targets,
-            idle=bool(not data["moved"] and not data["attacks"]),
+            DestroyFrame(
+                side=unit.side,
+                unit=unit.id,
+                targets=tuple(targets),
+                idle=not march.moved and not march.attacks,
+            )
         )
 
 
 def destroy_targets(w: Work, unit: Unit) -> list[str]:
     """10.2: crossings this unit may try to destroy now (once per turn per unit)."""
-    if unit.id in w.s["destroy_tried"]:
+    if unit.id in w.destroy_tried:
         return []
     here = hex_of(unit)
     out = []
@@ -145,18 +148,18 @@ def destroy_targets(w: Work, unit: Unit) -> list[str]:
     return out
 
 
-def destroy_options(w: Work, frame: dict[str, Any]) -> list[Action]:
-    uid = frame["data"]["unit"]
-    return [Action(type="done")] + [
-        Action(type="destroy", unit=uid, hex=h) for h in frame["data"]["targets"]
-    ]
+def destroy_options(w: Work, frame: DestroyFrame) -> list[Action]:
+    uid = frame.unit
+    return [Action(type="done")] + [Action(type="destroy", unit=uid, hex=h) for h in frame.targets]
 
 
-def destroy_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
+def destroy_decide(w: Work, frame: DestroyFrame, action: Action) -> None:
+    """10.2: the destruction die (modified for a ferry, the Confederates, no enemy ZOC
+    and a unit that did nothing else)."""
     w.pop()
     if action.type == "done":
         return
-    uid = frame["data"]["unit"]
+    uid = frame.unit
     unit = w.unit(uid)
     here, there = hex_of(unit), action.hex
     assert there
@@ -165,13 +168,13 @@ def destroy_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
         ferry=ferry,
         confederate=unit.side == Side.CONFEDERATE,
         zoc_free=not zoc_kind(w, here, unit.side) and not zoc_kind(w, there, unit.side),
-        idle=bool(frame["data"]["idle"]),
+        idle=frame.idle,
     )
     die = w.die()
     ok = destroyed(die, drm, ferry)
     what = "ferry" if ferry else "bridge"
     if ok:
-        w.s["destroyed"] = (*w.s["destroyed"], hexside_key(here, there))
+        w.destroyed = (*w.destroyed, hexside_key(here, there))
     w.emit(
         "bridge",
         "10.2",
@@ -184,16 +187,16 @@ def destroy_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
         drm=drm,
         destroyed=ok,
     )
-    w.s["destroy_tried"] = (*w.s["destroy_tried"], uid)
+    w.destroy_tried = (*w.destroy_tried, uid)
 
 
-decision("destroy", destroy_options, destroy_decide)
+decision(DestroyFrame, destroy_options, destroy_decide)
 
 
 def dismantle(w: Work, unit: Unit, other_hex: str) -> None:
     """10.2: a marching unit beside its own pontoon bridge takes it up (no MP)."""
     key = hexside_key(hex_of(unit), other_hex)
-    w.s["bridges"] = tuple(b for b in w.s["bridges"] if (b[0], b[1]) != key)
+    w.bridges = tuple(b for b in w.bridges if (b[0], b[1]) != key)
     w.emit(
         "bridge",
         "10.2",

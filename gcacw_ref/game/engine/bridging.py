@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.common import combat_strength, hex_of
+from gcacw_ref.game.frames import BuildFrame
 from gcacw_ref.game.geometry import hexside_key
 from gcacw_ref.rules.bridges import (
     bridge_limits,
@@ -44,7 +45,7 @@ def may_bridge_major(w: Work, side: Side) -> bool:
 
 def _uncrossable(w: Work, major: bool) -> bool:
     """12.0: the river's unfordable marker still stands this turn."""
-    return w.turn <= int(w.s["major_unfordable_until" if major else "minor_unfordable_until"])
+    return w.turn <= (w.major_unfordable_until if major else w.minor_unfordable_until)
 
 
 def _has(w: Work, h: str, feats: frozenset[F]) -> bool:
@@ -52,7 +53,7 @@ def _has(w: Work, h: str, feats: frozenset[F]) -> bool:
     return any(w.board.side(h, m) & feats for m in w.board.neighbors(h))
 
 
-def bridge_options(w: Work, unit: Unit, data: dict[str, Any]) -> list[Action]:
+def bridge_options(w: Work, unit: Unit, build: BuildFrame) -> list[Action]:
     """10.1/10.3: a fatigue-0 infantry unit beside a river may lay a pontoon bridge or
     repair a destroyed bridge or ferry (strength and enemy limits by game)."""
     if unit.kind != "infantry":
@@ -67,7 +68,7 @@ def bridge_options(w: Work, unit: Unit, data: dict[str, Any]) -> list[Action]:
             continue
         enemy = max(_enemy_strength(w, here, unit.side), _enemy_strength(w, n, unit.side))
         destroyed = bridges.is_destroyed(w, here, n)
-        if destroyed and strength >= r_need and enemy < r_block and not data.get("repaired"):
+        if destroyed and strength >= r_need and enemy < r_block and not build.repaired:
             out.append(Action(type="build", unit=unit.id, option="repair", hex=n))
         if strength < b_need or enemy >= b_block or bridges.pontoon(w, here, n):
             continue
@@ -78,10 +79,10 @@ def bridge_options(w: Work, unit: Unit, data: dict[str, Any]) -> list[Action]:
             continue
         if _markers_left(w, unit.side, major) <= 0:
             continue
-        if here in data.get("bridge_hexes", []):
+        if here in build.bridge_hexes:
             continue  # 10.1: one bridge attempt per hex per recovery phase
         key = list(hexside_key(here, n))
-        if any([a, b] == key and t == w.turn for a, b, t in w.s["no_bridge_until"]):
+        if any([a, b] == key and t == w.turn for a, b, t in w.no_bridge_until):
             continue  # 10.1: a failed hexside waits for a later turn
         out.append(Action(type="build", unit=unit.id, option="bridge", hex=n))
     return out
@@ -91,13 +92,14 @@ def _markers_left(w: Work, side: Side, major: bool) -> int:
     cfg = w.scen.bridges
     total = getattr(cfg, f"{side.value}_{'major' if major else 'minor'}")
     used = 0
-    for a, b, owner in w.s["bridges"]:
+    for a, b, owner in w.bridges:
         if owner == side.value and bool(F.MAJOR_RIVER in w.board.side(a, b)) == major:
             used += 1
     return int(total) - used
 
 
-def build_bridge(w: Work, action: Action, data: dict[str, Any]) -> None:
+def build_bridge(w: Work, action: Action, build: BuildFrame) -> None:
+    """10.3 repair or 10.1 pontoon bridge: the die against its modifiers."""
     assert action.unit  # recovery offers `build` for a unit
     unit = w.unit(action.unit)
     here, there = hex_of(unit), action.hex
@@ -106,13 +108,13 @@ def build_bridge(w: Work, action: Action, data: dict[str, Any]) -> None:
     major = F.MAJOR_RIVER in feats
     key = hexside_key(here, there)
     if action.option == "repair":
-        data["repaired"] = True
+        build.repaired = True
         drm = repair_drm(major=major, uncrossable=_uncrossable(w, major))
         die = w.die()
         ferry = F.FERRY in feats and F.BRIDGE not in feats
         ok = repaired(die, drm, ferry)
         if ok:
-            w.s["destroyed"] = tuple(d for d in w.s["destroyed"] if tuple(d) != tuple(key))
+            w.destroyed = tuple(d for d in w.destroyed if tuple(d) != tuple(key))
         w.emit(
             "bridge",
             "10.3",
@@ -125,7 +127,7 @@ def build_bridge(w: Work, action: Action, data: dict[str, Any]) -> None:
             ok=ok,
         )
         return
-    data["bridge_hexes"] = [*data.get("bridge_hexes", []), here]
+    build.bridge_hexes = (*build.bridge_hexes, here)
     drm = pontoon_drm(
         major=major,
         uncrossable=_uncrossable(w, major),
@@ -136,9 +138,9 @@ def build_bridge(w: Work, action: Action, data: dict[str, Any]) -> None:
     die = w.die()
     ok = pontoon_built(die, drm)
     if ok:
-        w.s["bridges"] = (*w.s["bridges"], (key[0], key[1], unit.side.value))
+        w.bridges = (*w.bridges, (key[0], key[1], unit.side.value))
     else:
-        w.s["no_bridge_until"] = (*w.s["no_bridge_until"], (key[0], key[1], w.turn))
+        w.no_bridge_until = (*w.no_bridge_until, (key[0], key[1], w.turn))
     w.emit(
         "bridge",
         "10.1",

@@ -7,13 +7,14 @@ The cavalry's owner decides (`cavalry_retreat` frame, yes/no). The retreat itsel
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import combat_strength, hex_of, other
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import lose
 from gcacw_ref.game.engine.zocview import zoc_map
+from gcacw_ref.game.frames import CavalryRetreatFrame, MarchFrame
 from gcacw_ref.rules.cavalry_retreat import (
     CavalryHex,
     cavalry_retreat_loss,
@@ -54,7 +55,7 @@ def offer(
     if unit.hex is None or (unit.kind == "cavalry" and not (assault or advance)):
         return
     for h in hexes if hexes is not None else cavalry_hexes_threatened(w, unit.hex, unit.side):
-        w.push("cavalry_retreat", other(unit.side), hex=h, active=uid, assault=assault)
+        w.push(CavalryRetreatFrame(side=other(unit.side), hex=h, active=uid, assault=assault))
 
 
 def offer_on_march_start(w: Work, uid: str) -> None:
@@ -65,9 +66,9 @@ def offer_on_enter_zoc(w: Work, uid: str) -> None:
     offer(w, uid)
 
 
-def cav_options(w: Work, frame: dict[str, Any]) -> list[Action]:
-    h = frame["data"]["hex"]
-    if not [u for u in w.at(h) if u.kind == "cavalry" and u.side == frame["side"]]:
+def cav_options(w: Work, frame: CavalryRetreatFrame) -> list[Action]:
+    h = frame.hex
+    if not [u for u in w.at(h) if u.kind == "cavalry" and u.side == frame.side]:
         return [Action(type="cavalry_retreat", hex=h, option="no")]
     return [
         Action(type="cavalry_retreat", hex=h, option="no"),
@@ -75,15 +76,16 @@ def cav_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     ]
 
 
-def cav_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
+def cav_decide(w: Work, frame: CavalryRetreatFrame, action: Action) -> None:
+    """7.7: the cavalry retreat's die: MP taken from the enemy, the cavalry's loss, then
+    the retreat itself (fatigue +1, disorganized)."""
     w.pop()
     if action.option != "yes":
         return
-    data = frame["data"]
-    h = data["hex"]
-    side = frame["side"]
+    h = frame.hex
+    side = frame.side
     cav = [u for u in w.at(h) if u.kind == "cavalry" and u.side == side]
-    active = w.unit(data["active"])
+    active = w.unit(frame.active)
     b = w.board
     ahex = hex_of(active)
     crossing = bool(b.river(h, ahex)) or (w.rain() and "creek" in b.features(h, ahex))
@@ -99,9 +101,9 @@ def cav_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     die = w.die()
     cut = mp_reduction(die + drm)
     loss = cavalry_retreat_loss(die)
-    march = w.find("march")
-    if march is not None and not data["assault"]:
-        march["data"]["mp"] = str(max(Fraction(0), Fraction(march["data"]["mp"]) - cut))
+    march = w.find(MarchFrame)
+    if march is not None and not frame.assault:
+        march.mp = max(Fraction(0), march.mp - cut)
     names = ", ".join(u.name for u in cav)
     w.emit(
         "cavalry_retreat",
@@ -128,8 +130,8 @@ def cav_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
         from gcacw_ref.game.engine.retreat import push_retreat
 
         push_retreat(
-            w, alive, "cavalry", active_uid=active.id, after="cavalry_done", assault=data["assault"]
+            w, alive, "cavalry", active_uid=active.id, after="cavalry_done", assault=frame.assault
         )
 
 
-decision("cavalry_retreat", cav_options, cav_decide)
+decision(CavalryRetreatFrame, cav_options, cav_decide)

@@ -54,7 +54,7 @@ def may_raid(w: Work, unit: Unit) -> bool:
     """5.4: at a station not yet destroyed, fatigue 3 or less, combat strength 2 or more."""
     if unit.hex is None or "station" not in w.board.hex_features(unit.hex):
         return False
-    if w.s["stations"].get(unit.hex) == "destroyed":
+    if w.stations.get(unit.hex) == "destroyed":
         return False  # register game-raid-destroyed-station
     return may_raid_station(w.game, unit.fatigue, combat_strength(w, unit))
 
@@ -124,7 +124,7 @@ _UNIT_ACTIONS: dict[int, tuple[Unit, tuple[object, ...], tuple[Action, ...]]] = 
 
 
 def _cached_unit_actions(w: Work, u: Unit) -> tuple[Action, ...]:
-    depends = (id(w.scen), w.rain(), w.s["stations"].get(u.hex or ""))
+    depends = (id(w.scen), w.rain(), w.stations.get(u.hex or ""))
     hit = _UNIT_ACTIONS.get(id(u))
     if hit is not None and hit[0] is u and hit[1] == depends:
         return hit[2]

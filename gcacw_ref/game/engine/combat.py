@@ -6,7 +6,7 @@ losses to allocate, retreats, advance after combat).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import RuleError
 from gcacw_ref.game.actions import Action
@@ -15,6 +15,7 @@ from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.registry import auto
 from gcacw_ref.game.engine.results import apply_results
 from gcacw_ref.game.engine.zocview import zoc_of_hex
+from gcacw_ref.game.frames import AttackGoFrame, MarchFrame
 from gcacw_ref.rules.combat import resolve_combat
 from gcacw_ref.rules.combat_models import AttackingUnit, CombatDice, CombatInput, DefendingUnit
 from gcacw_ref.rules.combat_modifiers import check_restrictions, march_attack_cost
@@ -52,7 +53,7 @@ def hexside_key_for_combat(w: Work, a: str, d: str, side: Side) -> str | None:
     return "creek" if F.CREEK in feats else "none"
 
 
-def defending_units(w: Work, defenders: list[Any], target: str) -> list[DefendingUnit]:
+def defending_units(w: Work, defenders: list[Unit], target: str) -> list[DefendingUnit]:
     """The defenders in `target` as the rules core sees them (7.2, 9.0)."""
     return [
         DefendingUnit(
@@ -70,7 +71,7 @@ def defending_units(w: Work, defenders: list[Any], target: str) -> list[Defendin
     ]
 
 
-def flank_defender_strength(w: Work, defenders: list[Any], target: str) -> Fraction:
+def flank_defender_strength(w: Work, defenders: list[Unit], target: str) -> Fraction:
     """7.4 one-quarter test: the defender's strength with entrenchment (and earthworks),
     as the rules core totals it for combat (register flank-quarter-entrenchment)."""
     side = defending_side(
@@ -145,7 +146,7 @@ def combat_input(
 
 
 def attack_allowed(
-    w: Work, attackers: list[str], target: str, action: str, march: dict[str, Any] | None = None
+    w: Work, attackers: list[str], target: str, action: str, march: MarchFrame | None = None
 ) -> bool:
     """7.1 restrictions (river, mountain/swamp, rain) and the woods-hexside rule."""
     inp = combat_input(w, attackers, target, action, "hasty" if action == "march" else None, None)
@@ -158,7 +159,7 @@ def attack_allowed(
     here = hex_of(w.unit(attackers[0]))
     woods = w.board.map.is_woods_hexside(here, target) and not w.board.road_link(here, target)
     # 7.1: across a woods hexside only from the start hex or along a road
-    return not (march is not None and woods and here != march["start"])
+    return not (march is not None and woods and here != march.start)
 
 
 def attack_targets(
@@ -174,13 +175,13 @@ def attack_targets(
     return out
 
 
-def march_attack_options(w: Work, data: dict[str, Any], unit: Unit) -> list[Action]:
+def march_attack_options(w: Work, march: MarchFrame, unit: Unit) -> list[Action]:
     """7.1 step 2 / 6.1: every target and attack type the remaining MP pays for."""
-    mp = Fraction(data["mp"])
+    mp = march.mp
     out: list[Action] = []
     types = attack_types().type
     for n in w.board.neighbors(hex_of(unit)):
-        if not w.enemy_at(n, unit.side) or not attack_allowed(w, [unit.id], n, "march", data):
+        if not w.enemy_at(n, unit.side) or not attack_allowed(w, [unit.id], n, "march", march):
             continue
         for t in types:
             if march_attack_cost(t.key, unit.kind == "cavalry", mp) is not None:
@@ -198,7 +199,7 @@ def river_blocks(w: Work, n: str, target: str, side: Side) -> bool:
         return True
     if feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
         major = F.MAJOR_RIVER in feats
-        marker = int(w.s["major_unfordable_until" if major else "minor_unfordable_until"])
+        marker = w.major_unfordable_until if major else w.minor_unfordable_until
         fordable = not w.rain() and w.turn > marker
         left = crossings_left(feats, bridges.broken(w, n, target, side))
         if left & {F.BRIDGE, F.DAM, F.FERRY}:
@@ -279,22 +280,23 @@ def flank_for(w: Work, attackers: list[str], target: str, side: Side, refused: b
     return int(res.final_bonus)
 
 
-def march_attack(w: Work, frame: dict[str, Any], target: str, attack_type: str) -> None:
+def march_attack(w: Work, frame: MarchFrame, target: str, attack_type: str) -> None:
     """7.1 attack procedure for a marching unit, steps 1-6. An infantry unit that began
     its march in the limited ZOC of the cavalry it attacks gives that cavalry the chance
     to retreat first (7.7 exception); if the hex is left empty the attack costs nothing."""
-    data = frame["data"]
-    uid = data["unit"]
+    uid = frame.unit
     unit = w.unit(uid)
-    cost = march_attack_cost(attack_type, unit.kind == "cavalry", Fraction(data["mp"]))
+    cost = march_attack_cost(attack_type, unit.kind == "cavalry", frame.mp)
     assert cost is not None  # only affordable attacks are offered
-    data["mp"] = str(Fraction(data["mp"]) - cost)
-    data["attacks"] += 1
-    data["acted"] = True
+    frame.mp = frame.mp - cost
+    frame.attacks += 1
+    frame.acted = True
     bridges.clear_refused_on_leave(w, unit.hex)  # 7.8: the only unit there attacks
-    w.push("attack_go", unit.side, unit=uid, target=target, type=attack_type, cost=cost)
+    w.push(
+        AttackGoFrame(side=unit.side, unit=uid, target=target, attack_type=attack_type, cost=cost)
+    )
     cav = [u for u in w.enemy_at(target, unit.side) if u.kind == "cavalry"]
-    if cav and unit.kind != "cavalry" and unit.hex == data["start"]:
+    if cav and unit.kind != "cavalry" and unit.hex == frame.start:
         kinds = zoc_of_hex(w, target)
         if str(kinds.get(hex_of(unit))) == "limited":
             from gcacw_ref.game.engine.cavalry import offer
@@ -302,24 +304,24 @@ def march_attack(w: Work, frame: dict[str, Any], target: str, attack_type: str) 
             offer(w, uid, hexes=[target])
 
 
-@auto("attack_go")
-def attack_go(w: Work, frame: dict[str, Any]) -> None:
+@auto(AttackGoFrame)
+def attack_go(w: Work, frame: AttackGoFrame) -> None:
+    """7.1 steps 3-6 of a march attack; 7.7: if the cavalry has gone, the MP come back."""
     w.pop()
-    data = frame["data"]
-    uid, target = data["unit"], data["target"]
+    uid, target = frame.unit, frame.target
     unit = w.unit(uid)
-    march = w.find("march")
+    march = w.find(MarchFrame)
     assert march is not None
     if unit.hex is None:
         return
     if not w.enemy_at(target, unit.side):
-        march["data"]["mp"] = str(Fraction(march["data"]["mp"]) + data["cost"])
-        march["data"]["attacks"] -= 1
+        march.mp = march.mp + frame.cost
+        march.attacks -= 1
         return
     leader_tac = max(
         (ld.tactical for ld in w.leaders_with(uid) if w.commands(ld, unit)), default=None
     )
-    resolve(w, [uid], target, "march", data["type"], leader_tac, active=uid, march=march["data"])
+    resolve(w, [uid], target, "march", frame.attack_type, leader_tac, active=uid, march=march)
 
 
 def resolve(
@@ -330,14 +332,14 @@ def resolve(
     attack_type: str | None,
     leader_tac: int | None,
     active: str,
-    march: dict[str, Any] | None = None,
+    march: MarchFrame | None = None,
     grand: bool = False,
     assault_hex: str | None = None,
     lee: bool = False,
     longstreet: bool = False,
 ) -> None:
     side = w.unit(attackers[0]).side
-    flank = flank_for(w, attackers, target, side, target in w.s["refused"])
+    flank = flank_for(w, attackers, target, side, target in w.refused)
     inp = combat_input(
         w,
         attackers,

@@ -21,6 +21,7 @@ from gcacw_ref.game.engine import (  # noqa: F401  (registers frame kinds)
 )
 from gcacw_ref.game.engine.registry import HANDLERS
 from gcacw_ref.game.engine.work import EngineBug, Work
+from gcacw_ref.game.frames import TurnFrame
 from gcacw_ref.game.log import Event
 from gcacw_ref.game.scenario import Scenario
 from gcacw_ref.game.state import GameState, Leader, Rng, Unit
@@ -90,37 +91,36 @@ def new_game(scenario: Scenario, seed: int, dice: list[int] | None = None) -> Ga
 def start(state: GameState, dice: list[int] | None = None) -> tuple[GameState, list[Event]]:
     """Put the first turn on the stack and run to the first decision."""
     w = Work(state, dice)
-    w.push("turn", step=0)
+    w.push(TurnFrame(step=0))
     run(w)
     return w.freeze(), w.events
 
 
 def options_of(w: Work) -> list[Action]:
-    if not w.stack or w.s["result"] is not None:
+    if not w.stack or w.result is not None:
         return []
     frame = w.top()
-    handler = HANDLERS.get(frame["kind"])
-    if handler is None or handler.options is None:
-        raise EngineBug(f"frame {frame['kind']} is not a decision")
+    handler = HANDLERS.get(frame.kind)
+    if handler is None or handler.automatic:
+        raise EngineBug(f"frame {frame.kind} is not a decision")
     return handler.options(w, frame)
 
 
 def run(w: Work) -> None:
     """Run automatic steps (and single-choice decisions) until a real decision is pending."""
     for _ in range(MAX_AUTO_STEPS):
-        if not w.stack or w.s["result"] is not None:
+        if not w.stack or w.result is not None:
             return
         frame = w.top()
-        handler = HANDLERS.get(frame["kind"])
+        handler = HANDLERS.get(frame.kind)
         if handler is None:
-            raise EngineBug(f"no handler for frame {frame['kind']}")
-        if handler.auto is not None:
-            handler.auto(w, frame)
+            raise EngineBug(f"no handler for frame {frame.kind}")
+        if handler.automatic:
+            handler.run(w, frame)
             continue
-        assert handler.options is not None and handler.decide is not None
         opts = handler.options(w, frame)
         if not opts:
-            raise EngineBug(f"decision {frame['kind']} has no legal action")
+            raise EngineBug(f"decision {frame.kind} has no legal action")
         if len(opts) == 1:
             handler.decide(w, frame, opts[0])
             continue
@@ -147,15 +147,12 @@ def step(
     legal = legal_actions(state)
     w = Work(state, dice)
     if act not in legal:
-        frame = w.top()
         raise IllegalAction(
-            f"illegal action {act.short()!r} for the pending decision {frame['kind']!r}"
+            f"illegal action {act.short()!r} for the pending decision {w.stack[-1].kind!r}"
             f" ({len(legal)} legal actions)"
         )
     frame = w.top()
-    handler = HANDLERS[frame["kind"]]
-    assert handler.decide is not None
-    handler.decide(w, frame, act)
+    HANDLERS[frame.kind].decide(w, frame, act)
     run(w)
     return w.freeze(), w.events
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import hex_of
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.zocview import transfer_ok
+from gcacw_ref.game.frames import LeadersSplitFrame, TransferFrame
 from gcacw_ref.game.state import Leader
 from gcacw_ref.rules.command import within_transfer_range
 
@@ -72,24 +73,22 @@ def split_options_for(w: Work, frm: str, uid: str) -> list[Action]:
 
 def offer_split(w: Work, frm: str, uid: str) -> None:
     if split_options_for(w, frm, uid):
-        w.push("leaders_split", w.unit(uid).side, frm=frm, unit=uid, moved=[])
+        w.push(LeadersSplitFrame(side=w.unit(uid).side, frm=frm, unit=uid, moved=()))
 
 
-def split_options(w: Work, frame: dict[str, Any]) -> list[Action]:
-    data = frame["data"]
-    acts = [
-        a for a in split_options_for(w, data["frm"], data["unit"]) if a.leader not in data["moved"]
-    ]
+def split_options(w: Work, frame: LeadersSplitFrame) -> list[Action]:
+    acts = [a for a in split_options_for(w, frame.frm, frame.unit) if a.leader not in frame.moved]
     return [Action(type="done"), *acts]
 
 
-def split_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
+def split_decide(w: Work, frame: LeadersSplitFrame | TransferFrame, action: Action) -> None:
+    """6.3: move one leader (each at most once in this decision), or be done."""
     if action.type == "done":
         w.pop()
         return
     assert action.leader and action.unit
     move_leader(w, action.leader, action.unit, "6.3")
-    frame["data"]["moved"] = [*frame["data"]["moved"], action.leader]
+    frame.moved = (*frame.moved, action.leader)
 
 
-decision("leaders_split", split_options, split_decide)
+decision(LeadersSplitFrame, split_options, split_decide)

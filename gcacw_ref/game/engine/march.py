@@ -8,7 +8,7 @@ refuse, destroy, end).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges, cavalry
@@ -17,6 +17,7 @@ from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import set_strength
 from gcacw_ref.game.engine.zocview import move_board
+from gcacw_ref.game.frames import ForcedMarchFrame, MarchFrame
 from gcacw_ref.game.pathing import MoveView, MovingUnit, StepVerdict, move_step
 from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
@@ -61,7 +62,7 @@ def begin_march(w: Work, uid: str, leader_mp: int | None, may_attack: bool = Tru
     if check.extended:
         die = w.die()
         check = check_march(*facts, die=die)
-    unit = w.upd(uid, fatigue=check.fatigue_after, marched_in_phase=w.s["action_phase"])
+    unit = w.upd(uid, fatigue=check.fatigue_after, marched_in_phase=w.action_phase)
     if tired:
         unit = w.upd(uid, organized=False)
     w.emit(
@@ -74,18 +75,20 @@ def begin_march(w: Work, uid: str, leader_mp: int | None, may_attack: bool = Tru
         mp=mp,
         fatigue=unit.fatigue,
     )
+    start = hex_of(unit)
     w.push(
-        "march",
-        side,
-        unit=uid,
-        mp=str(mp),
-        moved=False,
-        acted=False,
-        stop=False,
-        start=unit.hex,
-        attacks=0,
-        may_attack=may_attack,
-        path=[unit.hex],
+        MarchFrame(
+            side=side,
+            unit=uid,
+            mp=Fraction(mp),
+            moved=False,
+            acted=False,
+            stop=False,
+            start=start,
+            attacks=0,
+            may_attack=may_attack,
+            path=(start,),
+        )
     )
     if check.extended:
         result = check.result
@@ -122,27 +125,28 @@ def begin_march(w: Work, uid: str, leader_mp: int | None, may_attack: bool = Tru
                 return
     unit = w.unit(uid)
     if unit.hex is not None and unit.kind != "artillery" and unit.organized and not tired:
-        w.push("forced_march", side, unit=uid)  # step 3, after any cavalry retreat
+        w.push(ForcedMarchFrame(side=side, unit=uid))  # step 3, after any cavalry retreat
     cavalry.offer_on_march_start(w, uid)
 
 
 # --- forced march (5.1 step 3) -------------------------------------------------------
-def forced_options(w: Work, frame: dict[str, Any]) -> list[Action]:
+def forced_options(w: Work, frame: ForcedMarchFrame) -> list[Action]:
     return [Action(type="forced_march", option="no"), Action(type="forced_march", option="yes")]
 
 
-def forced_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
+def forced_decide(w: Work, frame: ForcedMarchFrame, action: Action) -> None:
+    """5.1 step 3: the forced march's dice add MP and may cost strength."""
     w.pop()
     if action.option != "yes":
         return
-    uid = frame["data"]["unit"]
+    uid = frame.unit
     unit = w.unit(uid)
     kind: Literal["cavalry", "infantry"] = "cavalry" if unit.kind == "cavalry" else "infantry"
     dice = w.dice(2 if kind == "cavalry" else 1)
     fm = force_march(kind, dice, Fraction(unit.strength), unit.organized)
-    march = w.find("march")
+    march = w.find(MarchFrame)
     assert march is not None
-    march["data"]["mp"] = str(Fraction(march["data"]["mp"]) + fm.bonus)
+    march.mp = march.mp + fm.bonus
     w.upd(uid, organized=False)
     w.emit(
         "forced_march",
@@ -160,73 +164,71 @@ def forced_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
             w.pop()
 
 
-decision("forced_march", forced_options, forced_decide)
+decision(ForcedMarchFrame, forced_options, forced_decide)
 
 
 # --- moving ------------------------------------------------------------------------
 def move_verdict(
-    w: Work, data: dict[str, Any], unit: Unit, to: str, board: MoveView | None = None
+    w: Work, march: MarchFrame, unit: Unit, to: str, board: MoveView | None = None
 ) -> StepVerdict | None:
     """6.2 via `pathing.move_step` on the live board (`board`, when already built for this
     position): the MP to enter `to`, and whether the unit must stop or its march ends
     there; None when it may not enter."""
-    mp = Fraction(data["mp"])
+    mp = march.mp
     verdict = move_step(
         board or move_board(w, unit.side),
         MovingUnit(UnitKind(unit.kind), Fraction(unit.strength)),
         hex_of(unit),
         to,
         mp_left=max(mp, Fraction(0)),
-        moved=bool(data["moved"]),
-        attacked=bool(data["attacks"]) or mp < 0,
-        first_action=not data["acted"],
+        moved=march.moved,
+        attacked=bool(march.attacks) or mp < 0,
+        first_action=not march.acted,
     )
     return verdict if verdict.legal else None
 
 
-def march_options(w: Work, frame: dict[str, Any]) -> list[Action]:
+def march_options(w: Work, frame: MarchFrame) -> list[Action]:
+    """5.1, 6.2, 7.1, 7.8, 10.2: what the marching unit may do next."""
     from gcacw_ref.game.engine.combat import march_attack_options
 
-    data = frame["data"]
-    unit = w.unit(data["unit"])
+    unit = w.unit(frame.unit)
     out = [Action(type="end")]
-    if unit.hex is None or data.get("ended"):
+    if unit.hex is None or frame.ended:
         return out
-    stopped = data["stop"] and zoc_kind(w, unit.hex, unit.side) == "normal"
+    stopped = frame.stop and zoc_kind(w, unit.hex, unit.side) == "normal"
     if not stopped:
         board = move_board(w, unit.side)
         for n in w.board.neighbors(unit.hex):
-            if move_verdict(w, data, unit, n, board) is not None:
+            if move_verdict(w, frame, unit, n, board) is not None:
                 out.append(Action(type="move", unit=unit.id, hex=n))
-    if data["may_attack"] and unit.kind != "artillery":
-        out.extend(march_attack_options(w, data, unit))
+    if frame.may_attack and unit.kind != "artillery":
+        out.extend(march_attack_options(w, frame, unit))
     for n in w.board.neighbors(unit.hex):
         if bridges.pontoon(w, unit.hex, n) == unit.side.value:
             out.append(Action(type="dismantle", unit=unit.id, hex=n))  # 10.2, no MP
-    if unit.hex in w.s["refused"] and not data["acted"] and unit.hex == data["start"]:
+    if unit.hex in w.refused and not frame.acted and unit.hex == frame.start:
         out.append(Action(type="unrefuse", unit=unit.id))  # 7.8: free, when the march begins
-    late = bool(data.get("advanced", False))
     terrain = w.board.terrain(unit.hex)
-    if may_refuse_flank(terrain, w.rain(), Fraction(data["mp"]), late) and (
-        unit.hex not in w.s["refused"]
+    if may_refuse_flank(terrain, w.rain(), frame.mp, frame.advanced) and (
+        unit.hex not in w.refused
     ):
         out.append(Action(type="refuse", unit=unit.id))
     return out
 
 
-def march_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
+def march_decide(w: Work, frame: MarchFrame, action: Action) -> None:
     from gcacw_ref.game.engine.combat import march_attack
 
-    data = frame["data"]
-    uid = data["unit"]
+    uid = frame.unit
     if action.type == "end":
-        end_march(w)
+        end_march(w, frame)
     elif action.type == "move":
         assert action.hex
         do_move(w, frame, action.hex)
     elif action.type == "refuse":
-        data["mp"] = str(Fraction(data["mp"]) - REFUSE_FLANK_MP)
-        w.s["refused"] = (*w.s["refused"], w.unit(uid).hex)
+        frame.mp = frame.mp - REFUSE_FLANK_MP
+        w.refused = (*w.refused, hex_of(w.unit(uid)))
         w.emit(
             "refuse_flank",
             "7.8",
@@ -235,7 +237,7 @@ def march_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
             unit=uid,
             hex=w.unit(uid).hex,
         )
-        end_march(w)
+        end_march(w, frame)
     elif action.type == "unrefuse":
         bridges.clear_refused(w, w.unit(uid).hex)
     elif action.type == "dismantle":
@@ -246,19 +248,19 @@ def march_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
         march_attack(w, frame, action.hex, action.option)
 
 
-def do_move(w: Work, frame: dict[str, Any], to: str) -> None:
-    data = frame["data"]
-    uid = data["unit"]
+def do_move(w: Work, frame: MarchFrame, to: str) -> None:
+    """6.2: one hex of the march, its MP cost, and what entering the hex brings."""
+    uid = frame.unit
     unit = w.unit(uid)
-    verdict = move_verdict(w, data, unit, to)
+    verdict = move_verdict(w, frame, unit, to)
     assert verdict is not None and verdict.mp is not None
     cost, zz = verdict.mp, verdict.zoc_to_zoc
     stop = verdict.must_stop or zz
     frm = hex_of(unit)
-    data["mp"] = str(Fraction(data["mp"]) - cost)
-    data["moved"] = True
-    data["acted"] = True
-    data["path"] = [*data["path"], to]
+    frame.mp = frame.mp - cost
+    frame.moved = True
+    frame.acted = True
+    frame.path = (*frame.path, to)
     bridges.sweep_refused(w)
     w.upd(uid, hex=to, entrenchment="none")
     w.emit(
@@ -272,7 +274,7 @@ def do_move(w: Work, frame: dict[str, Any], to: str) -> None:
         cost=str(cost),
     )
     if zz:
-        data["ended"] = True  # 6.2: no MP left, no attack
+        frame.ended = True  # 6.2: no MP left, no attack
     if verdict.disorganizes:
         from gcacw_ref.game.engine.units import disorganize_or_lose
 
@@ -281,20 +283,20 @@ def do_move(w: Work, frame: dict[str, Any], to: str) -> None:
         w.pop()
         return
     bridges.note_control(w, to, unit.side)
-    if frm == data["start"] and len(data["path"]) == 2:
+    if frm == frame.start and len(frame.path) == 2:
         offer_split(w, frm, uid)
     if stop:
-        data["stop"] = True
+        frame.stop = True
         cavalry.offer_on_enter_zoc(w, uid)
 
 
-def end_march(w: Work) -> None:
-    """5.1 step 5: the march is over (and 10.2: a pontoon bridge may fall)."""
-    frame = w.pop()
-    uid = frame["data"]["unit"]
-    unit = w.unit(uid)
+def end_march(w: Work, frame: MarchFrame) -> None:
+    """5.1 step 5: the march (`frame`, on top of the stack) is over (and 10.2: a pontoon
+    bridge may fall)."""
+    w.pop()
+    unit = w.unit(frame.unit)
     if unit.hex is not None:
-        bridges.after_march(w, unit, frame["data"])
+        bridges.after_march(w, unit, frame)
 
 
-decision("march", march_options, march_decide)
+decision(MarchFrame, march_options, march_decide)

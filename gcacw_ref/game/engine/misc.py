@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import RuleError
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import combat_strength, hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate
+from gcacw_ref.game.frames import SwampExitFrame
 from gcacw_ref.rules.entrenchment import (
     Phase,
     entrenchment_action_fatigue,
@@ -53,12 +54,13 @@ def station_raid(w: Work, uid: str) -> None:
     unit = w.unit(uid)
     unit = w.upd(uid, fatigue=raise_fatigue(unit.fatigue, RAID_FATIGUE))
     strength = combat_strength(w, unit)
-    now = w.s["stations"].get(unit.hex)
+    here = hex_of(unit)
+    now = w.stations.get(here)
     new = station_after_raid(now, strength)
     if new is not None:
-        w.s["stations"][unit.hex] = new
+        w.stations[here] = new
     if new != now:
-        w.s["station_raider"][unit.hex] = unit.side.value
+        w.station_raider[here] = unit.side.value
     w.emit(
         "station_raid",
         "5.4",
@@ -123,7 +125,7 @@ def rain_in_provisional_swamp(w: Work) -> None:
         if any(w.board.side(h, n) & ROADS for n in w.board.neighbors(h)):
             continue
         w.upd(unit.id, fatigue=raise_fatigue(unit.fatigue, 1), organized=False)
-        w.push("swamp_exit", unit.side, unit=unit.id)
+        w.push(SwampExitFrame(side=unit.side, unit=unit.id))
 
 
 def swamp_exits(w: Work, unit: Unit) -> list[str]:
@@ -146,8 +148,8 @@ def swamp_exits(w: Work, unit: Unit) -> list[str]:
     return free or out
 
 
-def exit_options(w: Work, frame: dict[str, Any]) -> list[Action]:
-    unit = w.unit(frame["data"]["unit"])
+def exit_options(w: Work, frame: SwampExitFrame) -> list[Action]:
+    unit = w.unit(frame.unit)
     if unit.hex is None:
         return [Action(type="done")]
     exits = swamp_exits(w, unit)
@@ -156,9 +158,10 @@ def exit_options(w: Work, frame: dict[str, Any]) -> list[Action]:
     ]
 
 
-def exit_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
+def exit_decide(w: Work, frame: SwampExitFrame, action: Action) -> None:
+    """12.0: the flooded unit moves to the chosen hex, or surrenders without one."""
     w.pop()
-    unit = w.unit(frame["data"]["unit"])
+    unit = w.unit(frame.unit)
     if action.type == "done":
         return
     if action.type == "surrender":
@@ -177,4 +180,4 @@ def exit_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
     )
 
 
-decision("swamp_exit", exit_options, exit_decide)
+decision(SwampExitFrame, exit_options, exit_decide)

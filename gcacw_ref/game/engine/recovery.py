@@ -3,11 +3,12 @@ steps 3-6 for every unit through `rules.recovery.recover`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.misc import can_entrench, entrench
 from gcacw_ref.game.engine.registry import auto, decision
+from gcacw_ref.game.frames import BuildFrame, RecoveryFrame
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.recovery import UnitCondition, may_build_in_recovery, recover
 
@@ -15,49 +16,51 @@ if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
 
 
-@auto("recovery")
-def run_recovery(w: Work, frame: dict[str, Any]) -> None:
-    step = frame["data"]["step"]
-    frame["data"]["step"] = step + 1
+@auto(RecoveryFrame)
+def run_recovery(w: Work, frame: RecoveryFrame) -> None:
+    """8.0: step 1 for the Union, then the Confederates, then steps 3-6."""
+    step = frame.step
+    frame.step = step + 1
     if step == 0:
-        w.push("build", Side.UNION, built=[])
+        w.push(BuildFrame(side=Side.UNION, built=()))
     elif step == 1:
-        w.push("build", Side.CONFEDERATE, built=[])
+        w.push(BuildFrame(side=Side.CONFEDERATE, built=()))
     else:
         w.pop()
         recover_all(w)
 
 
-def build_options(w: Work, frame: dict[str, Any]) -> list[Action]:
+def build_options(w: Work, frame: BuildFrame) -> list[Action]:
+    """8.0 step 1: entrenchment (9.0), pontoon bridges (10.1), repairs (10.3); not in rain."""
     out = [Action(type="done")]
     if w.rain():
         return out
     from gcacw_ref.game.engine.bridging import bridge_options
 
-    for u in w.alive(frame["side"]):
-        if u.id in frame["data"]["built"] or not may_build_in_recovery(u.fatigue, w.rain()):
+    for u in w.alive(frame.side):
+        if u.id in frame.built or not may_build_in_recovery(u.fatigue, w.rain()):
             continue
         if can_entrench(w, u.id, "recovery"):
             out.append(Action(type="build", unit=u.id, option="entrench"))
-        out.extend(bridge_options(w, u, frame["data"]))
+        out.extend(bridge_options(w, u, frame))
     return out
 
 
-def build_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
+def build_decide(w: Work, frame: BuildFrame, action: Action) -> None:
     if action.type == "done":
         w.pop()
         return
     assert action.unit
-    frame["data"]["built"] = [*frame["data"]["built"], action.unit]
+    frame.built = (*frame.built, action.unit)
     if action.option == "entrench":
         entrench(w, action.unit, "recovery", "9.0")
     else:
         from gcacw_ref.game.engine.bridging import build_bridge
 
-        build_bridge(w, action, frame["data"])
+        build_bridge(w, action, frame)
 
 
-decision("build", build_options, build_decide)
+decision(BuildFrame, build_options, build_decide)
 
 
 def recover_all(w: Work) -> None:
@@ -89,7 +92,7 @@ def recover_all(w: Work) -> None:
             exhausted=c.exhausted,
             demoralized=c.demoralized,
         )
-    w.s["destroy_tried"] = ()
+    w.destroy_tried = ()
     w.emit(
         "recovery",
         "8.0",

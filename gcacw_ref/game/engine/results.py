@@ -5,12 +5,19 @@ owner allocates point by point (`loss` frame), retreats and routs, advance after
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import lose
+from gcacw_ref.game.frames import (
+    AdvanceFrame,
+    LossFrame,
+    MarchFrame,
+    OptionalRetreatFrame,
+    RetreatKind,
+)
 from gcacw_ref.rules.demoralization import demoralization_after
 from gcacw_ref.rules.march import raise_fatigue
 
@@ -25,7 +32,7 @@ def letters(w: Work, uid: str, result: ChartResult, rule: str = "7.5") -> None:
     unit = w.unit(uid)
     if unit.hex is None:
         return
-    changes: dict[str, Any] = {}
+    changes: dict[str, bool | int] = {}
     fatigue = unit.fatigue
     for letter in result.letters:
         if letter.disorganize:
@@ -51,32 +58,32 @@ def allocate(
     if len(alive) == 1:
         lose(w, alive[0], points, rule, disorganize)
         return
-    w.push("loss", side, units=alive, points=points, disorganize=disorganize, rule=rule)
+    w.push(
+        LossFrame(side=side, units=tuple(alive), points=points, disorganize=disorganize, rule=rule)
+    )
 
 
-def loss_options(w: Work, frame: dict[str, Any]) -> list[Action]:
-    return [
-        Action(type="loss", unit=u) for u in frame["data"]["units"] if w.unit(u).hex is not None
-    ]
+def loss_options(w: Work, frame: LossFrame) -> list[Action]:
+    return [Action(type="loss", unit=u) for u in frame.units if w.unit(u).hex is not None]
 
 
-def loss_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
-    data = frame["data"]
+def loss_decide(w: Work, frame: LossFrame, action: Action) -> None:
+    """7.5: the owner takes one point of the loss from the unit of its choice."""
     assert action.unit
-    lose(w, action.unit, 1, data["rule"], data["disorganize"])
+    lose(w, action.unit, 1, frame.rule, frame.disorganize)
     w.emit(
         "loss",
-        data["rule"],
+        frame.rule,
         f"{w.unit(action.unit).name} takes 1 strength loss",
         f"{w.unit(action.unit).name}が兵力1を失う",
         unit=action.unit,
     )
-    data["points"] -= 1
-    if data["points"] <= 0 or not loss_options(w, frame):
+    frame.points -= 1
+    if frame.points <= 0 or not loss_options(w, frame):
         w.pop()
 
 
-decision("loss", loss_options, loss_decide)
+decision(LossFrame, loss_options, loss_decide)
 
 
 def apply_results(
@@ -87,7 +94,7 @@ def apply_results(
     att: ChartResult,
     dfn: ChartResult,
     active: str,
-    march: dict[str, Any] | None,
+    march: MarchFrame | None,
 ) -> None:
     """7.5: defender first, then attacker; retreats and advance go on the stack."""
     from gcacw_ref.game.engine.retreat import push_retreat
@@ -96,100 +103,98 @@ def apply_results(
     dside = w.unit(defenders[0]).side
     # what runs last is pushed first: advance, attacker losses, defender retreat, defender losses
     if att.has("a"):
-        w.push("advance", side, units=list(attackers), target=target, march=march is not None)
+        w.push(
+            AdvanceFrame(side=side, units=tuple(attackers), target=target, march=march is not None)
+        )
     for uid in attackers:
         letters(w, uid, att)
     if march is not None and att.ends_march:
-        march["ended"] = True
+        march.ended = True
     allocate(w, side, attackers, att.loss, att.disorganizes, "7.5")
     for uid in defenders:
         letters(w, uid, dfn)
     if dfn.has("r") or dfn.has("R") or dfn.has("R*"):
-        kind = "retreat" if dfn.has("r") else "rout"
+        kind: RetreatKind = "retreat" if dfn.has("r") else "rout"
         push_retreat(w, defenders, kind, active_uid=active)
     else:
         w.push(
-            "optional_retreat",
-            dside,
-            units=list(defenders),
-            active=active,
-            no_effect=dfn.printed == "-",
+            OptionalRetreatFrame(
+                side=dside, units=tuple(defenders), active=active, no_effect=dfn.printed == "-"
+            )
         )
     allocate(w, dside, defenders, dfn.loss, dfn.disorganizes, "7.5")
 
 
-def optional_options(w: Work, frame: dict[str, Any]) -> list[Action]:
+def optional_options(w: Work, frame: OptionalRetreatFrame) -> list[Action]:
     """7.6 defender's optional retreat: any defending unit may retreat 1-4 hexes."""
-    units = [u for u in frame["data"]["units"] if w.unit(u).hex is not None]
+    units = [u for u in frame.units if w.unit(u).hex is not None]
     return [Action(type="done")] + [Action(type="retreat", unit=u) for u in units]
 
 
-def optional_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
+def optional_decide(w: Work, frame: OptionalRetreatFrame, action: Action) -> None:
+    """7.6: the chosen unit retreats (fatigue +1 after a "-" result)."""
     from gcacw_ref.game.engine.retreat import push_retreat
 
-    data = frame["data"]
     if action.type == "done":
         w.pop()
         return
     assert action.unit
-    data["units"] = [u for u in data["units"] if u != action.unit]
+    frame.units = tuple(u for u in frame.units if u != action.unit)
     unit = w.unit(action.unit)
-    if data["no_effect"]:
+    if frame.no_effect:
         w.upd(action.unit, fatigue=raise_fatigue(unit.fatigue, 1))  # 7.6: after a "-" result
-    push_retreat(w, [action.unit], "optional", active_uid=data["active"])
+    push_retreat(w, [action.unit], "optional", active_uid=frame.active)
 
 
-decision("optional_retreat", optional_options, optional_decide)
+decision(OptionalRetreatFrame, optional_options, optional_decide)
 
 
-def advance_options(w: Work, frame: dict[str, Any]) -> list[Action]:
-    data = frame["data"]
-    target = data["target"]
-    if w.enemy_at(target, frame["side"]) or not any(w.unit(u).hex for u in data["units"]):
+def advance_options(w: Work, frame: AdvanceFrame) -> list[Action]:
+    target = frame.target
+    if w.enemy_at(target, frame.side) or not any(w.unit(u).hex for u in frame.units):
         return [Action(type="done")]
     return [Action(type="done")] + [
-        Action(type="advance", unit=u, hex=target)
-        for u in data["units"]
-        if w.unit(u).hex is not None
+        Action(type="advance", unit=u, hex=target) for u in frame.units if w.unit(u).hex is not None
     ]
 
 
-def advance_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
-    data = frame["data"]
+def advance_decide(w: Work, frame: AdvanceFrame, action: Action) -> None:
+    """7.6: one unit advances into the hex the defender left."""
     if action.type == "done":
         w.pop()
         return
     assert action.unit
     unit = w.unit(action.unit)
     frm = hex_of(unit)
-    w.upd(action.unit, hex=data["target"], entrenchment="none")
-    data["units"] = [u for u in data["units"] if u != action.unit]
+    target = frame.target
+    w.upd(action.unit, hex=target, entrenchment="none")
+    frame.units = tuple(u for u in frame.units if u != action.unit)
     w.emit(
         "advance",
         "7.6",
-        f"{unit.name} advances {frm} -> {data['target']}",
-        f"{unit.name}が{data['target']}へ戦闘後前進",
+        f"{unit.name} advances {frm} -> {target}",
+        f"{unit.name}が{target}へ戦闘後前進",
         unit=action.unit,
         frm=frm,
-        to=data["target"],
+        to=target,
     )
     from gcacw_ref.game.engine import cavalry
     from gcacw_ref.game.engine.bridges import enemy_pontoons_fall, note_control, sweep_refused
     from gcacw_ref.game.engine.leaders import offer_split
 
-    note_control(w, data["target"], unit.side)
+    note_control(w, target, unit.side)
     sweep_refused(w)
     enemy_pontoons_fall(w, w.unit(action.unit))
     offer_split(w, frm, action.unit)
     cavalry.offer(w, action.unit, advance=True)
-    march = w.find("march")
-    if march is not None and march["data"]["unit"] == action.unit:
-        march["data"]["path"] = [*march["data"]["path"], data["target"]]
-        march["data"]["advanced"] = True  # 7.8: no refused flank after an advance
-        if zoc_kind(w, data["target"], unit.side) == "normal":
-            march["data"]["stop"] = True
-    if not data["units"]:
+    march = w.find(MarchFrame)
+    if march is not None and march.unit == action.unit:
+        march.path = (*march.path, target)
+        march.advanced = True  # 7.8: no refused flank after an advance
+        if zoc_kind(w, target, unit.side) == "normal":
+            march.stop = True
+    if not frame.units:
         w.pop()
 
 
-decision("advance", advance_options, advance_decide)
+decision(AdvanceFrame, advance_options, advance_decide)

@@ -10,13 +10,14 @@ stack surrenders.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.common import hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate, lose
+from gcacw_ref.game.frames import RetreatFrame, RetreatKind, RetreatPathOption
 from gcacw_ref.rules.retreat import CLOSER_READING, RetreatHex, retreat_may_enter
 from gcacw_ref.rules.retreat_paths import retreat_paths
 from gcacw_ref.rules.terrain import HexsideFeature as F
@@ -39,8 +40,8 @@ def crossing_ok(w: Work, a: str, b: str, side: Side) -> bool:
     rain = w.rain()
     if feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
         major = F.MAJOR_RIVER in feats
-        marker = w.s["major_unfordable_until" if major else "minor_unfordable_until"]
-        fordable = not rain and w.turn > int(marker)
+        marker = w.major_unfordable_until if major else w.minor_unfordable_until
+        fordable = not rain and w.turn > marker
         left = crossings_left(feats, bridges.broken(w, a, b, side))
         if left & {F.BRIDGE, F.DAM, F.FERRY}:
             return True
@@ -82,7 +83,7 @@ def describe(
 def push_retreat(
     w: Work,
     units: list[str],
-    kind: str,
+    kind: RetreatKind,
     active_uid: str | None,
     after: str | None = None,
     assault: bool = False,
@@ -95,7 +96,7 @@ def push_retreat(
     start = hex_of(w.unit(alive[0]))
     active_hex = w.unit(active_uid).hex if active_uid else None
     plan = retreat_paths(
-        kind,  # type: ignore[arg-type]
+        kind,
         start,
         w.board.neighbors,
         describe(w, side, set(alive), active_hex),
@@ -103,33 +104,34 @@ def push_retreat(
         lambda h: w.board.terrain(h) == "city",
         limit=3000,
     )
-    paths = [
-        {"hexes": list(p.hexes), "losses": list(p.losses), "dies": p.eliminated} for p in plan.paths
-    ]
-    w.push(
-        "retreat",
-        side,
-        units=alive,
-        kind=kind,
+    paths = tuple(
+        RetreatPathOption(hexes=p.hexes, losses=p.losses, dies=p.eliminated) for p in plan.paths
+    )
+    frame = RetreatFrame(
+        side=side,
+        units=tuple(alive),
+        retreat_kind=kind,
         start=start,
-        path=[],
+        path=(),
         paths=paths,
         override=plan.override_used,
         surrender=plan.surrender or not paths,
-        **({"active_hex": active_hex} if active_hex else {}),
     )
+    if active_hex:
+        frame.active_hex = active_hex
+    w.push(frame)
 
 
-def closer_excluded(w: Work, data: dict[str, Any]) -> list[dict[str, Any]]:
+def closer_excluded(w: Work, frame: RetreatFrame) -> list[dict[str, str | list[str]]]:
     """7.6, register retreat-closer-measured-from: at each step of the retreat taken, the
     land neighbours nearer to the active enemy unit than the hex being left (so refused,
     whatever else the restrictions say of them)."""
-    active = data.get("active_hex")
+    active = frame.active_hex
     if not active:
         return []
     b = w.board
-    out = []
-    hexes = [data["start"], *data["path"]]
+    out: list[dict[str, str | list[str]]] = []
+    hexes = [frame.start, *frame.path]
     for here in hexes[:-1]:
         d0 = b.distance(here, active)
         near = [
@@ -145,37 +147,38 @@ def closer_excluded(w: Work, data: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _matching(data: dict[str, Any]) -> list[dict[str, Any]]:
-    prefix = data["path"]
+def _matching(frame: RetreatFrame) -> list[RetreatPathOption]:
+    prefix = frame.path
     n = len(prefix)
-    return [p for p in data["paths"] if p["hexes"][:n] == prefix]
+    return [p for p in frame.paths if p.hexes[:n] == prefix]
 
 
-def retreat_options(w: Work, frame: dict[str, Any]) -> list[Action]:
-    data = frame["data"]
-    if not [u for u in data["units"] if w.unit(u).hex is not None]:
+def retreat_options(w: Work, frame: RetreatFrame) -> list[Action]:
+    """7.6, 7.7: the next hexes of the legal retreats, stopping where one may end, or
+    surrender when none is left."""
+    if not [u for u in frame.units if w.unit(u).hex is not None]:
         return [Action(type="stop")]
-    if data["surrender"]:
+    if frame.surrender:
         return [Action(type="surrender")]
-    n = len(data["path"])
+    n = len(frame.path)
     out: list[Action] = []
     seen: set[str] = set()
-    for p in _matching(data):
-        if len(p["hexes"]) == n:
-            if n and not p["dies"] and Action(type="stop") not in out:
+    for p in _matching(frame):
+        if len(p.hexes) == n:
+            if n and not p.dies and Action(type="stop") not in out:
                 out.insert(0, Action(type="stop"))
             continue
-        nxt = p["hexes"][n]
+        nxt = p.hexes[n]
         if nxt not in seen:
             seen.add(nxt)
             out.append(Action(type="retreat", hex=nxt))
     return out or [Action(type="stop")]
 
 
-def retreat_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
-    data = frame["data"]
-    alive = [u for u in data["units"] if w.unit(u).hex is not None]
-    rule = RULE[data["kind"]]
+def retreat_decide(w: Work, frame: RetreatFrame, action: Action) -> None:
+    """7.6, 7.7: one hex of the retreat (its losses), stopping, or surrendering."""
+    alive = [u for u in frame.units if w.unit(u).hex is not None]
+    rule = RULE[frame.retreat_kind]
     if action.type == "surrender":
         w.pop()
         for u in alive:
@@ -183,52 +186,54 @@ def retreat_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
         return
     if action.type == "stop":
         w.pop()
-        finish(w, data, alive, rule)
+        finish(w, frame, alive, rule)
         return
     assert action.hex
-    n = len(data["path"])
-    paths = [p for p in _matching(data) if len(p["hexes"]) > n and p["hexes"][n] == action.hex]
-    loss = min(p["losses"][n] for p in paths)
-    dies = all(p["dies"] and len(p["hexes"]) == n + 1 for p in paths)
-    data["path"] = [*data["path"], action.hex]
+    n = len(frame.path)
+    paths = [p for p in _matching(frame) if len(p.hexes) > n and p.hexes[n] == action.hex]
+    loss = min(p.losses[n] for p in paths)
+    dies = all(p.dies and len(p.hexes) == n + 1 for p in paths)
+    frame.path = (*frame.path, action.hex)
     for u in alive:
         w.upd(u, hex=action.hex, entrenchment="none")
     bridges.sweep_refused(w)
     if dies:
         for u in alive:
             eliminate(w, u, rule)
-    elif loss and data["kind"] != "cavalry":
+    elif loss and frame.retreat_kind != "cavalry":
         for u in alive:
             lose(w, u, loss, rule)
     if not [u for u in alive if w.unit(u).hex is not None]:
         w.pop()
-        finish(w, data, [], rule)
+        finish(w, frame, [], rule)
 
 
-def _closer_fields(w: Work, data: dict[str, Any]) -> dict[str, Any]:
-    found = closer_excluded(w, data)
+def _closer_fields(w: Work, frame: RetreatFrame) -> dict[str, object]:
+    found = closer_excluded(w, frame)
     if not found:
         return {}
     return {"closer_excluded": found, "register": [CLOSER_READING]}
 
 
-def finish(w: Work, data: dict[str, Any], alive: list[str], rule: str) -> None:
-    if data["path"]:
-        names = ", ".join(w.unit(u).name for u in data["units"])
-        closer = _closer_fields(w, data)
+def finish(w: Work, frame: RetreatFrame, alive: list[str], rule: str) -> None:
+    """7.6: the retreat is over: the log line, VP hexes, enemy pontoons (10.2), markers."""
+    if frame.path:
+        names = ", ".join(w.unit(u).name for u in frame.units)
+        kind = frame.retreat_kind
+        closer = _closer_fields(w, frame)
         note_en = f" (nearer hexes refused, register {CLOSER_READING})" if closer else ""
         note_ja = f"（攻撃ユニットに接近するヘクスは不可、登録 {CLOSER_READING}）" if closer else ""
         w.emit(
             "retreat",
             rule,
-            f"{names} {data['kind']}: {data['start']} -> {' -> '.join(data['path'])}"
-            + (" (priority override used)" if data["override"] else "")
+            f"{names} {kind}: {frame.start} -> {' -> '.join(frame.path)}"
+            + (" (priority override used)" if frame.override else "")
             + note_en,
-            f"{names}が{data['kind']}：{data['start']}→{'→'.join(data['path'])}" + note_ja,
-            units=data["units"],
-            path=[data["start"], *data["path"]],
-            kind=data["kind"],
-            override=data["override"],
+            f"{names}が{kind}：{frame.start}→{'→'.join(frame.path)}" + note_ja,
+            units=list(frame.units),
+            path=[frame.start, *frame.path],
+            kind=kind,
+            override=frame.override,
             **closer,
         )
     for u in alive:
@@ -237,4 +242,4 @@ def finish(w: Work, data: dict[str, Any], alive: list[str], rule: str) -> None:
     bridges.sweep_refused(w)
 
 
-decision("retreat", retreat_options, retreat_decide)
+decision(RetreatFrame, retreat_options, retreat_decide)

@@ -7,13 +7,21 @@ Frames: `turn` (random events, leader transfers, action cycle, recovery, turn en
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import choices
 from gcacw_ref.game.engine.common import other, side_word
 from gcacw_ref.game.engine.registry import auto, decision
 from gcacw_ref.game.engine.victory import finish_game
+from gcacw_ref.game.frames import (
+    ChooseFrame,
+    CycleFrame,
+    InitiativeFrame,
+    RecoveryFrame,
+    TransferFrame,
+    TurnFrame,
+)
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.movement_allowance import otr_union_activation_limit
 
@@ -24,30 +32,30 @@ if TYPE_CHECKING:
 TURN_STEPS = ("random_event", "transfer_union", "transfer_confederate", "cycle", "recovery", "end")
 
 
-@auto("turn")
-def run_turn(w: Work, frame: dict[str, Any]) -> None:
+@auto(TurnFrame)
+def run_turn(w: Work, frame: TurnFrame) -> None:
     """3.0: run the phases of a turn in order."""
-    step = frame["data"]["step"]
+    step = frame.step
     if step >= len(TURN_STEPS):
         w.pop()
         return
-    frame["data"]["step"] = step + 1
+    frame.step = step + 1
     name = TURN_STEPS[step]
     if name == "random_event":
-        w.s["phase"] = "random_event"
+        w.phase = "random_event"
         from gcacw_ref.game.engine.weather import random_event_phase
 
         random_event_phase(w)
     elif name.startswith("transfer_"):
-        w.s["phase"] = "leader_transfer"
+        w.phase = "leader_transfer"
         side = Side.UNION if name.endswith("union") else Side.CONFEDERATE
-        w.push("transfer", side, moved=[])
+        w.push(TransferFrame(side=side, moved=()))
     elif name == "cycle":
-        w.s["phase"] = "action_cycle"
-        w.push("cycle", None, ended=False)
+        w.phase = "action_cycle"
+        w.push(CycleFrame(ended=False))
     elif name == "recovery":
-        w.s["phase"] = "recovery"
-        w.push("recovery", None, step=0)
+        w.phase = "recovery"
+        w.push(RecoveryFrame(step=0))
     else:
         end_turn(w)
 
@@ -64,42 +72,42 @@ def end_turn(w: Work) -> None:
     if w.turn >= w.scen.scenario.turns:
         finish_game(w)
         return
-    w.s["turn"] = w.turn + 1
-    w.push("turn", None, step=0)
+    w.turn = w.turn + 1
+    w.push(TurnFrame(step=0))
 
 
 # --- leader transfer phase (6.3) -----------------------------------------------------
-def transfer_options(w: Work, frame: dict[str, Any]) -> list[Action]:
+def transfer_options(w: Work, frame: TransferFrame) -> list[Action]:
     from gcacw_ref.game.engine.leaders import transfer_targets
 
-    side: Side = frame["side"]
+    side = frame.side
     out = [Action(type="done")]
     for ld in w.leaders.values():
-        if ld.side != side or ld.unit is None or ld.id in frame["data"]["moved"]:
+        if ld.side != side or ld.unit is None or ld.id in frame.moved:
             continue
         for uid in transfer_targets(w, ld):
             out.append(Action(type="transfer", leader=ld.id, unit=uid))
     return out
 
 
-def transfer_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
+def transfer_decide(w: Work, frame: TransferFrame, action: Action) -> None:
     """6.3: the same choice as a leader leaving a stack: move one leader, or be done."""
     from gcacw_ref.game.engine.leaders import split_decide
 
     split_decide(w, frame, action)
 
 
-decision("transfer", transfer_options, transfer_decide)
+decision(TransferFrame, transfer_options, transfer_decide)
 
 
 # --- the action cycle (4.0) ----------------------------------------------------------
-@auto("cycle")
-def run_cycle(w: Work, frame: dict[str, Any]) -> None:
+@auto(CycleFrame)
+def run_cycle(w: Work, frame: CycleFrame) -> None:
     """4.1/4.2: start a new action phase with the initiative dice, or end the cycle."""
-    if frame["data"]["ended"]:
+    if frame.ended:
         w.pop()
         return
-    w.s["action_phase"] = int(w.s["action_phase"]) + 1
+    w.action_phase = w.action_phase + 1
     can_u = choices.has_action(w, Side.UNION)
     can_c = choices.has_action(w, Side.CONFEDERATE)
     if not can_u and not can_c:
@@ -109,7 +117,7 @@ def run_cycle(w: Work, frame: dict[str, Any]) -> None:
             "neither side can act: the action cycle ends",
             "両軍とも行動できず、アクションサイクル終了",
         )
-        frame["data"]["ended"] = True
+        frame.ended = True
         return
     if can_u != can_c:
         winner = Side.UNION if can_u else Side.CONFEDERATE
@@ -122,7 +130,7 @@ def run_cycle(w: Work, frame: dict[str, Any]) -> None:
             winner=winner.value,
             dice=None,
         )
-        w.push("initiative", winner, first=True, lone=True)
+        w.push(InitiativeFrame(side=winner, first=True, lone=True))
         return
     du, dc = w.die(), w.die()
     winner = Side.UNION if du > dc else Side.CONFEDERATE
@@ -134,16 +142,17 @@ def run_cycle(w: Work, frame: dict[str, Any]) -> None:
         winner=winner.value,
         dice={"union": du, "confederate": dc},
     )
-    w.push("initiative", winner, first=True, lone=False, die=du if winner == Side.UNION else dc)
+    die = du if winner == Side.UNION else dc
+    w.push(InitiativeFrame(side=winner, first=True, lone=False, die=die))
 
 
-def initiative_options(w: Work, frame: dict[str, Any]) -> list[Action]:
+def initiative_options(w: Work, frame: InitiativeFrame) -> list[Action]:
     return [Action(type="take"), Action(type="pass")]
 
 
-def initiative_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
-    side: Side = frame["side"]
-    data = frame["data"]
+def initiative_decide(w: Work, frame: InitiativeFrame, action: Action) -> None:
+    """4.2: take the initiative (and choose an action), or pass it to the other side."""
+    side = frame.side
     w.pop()
     if action.type == "take":
         w.emit(
@@ -153,10 +162,10 @@ def initiative_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
             f"{side_word(side, 'ja')}がイニシアティブを取る",
             side=side.value,
         )
-        cycle = w.find("cycle")
+        cycle = w.find(CycleFrame)
         assert cycle is not None
-        cycle["data"]["limit"] = otr_activation_limit(w, side, data)
-        w.push("choose", side)
+        cycle.limit = otr_activation_limit(w, side, frame)
+        w.push(ChooseFrame(side=side))
         return
     w.emit(
         "pass",
@@ -165,33 +174,34 @@ def initiative_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
         f"{side_word(side, 'ja')}がパス",
         side=side.value,
     )
-    cycle = w.find("cycle")
+    cycle = w.find(CycleFrame)
     assert cycle is not None
-    if data["first"] and not data["lone"] and choices.has_action(w, other(side)):
-        w.push("initiative", other(side), first=False, lone=False)
+    if frame.first and not frame.lone and choices.has_action(w, other(side)):
+        w.push(InitiativeFrame(side=other(side), first=False, lone=False))
         return
     w.emit("pass", "4.4", "the action cycle ends", "アクションサイクル終了")
-    cycle["data"]["ended"] = True
+    cycle.ended = True
 
 
-decision("initiative", initiative_options, initiative_decide)
+decision(InitiativeFrame, initiative_options, initiative_decide)
 
 
-def otr_activation_limit(w: Work, side: Side, data: dict[str, Any]) -> int | None:
+def otr_activation_limit(w: Work, side: Side, frame: InitiativeFrame) -> int | None:
     """5.2 (OTR): the Union initiative die limits how many units a Union leader activates
     (1-4: one, 5: two, 6: any); no limit after a Confederate pass or without a roll."""
-    if w.game != Game.OTR or side != Side.UNION or not data["first"] or data["lone"]:
+    if w.game != Game.OTR or side != Side.UNION or not frame.first or frame.lone:
         return None
-    return otr_union_activation_limit(int(data["die"]))
+    assert frame.die is not None  # a first, contested initiative was rolled (4.2)
+    return otr_union_activation_limit(frame.die)
 
 
-def choose_options(w: Work, frame: dict[str, Any]) -> list[Action]:
-    return choices.action_choices(w, frame["side"])
+def choose_options(w: Work, frame: ChooseFrame) -> list[Action]:
+    return choices.action_choices(w, frame.side)
 
 
-def choose_decide(w: Work, frame: dict[str, Any], action: Action) -> None:
+def choose_decide(w: Work, frame: ChooseFrame, action: Action) -> None:
     w.pop()
-    choices.start_action(w, frame["side"], action)
+    choices.start_action(w, frame.side, action)
 
 
-decision("choose", choose_options, choose_decide)
+decision(ChooseFrame, choose_options, choose_decide)

@@ -17,25 +17,25 @@ def tally(w: Work) -> dict[str, int]:
     v = w.scen.victory
     vp = {"union": 0, "confederate": 0}
     for side in (Side.UNION, Side.CONFEDERATE):
-        lost = Fraction(w.s["lost"][side.value])
+        lost = Fraction(w.lost[side.value])
         vp[other(side).value] += int(lost) * v.vp_per_strength
     for hx in v.hexes:
-        holder = w.s["hex_control"].get(hx.hex, hx.owner.value)
+        holder = w.hex_control.get(hx.hex, hx.owner.value)
         vp[holder] += hx.vp
-    for hex_, raider in w.s["station_raider"].items():
-        factor = 2 if w.s["stations"].get(hex_) == "destroyed" else 1
+    for hex_, raider in w.station_raider.items():
+        factor = 2 if w.stations.get(hex_) == "destroyed" else 1
         vp[raider] += v.vp_per_station * factor
     return vp
 
 
 def finish_game(w: Work) -> None:
     vp = tally(w)
-    w.s["vp"] = vp
+    w.vp = vp
     diff = vp["union"] - vp["confederate"]
     margin = w.scen.victory.margin
     winner = "union" if diff >= margin else "confederate" if -diff >= margin else "draw"
-    w.s["result"] = {"winner": winner, "vp": vp, "turns_played": w.turn}
-    w.s["phase"] = "over"
+    w.result = {"winner": winner, "vp": vp, "turns_played": w.turn}
+    w.phase = "over"
     w.stack.clear()
     w.emit(
         "game_end",

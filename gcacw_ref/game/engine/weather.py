@@ -69,18 +69,20 @@ def random_event_phase(w: Work) -> None:
     if event == "none":
         return
     extra = EXTRA[event]
-    rained = [t for t in w.s["rain"]]
+    rained = list(w.rain_turns)
     prev_last = max(rained) if rained else None
     last = last_rain_turn(w.turn, extra, prev_last)
-    w.s["rain"] = tuple(sorted(set(rained) | set(range(w.turn, last + 1))))
+    w.rain_turns = tuple(sorted(set(rained) | set(range(w.turn, last + 1))))
     for river in RIVERS:
-        key = f"{river}_unfordable_until"
         number = river_rain_number(w.game, river, extra)
-        marker = int(w.s[key]) or None
-        new = uncrossable_marker_turn(w.turn, number, marker)
-        w.s[key] = new or 0
-    minor = w.s["minor_unfordable_until"] or "-"
-    major = w.s["major_unfordable_until"] or "-"
+        now = w.minor_unfordable_until if river == "minor" else w.major_unfordable_until
+        new = uncrossable_marker_turn(w.turn, number, now or None) or 0
+        if river == "minor":
+            w.minor_unfordable_until = new
+        else:
+            w.major_unfordable_until = new
+    minor = w.minor_unfordable_until or "-"
+    major = w.major_unfordable_until or "-"
     w.emit(
         "rain",
         "12.0",
@@ -88,8 +90,8 @@ def random_event_phase(w: Work) -> None:
         f"{minor}, major rivers to turn {major}",
         f"雨（第{last}ターンまで）。渡河不可能：小河川 {minor}、大河川 {major}",
         through=last,
-        minor_until=w.s["minor_unfordable_until"],
-        major_until=w.s["major_unfordable_until"],
+        minor_until=w.minor_unfordable_until,
+        major_until=w.major_unfordable_until,
     )
     from gcacw_ref.game.engine.misc import rain_in_provisional_swamp
 

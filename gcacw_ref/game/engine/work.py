@@ -8,33 +8,17 @@ freezes a new `GameState`. Nothing outside the engine ever sees a `Work`.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TypeVar
 
+from gcacw_ref.game.frames import AnyFrame
 from gcacw_ref.game.hexmap import HexMap as Board
 from gcacw_ref.game.hexmap import board_for
 from gcacw_ref.game.log import Event, make_event
-from gcacw_ref.game.state import Frame, GameState, Leader, Unit, draw
+from gcacw_ref.game.state import GameResult, GameState, Leader, Unit, draw
 from gcacw_ref.rules.games import Game, Side
+from gcacw_ref.rules.station_raid import StationMarker
 
-SCALARS = (
-    "turn",
-    "phase",
-    "action_phase",
-    "rain",
-    "major_unfordable_until",
-    "minor_unfordable_until",
-    "bridges",
-    "destroyed",
-    "no_bridge_until",
-    "stations",
-    "station_raider",
-    "refused",
-    "destroy_tried",
-    "vp",
-    "lost",
-    "hex_control",
-    "result",
-)
+F = TypeVar("F", bound=AnyFrame)
 
 
 class EngineBug(RuntimeError):
@@ -50,28 +34,35 @@ class Work:
         self.board: Board = board_for(state.scenario)
         self.units: dict[str, Unit] = dict(state.units)
         self.leaders: dict[str, Leader] = dict(state.leaders)
-        self.stack: list[dict[str, Any]] = [
-            {"kind": f.kind, "side": f.side, "data": dict(f.data)} for f in state.stack
-        ]
-        self.s: dict[str, Any] = {k: getattr(state, k) for k in SCALARS}
-        self.s["vp"] = dict(self.s["vp"])
-        self.s["lost"] = dict(self.s["lost"])
-        self.s["stations"] = dict(self.s["stations"])
-        self.s["station_raider"] = dict(self.s["station_raider"])
-        self.s["hex_control"] = dict(self.s["hex_control"])
+        # the state's frames are frozen: one is thawed (copied) when first touched (`_own`)
+        self.stack: list[AnyFrame] = list(state.stack)
+        # the game's values (GameState's fields of the same names; `rain_turns` = `rain`)
+        self.turn: int = state.turn
+        self.phase: str = state.phase
+        self.action_phase: int = state.action_phase
+        self.rain_turns: tuple[int, ...] = state.rain
+        self.major_unfordable_until: int = state.major_unfordable_until
+        self.minor_unfordable_until: int = state.minor_unfordable_until
+        self.bridges: tuple[tuple[str, str, str], ...] = state.bridges
+        self.destroyed: tuple[tuple[str, str], ...] = state.destroyed
+        self.no_bridge_until: tuple[tuple[str, str, int], ...] = state.no_bridge_until
+        self.stations: dict[str, StationMarker] = dict(state.stations)
+        self.station_raider: dict[str, str] = dict(state.station_raider)
+        self.refused: tuple[str, ...] = state.refused
+        self.destroy_tried: tuple[str, ...] = state.destroy_tried
+        self.vp: dict[str, int] = dict(state.vp)
+        self.lost: dict[str, str] = dict(state.lost)
+        self.hex_control: dict[str, str] = dict(state.hex_control)
+        self.result: GameResult | None = state.result
         self.rng = state.rng
         self.injected = list(dice or [])
         self.events: list[Event] = []
         self._by_hex: dict[str, list[Unit]] | None = None
         self._order: dict[str, int] = {}
-        self.derived: dict[object, Any] = {}
+        self.derived: dict[object, object] = {}
         """Facts derived from the units alone (enemy hexes per side...), dropped by `upd`."""
 
     # --- basics -------------------------------------------------------------------
-    @property
-    def turn(self) -> int:
-        return int(self.s["turn"])
-
     @property
     def game(self) -> Game:
         return self.scen.scenario.game
@@ -81,7 +72,7 @@ class Work:
         return self.scen.scenario.year
 
     def rain(self) -> bool:
-        return self.turn in self.s["rain"]
+        return self.turn in self.rain_turns
 
     def die(self) -> int:
         """One d6: the next injected die, else the seeded generator."""
@@ -100,14 +91,14 @@ class Work:
         value, self.rng = draw(self.rng, n)
         return value
 
-    def emit(self, type_: str, rule: str, en: str, ja: str, **data: Any) -> None:
+    def emit(self, type_: str, rule: str, en: str, ja: str, **data: object) -> None:
         self.events.append(make_event(type_, self.turn, rule, en, ja, **data))
 
     # --- units and leaders ----------------------------------------------------------
     def unit(self, uid: str) -> Unit:
         return self.units[uid]
 
-    def upd(self, uid: str, **changes: Any) -> Unit:
+    def upd(self, uid: str, **changes: object) -> Unit:
         old = self.units[uid]
         unit = old.model_copy(update=changes)
         self.units[uid] = unit
@@ -171,36 +162,64 @@ class Work:
         return unit.corps in leader.commands or unit.division in leader.commands
 
     def add_lost(self, side: Side, amount: Fraction) -> None:
-        self.s["lost"][side.value] = str(Fraction(self.s["lost"][side.value]) + amount)
+        self.lost[side.value] = str(Fraction(self.lost[side.value]) + amount)
 
     # --- stack ----------------------------------------------------------------------
-    def push(self, kind: str, side: Side | None = None, /, **data: Any) -> dict[str, Any]:
-        frame = {"kind": kind, "side": side, "data": data}
+    def _own(self, i: int) -> AnyFrame:
+        """The frame at index `i`, thawed first if a frozen state holds it."""
+        frame = self.stack[i]
+        if frame.frozen:
+            frame = self.stack[i] = frame.thawed()
+        return frame
+
+    def push(self, frame: F) -> F:
+        """Put `frame` on top of the stack (it is this working copy's own)."""
         self.stack.append(frame)
         return frame
 
-    def top(self) -> dict[str, Any]:
-        return self.stack[-1]
+    def top(self) -> AnyFrame:
+        return self._own(-1)
 
-    def pop(self) -> dict[str, Any]:
+    def pop(self) -> AnyFrame:
         return self.stack.pop()
 
-    def find(self, kind: str) -> dict[str, Any] | None:
-        for frame in reversed(self.stack):
-            if frame["kind"] == kind:
-                found: dict[str, Any] = frame
-                return found
+    def find(self, frame_type: type[F]) -> F | None:
+        """The topmost frame of `frame_type` on the stack, if any."""
+        for i in range(len(self.stack) - 1, -1, -1):
+            if type(self.stack[i]) is frame_type:
+                frame = self._own(i)
+                assert isinstance(frame, frame_type)
+                return frame
         return None
 
     def freeze(self) -> GameState:
-        frames = tuple(Frame(kind=f["kind"], side=f["side"], data=f["data"]) for f in self.stack)
+        """The new state; the frames it holds are frozen from now on (thawed on change)."""
+        stack = tuple(self.stack)
+        for frame in stack:
+            frame.freeze()
         state = self.state0.model_copy(
             update={
                 "units": self.units,
                 "leaders": self.leaders,
-                "stack": frames,
+                "stack": stack,
                 "rng": self.rng,
-                **self.s,
+                "turn": self.turn,
+                "phase": self.phase,
+                "action_phase": self.action_phase,
+                "rain": self.rain_turns,
+                "major_unfordable_until": self.major_unfordable_until,
+                "minor_unfordable_until": self.minor_unfordable_until,
+                "bridges": self.bridges,
+                "destroyed": self.destroyed,
+                "no_bridge_until": self.no_bridge_until,
+                "stations": self.stations,
+                "station_raider": self.station_raider,
+                "refused": self.refused,
+                "destroy_tried": self.destroy_tried,
+                "vp": self.vp,
+                "lost": self.lost,
+                "hex_control": self.hex_control,
+                "result": self.result,
             }
         )
         state._legal = None

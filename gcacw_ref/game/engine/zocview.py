@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from gcacw_ref.game.command import command_radius_hexes, transfer_reach
 from gcacw_ref.game.geometry import hexside_key
 from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.pathing import MoveView
+from gcacw_ref.game.zoc import ZocKind, with_pontoon_bridges
 from gcacw_ref.game.zoc import enemy_zoc as _enemy_zoc
-from gcacw_ref.game.zoc import with_pontoon_bridges
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import Weather
 
@@ -25,22 +25,22 @@ _POSITION_MEMO = "position-views"
 _POSITION_MEMO_SIZE = 4096
 
 
-def _position_memo(w: Work) -> dict[object, Any]:
+def _position_memo(w: Work) -> dict[object, object]:
     """A cache of views of the position kept with the scenario's map, so that it outlives
     one working copy (keys hold every fact the view depends on); bounded."""
-    memo = cast(dict[object, Any], w.board.map.memo.setdefault(_POSITION_MEMO, {}))
+    memo = cast(dict[object, object], w.board.map.memo.setdefault(_POSITION_MEMO, {}))
     if len(memo) > _POSITION_MEMO_SIZE:
         memo.clear()
     return memo
 
 
 def _destroyed(w: Work) -> frozenset[tuple[str, str]]:
-    return frozenset(hexside_key(a, b) for a, b in w.s["destroyed"])
+    return frozenset(hexside_key(a, b) for a, b in w.destroyed)
 
 
 def _pontoons(w: Work, owner: Side | None = None) -> tuple[tuple[str, str], ...]:
     """Hexsides with a pontoon bridge (of `owner`, or of either side)."""
-    return tuple((a, b) for a, b, who in w.s["bridges"] if owner is None or who == owner.value)
+    return tuple((a, b) for a, b, who in w.bridges if owner is None or who == owner.value)
 
 
 def live_map(w: Work) -> HexMap:
@@ -52,8 +52,8 @@ def weather(w: Work) -> Weather:
     """12.0: this turn's rain and the river markers still on the turn track."""
     return Weather(
         rain=w.rain(),
-        minor_uncrossable=w.turn <= int(w.s["minor_unfordable_until"]),
-        major_uncrossable=w.turn <= int(w.s["major_unfordable_until"]),
+        minor_uncrossable=w.turn <= w.minor_unfordable_until,
+        major_uncrossable=w.turn <= w.major_unfordable_until,
     )
 
 
@@ -65,7 +65,7 @@ def hexes_of(w: Work, side: Side) -> frozenset[str]:
         hit = w.derived[key] = frozenset(
             u.hex for u in w.units.values() if u.hex is not None and u.side == side
         )
-    return hit
+    return cast(frozenset[str], hit)
 
 
 def _enemy_side(side: Side) -> Side:
@@ -102,29 +102,29 @@ class FriendlyStrength(Mapping[str, Fraction]):
         return [h for h in self._w._index() if self.get(h) is not None]
 
 
-def zoc_map(w: Work, side: Side) -> dict[str, Any]:
+def zoc_map(w: Work, side: Side) -> dict[str, ZocKind]:
     """Hex -> ZOC kind exerted by the enemies of `side`."""
     enemy = hexes_of(w, _enemy_side(side))
     cache = _position_memo(w)
-    key = ("zoc", side, enemy, w.rain(), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
+    key = ("zoc", side, enemy, w.rain(), tuple(w.bridges), tuple(w.destroyed))
     if key not in cache:
         cache[key] = _enemy_zoc(
             w.board.map, enemy, rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
         )
-    return cache[key]  # type: ignore[no-any-return]
+    return cast(dict[str, ZocKind], cache[key])
 
 
-def zoc_of_hex(w: Work, hex_: str) -> dict[str, Any]:
+def zoc_of_hex(w: Work, hex_: str) -> dict[str, ZocKind]:
     """The ZOC a unit in `hex_` exerts now (2.4): with this turn's rain, destroyed
     crossings and every pontoon bridge laid (10.2)."""
     cache = _position_memo(w)
-    key = ("zoc-of-hex", hex_, w.rain(), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
+    key = ("zoc-of-hex", hex_, w.rain(), tuple(w.bridges), tuple(w.destroyed))
     hit = cache.get(key)
     if hit is None:
         hit = cache[key] = _enemy_zoc(
             w.board.map, (hex_,), rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
         )
-    return hit
+    return cast(dict[str, ZocKind], hit)
 
 
 def move_board(w: Work, side: Side) -> MoveView:
@@ -132,7 +132,7 @@ def move_board(w: Work, side: Side) -> MoveView:
     friendly infantry/artillery combat strength per hex, the weather, destroyed crossings
     and both sides' pontoon bridges, built by `MoveView.build` once per working copy and
     position (the enemy ZOC comes from the cache kept with the map)."""
-    key = ("board", side, weather(w), tuple(w.s["bridges"]), tuple(w.s["destroyed"]))
+    key = ("board", side, weather(w), tuple(w.bridges), tuple(w.destroyed))
     board = w.derived.get(key)
     if board is None:
         board = w.derived[key] = MoveView.build(
@@ -145,7 +145,7 @@ def move_board(w: Work, side: Side) -> MoveView:
             enemy_pontoons=_pontoons(w),
             zoc=zoc_map(w, side),
         )
-    return board
+    return cast(MoveView, board)
 
 
 def enemy_zoc(w: Work, hex_: str, side: Side) -> str | None:
@@ -164,15 +164,15 @@ def command_range(w: Work, leader_hex: str, side: Side) -> dict[str, list[str]]:
         enemy,
         friendly,
         w.rain(),
-        tuple(w.s["bridges"]),
-        tuple(w.s["destroyed"]),
+        tuple(w.bridges),
+        tuple(w.destroyed),
     )
     hit = cache.get(key)
     if hit is None:
         hit = cache[key] = command_radius_hexes(
             w.board.map, leader_hex, enemy, zoc_map(w, side), friendly
         )
-    return hit
+    return cast(dict[str, list[str]], hit)
 
 
 def transfer_ok(w: Work, from_hex: str, to_hex: str, side: Side) -> bool:
@@ -183,4 +183,4 @@ def transfer_ok(w: Work, from_hex: str, to_hex: str, side: Side) -> bool:
     if reach is None:
         enemy = hexes_of(w, _enemy_side(side))
         reach = w.derived[key] = transfer_reach(w.board.map, from_hex, enemy)
-    return to_hex in reach
+    return to_hex in cast(frozenset[str], reach)

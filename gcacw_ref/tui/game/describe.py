@@ -239,9 +239,9 @@ def action_words(action: Action, state: GameState) -> str:
 
 
 def decision_text(state: GameState) -> str:
-    from gcacw_ref.game.api import pending_facts  # the engine: loaded with the game
+    from gcacw_ref.game.api import pending_decision  # the engine: loaded with the game
 
-    facts = pending_facts(state)
+    facts = pending_decision(state)
     if facts is None:
         return _("the game is over")
     return describe_decision(facts.kind, facts.side, current_language())

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import cast
 
 from gcacw_ref.game import api
-from gcacw_ref.game.api import PendingFacts
+from gcacw_ref.game.api import PendingDecision
 from gcacw_ref.game.hexmap import HexMap, board_for
 from gcacw_ref.game.pathing import MoveView, MovingUnit, reachable
 from gcacw_ref.game.state import GameState, Unit
@@ -52,9 +52,9 @@ def _largest_allowance(game: Game, side: Side, kind: str) -> int:
     return max(allowance_distribution(game, side, cast(Kind, kind)))
 
 
-def marching(state: GameState) -> tuple[str, Fraction, PendingFacts] | None:
+def marching(state: GameState) -> tuple[str, Fraction, PendingDecision] | None:
     """The unit marching now, its MP left and the march so far (None when none is)."""
-    facts = api.pending_facts(state)
+    facts = api.pending_decision(state)
     if facts is None or facts.kind != "march" or facts.unit is None or facts.mp is None:
         return None
     return facts.unit, facts.mp, facts
@@ -76,7 +76,7 @@ def reach(state: GameState, unit: Unit) -> tuple[dict[str, Fraction], Fraction, 
             mover,
             unit.hex,
             max(mp, Fraction(0)),
-            attacked=facts.attacked or mp < 0,
+            attacked=facts.attacks > 0 or mp < 0,
             first_action=not facts.acted,
             moved=facts.moved,
         )

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.api import pending_facts
+from gcacw_ref.game.api import pending_decision
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
@@ -270,7 +270,7 @@ class GamePane(PanePlay):
         if legal == self._choices:
             return legal
         self._choices = legal
-        facts = pending_facts(h.last)
+        facts = pending_decision(h.last)
         kind = facts.kind if facts else None
         box.clear_options()
         groups: dict[str, list[int]] = {}
