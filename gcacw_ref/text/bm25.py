@@ -67,7 +67,7 @@ class Postings:
         self.n = n
         avgdl = (sum(lengths) / n) if n and sum(lengths) else 1.0
         self.norms = [K1 * (1.0 - B + B * dl / avgdl) for dl in lengths]
-        self._cache: dict[str, tuple[float, list[int], list[float]]] = {}
+        self._cache: dict[str, tuple[float, list[int], list[float], dict[int, None]]] = {}
 
     @classmethod
     def build(cls, docs: list[list[str]]) -> Postings:
@@ -89,8 +89,9 @@ class Postings:
         df = len(entry) // 2
         return math.log(1.0 + (self.n - df + 0.5) / (df + 0.5))
 
-    def _weights(self, token: str) -> tuple[float, list[int], list[float]] | None:
-        """idf, documents and BM25 term weights of a token (computed on first use)."""
+    def _weights(self, token: str) -> tuple[float, list[int], list[float], dict[int, None]] | None:
+        """idf, documents, BM25 term weights and the documents as dict keys of a token
+        (computed on first use; the dict lets `_accumulate` mark touched documents in C)."""
         got = self._cache.get(token)
         if got is None:
             entry = self.table.get(token)
@@ -101,35 +102,51 @@ class Postings:
             norms = self.norms
             k1 = K1 + 1.0
             vals = [tf * k1 / (tf + norms[i]) for i, tf in zip(ids, entry[half:], strict=True)]
-            got = (self.idf(token), ids, vals)
+            got = (self.idf(token), ids, vals, dict.fromkeys(ids))
             self._cache[token] = got
         return got
 
-    def score(self, query: dict[str, float]) -> dict[int, float]:
-        """Document -> BM25 score for weighted query tokens.
+    def _chosen(self, query: dict[str, float]) -> list[str]:
+        """The query tokens that are scored.
 
         Tokens found in more than `COMMON` of the documents are skipped when the query
         has rarer ones: they add almost nothing to the order and cost the most.
         """
         limit = self.n * COMMON
-        rare = [t for t in query if 0 < len(self.table.get(t, ())) // 2 <= limit]
+        table = self.table
+        rare = [t for t in query if 0 < len(table.get(t, ())) // 2 <= limit]
         chosen = rare if rare else list(query)
         if len(chosen) > MAX_TOKENS:  # the tokens that weigh most decide the order
             chosen = sorted(chosen, key=lambda t: -query[t] * self.idf(t))[:MAX_TOKENS]
-        # Accumulate in a flat list (index arithmetic is cheaper than dict get/set), then
-        # hand back a dict in first-touch order, so ties order exactly as before.
+        return chosen
+
+    def _accumulate(self, query: dict[str, float]) -> tuple[list[float], dict[int, None]]:
+        """Every document's score (a flat list) and the scored documents in the order
+        they were first touched (which orders ties)."""
         acc = [0.0] * self.n
         order: dict[int, None] = {}
-        for t in chosen:
+        for t in self._chosen(query):
             entry = self._weights(t)
             if entry is None:
                 continue
-            idf, ids, vals = entry
+            idf, ids, vals, keys = entry
             wi = query[t] * idf
-            order.update(dict.fromkeys(ids))
+            order.update(keys)
             for i, v in zip(ids, vals, strict=True):
                 acc[i] += wi * v
+        return acc, order
+
+    def score(self, query: dict[str, float]) -> dict[int, float]:
+        """Document -> BM25 score for weighted query tokens, in first-touch order."""
+        acc, order = self._accumulate(query)
         return {i: acc[i] for i in order}
+
+    def top(self, query: dict[str, float], k: int) -> list[tuple[int, float]]:
+        """The `k` best (document, score) pairs, best first; ties in first-touch order
+        (the same as sorting `score`'s items by score)."""
+        acc, order = self._accumulate(query)
+        best = sorted(order, key=acc.__getitem__, reverse=True)[:k]
+        return [(i, acc[i]) for i in best]
 
     def valid(self) -> bool:
         """Every posting names a document (a damaged cache file fails this)."""

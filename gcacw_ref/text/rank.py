@@ -96,16 +96,14 @@ def bm25_rank(books: list[LoadedBook], reading: Reading) -> Bm25Result:
         prior = 1.0 if b == 0 else OTHER_BOOK
         index = book.bm25()
         refs = book.passage_refs
-        p_scores = index.passages.score(reading.weights)
-        for p in sorted(p_scores, key=p_scores.__getitem__, reverse=True)[: DEPTH * 3]:
+        for p, p_score in index.passages.top(reading.weights, DEPTH * 3):
             key = (b, refs[p])
-            score = p_scores[p] * prior
+            score = p_score * prior
             if score > by_passage.get(key, 0.0):
                 by_passage[key] = score
                 best[key] = p
-        r_scores = index.refs.score(reading.weights)
-        for r in sorted(r_scores, key=r_scores.__getitem__, reverse=True)[:DEPTH]:
-            by_section[(b, index.ref_ids[r])] = r_scores[r] * prior
+        for r, r_score in index.refs.top(reading.weights, DEPTH):
+            by_section[(b, index.ref_ids[r])] = r_score * prior
     passages = sorted(by_passage, key=by_passage.__getitem__, reverse=True)[:DEPTH]
     sections = sorted(by_section, key=by_section.__getitem__, reverse=True)[:DEPTH]
     return Bm25Result(passages, sections, best, by_passage)
