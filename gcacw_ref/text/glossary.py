@@ -63,6 +63,11 @@ class Glossary:
     word_entries: list[Word] = field(default_factory=list)
     long_keys: list[tuple[int, str]] = field(default_factory=list)  # (index, key) of 3+ chars
     thesaurus: list[Synonym] = field(default_factory=list)  # everyday words (question.py)
+    same: dict[str, list[int]] = field(default_factory=dict)  # key -> its indexes in keys
+
+    def __post_init__(self) -> None:
+        for i, key in enumerate(self.keys):
+            self.same.setdefault(key, []).append(i)
 
     def forms_for(self, key: str) -> list[str] | None:
         """The forms a query word stands for: itself plus the Japanese of its term/word."""
@@ -85,9 +90,8 @@ class Glossary:
             if t not in found or found[t].quality < quality:
                 found[t] = TermMatch(self.terms[t], quality, key)
 
-        for i, key in enumerate(self.keys):
-            if key == query_form:
-                keep(i, 100.0, key)
+        for i in self.same.get(query_form, ()):
+            keep(i, 100.0, query_form)
         if not found and len(query_form) >= 3 and typos:
             cutoff = 84.0 if query_form.isascii() else 74.0
             for key, score, i in process.extract(

@@ -73,13 +73,16 @@ class Library:
         self._listing = (stamp, names)
         return list(names)
 
-    def _book(self, book_id: str) -> LoadedBook:
+    def _book(self, book_id: str, folder: Path | None = None) -> LoadedBook:
         """A stored book by id; `InputError` for an id that is not in the books folder
-        (so `--book ../x` never reads outside it), `DataError` for a damaged one."""
-        if book_id not in self._ids():
-            self._cache.pop(book_id, None)
-            raise self._unknown_book(book_id)
-        path = book_path(self.books_dir, book_id)
+        (so `--book ../x` never reads outside it), `DataError` for a damaged one.
+        `folder`: the books folder, when the caller has just listed it (saves two stats)."""
+        if folder is None:
+            if book_id not in self._ids():
+                self._cache.pop(book_id, None)
+                raise self._unknown_book(book_id)
+            folder = self.books_dir
+        path = book_path(folder, book_id)
         hint = _("re-import it or run `gcacw-ref books remove {id}`").format(id=book_id)
         try:
             stamp = file_stamp(path)
@@ -111,9 +114,11 @@ class Library:
         out with a notice in `problems`, so that it does not stop the others."""
         books: list[LoadedBook] = []
         problems: list[str] = []
-        for i in self._ids():
+        ids = self._ids()
+        folder = self.books_dir
+        for i in ids:
             try:
-                books.append(self._book(i))
+                books.append(self._book(i, folder))
             except DataError as exc:
                 problems.append(str(exc))
         self.problems = problems

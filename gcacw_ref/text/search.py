@@ -59,6 +59,7 @@ class _Cand:
     fuzzy: bool = False  # the passage was found by a near match (highlight by alignment)
     passage: int | None = None  # index into the book's passages
     terms: list[str] = field(default_factory=list)  # search forms to highlight
+    total: float = 0.0  # `composite()`, once every signal is in
 
     def composite(self) -> float:
         parts = sorted(
@@ -102,13 +103,12 @@ class Searcher:
         number = normalize_rule_number(query)
         self.lookup = is_lookup(query)
         cands = self._terms(query, q, number)
-        ranked = sorted(
-            cands.values(),
-            key=lambda c: (-c.composite(), -c.text, c.book),
-        )
-        sure = bool(ranked) and ranked[0].composite() >= SURE_LOOKUP and self.lookup
+        for c in cands.values():
+            c.total = c.composite()
+        ranked = sorted(cands.values(), key=lambda c: (-c.total, -c.text, c.book))
+        sure = bool(ranked) and ranked[0].total >= SURE_LOOKUP and self.lookup
         if number is not None or sure:  # a rule number, or a term look-up that found it
-            order = [(c, round(min(100.0, c.composite()), 1)) for c in ranked]
+            order = [(c, round(min(100.0, c.total), 1)) for c in ranked]
         else:
             order = self._fused(query, ranked, cands)
             if not self.lookup:
@@ -161,7 +161,7 @@ class Searcher:
             bm.definitions, where = definitions(self.books, reading)
             for key, first in where.items():
                 bm.best_passage.setdefault(key, first)
-        scored = [((c.book, c.ref), c.composite()) for c in ranked if c.composite() > 0]
+        scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
         out: list[tuple[_Cand, float]] = []
         for key, score in fuse(scored, bm, is_lookup(query)):
             c = cands.get(key)
