@@ -67,6 +67,8 @@ class Postings:
         self.n = n
         avgdl = (sum(lengths) / n) if n and sum(lengths) else 1.0
         self.norms = [K1 * (1.0 - B + B * dl / avgdl) for dl in lengths]
+        k1 = K1 + 1.0
+        self.once = [1 * k1 / (1 + norm) for norm in self.norms]  # the weight of tf = 1
         self._cache: dict[str, tuple[float, list[int], list[float], dict[int, None]]] = {}
 
     @classmethod
@@ -99,12 +101,21 @@ class Postings:
                 return None
             half = len(entry) // 2
             ids = entry[:half]
-            norms = self.norms
-            k1 = K1 + 1.0
-            vals = [tf * k1 / (tf + norms[i]) for i, tf in zip(ids, entry[half:], strict=True)]
+            tfs = entry[half:]
+            if max(tfs) == 1:  # the usual case: every weight is the document's own
+                vals = list(map(self.once.__getitem__, ids))
+            else:
+                norms = self.norms
+                k1 = K1 + 1.0
+                vals = [tf * k1 / (tf + norms[i]) for i, tf in zip(ids, tfs, strict=True)]
             got = (self.idf(token), ids, vals, dict.fromkeys(ids))
             self._cache[token] = got
         return got
+
+    def prepare(self, tokens: list[str]) -> None:
+        """Compute the weights of these tokens now (e.g. the glossary's, while warming up)."""
+        for t in tokens:
+            self._weights(t)
 
     def _chosen(self, query: dict[str, float]) -> list[str]:
         """The query tokens that are scored.

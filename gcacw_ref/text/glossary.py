@@ -148,3 +148,14 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
         where = ".".join(str(x) for x in err.get("loc", ()))
         raise DataError(f"glossary {path}: {where}: {err['msg']}") from None
     return _build(parsed.term, parsed.word, parsed.thesaurus)
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> list[str]:
+    """The glossary's Japanese search forms, plain and in 「quotes」 (a definition): the
+    words questions reach the rulebook through, indexed once per book (`index_vocabulary`)."""
+    g = load_glossary()
+    ja = [j for t in g.terms for j in t.ja] + [j for w in g.word_entries for j in w.ja]
+    ja += [j for s in g.thesaurus for j in s.ja]
+    forms = list(dict.fromkeys(search_form(j) for j in ja))
+    return [f for f in forms if f] + [f"「{f}」" for f in forms if f]

@@ -16,6 +16,7 @@ from gcacw_ref.errors import DataError, InputError, one_line, quoted
 from gcacw_ref.i18n import _
 from gcacw_ref.text.bm25 import index_path
 from gcacw_ref.text.clean import nfkc, search_form
+from gcacw_ref.text.glossary import vocabulary
 from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.store import (
@@ -214,6 +215,7 @@ class Library:
             for b in books:
                 b.gram_index.ensure()
                 b.bm25()
+                b.index_vocabulary(vocabulary())
         return Searcher(books).search(query, limit)
 
     def warm(self) -> None:
@@ -222,6 +224,7 @@ class Library:
         for b in self._loaded():
             b.gram_index.ensure()
             b.bm25()
+            b.index_vocabulary(vocabulary())
 
     def forget_memos(self) -> None:
         """Drop the per-term search memos (for honest benchmarking of a fresh query)."""
