@@ -35,6 +35,9 @@ B = 0.75
 MAX_TOKENS = 16  # a long question is scored on its weightiest tokens
 COMMON = 0.25  # a token in more than this share of the documents is skipped (see score)
 
+# idf, documents, idf x term weight, documents as dict keys, term weight (see _weights)
+_Weights = tuple[float, list[int], list[float], dict[int, None], list[float]]
+
 _RUN_RE = re.compile(r"[\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaff々〆ヶ]+|[a-z0-9]+")
 
 
@@ -69,7 +72,7 @@ class Postings:
         self.norms = [K1 * (1.0 - B + B * dl / avgdl) for dl in lengths]
         k1 = K1 + 1.0
         self.once = [1 * k1 / (1 + norm) for norm in self.norms]  # the weight of tf = 1
-        self._cache: dict[str, tuple[float, list[int], list[float], dict[int, None]]] = {}
+        self._cache: dict[str, _Weights] = {}
 
     @classmethod
     def build(cls, docs: list[list[str]]) -> Postings:
@@ -91,9 +94,9 @@ class Postings:
         df = len(entry) // 2
         return math.log(1.0 + (self.n - df + 0.5) / (df + 0.5))
 
-    def _weights(self, token: str) -> tuple[float, list[int], list[float], dict[int, None]] | None:
-        """idf, documents, BM25 term weights and the documents as dict keys of a token
-        (computed on first use; the dict lets `_accumulate` mark touched documents in C)."""
+    def _weights(self, token: str) -> _Weights | None:
+        """idf, documents, idf x term weights, the documents as dict keys (to mark touched
+        documents in C) and the term weights of a token, computed on first use."""
         got = self._cache.get(token)
         if got is None:
             entry = self.table.get(token)
@@ -108,7 +111,8 @@ class Postings:
                 norms = self.norms
                 k1 = K1 + 1.0
                 vals = [tf * k1 / (tf + norms[i]) for i, tf in zip(ids, tfs, strict=True)]
-            got = (self.idf(token), ids, vals, dict.fromkeys(ids))
+            idf = self.idf(token)
+            got = (idf, ids, [idf * v for v in vals], dict.fromkeys(ids), vals)
             self._cache[token] = got
         return got
 
@@ -140,11 +144,16 @@ class Postings:
             entry = self._weights(t)
             if entry is None:
                 continue
-            idf, ids, vals, keys = entry
-            wi = query[t] * idf
+            idf, ids, scaled, keys, vals = entry
             order.update(keys)
-            for i, v in zip(ids, vals, strict=True):
-                acc[i] += wi * v
+            q = query[t]
+            if q == 1.0:  # q * idf * v is exactly idf * v
+                for i, v in zip(ids, scaled, strict=True):
+                    acc[i] += v
+            else:
+                wi = q * idf
+                for i, v in zip(ids, vals, strict=True):
+                    acc[i] += wi * v
         return acc, order
 
     def score(self, query: dict[str, float]) -> dict[int, float]:

@@ -107,10 +107,16 @@ class GramIndex:
         """Item index -> occurrences of `term`, from the postings (index must be built)."""
         index = self.ensure()
         if len(term) <= 2:
-            lists = [index.get(term, [])]
+            shortest = index.get(term, [])
         else:
-            lists = [index.get(term[k : k + 2], []) for k in range(len(term) - 1)]
-        shortest = min(lists, key=len)
+            shortest = None
+            for k in range(len(term) - 1):
+                got = index.get(term[k : k + 2])
+                if got is None:
+                    return {}  # a pair of characters no item holds
+                if shortest is None or len(got) < len(shortest):
+                    shortest = got
+            assert shortest is not None
         items = self._items
         if len(term) <= 2:
             return {i: items[i].count(term) for i in shortest}

@@ -223,8 +223,9 @@ class Searcher:
         for form, weight in forms:
             hits = set(book.title_index.containing(form))
             if len(form) <= 30 and not form.isascii():
+                longest = book.title_longest
                 for a in range(len(form)):
-                    for z in range(a + 2, len(form) + 1):
+                    for z in range(a + 2, min(len(form), a + longest) + 1):
                         hits.update(book.title_lookup.get(form[a:z], ()))
             for i in hits:
                 score = _title_score(form, book.title_forms[i]) * weight

@@ -41,6 +41,7 @@ class LoadedBook:
     title_index: BlobIndex = field(init=False)
     gram_index: GramIndex = field(init=False)
     title_lookup: dict[str, list[int]] = field(default_factory=dict)
+    title_longest: int = 0  # the longest title form (no longer piece of a query is a title)
     _anchor_marks: dict[int, tuple[list[int], list[str]]] = field(default_factory=dict)
     _passage_refs: list[str] | None = None
     _memo: dict[str, dict[int, int]] = field(default_factory=dict)
@@ -68,6 +69,7 @@ class LoadedBook:
         self.title_index = BlobIndex(self.title_forms)
         for i, form in enumerate(self.title_forms):
             self.title_lookup.setdefault(form, []).append(i)
+        self.title_longest = max(map(len, self.title_lookup), default=0)
 
     def ref_of(self, sec_idx: int, start: int) -> str:
         """The id holding a passage: the anchor it falls in, else its section."""
