@@ -98,8 +98,8 @@ class Searcher:
             raise InputError("search: --limit must be at least 1")
         query = query[:MAX_QUERY]  # a pasted page is read from its start
         q = _form(query)
-        if not q:
-            return []  # nothing but spaces and emphasis marks: no match
+        if not any(ch.isalnum() for ch in q):
+            return []  # nothing but spaces, punctuation, symbols or emoji: no match
         number = normalize_rule_number(query)
         self.lookup = is_lookup(query)
         cands = self._terms(query, q, number)

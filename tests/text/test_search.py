@@ -8,7 +8,7 @@ import pytest
 
 from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.text.clean import search_form, search_form_with_map
-from gcacw_ref.text.glossary import load_glossary
+from gcacw_ref.text.glossary import load_glossary, vocabulary
 from gcacw_ref.text.library import Library
 from gcacw_ref.text.search import make_snippet
 
@@ -107,10 +107,43 @@ def test_long_query(library: Library) -> None:
         "*_`*",
     ],
 )
-def test_bad_queries_give_a_result_or_none(library: Library, query: str) -> None:
+def test_bad_queries_give_no_match(library: Library, query: str) -> None:
+    """Nothing to read (no letter, digit, kana or kanji; or a script no book is in)."""
+    assert library.search(query, limit=3) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "ref"),
+    [
+        ("延長行軍🎲", "5.1#延長行軍"),
+        ("🎲延長行軍って何？", "5.1#延長行軍"),
+        ("\x07延長行軍\x1b", "5.1#延長行軍"),
+        ("延長行軍？！？！" * 1_000, "5.1#延長行軍"),
+        ("敵の隣で止まらずに通り抜けられる？" * 600, "6.2"),
+        ("extended march " * 700, "5.1#延長行軍"),
+        ("Привет extended march", "5.1#延長行軍"),
+    ],
+)
+def test_noise_around_a_query_is_ignored(library: Library, query: str, ref: str) -> None:
+    """Emoji, control characters, another script or 10,000 characters around a real
+    query: the query is still answered (a long one is read from its start)."""
     hits = library.search(query, limit=3)
-    assert len(hits) <= 3
-    assert all(0 <= h.score <= 100 for h in hits)
+    assert hits[0].ref == ref
+
+
+def test_vocabulary_index_agrees_with_text_scan(library: Library) -> None:
+    library.warm()
+    for book in library._loaded():
+        for form in vocabulary():
+            assert book.containing(form) == book.text_index.containing(form), form
+
+
+def test_glossary_exact_names() -> None:
+    glossary = load_glossary()
+    got = glossary.match(search_form("延長行軍"), typos=False)
+    assert [(m.term.en, m.quality) for m in got] == [("extended march", 100.0)]
+    got = glossary.match("zoc", typos=False)
+    assert [(m.term.en, m.quality) for m in got] == [("zone of control", 100.0)]
 
 
 def test_search_without_books(home: Path) -> None:
