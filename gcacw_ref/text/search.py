@@ -90,6 +90,8 @@ class Searcher:
     def __init__(self, books: list[LoadedBook]) -> None:
         self.books = books
         self.lookup = True  # a short query: look for misspellings too (set per search)
+        # after fusing: each ref's best passage, and the query's words and highlights
+        self._passages: tuple[dict[tuple[int, str], int], list[str], list[str]] | None = None
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
         if not query.strip():
@@ -102,6 +104,7 @@ class Searcher:
             return []  # nothing but spaces, punctuation, symbols or emoji: no match
         number = normalize_rule_number(query)
         self.lookup = is_lookup(query)
+        self._passages = None
         cands = self._terms(query, q, number)
         for c in cands.values():
             c.total = c.composite()
@@ -116,6 +119,7 @@ class Searcher:
         hits: list[Hit] = []
         shown: set[tuple[str, str, str]] = set()
         for c, score in order:
+            self._settle(c)
             hit = self._hit(c, q, score)
             key = (hit.book, hit.section, hit.snippet)
             if key in shown:  # a rule and its own sub-heading found by the same passage
@@ -167,16 +171,22 @@ class Searcher:
             c = cands.get(key)
             if c is None:
                 c = _Cand(*key)
-            p_idx: int | None = bm.best_passage.get(key)
-            if p_idx is not None and (c.passage is None or c.text < 60.0):
-                form = self.books[key[0]].forms[p_idx]
-                marks = [t for t in reading.highlight if t in form]
-                if any(t in form for t in reading.words) or (c.passage is None and not c.terms):
-                    c.passage = p_idx
-                    c.fuzzy = False
-                    c.terms = marks + c.terms
             out.append((c, score))
+        self._passages = (bm.best_passage, reading.words, reading.highlight)
         return out
+
+    def _settle(self, c: _Cand) -> None:
+        """Give a fused result its best BM25 passage (done only for the results shown)."""
+        if self._passages is None:
+            return
+        best, words, highlight = self._passages
+        p_idx = best.get((c.book, c.ref))
+        if p_idx is not None and (c.passage is None or c.text < 60.0):
+            form = self.books[c.book].forms[p_idx]
+            if any(t in form for t in words) or (c.passage is None and not c.terms):
+                c.passage = p_idx
+                c.fuzzy = False
+                c.terms = [t for t in highlight if t in form] + c.terms
 
     def _one_book(
         self,
