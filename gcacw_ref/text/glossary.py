@@ -64,10 +64,13 @@ class Glossary:
     long_keys: list[tuple[int, str]] = field(default_factory=list)  # (index, key) of 3+ chars
     thesaurus: list[Synonym] = field(default_factory=list)  # everyday words (question.py)
     same: dict[str, list[int]] = field(default_factory=dict)  # key -> its indexes in keys
+    long_by_pair: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # by k[:2]
 
     def __post_init__(self) -> None:
         for i, key in enumerate(self.keys):
             self.same.setdefault(key, []).append(i)
+        for i, key in self.long_keys:
+            self.long_by_pair.setdefault(key[:2], []).append((i, key))
 
     def forms_for(self, key: str) -> list[str] | None:
         """The forms a query word stands for: itself plus the Japanese of its term/word."""
@@ -101,7 +104,9 @@ class Glossary:
                     keep(i, float(score) * 0.95, key)
         if not found:
             # the query holds a term plus more words ("flank attack bonus cavalry")
-            best = [(len(k), i) for i, k in self.long_keys if k in query_form]
+            pairs = {query_form[j : j + 2] for j in range(len(query_form) - 1)}
+            by_pair = self.long_by_pair
+            best = [(len(k), i) for g in pairs for i, k in by_pair.get(g, ()) if k in query_form]
             for length, i in sorted(best, reverse=True)[:2]:
                 keep(i, 60.0 + 30.0 * length / len(query_form), self.keys[i])
         return sorted(found.values(), key=lambda m: -m.quality)

@@ -233,8 +233,10 @@ class Searcher:
         for form, weight in forms:
             hits = set(book.title_index.containing(form))
             if len(form) <= 30 and not form.isascii():
-                longest = book.title_longest
-                for a in range(len(form)):
+                longest, starts = book.title_longest, book.title_starts
+                for a in range(len(form) - 1):
+                    if form[a : a + 2] not in starts:
+                        continue  # no title begins here
                     for z in range(a + 2, min(len(form), a + longest) + 1):
                         hits.update(book.title_lookup.get(form[a:z], ()))
             for i in hits:

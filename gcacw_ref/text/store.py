@@ -42,6 +42,7 @@ class LoadedBook:
     gram_index: GramIndex = field(init=False)
     title_lookup: dict[str, list[int]] = field(default_factory=dict)
     title_longest: int = 0  # the longest title form (no longer piece of a query is a title)
+    title_starts: set[str] = field(default_factory=set)  # the first two characters of each
     _anchor_marks: dict[int, tuple[list[int], list[str]]] = field(default_factory=dict)
     _passage_refs: list[str] | None = None
     _memo: dict[str, dict[int, int]] = field(default_factory=dict)
@@ -70,6 +71,7 @@ class LoadedBook:
         for i, form in enumerate(self.title_forms):
             self.title_lookup.setdefault(form, []).append(i)
         self.title_longest = max(map(len, self.title_lookup), default=0)
+        self.title_starts = {form[:2] for form in self.title_lookup}
 
     def ref_of(self, sec_idx: int, start: int) -> str:
         """The id holding a passage: the anchor it falls in, else its section."""
