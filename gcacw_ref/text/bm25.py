@@ -73,6 +73,7 @@ class Postings:
         k1 = K1 + 1.0
         self.once = [1 * k1 / (1 + norm) for norm in self.norms]  # the weight of tf = 1
         self._cache: dict[str, _Weights] = {}
+        self._idfs: dict[str, float] = {}
 
     @classmethod
     def build(cls, docs: list[list[str]]) -> Postings:
@@ -86,6 +87,13 @@ class Postings:
                     bucket[i] = bucket.get(i, 0) + 1
         table = {t: [*bucket.keys(), *bucket.values()] for t, bucket in counts.items()}
         return cls(table, [len(d) for d in docs])
+
+    def _idf_of(self, token: str) -> float:
+        """`idf`, remembered per token."""
+        got = self._idfs.get(token)
+        if got is None:
+            got = self._idfs[token] = self.idf(token)
+        return got
 
     def idf(self, token: str) -> float:
         entry = self.table.get(token)
@@ -132,7 +140,8 @@ class Postings:
         rare = [t for t in query if 0 < len(table.get(t, ())) // 2 <= limit]
         chosen = rare if rare else list(query)
         if len(chosen) > MAX_TOKENS:  # the tokens that weigh most decide the order
-            chosen = sorted(chosen, key=lambda t: -query[t] * self.idf(t))[:MAX_TOKENS]
+            idf = self._idf_of
+            chosen = sorted(chosen, key=lambda t: -query[t] * idf(t))[:MAX_TOKENS]
         return chosen
 
     def _accumulate(self, query: dict[str, float]) -> tuple[list[float], dict[int, None]]:
