@@ -48,12 +48,13 @@ class Library:
     def books_dir(self) -> Path:
         return check_books_dir(self.home)
 
-    def _ids(self) -> list[str]:
-        """The stored books' ids: the names of the `*.json` entries in the books folder.
+    def _ids(self, folder: Path | None = None) -> list[str]:
+        """The stored books' ids: the names of the `*.json` entries in the books folder
+        (`folder`, when the caller has just checked it).
 
         Every entry is listed, a damaged file or a broken link too (loading it reports the
         problem, `books remove` clears it)."""
-        d = self.books_dir
+        d = self.books_dir if folder is None else folder
         try:
             stamp = d.stat().st_mtime_ns
         except FileNotFoundError:
@@ -115,9 +116,8 @@ class Library:
         out with a notice in `problems`, so that it does not stop the others."""
         books: list[LoadedBook] = []
         problems: list[str] = []
-        ids = self._ids()
         folder = self.books_dir
-        for i in ids:
+        for i in self._ids(folder):
             try:
                 books.append(self._book(i, folder))
             except DataError as exc:

@@ -98,9 +98,8 @@ def bm25_rank(books: list[LoadedBook], reading: Reading) -> Bm25Result:
         refs = book.passage_refs
         for p, p_score in index.passages.top(reading.weights, DEPTH * 3):
             key = (b, refs[p])
-            score = p_score * prior
-            if score > by_passage.get(key, 0.0):
-                by_passage[key] = score
+            if key not in by_passage:  # best first: a ref's first passage is its best
+                by_passage[key] = p_score * prior
                 best[key] = p
         for r, r_score in index.refs.top(reading.weights, DEPTH):
             by_section[(b, index.ref_ids[r])] = r_score * prior
