@@ -35,6 +35,9 @@ B = 0.75
 MAX_TOKENS = 16  # a long question is scored on its weightiest tokens
 COMMON = 0.25  # a token in more than this share of the documents is skipped (see score)
 
+# idf, documents, idf x term weight, documents as dict keys, term weight (see _weights)
+_Weights = tuple[float, list[int], list[float], dict[int, None], list[float]]
+
 _RUN_RE = re.compile(r"[\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaff々〆ヶ]+|[a-z0-9]+")
 
 
@@ -67,7 +70,10 @@ class Postings:
         self.n = n
         avgdl = (sum(lengths) / n) if n and sum(lengths) else 1.0
         self.norms = [K1 * (1.0 - B + B * dl / avgdl) for dl in lengths]
-        self._cache: dict[str, tuple[float, list[int], list[float]]] = {}
+        k1 = K1 + 1.0
+        self.once = [1 * k1 / (1 + norm) for norm in self.norms]  # the weight of tf = 1
+        self._cache: dict[str, _Weights] = {}
+        self._idfs: dict[str, float] = {}
 
     @classmethod
     def build(cls, docs: list[list[str]]) -> Postings:
@@ -82,6 +88,13 @@ class Postings:
         table = {t: [*bucket.keys(), *bucket.values()] for t, bucket in counts.items()}
         return cls(table, [len(d) for d in docs])
 
+    def _idf_of(self, token: str) -> float:
+        """`idf`, remembered per token."""
+        got = self._idfs.get(token)
+        if got is None:
+            got = self._idfs[token] = self.idf(token)
+        return got
+
     def idf(self, token: str) -> float:
         entry = self.table.get(token)
         if not entry:
@@ -89,8 +102,9 @@ class Postings:
         df = len(entry) // 2
         return math.log(1.0 + (self.n - df + 0.5) / (df + 0.5))
 
-    def _weights(self, token: str) -> tuple[float, list[int], list[float]] | None:
-        """idf, documents and BM25 term weights of a token (computed on first use)."""
+    def _weights(self, token: str) -> _Weights | None:
+        """idf, documents, idf x term weights, the documents as dict keys (to mark touched
+        documents in C) and the term weights of a token, computed on first use."""
         got = self._cache.get(token)
         if got is None:
             entry = self.table.get(token)
@@ -98,38 +112,70 @@ class Postings:
                 return None
             half = len(entry) // 2
             ids = entry[:half]
-            norms = self.norms
-            k1 = K1 + 1.0
-            vals = [tf * k1 / (tf + norms[i]) for i, tf in zip(ids, entry[half:], strict=True)]
-            got = (self.idf(token), ids, vals)
+            tfs = entry[half:]
+            if max(tfs) == 1:  # the usual case: every weight is the document's own
+                vals = list(map(self.once.__getitem__, ids))
+            else:
+                norms = self.norms
+                k1 = K1 + 1.0
+                vals = [tf * k1 / (tf + norms[i]) for i, tf in zip(ids, tfs, strict=True)]
+            idf = self.idf(token)
+            got = (idf, ids, [idf * v for v in vals], dict.fromkeys(ids), vals)
             self._cache[token] = got
         return got
 
-    def score(self, query: dict[str, float]) -> dict[int, float]:
-        """Document -> BM25 score for weighted query tokens.
+    def prepare(self, tokens: list[str]) -> None:
+        """Compute the weights of these tokens now (e.g. the glossary's, while warming up)."""
+        for t in tokens:
+            self._weights(t)
+
+    def _chosen(self, query: dict[str, float]) -> list[str]:
+        """The query tokens that are scored.
 
         Tokens found in more than `COMMON` of the documents are skipped when the query
         has rarer ones: they add almost nothing to the order and cost the most.
         """
         limit = self.n * COMMON
-        rare = [t for t in query if 0 < len(self.table.get(t, ())) // 2 <= limit]
+        table = self.table
+        rare = [t for t in query if 0 < len(table.get(t, ())) // 2 <= limit]
         chosen = rare if rare else list(query)
         if len(chosen) > MAX_TOKENS:  # the tokens that weigh most decide the order
-            chosen = sorted(chosen, key=lambda t: -query[t] * self.idf(t))[:MAX_TOKENS]
-        # Accumulate in a flat list (index arithmetic is cheaper than dict get/set), then
-        # hand back a dict in first-touch order, so ties order exactly as before.
+            idf = self._idf_of
+            chosen = sorted(chosen, key=lambda t: -query[t] * idf(t))[:MAX_TOKENS]
+        return chosen
+
+    def _accumulate(self, query: dict[str, float]) -> tuple[list[float], dict[int, None]]:
+        """Every document's score (a flat list) and the scored documents in the order
+        they were first touched (which orders ties)."""
         acc = [0.0] * self.n
         order: dict[int, None] = {}
-        for t in chosen:
+        for t in self._chosen(query):
             entry = self._weights(t)
             if entry is None:
                 continue
-            idf, ids, vals = entry
-            wi = query[t] * idf
-            order.update(dict.fromkeys(ids))
-            for i, v in zip(ids, vals, strict=True):
-                acc[i] += wi * v
+            idf, ids, scaled, keys, vals = entry
+            order.update(keys)
+            q = query[t]
+            if q == 1.0:  # q * idf * v is exactly idf * v
+                for i, v in zip(ids, scaled, strict=True):
+                    acc[i] += v
+            else:
+                wi = q * idf
+                for i, v in zip(ids, vals, strict=True):
+                    acc[i] += wi * v
+        return acc, order
+
+    def score(self, query: dict[str, float]) -> dict[int, float]:
+        """Document -> BM25 score for weighted query tokens, in first-touch order."""
+        acc, order = self._accumulate(query)
         return {i: acc[i] for i in order}
+
+    def top(self, query: dict[str, float], k: int) -> list[tuple[int, float]]:
+        """The `k` best (document, score) pairs, best first; ties in first-touch order
+        (the same as sorting `score`'s items by score)."""
+        acc, order = self._accumulate(query)
+        best = sorted(order, key=acc.__getitem__, reverse=True)[:k]
+        return [(i, acc[i]) for i in best]
 
     def valid(self) -> bool:
         """Every posting names a document (a damaged cache file fails this)."""

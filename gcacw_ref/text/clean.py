@@ -111,18 +111,11 @@ def _fold(ch: str) -> str:
 
 def search_form_with_map(text: str) -> tuple[str, list[int]]:
     """The search form and, per search character, the offset of its display character."""
-    chars: list[str] = []
-    where: list[int] = []
-    for i, ch in enumerate(text):
-        if ch in _DROP_IN_SEARCH:
-            continue
-        folded = _fold(ch)
-        for f in folded:
-            if f in _DROP_IN_SEARCH:
-                continue
-            chars.append(f)
-            where.append(i)
-    return "".join(chars), where
+    search_form(text)  # fills `_FORM_TABLE` for every character of the text
+    table = _FORM_TABLE
+    pieces = [table[ord(ch)] for ch in text]
+    where = [i for i, piece in enumerate(pieces) for _ in piece]
+    return "".join(pieces), where
 
 
 def bigrams(text: str) -> set[str]:

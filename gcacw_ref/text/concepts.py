@@ -73,25 +73,30 @@ def coverage(
             for t in book.title_index.containing(f):
                 title_cov.setdefault(book.sections[t].id, set()).add(k)
         in_passage.append(found)
-    count: dict[int, int] = {}
-    for found in in_passage:
+    cover: dict[int, list[int]] = {}  # passage -> the concepts it holds, in order
+    for k, found in enumerate(in_passage):
         for p in found:
-            count[p] = count.get(p, 0) + 1
-    pool = {p for p, c in count.items() if c >= 2}
+            got = cover.get(p)
+            if got is None:
+                cover[p] = [k]
+            else:
+                got.append(k)
+    pool = {p for p, ks in cover.items() if len(ks) >= 2}
     for ref in title_cov:
         pool.update(book.passages_of(ref))
     best: dict[str, tuple[float, int | None, list[str]]] = {}
     refs = book.passage_refs
+    no_title: set[int] = set()
     for p in pool:
         ref = refs[p]
-        titled = title_cov.get(ref, set())
-        covered = {k for k in range(n) if p in in_passage[k]}
-        total = covered | titled
+        titled = title_cov.get(ref, no_title)
+        ks = cover.get(p, [])
+        total = titled.union(ks)
         if len(total) < 2:
             continue
         score = 70.0 + 20.0 * len(total) / n + 10.0 * len(titled) / n
         if ref not in best or score > best[ref][0]:
-            best[ref] = (score, p, [in_passage[k][p] for k in sorted(covered)])
+            best[ref] = (score, p, [in_passage[k][p] for k in ks])
     for ref, titled in title_cov.items():
         if ref not in best and len(titled) >= 2:
             best[ref] = (70.0 + 30.0 * len(titled) / n, None, [])

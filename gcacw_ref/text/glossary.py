@@ -63,6 +63,17 @@ class Glossary:
     word_entries: list[Word] = field(default_factory=list)
     long_keys: list[tuple[int, str]] = field(default_factory=list)  # (index, key) of 3+ chars
     thesaurus: list[Synonym] = field(default_factory=list)  # everyday words (question.py)
+    same: dict[str, list[int]] = field(default_factory=dict)  # key -> its indexes in keys
+    long_by_pair: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # by k[:2]
+    by_length: dict[int, list[int]] = field(default_factory=dict)  # len(key) -> key indexes
+
+    def __post_init__(self) -> None:
+        for i, key in enumerate(self.keys):
+            self.same.setdefault(key, []).append(i)
+        for i, key in self.long_keys:
+            self.long_by_pair.setdefault(key[:2], []).append((i, key))
+        for i, key in enumerate(self.keys):
+            self.by_length.setdefault(len(key), []).append(i)
 
     def forms_for(self, key: str) -> list[str] | None:
         """The forms a query word stands for: itself plus the Japanese of its term/word."""
@@ -85,19 +96,35 @@ class Glossary:
             if t not in found or found[t].quality < quality:
                 found[t] = TermMatch(self.terms[t], quality, key)
 
-        for i, key in enumerate(self.keys):
-            if key == query_form:
-                keep(i, 100.0, key)
+        for i in self.same.get(query_form, ()):
+            keep(i, 100.0, query_form)
         if not found and len(query_form) >= 3 and typos:
             cutoff = 84.0 if query_form.isascii() else 74.0
-            for key, score, i in process.extract(
-                query_form, self.keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=5
-            ):
-                if len(key) >= 3 and (len(key) >= 5 or not key.isascii()):
-                    keep(i, float(score) * 0.95, key)
+            # ratio = 2 x common / (sum of lengths) <= 2 x shorter / (sum): keys whose length
+            # cannot reach the cutoff are left out (their order kept, so ties stay as they were)
+            n = len(query_form)
+            by_len = self.by_length
+            near = sorted(
+                i
+                for m in range(1, 2 * n + 2)
+                if 200.0 * min(n, m) >= cutoff * (n + m)
+                for i in by_len.get(m, ())
+            )
+            if near:
+                for key, score, k in process.extract(
+                    query_form,
+                    [self.keys[i] for i in near],
+                    scorer=fuzz.ratio,
+                    score_cutoff=cutoff,
+                    limit=5,
+                ):
+                    if len(key) >= 3 and (len(key) >= 5 or not key.isascii()):
+                        keep(near[k], float(score) * 0.95, key)
         if not found:
             # the query holds a term plus more words ("flank attack bonus cavalry")
-            best = [(len(k), i) for i, k in self.long_keys if k in query_form]
+            pairs = {query_form[j : j + 2] for j in range(len(query_form) - 1)}
+            by_pair = self.long_by_pair
+            best = [(len(k), i) for g in pairs for i, k in by_pair.get(g, ()) if k in query_form]
             for length, i in sorted(best, reverse=True)[:2]:
                 keep(i, 60.0 + 30.0 * length / len(query_form), self.keys[i])
         return sorted(found.values(), key=lambda m: -m.quality)
@@ -144,3 +171,14 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
         where = ".".join(str(x) for x in err.get("loc", ()))
         raise DataError(f"glossary {path}: {where}: {err['msg']}") from None
     return _build(parsed.term, parsed.word, parsed.thesaurus)
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> list[str]:
+    """The glossary's Japanese search forms, plain and in 「quotes」 (a definition): the
+    words questions reach the rulebook through, indexed once per book (`index_vocabulary`)."""
+    g = load_glossary()
+    ja = [j for t in g.terms for j in t.ja] + [j for w in g.word_entries for j in w.ja]
+    ja += [j for s in g.thesaurus for j in s.ja]
+    forms = list(dict.fromkeys(search_form(j) for j in ja))
+    return [f for f in forms if f] + [f"「{f}」" for f in forms if f]

@@ -106,14 +106,17 @@ class GramIndex:
     def holding(self, term: str) -> dict[int, int]:
         """Item index -> occurrences of `term`, from the postings (index must be built)."""
         index = self.ensure()
-        if len(term) <= 2:
-            lists = [index.get(term, [])]
-        else:
-            lists = [index.get(term[k : k + 2], []) for k in range(len(term) - 1)]
-        shortest = min(lists, key=len)
         items = self._items
         if len(term) <= 2:
-            return {i: items[i].count(term) for i in shortest}
+            return {i: items[i].count(term) for i in index.get(term, [])}
+        shortest: list[int] | None = None
+        for k in range(len(term) - 1):
+            got = index.get(term[k : k + 2])
+            if got is None:
+                return {}  # a pair of characters no item holds
+            if shortest is None or len(got) < len(shortest):
+                shortest = got
+        assert shortest is not None
         out: dict[int, int] = {}
         for i in shortest:
             c = items[i].count(term)

@@ -16,6 +16,7 @@ from gcacw_ref.errors import DataError, InputError, one_line, quoted
 from gcacw_ref.i18n import _
 from gcacw_ref.text.bm25 import index_path
 from gcacw_ref.text.clean import nfkc, search_form
+from gcacw_ref.text.glossary import vocabulary
 from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.store import (
@@ -47,12 +48,13 @@ class Library:
     def books_dir(self) -> Path:
         return check_books_dir(self.home)
 
-    def _ids(self) -> list[str]:
-        """The stored books' ids: the names of the `*.json` entries in the books folder.
+    def _ids(self, folder: Path | None = None) -> list[str]:
+        """The stored books' ids: the names of the `*.json` entries in the books folder
+        (`folder`, when the caller has just checked it).
 
         Every entry is listed, a damaged file or a broken link too (loading it reports the
         problem, `books remove` clears it)."""
-        d = self.books_dir
+        d = self.books_dir if folder is None else folder
         try:
             stamp = d.stat().st_mtime_ns
         except FileNotFoundError:
@@ -73,13 +75,16 @@ class Library:
         self._listing = (stamp, names)
         return list(names)
 
-    def _book(self, book_id: str) -> LoadedBook:
+    def _book(self, book_id: str, folder: Path | None = None) -> LoadedBook:
         """A stored book by id; `InputError` for an id that is not in the books folder
-        (so `--book ../x` never reads outside it), `DataError` for a damaged one."""
-        if book_id not in self._ids():
-            self._cache.pop(book_id, None)
-            raise self._unknown_book(book_id)
-        path = book_path(self.books_dir, book_id)
+        (so `--book ../x` never reads outside it), `DataError` for a damaged one.
+        `folder`: the books folder, when the caller has just listed it (saves two stats)."""
+        if folder is None:
+            if book_id not in self._ids():
+                self._cache.pop(book_id, None)
+                raise self._unknown_book(book_id)
+            folder = self.books_dir
+        path = book_path(folder, book_id)
         hint = _("re-import it or run `gcacw-ref books remove {id}`").format(id=book_id)
         try:
             stamp = file_stamp(path)
@@ -111,9 +116,10 @@ class Library:
         out with a notice in `problems`, so that it does not stop the others."""
         books: list[LoadedBook] = []
         problems: list[str] = []
-        for i in self._ids():
+        folder = self.books_dir
+        for i in self._ids(folder):
             try:
-                books.append(self._book(i))
+                books.append(self._book(i, folder))
             except DataError as exc:
                 problems.append(str(exc))
         self.problems = problems
@@ -209,6 +215,7 @@ class Library:
             for b in books:
                 b.gram_index.ensure()
                 b.bm25()
+                b.index_vocabulary(vocabulary())
         return Searcher(books).search(query, limit)
 
     def warm(self) -> None:
@@ -217,6 +224,7 @@ class Library:
         for b in self._loaded():
             b.gram_index.ensure()
             b.bm25()
+            b.index_vocabulary(vocabulary())
 
     def forget_memos(self) -> None:
         """Drop the per-term search memos (for honest benchmarking of a fresh query)."""

@@ -59,6 +59,7 @@ class _Cand:
     fuzzy: bool = False  # the passage was found by a near match (highlight by alignment)
     passage: int | None = None  # index into the book's passages
     terms: list[str] = field(default_factory=list)  # search forms to highlight
+    total: float = 0.0  # `composite()`, once every signal is in
 
     def composite(self) -> float:
         parts = sorted(
@@ -89,6 +90,8 @@ class Searcher:
     def __init__(self, books: list[LoadedBook]) -> None:
         self.books = books
         self.lookup = True  # a short query: look for misspellings too (set per search)
+        # after fusing: each ref's best passage, and the query's words and highlights
+        self._passages: tuple[dict[tuple[int, str], int], list[str], list[str]] | None = None
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
         if not query.strip():
@@ -97,18 +100,18 @@ class Searcher:
             raise InputError("search: --limit must be at least 1")
         query = query[:MAX_QUERY]  # a pasted page is read from its start
         q = _form(query)
-        if not q:
-            return []  # nothing but spaces and emphasis marks: no match
+        if not any(ch.isalnum() for ch in q):
+            return []  # nothing but spaces, punctuation, symbols or emoji: no match
         number = normalize_rule_number(query)
         self.lookup = is_lookup(query)
+        self._passages = None
         cands = self._terms(query, q, number)
-        ranked = sorted(
-            cands.values(),
-            key=lambda c: (-c.composite(), -c.text, c.book),
-        )
-        sure = bool(ranked) and ranked[0].composite() >= SURE_LOOKUP and self.lookup
+        for c in cands.values():
+            c.total = c.composite()
+        ranked = sorted(cands.values(), key=lambda c: (-c.total, -c.text, c.book))
+        sure = bool(ranked) and ranked[0].total >= SURE_LOOKUP and self.lookup
         if number is not None or sure:  # a rule number, or a term look-up that found it
-            order = [(c, round(min(100.0, c.composite()), 1)) for c in ranked]
+            order = [(c, round(min(100.0, c.total), 1)) for c in ranked]
         else:
             order = self._fused(query, ranked, cands)
             if not self.lookup:
@@ -116,6 +119,7 @@ class Searcher:
         hits: list[Hit] = []
         shown: set[tuple[str, str, str]] = set()
         for c, score in order:
+            self._settle(c)
             hit = self._hit(c, q, score)
             key = (hit.book, hit.section, hit.snippet)
             if key in shown:  # a rule and its own sub-heading found by the same passage
@@ -161,22 +165,28 @@ class Searcher:
             bm.definitions, where = definitions(self.books, reading)
             for key, first in where.items():
                 bm.best_passage.setdefault(key, first)
-        scored = [((c.book, c.ref), c.composite()) for c in ranked if c.composite() > 0]
+        scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
         out: list[tuple[_Cand, float]] = []
         for key, score in fuse(scored, bm, is_lookup(query)):
             c = cands.get(key)
             if c is None:
                 c = _Cand(*key)
-            p_idx: int | None = bm.best_passage.get(key)
-            if p_idx is not None and (c.passage is None or c.text < 60.0):
-                form = self.books[key[0]].forms[p_idx]
-                marks = [t for t in reading.highlight if t in form]
-                if any(t in form for t in reading.words) or (c.passage is None and not c.terms):
-                    c.passage = p_idx
-                    c.fuzzy = False
-                    c.terms = marks + c.terms
             out.append((c, score))
+        self._passages = (bm.best_passage, reading.words, reading.highlight)
         return out
+
+    def _settle(self, c: _Cand) -> None:
+        """Give a fused result its best BM25 passage (done only for the results shown)."""
+        if self._passages is None:
+            return
+        best, words, highlight = self._passages
+        p_idx = best.get((c.book, c.ref))
+        if p_idx is not None and (c.passage is None or c.text < 60.0):
+            form = self.books[c.book].forms[p_idx]
+            if any(t in form for t in words) or (c.passage is None and not c.terms):
+                c.passage = p_idx
+                c.fuzzy = False
+                c.terms = [t for t in highlight if t in form] + c.terms
 
     def _one_book(
         self,
@@ -223,8 +233,11 @@ class Searcher:
         for form, weight in forms:
             hits = set(book.title_index.containing(form))
             if len(form) <= 30 and not form.isascii():
-                for a in range(len(form)):
-                    for z in range(a + 2, len(form) + 1):
+                longest, starts = book.title_longest, book.title_starts
+                for a in range(len(form) - 1):
+                    if form[a : a + 2] not in starts:
+                        continue  # no title begins here
+                    for z in range(a + 2, min(len(form), a + longest) + 1):
                         hits.update(book.title_lookup.get(form[a:z], ()))
             for i in hits:
                 score = _title_score(form, book.title_forms[i]) * weight

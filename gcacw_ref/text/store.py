@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from gcacw_ref.errors import DataError
 from gcacw_ref.paths import atomic_write_text
-from gcacw_ref.text.bm25 import BookIndex, load_or_build
+from gcacw_ref.text.bm25 import BookIndex, load_or_build, tokens
 from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.index import BlobIndex, GramIndex
 from gcacw_ref.text.models import BookInfo, Section, StoredBook
@@ -41,9 +41,12 @@ class LoadedBook:
     title_index: BlobIndex = field(init=False)
     gram_index: GramIndex = field(init=False)
     title_lookup: dict[str, list[int]] = field(default_factory=dict)
+    title_longest: int = 0  # the longest title form (no longer piece of a query is a title)
+    title_starts: set[str] = field(default_factory=set)  # the first two characters of each
     _anchor_marks: dict[int, tuple[list[int], list[str]]] = field(default_factory=dict)
     _passage_refs: list[str] | None = None
     _memo: dict[str, dict[int, int]] = field(default_factory=dict)
+    _vocab: dict[str, dict[int, int]] = field(default_factory=dict)  # see `index_vocabulary`
     _ref_passages: dict[str, list[int]] = field(default_factory=dict)
     source: Path | None = None  # the stored book file (its BM25 index is cached beside it)
     digest: str = ""  # of the stored book file's bytes: stamps the cached index
@@ -67,6 +70,8 @@ class LoadedBook:
         self.title_index = BlobIndex(self.title_forms)
         for i, form in enumerate(self.title_forms):
             self.title_lookup.setdefault(form, []).append(i)
+        self.title_longest = max(map(len, self.title_lookup), default=0)
+        self.title_starts = {form[:2] for form in self.title_lookup}
 
     def ref_of(self, sec_idx: int, start: int) -> str:
         """The id holding a passage: the anchor it falls in, else its section."""
@@ -99,9 +104,24 @@ class LoadedBook:
         _ = self.passage_refs
         return self._ref_passages.get(ref, [])
 
+    def index_vocabulary(self, forms: list[str]) -> None:
+        """Passages holding each of a fixed vocabulary (the glossary's Japanese forms, plain
+        and in 「quotes」), looked up once: part of the book's index, like the BM25
+        postings, so a question naming rule words pays no scan for them."""
+        if self._vocab:
+            return
+        self.gram_index.ensure()
+        self._vocab = {f: self.gram_index.holding(f) for f in forms if f}
+        words = list(dict.fromkeys(t for f in forms for t in tokens(f)))
+        index = self.bm25()
+        index.passages.prepare(words)
+        index.refs.prepare(words)
+
     def containing(self, term: str) -> dict[int, int]:
         """Passage index -> occurrences of a search-form term (memoised)."""
         got = self._memo.get(term)
+        if got is None:
+            got = self._vocab.get(term)
         if got is None:
             if self.gram_index.built:
                 got = self.gram_index.holding(term)

@@ -21,6 +21,11 @@ def test_bench_over_seeds(seeds: dict[str, Path], monkeypatch: pytest.MonkeyPatc
         assert search[key] >= 0
     text = bench.render(result)
     assert "import (standard rules)" in text and "p95" in text
+    questions = result["questions"]
+    assert questions["count"] >= 160
+    for key in ("p95_ms", "cpu_p95_ms", "best_of_p95_ms", "first_cpu_p95_ms"):
+        assert questions["search"][key] > 0
+    assert "asked for the first time" in text
 
 
 def test_bench_without_seeds_uses_user_books(

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gcacw_ref.text import bm25
 from gcacw_ref.text.library import Library
@@ -84,3 +87,39 @@ def test_bm25_prefers_the_rarer_word() -> None:
     postings = bm25.Postings.build(docs)
     scores = postings.score({t: 1.0 for t in bm25.tokens("騎兵の攻撃")})
     assert max(scores, key=scores.__getitem__) == 0  # 騎兵 is rarer than 攻撃
+
+
+def test_bm25_values_worked_by_hand() -> None:
+    """Three documents, k1 = 1.2, b = 0.75: lengths 1, 3, 1 (average 5/3); df = 2 for both
+    words, so idf = ln(1 + 1.5 / 2.5) = ln 1.6. Length norms: 1.2 (0.25 + 0.75 * 0.6) = 0.84
+    for the short documents, 1.2 (0.25 + 0.75 * 1.8) = 1.92 for the long one."""
+    postings = bm25.Postings.build([["zoc"], ["zoc", "mp", "mp"], ["mp"]])
+    idf = math.log(1.6)
+    assert postings.idf("zoc") == pytest.approx(idf)
+    scores = postings.score({"zoc": 1.0})
+    assert scores == {0: pytest.approx(idf * 2.2 / 1.84), 1: pytest.approx(idf * 2.2 / 2.92)}
+    tf2 = postings.score({"mp": 0.4})  # tf = 2 in document 1; a weight below 1
+    assert tf2[1] == pytest.approx(0.4 * idf * 2 * 2.2 / (2 + 1.92))
+    assert tf2[2] == pytest.approx(0.4 * idf * 2.2 / 1.84)
+    best = postings.top({"zoc": 1.0, "mp": 1.0}, 2)
+    assert [doc for doc, _ in best] == [1, 0]
+    assert [value for _, value in best] == pytest.approx(
+        [idf * (2.2 / 2.92 + 4.4 / 3.92), idf * 2.2 / 1.84]
+    )
+    assert postings.score({"absent": 1.0}) == {}
+
+
+_DOCS = st.lists(st.lists(st.sampled_from("abcdef"), max_size=6), min_size=1, max_size=12)
+_QUERY = st.dictionaries(st.sampled_from("abcdefg"), st.sampled_from([0.4, 1.0, 2.5]), max_size=5)
+
+
+@given(_DOCS, _QUERY, st.integers(min_value=1, max_value=15))
+def test_top_is_the_best_of_score_in_first_touch_order(
+    docs: list[list[str]], query: dict[str, float], k: int
+) -> None:
+    postings = bm25.Postings.build(docs)
+    scores = postings.score(query)
+    expected = sorted(scores.items(), key=lambda kv: -kv[1])[:k]  # stable: ties keep order
+    assert postings.top(query, k) == expected
+    postings.prepare(list("abcdefg"))  # computing weights ahead changes nothing
+    assert postings.top(query, k) == expected

@@ -5,10 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rapidfuzz import fuzz, process
 
 from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.text.clean import search_form, search_form_with_map
-from gcacw_ref.text.glossary import load_glossary
+from gcacw_ref.text.glossary import Glossary, TermMatch, load_glossary, vocabulary
 from gcacw_ref.text.library import Library
 from gcacw_ref.text.search import make_snippet
 
@@ -107,10 +110,43 @@ def test_long_query(library: Library) -> None:
         "*_`*",
     ],
 )
-def test_bad_queries_give_a_result_or_none(library: Library, query: str) -> None:
+def test_bad_queries_give_no_match(library: Library, query: str) -> None:
+    """Nothing to read (no letter, digit, kana or kanji; or a script no book is in)."""
+    assert library.search(query, limit=3) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "ref"),
+    [
+        ("延長行軍🎲", "5.1#延長行軍"),
+        ("🎲延長行軍って何？", "5.1#延長行軍"),
+        ("\x07延長行軍\x1b", "5.1#延長行軍"),
+        ("延長行軍？！？！" * 1_000, "5.1#延長行軍"),
+        ("敵の隣で止まらずに通り抜けられる？" * 600, "6.2"),
+        ("extended march " * 700, "5.1#延長行軍"),
+        ("Привет extended march", "5.1#延長行軍"),
+    ],
+)
+def test_noise_around_a_query_is_ignored(library: Library, query: str, ref: str) -> None:
+    """Emoji, control characters, another script or 10,000 characters around a real
+    query: the query is still answered (a long one is read from its start)."""
     hits = library.search(query, limit=3)
-    assert len(hits) <= 3
-    assert all(0 <= h.score <= 100 for h in hits)
+    assert hits[0].ref == ref
+
+
+def test_vocabulary_index_agrees_with_text_scan(library: Library) -> None:
+    library.warm()
+    for book in library._loaded():
+        for form in vocabulary():
+            assert book.containing(form) == book.text_index.containing(form), form
+
+
+def test_glossary_exact_names() -> None:
+    glossary = load_glossary()
+    got = glossary.match(search_form("延長行軍"), typos=False)
+    assert [(m.term.en, m.quality) for m in got] == [("extended march", 100.0)]
+    got = glossary.match("zoc", typos=False)
+    assert [(m.term.en, m.quality) for m in got] == [("zone of control", 100.0)]
 
 
 def test_search_without_books(home: Path) -> None:
@@ -152,3 +188,49 @@ def test_glossary_is_validated(tmp_path: Path) -> None:
 def test_postings_agree_with_text_scan(library: Library, term: str) -> None:
     for book in library._loaded():
         assert book.gram_index.holding(term) == book.text_index.containing(term), book.info.id
+
+
+def _match_by_scanning(g: Glossary, form: str, typos: bool) -> list[tuple[str, float, str]]:
+    """`Glossary.match` written as a plain scan of every name (the reference)."""
+    found: dict[int, TermMatch] = {}
+
+    def keep(idx: int, quality: float, key: str) -> None:
+        t = g.owner[idx]
+        if t not in found or found[t].quality < quality:
+            found[t] = TermMatch(g.terms[t], quality, key)
+
+    for i, key in enumerate(g.keys):
+        if key == form:
+            keep(i, 100.0, key)
+    if not found and len(form) >= 3 and typos:
+        cutoff = 84.0 if form.isascii() else 74.0
+        for key, score, i in process.extract(
+            form, g.keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=5
+        ):
+            if len(key) >= 3 and (len(key) >= 5 or not key.isascii()):
+                keep(i, float(score) * 0.95, key)
+    if not found:
+        best = [(len(k), i) for i, k in g.long_keys if k in form]
+        for length, i in sorted(best, reverse=True)[:2]:
+            keep(i, 60.0 + 30.0 * length / len(form), g.keys[i])
+    ranked = sorted(found.values(), key=lambda m: -m.quality)
+    return [(m.term.en, m.quality, m.key) for m in ranked]
+
+
+_NAMES = load_glossary().keys
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(_NAMES), min_size=1, max_size=3),
+    st.integers(min_value=0, max_value=3),
+    st.booleans(),
+)
+def test_glossary_match_equals_a_plain_scan(names: list[str], cut: int, typos: bool) -> None:
+    """Names joined, one character dropped (a typo) or not: the indexed look-up finds
+    exactly what scanning every name finds."""
+    form = "".join(names)
+    if cut and len(form) > cut:
+        form = form[:cut] + form[cut + 1 :]
+    got = [(m.term.en, m.quality, m.key) for m in load_glossary().match(form, typos)]
+    assert got == _match_by_scanning(load_glossary(), form, typos)
