@@ -128,7 +128,7 @@ def act_decide(w: Work, frame: ActivationFrame, action: Action) -> None:
             "activation",
             "5.2",
             f"{ld.name} activates {len(frame.selected)} unit(s) with {frame.mp} MP",
-            f"{ld.name}が{len(frame.selected)}ユニットを活性化（移動力{frame.mp}）",
+            f"{w.name_ja(ld)}が{len(frame.selected)}ユニットを活性化（移動力{frame.mp}）",
             leader=ld.id,
             units=list(frame.selected),
             mp=frame.mp,

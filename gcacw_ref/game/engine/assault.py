@@ -155,7 +155,7 @@ def as_decide(w: Work, frame: AssaultFrame, action: Action) -> None:
             "assault",
             "7.1",
             f"{ld.name} orders an assault on {action.hex} with {len(frame.selected)} unit(s)",
-            f"{ld.name}が{action.hex}へ突撃を命令（{len(frame.selected)}ユニット）",
+            f"{w.name_ja(ld)}が{action.hex}へ突撃を命令（{len(frame.selected)}ユニット）",
             leader=ld.id,
             hex=action.hex,
             units=list(frame.selected),

@@ -102,7 +102,7 @@ def enemy_pontoons_fall(w: Work, unit: Unit) -> None:
                 "bridge",
                 "10.2",
                 f"{unit.name} removes the enemy pontoon bridge {here}-{n}",
-                f"{unit.name}が敵の浮橋{here}-{n}を除去",
+                f"{w.name_ja(unit)}が敵の浮橋{here}-{n}を除去",
                 unit=unit.id,
                 hexside=list(key),
             )
@@ -180,7 +180,7 @@ def destroy_decide(w: Work, frame: DestroyFrame, action: Action) -> None:
         "10.2",
         f"{unit.name} tries to destroy the {what} {here}-{there}: "
         f"die {die}{drm:+d} -> {'destroyed' if ok else 'fails'}",
-        f"{unit.name}が{here}-{there}の{what}破壊を試みる："
+        f"{w.name_ja(unit)}が{here}-{there}の{what}破壊を試みる："
         f"ダイス{die}（{drm:+d}）{'破壊' if ok else '失敗'}",
         unit=uid,
         die=die,
@@ -201,7 +201,7 @@ def dismantle(w: Work, unit: Unit, other_hex: str) -> None:
         "bridge",
         "10.2",
         f"{unit.name} takes up the pontoon bridge {key[0]}-{key[1]}",
-        f"{unit.name}が浮橋{key[0]}-{key[1]}を分解",
+        f"{w.name_ja(unit)}が浮橋{key[0]}-{key[1]}を分解",
         unit=unit.id,
         hexside=list(key),
     )

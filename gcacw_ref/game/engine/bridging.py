@@ -120,7 +120,8 @@ def build_bridge(w: Work, action: Action, build: BuildFrame) -> None:
             "10.3",
             f"{unit.name} repairs {here}-{there}: "
             f"die {die}{drm:+d} -> {'repaired' if ok else 'fails'}",
-            f"{unit.name}が{here}-{there}を修理：ダイス{die}（{drm:+d}）{'成功' if ok else '失敗'}",
+            f"{w.name_ja(unit)}が{here}-{there}を修理："
+            f"ダイス{die}（{drm:+d}）{'成功' if ok else '失敗'}",
             unit=unit.id,
             die=die,
             drm=drm,
@@ -146,7 +147,8 @@ def build_bridge(w: Work, action: Action, build: BuildFrame) -> None:
         "10.1",
         f"{unit.name} lays a pontoon bridge {here}-{there}: "
         f"die {die}{drm:+d} -> {'built' if ok else 'fails'}",
-        f"{unit.name}が{here}-{there}に浮橋架設：ダイス{die}（{drm:+d}）{'成功' if ok else '失敗'}",
+        f"{w.name_ja(unit)}が{here}-{there}に浮橋架設："
+        f"ダイス{die}（{drm:+d}）{'成功' if ok else '失敗'}",
         unit=unit.id,
         die=die,
         drm=drm,

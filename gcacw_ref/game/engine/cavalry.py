@@ -105,12 +105,13 @@ def cav_decide(w: Work, frame: CavalryRetreatFrame, action: Action) -> None:
     if march is not None and not frame.assault:
         march.mp = max(Fraction(0), march.mp - cut)
     names = ", ".join(u.name for u in cav)
+    names_ja = "、".join(w.name_ja(u) for u in cav)
     w.emit(
         "cavalry_retreat",
         "7.7",
         f"{names} retreat{'s' if len(cav) == 1 else ''} before {active.name}: die {die}{drm:+d}, "
         f"enemy loses {cut} MP, cavalry loses {loss}",
-        f"{names}が騎兵退却：ダイス{die}（{drm:+d}）、敵移動力-{cut}、損失{loss}",
+        f"{names_ja}が騎兵退却：ダイス{die}（{drm:+d}）、敵移動力-{cut}、損失{loss}",
         hex=h,
         units=[u.id for u in cav],
         die=die,

@@ -47,7 +47,7 @@ def move_leader(w: Work, lid: str, uid: str, rule: str) -> None:
         "leader",
         rule,
         f"{ld.name} goes to {unit.name} at {unit.hex}",
-        f"{ld.name}が{unit.hex}の{unit.name}へ移送",
+        f"{w.name_ja(ld)}が{unit.hex}の{w.name_ja(unit)}へ移送",
         leader=lid,
         unit=uid,
         hex=unit.hex,

@@ -69,7 +69,7 @@ def begin_march(w: Work, uid: str, leader_mp: int | None, may_attack: bool = Tru
         "march",
         "5.1",
         f"{unit.name} marches from {unit.hex} with {mp} MP (fatigue now {unit.fatigue})",
-        f"{unit.name}が{unit.hex}から行軍（移動力{mp}、疲労{unit.fatigue}）",
+        f"{w.name_ja(unit)}が{unit.hex}から行軍（移動力{mp}、疲労{unit.fatigue}）",
         unit=uid,
         hex=unit.hex,
         mp=mp,
@@ -98,7 +98,7 @@ def begin_march(w: Work, uid: str, leader_mp: int | None, may_attack: bool = Tru
                 "5.1",
                 f"{unit.name}: extended march die {die}; the source gives no result for this "
                 "column, so no effect is applied (register game-extended-march-gap)",
-                f"{unit.name}: 延長行軍（ダイス{die}）。"
+                f"{w.name_ja(unit)}: 延長行軍（ダイス{die}）。"
                 "この列の結果は資料になく、影響なしとして扱う",
                 unit=uid,
                 die=die,
@@ -110,7 +110,7 @@ def begin_march(w: Work, uid: str, leader_mp: int | None, may_attack: bool = Tru
                 "extended_march",
                 "5.1",
                 f"{unit.name}: extended march, die {die} {check.drm:+d}: {result}",
-                f"{unit.name}: 延長行軍、ダイス{die}（修正{check.drm:+d}）結果 {result}",
+                f"{w.name_ja(unit)}: 延長行軍、ダイス{die}（修正{check.drm:+d}）結果 {result}",
                 unit=uid,
                 die=die,
                 drm=check.drm,
@@ -152,7 +152,7 @@ def forced_decide(w: Work, frame: ForcedMarchFrame, action: Action) -> None:
         "forced_march",
         "5.1",
         f"{unit.name} force-marches: dice {dice}, +{fm.bonus} MP, loses {fm.loss}",
-        f"{unit.name}が強行軍：ダイス{dice}、移動力+{fm.bonus}、損失{fm.loss}",
+        f"{w.name_ja(unit)}が強行軍：ダイス{dice}、移動力+{fm.bonus}、損失{fm.loss}",
         unit=uid,
         dice=dice,
         bonus=fm.bonus,
@@ -233,7 +233,7 @@ def march_decide(w: Work, frame: MarchFrame, action: Action) -> None:
             "refuse_flank",
             "7.8",
             f"{w.unit(uid).name} refuses its flanks",
-            f"{w.unit(uid).name}が側面防御",
+            f"{w.name_ja(w.unit(uid))}が側面防御",
             unit=uid,
             hex=w.unit(uid).hex,
         )

@@ -75,7 +75,7 @@ def loss_decide(w: Work, frame: LossFrame, action: Action) -> None:
         "loss",
         frame.rule,
         f"{w.unit(action.unit).name} takes 1 strength loss",
-        f"{w.unit(action.unit).name}が兵力1を失う",
+        f"{w.name_ja(w.unit(action.unit))}が兵力1を失う",
         unit=action.unit,
     )
     frame.points -= 1
@@ -173,7 +173,7 @@ def advance_decide(w: Work, frame: AdvanceFrame, action: Action) -> None:
         "advance",
         "7.6",
         f"{unit.name} advances {frm} -> {target}",
-        f"{unit.name}が{target}へ戦闘後前進",
+        f"{w.name_ja(unit)}が{target}へ戦闘後前進",
         unit=action.unit,
         frm=frm,
         to=target,

@@ -219,6 +219,7 @@ def finish(w: Work, frame: RetreatFrame, alive: list[str], rule: str) -> None:
     """7.6: the retreat is over: the log line, VP hexes, enemy pontoons (10.2), markers."""
     if frame.path:
         names = ", ".join(w.unit(u).name for u in frame.units)
+        names_ja = "、".join(w.name_ja(w.unit(u)) for u in frame.units)
         kind = frame.retreat_kind
         closer = _closer_fields(w, frame)
         note_en = f" (nearer hexes refused, register {CLOSER_READING})" if closer else ""
@@ -229,7 +230,7 @@ def finish(w: Work, frame: RetreatFrame, alive: list[str], rule: str) -> None:
             f"{names} {kind}: {frame.start} -> {' -> '.join(frame.path)}"
             + (" (priority override used)" if frame.override else "")
             + note_en,
-            f"{names}が{kind}：{frame.start}→{'→'.join(frame.path)}" + note_ja,
+            f"{names_ja}が{kind}：{frame.start}→{'→'.join(frame.path)}" + note_ja,
             units=list(frame.units),
             path=[frame.start, *frame.path],
             kind=kind,

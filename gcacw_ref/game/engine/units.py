@@ -57,7 +57,7 @@ def eliminate(w: Work, uid: str, rule: str, surrendered: bool = False) -> None:
         "surrender" if surrendered else "eliminated",
         rule,
         f"{unit.name} is {'forced to surrender' if surrendered else 'eliminated'} at {where}",
-        f"{unit.name}が{where}で{'降伏' if surrendered else '除去'}",
+        f"{w.name_ja(unit)}が{where}で{'降伏' if surrendered else '除去'}",
         unit=uid,
         hex=where,
         side=unit.side.value,
@@ -79,7 +79,7 @@ def relocate_leader(w: Work, lid: str, where: str, rule: str) -> None:
             "leader",
             rule,
             f"{ld.name} is removed: no unit left to command",
-            f"{ld.name}は指揮下ユニットがなく除去",
+            f"{w.name_ja(ld)}は指揮下ユニットがなく除去",
             leader=lid,
         )
         return
@@ -89,7 +89,7 @@ def relocate_leader(w: Work, lid: str, where: str, rule: str) -> None:
         "leader",
         rule,
         f"{ld.name} is displaced to {best.name} at {best.hex}",
-        f"{ld.name}は{best.hex}の{best.name}へ移る",
+        f"{w.name_ja(ld)}は{best.hex}の{w.name_ja(best)}へ移る",
         leader=lid,
         unit=best.id,
         hex=best.hex,

@@ -57,6 +57,7 @@ class Work:
         self.rng = state.rng
         self.injected = list(dice or [])
         self.events: list[Event] = []
+        self._names_ja: dict[str, str] | None = None
         self._by_hex: dict[str, list[Unit]] | None = None
         self._order: dict[str, int] = {}
         self.derived: dict[object, object] = {}
@@ -95,6 +96,16 @@ class Work:
         self.events.append(make_event(type_, self.turn, rule, en, ja, **data))
 
     # --- units and leaders ----------------------------------------------------------
+    def name_ja(self, piece: Unit | Leader) -> str:
+        """The Japanese name the scenario gives a unit or leader (its English name when
+        it gives none), for the `ja` text of log events."""
+        names = self._names_ja
+        if names is None:
+            names = {u.id: u.name_ja for u in self.scen.units if u.name_ja}
+            names.update((ld.id, ld.name_ja) for ld in self.scen.leaders if ld.name_ja)
+            self._names_ja = names
+        return names.get(piece.id, piece.name)
+
     def unit(self, uid: str) -> Unit:
         return self.units[uid]
 
