@@ -7,10 +7,20 @@ of thumb and takes the best (ties broken by its generator):
 - take the initiative only while it has a unit that can march without an extended march
   or a good attack to make; otherwise pass;
 - march and activate fresh units, never force-march, keep extended marches for nothing;
-- move towards the enemy's victory hexes and the nearest enemy units;
+- move towards the enemy's victory hexes and the nearest enemy units; a unit dug in next
+  to the enemy stays in its works;
 - attack at 2-1 or better (normal or prepared attacks when the MP allow), assault with
-  a leader's stack at good odds, always try a grand assault;
-- entrench next to the enemy, build bridges and entrench in recovery;
+  a leader's stack at good odds, always try a grand assault; odds below 3-2 on the
+  printed strengths are not worked out at all;
+- raid only the enemy's stations, and only where the raid changes the marker (5.4);
+- a fresh infantry unit (fatigue 0, strength 5 or more) beside a river it must cross
+  toward its goal, with no crossing it can use nearby, stays put so that it can repair
+  the destroyed crossing or lay a pontoon bridge in the recovery phase (8.0, 10.1, 10.3);
+  in recovery it builds that crossing first, else entrenches;
+- destroy a crossing only behind it (away from its goals, with the enemy near the far
+  bank); take up its own pontoon bridge once nothing of its own is left near it (10.2);
+- refuse its flanks when it stays next to the enemy in two directions or more, or dug in
+  next to the enemy (7.8);
 - keep leaders where they are; stop retreats as soon as the rules allow.
 """
 
@@ -22,6 +32,13 @@ from fractions import Fraction
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.actions import Action
+from gcacw_ref.game.bots_map import (
+    crossable,
+    crossing_near,
+    destroyed_here,
+    river_neighbors,
+    station_owner,
+)
 from gcacw_ref.game.geometry import distance, neighbors
 from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.rules.march import is_extended_march
@@ -63,6 +80,7 @@ class _View:
                 self.by_hex.setdefault(u.hex, []).append(u)
         self.own = [u for u in state.units.values() if u.hex and u.side.value == self.side]
         self._goals: list[str] | None = None
+        self._holders: frozenset[str] | None = None
         self._gains: dict[tuple[tuple[str, ...], str, str, str | None], float | None] = {}
 
     def goal_distance(self, hex_: str) -> int:
@@ -74,6 +92,15 @@ class _View:
         if hit is None:
             hit = self._near[hex_] = min(distance(hex_, g) for g in self._goals)
         return hit
+
+    def holders(self) -> frozenset[str]:
+        """Own units kept at fatigue 0 for bridge work (`_holders`), worked out once."""
+        if self._holders is None:
+            self._holders = _holders(self)
+        return self._holders
+
+    def enemy_hexes(self) -> list[str]:
+        return [h for h, us in self.by_hex.items() if us[0].side.value != self.side]
 
     def odds(self, mine: Fraction, hex_: str, side: str) -> float:
         theirs = sum(
@@ -192,25 +219,14 @@ def _command_gain(state: GameState, lid: str, target: Unit) -> float:
 def _score(view: _View, a: Action) -> float:
     state = view.state
     frame = state.pending
-    side = view.side
     own = view.own
     unit = state.units.get(a.unit or "")
     t = a.type
-    if t == "take":
-        if any(fresh(u) for u in own):
-            return 2.0
-        attack = any(
-            u.fatigue < 3
-            and any(view.odds(_strength(u), h, side) >= 2 for h in view.adjacent_enemy(u))
-            for u in own
-        )
-        return 2.0 if attack else -1.0
+    plan = _score_plan(view, a, unit)
+    if plan is not None:
+        return plan
     if t == "pass":
         return 0.0
-    if t == "raid":
-        return 5.0
-    if t == "march" and unit is not None:
-        return (1.0 if fresh(unit) else -3.0) - unit.fatigue * 0.3
     if t == "activate":
         leader = state.leaders[a.leader or ""]
         mine = [
@@ -260,19 +276,157 @@ def _score(view: _View, a: Action) -> float:
         return 1.0 if a.option == "yes" else 0.0
     if t == "cavalry_retreat":
         return 1.0 if a.option == "yes" else 0.0
-    if t == "build":
-        return 1.5 if a.option == "entrench" else 0.8
     if t == "done":
         return 0.3
     if t == "stop":
         return 1.0
-    if t == "destroy":
-        return 0.8
     if t == "transfer" and a.leader and unit is not None:
         return _command_gain(state, a.leader, unit)
-    if t in ("transfer", "refuse", "dismantle", "unrefuse"):
+    if t in ("transfer", "unrefuse"):
         return -0.5
     return 0.0
+
+
+def _score_plan(view: _View, a: Action, unit: Unit | None) -> float | None:
+    """The scores that need a plan beyond the next step (the initiative, raids, crossings,
+    refused flanks, dug-in units, cheap refusals of poor attacks); None: `_score` decides."""
+    t = a.type
+    if t == "take":
+        return _take(view)
+    if t == "raid" and unit is not None:
+        return _raid(view, unit)
+    if t == "build" and unit is not None:
+        return _build(view, unit, a)
+    if t == "destroy" and unit is not None and a.hex:
+        return _destroy(view, unit, a.hex)
+    if t == "dismantle" and unit is not None and a.hex:
+        return _dismantle(view, unit, a.hex)
+    if t == "refuse" and unit is not None:
+        return 1.4 if _flank_threat(view, unit) else -0.5
+    if t == "assault" and a.leader:
+        return _assault_hopeless(view, a.leader)
+    if unit is None:
+        return None
+    if t in ("march", "entrench") or (t == "select" and a.option in ("march", "entrench")):
+        if unit.id in view.holders():
+            return -2.5  # keep it at fatigue 0 for the recovery phase's bridge work
+        if t == "march":
+            return (1.0 if fresh(unit) else -3.0) - unit.fatigue * 0.3
+        return None
+    if t == "move" and unit.entrenchment != "none" and view.adjacent_enemy(unit):
+        return -1.0  # leaving its works under the enemy's eyes
+    if t == "attack" and a.hex and view.odds(_strength(unit), a.hex, view.side) < 1.5:
+        return -1.0
+    return None
+
+
+def _assault_hopeless(view: _View, lid: str) -> float | None:
+    """-2 when the leader's stack has less than 3-2 on the printed strengths against every
+    enemy hex next to it (then no combat is worked out); None: `_score` weighs it."""
+    leader = view.state.leaders[lid]
+    with_unit = view.state.units.get(leader.unit or "")
+    if with_unit is None or with_unit.hex is None:
+        return None
+    stack = [u for u in view.by_hex.get(with_unit.hex, ()) if u.side == with_unit.side]
+    mine = sum((_strength(u) for u in stack if u.fatigue < 3), Fraction(0))
+    best = max((view.odds(mine, h, view.side) for h in view.adjacent_enemy(with_unit)), default=0)
+    return -2.0 if best < 1.5 else None
+
+
+def _take(view: _View) -> float:
+    """4.2: take the initiative while a unit can march without an extended march (and is
+    not being kept for bridge work) or can attack at 2-1 on the printed strengths."""
+    holders = view.holders()
+    if any(fresh(u) and u.id not in holders for u in view.own):
+        return 2.0
+    attack = any(
+        u.fatigue < 3
+        and any(view.odds(_strength(u), h, view.side) >= 2 for h in view.adjacent_enemy(u))
+        for u in view.own
+    )
+    return 2.0 if attack else -1.0
+
+
+def _raid(view: _View, unit: Unit) -> float:
+    """5.4: an enemy station whose marker the raid changes (none to damaged or destroyed;
+    damaged to destroyed needs combat strength 5); never one's own station."""
+    here = unit.hex or ""
+    if station_owner(view.state, here) == view.side:
+        return -3.0
+    strong = _strength(unit) >= 5
+    now = view.state.stations.get(here)
+    if now is None:
+        return 3.0 + (1.0 if strong else 0.0)
+    return 3.0 if now == "damaged" and strong else -2.0
+
+
+def _build(view: _View, unit: Unit, a: Action) -> float:
+    """8.0 step 1: the crossing toward the goal first (repair 10.3, pontoon 10.1), else
+    entrench (next to the enemy above all)."""
+    if a.option == "entrench":
+        return 1.5 if view.adjacent_enemy(unit) else 0.6
+    here, there = unit.hex or "", a.hex or ""
+    toward = view.goal_distance(there) < view.goal_distance(here)
+    if a.option == "repair":
+        return 3.0 if toward else 0.4
+    return 2.5 if toward and not crossable(view.state, here, there, view.side) else 0.1
+
+
+def _destroy(view: _View, unit: Unit, there: str) -> float:
+    """10.2: destroy a crossing behind one's own line: the far bank leads away from the
+    goals and the enemy stands within 4 hexes of it."""
+    here = unit.hex or ""
+    if view.goal_distance(there) < view.goal_distance(here):
+        return -0.5
+    enemy_near = any(distance(u_hex, there) <= 4 for u_hex in view.enemy_hexes())
+    return 1.0 if enemy_near else -0.5
+
+
+def _dismantle(view: _View, unit: Unit, there: str) -> float:
+    """10.2: take up one's own pontoon bridge once it leads away from the goals and no
+    other unit of one's own is within 2 hexes of the far bank."""
+    here = unit.hex or ""
+    if view.goal_distance(there) < view.goal_distance(here):
+        return -0.5
+    others = any(
+        u.id != unit.id and u.hex and distance(u.hex, there) <= 2 and u.hex != here
+        for u in view.own
+    )
+    return -0.5 if others else 0.9
+
+
+def _flank_threat(view: _View, unit: Unit) -> bool:
+    """7.8: enemy next to the unit in two directions or more, or next to it at all while
+    it is dug in."""
+    dirs = len(view.adjacent_enemy(unit))
+    return dirs >= 2 or (dirs >= 1 and unit.entrenchment != "none")
+
+
+def _holders(view: _View) -> frozenset[str]:
+    """The units kept at fatigue 0 for bridge work: per hex, the first fresh organized
+    infantry unit of strength 5 or more beside a river hexside toward its goal that it
+    cannot cross, with no enemy on the far bank and either a destroyed crossing there
+    (10.3) or no usable crossing within 2 hexes (10.1)."""
+    state = view.state
+    out: set[str] = set()
+    taken: set[str] = set()
+    for u in sorted(view.own, key=lambda x: x.id):
+        here = u.hex
+        if here is None or here in taken or u.kind != "infantry" or u.fatigue != 0:
+            continue
+        if not u.organized or u.strength < 5:
+            continue
+        d0 = view.goal_distance(here)
+        for n in river_neighbors(state, here):
+            if view.goal_distance(n) >= d0 or crossable(state, here, n, view.side):
+                continue
+            if any(x.side != u.side for x in view.by_hex.get(n, ())):
+                continue
+            if destroyed_here(state, here, n) or not crossing_near(state, here, view.side):
+                out.add(u.id)
+                taken.add(here)
+                break
+    return frozenset(out)
 
 
 def heuristic_bot(seed: int) -> Bot:
