@@ -7,6 +7,8 @@ of thumb and takes the best (ties broken by its generator):
 - take the initiative only while it has a unit that can march without an extended march
   or a good attack to make; otherwise pass;
 - march and activate fresh units, never force-march, keep extended marches for nothing;
+  on the last turn fatigue no longer matters: every unit that may march goes on until
+  the side cannot act (4.4);
 - move towards the enemy's victory hexes and the nearest enemy units; a unit dug in next
   to the enemy stays in its works;
 - attack at 2-1 or better (normal or prepared attacks when the MP allow), assault with
@@ -41,7 +43,7 @@ from gcacw_ref.game.bots_map import (
 )
 from gcacw_ref.game.geometry import distance, neighbors
 from gcacw_ref.game.state import GameState, Unit
-from gcacw_ref.rules.march import is_extended_march
+from gcacw_ref.rules.march import MAX_FATIGUE, is_extended_march
 
 Bot = Callable[[GameState, list[Action]], Action]
 BOT_NAMES = ("random", "heuristic")
@@ -81,6 +83,8 @@ class _View:
         self.own = [u for u in state.units.values() if u.hex and u.side.value == self.side]
         self._goals: list[str] | None = None
         self._holders: frozenset[str] | None = None
+        # the last turn: fatigue no longer matters, every unit that may march goes on
+        self.all_out = state.turn >= state.scenario.scenario.turns
         self._gains: dict[tuple[tuple[str, ...], str, str, str | None], float | None] = {}
 
     def goal_distance(self, hex_: str) -> int:
@@ -93,10 +97,15 @@ class _View:
             hit = self._near[hex_] = min(distance(hex_, g) for g in self._goals)
         return hit
 
+    def fresh(self, unit: Unit) -> bool:
+        """Worth marching: without an extended march (5.1), or at all on the last turn."""
+        return unit.fatigue < MAX_FATIGUE if self.all_out else fresh(unit)
+
     def holders(self) -> frozenset[str]:
-        """Own units kept at fatigue 0 for bridge work (`_holders`), worked out once."""
+        """Own units kept at fatigue 0 for bridge work (`_holders`), worked out once; none
+        on the last turn (its recovery phase builds nothing that counts)."""
         if self._holders is None:
-            self._holders = _holders(self)
+            self._holders = frozenset() if self.all_out else _holders(self)
         return self._holders
 
     def enemy_hexes(self) -> list[str]:
@@ -232,7 +241,7 @@ def _score(view: _View, a: Action) -> float:
         mine = [
             u
             for u in own
-            if (u.corps in leader.commands or u.division in leader.commands) and fresh(u)
+            if (u.corps in leader.commands or u.division in leader.commands) and view.fresh(u)
         ]
         return 1.5 + 0.2 * len(mine) if mine else -3.0
     if t == "assault":
@@ -253,7 +262,7 @@ def _score(view: _View, a: Action) -> float:
         if a.option == "entrench":
             return 1.2 if view.adjacent_enemy(unit) and unit.fatigue <= 2 else -1.0
         if a.option == "march":
-            return 1.0 if fresh(unit) else -2.0
+            return 1.0 if view.fresh(unit) else -2.0
         return 1.0
     if t == "forced_march":
         return 1.0 if a.option == "no" else -1.0
@@ -311,7 +320,7 @@ def _score_plan(view: _View, a: Action, unit: Unit | None) -> float | None:
         if unit.id in view.holders():
             return -2.5  # keep it at fatigue 0 for the recovery phase's bridge work
         if t == "march":
-            return (1.0 if fresh(unit) else -3.0) - unit.fatigue * 0.3
+            return (1.0 if view.fresh(unit) else -3.0) - unit.fatigue * 0.3
         return None
     if t == "move" and unit.entrenchment != "none" and view.adjacent_enemy(unit):
         return -1.0  # leaving its works under the enemy's eyes
@@ -337,7 +346,7 @@ def _take(view: _View) -> float:
     """4.2: take the initiative while a unit can march without an extended march (and is
     not being kept for bridge work) or can attack at 2-1 on the printed strengths."""
     holders = view.holders()
-    if any(fresh(u) and u.id not in holders for u in view.own):
+    if any(view.fresh(u) and u.id not in holders for u in view.own):
         return 2.0
     attack = any(
         u.fatigue < 3
