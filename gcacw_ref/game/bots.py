@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.actions import Action
@@ -41,11 +42,15 @@ from gcacw_ref.game.bots_map import (
     river_neighbors,
     station_owner,
 )
-from gcacw_ref.game.geometry import distance, neighbors
+from gcacw_ref.game.geometry import distance
+from gcacw_ref.game.geometry import neighbors as _neighbors
 from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.rules.march import MAX_FATIGUE, is_extended_march
 
 Bot = Callable[[GameState, list[Action]], Action]
+
+# the six neighbours of a hex never change: worked out once per hex
+neighbors = lru_cache(maxsize=8192)(_neighbors)
 BOT_NAMES = ("random", "heuristic")
 
 
@@ -91,15 +96,34 @@ class _View:
         """The distance from `hex_` to the nearest goal."""
         if self._goals is None:
             self._goals = list(dict.fromkeys(_goals(self.state, self.side)))
-            self._near: dict[str, int] = {}
+            # the same goals give the same distances: kept across decisions
+            key = tuple(self._goals)
+            self._near: dict[str, int] = _NEAR.get(key) or {}
+            if len(_NEAR) > 2_000:
+                _NEAR.clear()
+            _NEAR[key] = self._near
         hit = self._near.get(hex_)
         if hit is None:
             hit = self._near[hex_] = min(distance(hex_, g) for g in self._goals)
         return hit
 
     def fresh(self, unit: Unit) -> bool:
-        """Worth marching: without an extended march (5.1), or at all on the last turn."""
-        return unit.fatigue < MAX_FATIGUE if self.all_out else fresh(unit)
+        """Worth marching: without an extended march (5.1), or at all on the last turn;
+        before it, never a unit dug in next to the enemy with nothing to do on a march: its flanks
+        already refused (or not threatened, 7.8) and no attack at 3-2 on the printed
+        strengths."""
+        if self.all_out:  # marching in place costs nothing that still counts
+            return unit.fatigue < MAX_FATIGUE
+        if not fresh(unit):
+            return False
+        if unit.entrenchment == "none":
+            return True
+        near = self.adjacent_enemy(unit)
+        if not near:
+            return True
+        if unit.hex not in self.state.refused and _flank_threat(self, unit):
+            return True
+        return any(self.odds(_strength(unit), h, self.side) >= 1.5 for h in near)
 
     def holders(self) -> frozenset[str]:
         """Own units kept at fatigue 0 for bridge work (`_holders`), worked out once; none
@@ -202,6 +226,9 @@ def expected_gain(
     return gain
 
 
+# the goals (see `_goals`) -> hex -> distance to the nearest of them
+_NEAR: dict[tuple[str, ...], dict[str, int]] = {}
+
 # a local position (see `_View._local_gain`) -> (the objects it was read from, the gain)
 _LOCAL_GAINS: dict[tuple[object, ...], tuple[tuple[object, ...], float | None]] = {}
 
@@ -236,14 +263,6 @@ def _score(view: _View, a: Action) -> float:
         return plan
     if t == "pass":
         return 0.0
-    if t == "activate":
-        leader = state.leaders[a.leader or ""]
-        mine = [
-            u
-            for u in own
-            if (u.corps in leader.commands or u.division in leader.commands) and view.fresh(u)
-        ]
-        return 1.5 + 0.2 * len(mine) if mine else -3.0
     if t == "assault":
         leader = state.leaders[a.leader or ""]
         here = state.units[leader.unit or ""].hex
@@ -314,6 +333,8 @@ def _score_plan(view: _View, a: Action, unit: Unit | None) -> float | None:
         return 1.4 if _flank_threat(view, unit) else -0.5
     if t == "assault" and a.leader:
         return _assault_hopeless(view, a.leader)
+    if t == "activate" and a.leader:
+        return _activate(view, a.leader)
     if unit is None:
         return None
     if t in ("march", "entrench") or (t == "select" and a.option in ("march", "entrench")):
@@ -340,6 +361,26 @@ def _assault_hopeless(view: _View, lid: str) -> float | None:
     mine = sum((_strength(u) for u in stack if u.fatigue < 3), Fraction(0))
     best = max((view.odds(mine, h, view.side) for h in view.adjacent_enemy(with_unit)), default=0)
     return -2.0 if best < 1.5 else None
+
+
+def _activate(view: _View, lid: str) -> float:
+    """5.2: worth it for two or more units worth marching within the leader's command
+    (counted within its command rating in hexes); a lone unit marches by itself (5.1)."""
+    leader = view.state.leaders[lid]
+    with_unit = view.state.units.get(leader.unit or "")
+    if with_unit is None or with_unit.hex is None:
+        return -3.0
+    holders = view.holders()
+    n = sum(
+        1
+        for u in view.own
+        if (u.corps in leader.commands or u.division in leader.commands)
+        and u.id not in holders
+        and u.hex
+        and distance(u.hex, with_unit.hex) <= max(leader.command, 1)
+        and view.fresh(u)
+    )
+    return 1.5 + 0.2 * n if n >= 2 else -3.0
 
 
 def _take(view: _View) -> float:

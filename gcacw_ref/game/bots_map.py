@@ -7,6 +7,8 @@ which legal action the bot prefers.
 
 from __future__ import annotations
 
+from typing import Any
+
 from gcacw_ref.game.geometry import distance, hexside_key, neighbors
 from gcacw_ref.game.scenario import Scenario
 from gcacw_ref.game.state import GameState
@@ -15,29 +17,57 @@ RIVERS = frozenset({"minor_river", "major_river"})
 FIXED = frozenset({"bridge", "ferry", "dam"})
 
 Sides = dict[tuple[str, str], frozenset[str]]
-# id(map document) -> (the document, hexside -> features, the river hexsides)
-_MAPS: dict[int, tuple[object, Sides, tuple[tuple[str, str], ...]]] = {}
 
 
-def _index(scen: Scenario) -> tuple[Sides, tuple[tuple[str, str], ...]]:
+class _MapIndex:
+    """One map's hexsides, its river hexsides, and per hex (worked out when first asked)
+    the neighbours across a river and the river hexsides within 2 hexes."""
+
+    def __init__(self, doc: dict[str, Any]) -> None:
+        self.doc = doc
+        self.sides: Sides = {}
+        for s in doc.get("hexsides", []):
+            a, b = s["between"]
+            self.sides[hexside_key(a, b)] = frozenset(s.get("features", ()))
+        self.rivers = tuple(k for k, f in self.sides.items() if f & RIVERS)
+        self.across: dict[str, list[str]] = {}
+        self.near: dict[str, list[tuple[str, str]]] = {}
+
+    def river_neighbors(self, hex_: str) -> list[str]:
+        hit = self.across.get(hex_)
+        if hit is None:
+            hit = self.across[hex_] = [
+                n
+                for n in neighbors(hex_)
+                if self.sides.get(hexside_key(hex_, n), frozenset()) & RIVERS
+            ]
+        return hit
+
+    def rivers_near(self, hex_: str, reach: int = 2) -> list[tuple[str, str]]:
+        hit = self.near.get(hex_)
+        if hit is None:
+            hit = self.near[hex_] = [(a, b) for a, b in self.rivers if distance(a, hex_) <= reach]
+        return hit
+
+
+# id(map document) -> its index (checked against the document itself)
+_MAPS: dict[int, _MapIndex] = {}
+
+
+def _map(scen: Scenario) -> _MapIndex:
     doc = scen.map_document or {}
     hit = _MAPS.get(id(doc))
-    if hit is not None and hit[0] is doc:
-        return hit[1], hit[2]
-    sides: Sides = {}
-    for s in doc.get("hexsides", []):
-        a, b = s["between"]
-        sides[hexside_key(a, b)] = frozenset(s.get("features", ()))
-    rivers = tuple(k for k, f in sides.items() if f & RIVERS)
+    if hit is not None and hit.doc is doc:
+        return hit
     if len(_MAPS) > 16:
         _MAPS.clear()
-    _MAPS[id(doc)] = (doc, sides, rivers)
-    return sides, rivers
+    index = _MAPS[id(doc)] = _MapIndex(doc)
+    return index
 
 
 def hexside(state: GameState, a: str, b: str) -> frozenset[str]:
     """The printed features of the hexside between `a` and `b`."""
-    return _index(state.scenario)[0].get(hexside_key(a, b), frozenset())
+    return _map(state.scenario).sides.get(hexside_key(a, b), frozenset())
 
 
 def is_river(state: GameState, a: str, b: str) -> bool:
@@ -69,10 +99,9 @@ def destroyed_here(state: GameState, a: str, b: str) -> bool:
     return any(tuple(d) == key for d in state.destroyed)
 
 
-def crossing_near(state: GameState, hex_: str, side: str, reach: int = 2) -> bool:
-    """A river hexside `side` can cross within `reach` hexes of `hex_`."""
-    _, rivers = _index(state.scenario)
-    return any(distance(a, hex_) <= reach and crossable(state, a, b, side) for a, b in rivers)
+def crossing_near(state: GameState, hex_: str, side: str) -> bool:
+    """A river hexside `side` can cross within 2 hexes of `hex_`."""
+    return any(crossable(state, a, b, side) for a, b in _map(state.scenario).rivers_near(hex_))
 
 
 def station_owner(state: GameState, hex_: str) -> str | None:
@@ -88,4 +117,4 @@ def station_owner(state: GameState, hex_: str) -> str | None:
 
 def river_neighbors(state: GameState, hex_: str) -> list[str]:
     """The neighbours of `hex_` across a river hexside."""
-    return [n for n in neighbors(hex_) if is_river(state, hex_, n)]
+    return _map(state.scenario).river_neighbors(hex_)

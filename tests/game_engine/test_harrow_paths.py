@@ -59,10 +59,10 @@ def test_last_turn_all_out_reaches_the_cannot_act_branches(harrow: Scenario) -> 
     (heuristic against heuristic) or when the side left passes (against random)."""
     names = ("initiative_without_roll", "lone_side_passes", "neither_side_can_act")
     game, both = play_watched(harrow, 1, "heuristic", "heuristic")
-    assert [both.paths[k] for k in names] == [21, 0, 1]
+    assert [both.paths[k] for k in names] == [17, 0, 1]
     lone = [
         e["turn"] for e in game.events if e["type"] == "initiative" and e.get("dice", 0) is None
     ]
-    assert lone == [10] * 21  # all on the last turn
+    assert lone == [10] * 17  # all on the last turn
     _, mixed = play_watched(harrow, 3, "random", "heuristic")
     assert [mixed.paths[k] for k in names] == [1, 1, 0]

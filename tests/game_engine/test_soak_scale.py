@@ -41,7 +41,6 @@ def test_retreat_event_names_the_closer_reading_where_nearer_hexes_were_refused(
     ev = cited[0]
     assert ev["register"] == ["retreat-closer-measured-from"]
     assert ev["closer_excluded"] == [
-        {"from": "0402", "hexes": ["0503"]},
         {"from": "0403", "hexes": ["0503"]},
         {"from": "0404", "hexes": ["0504"]},
     ]
