@@ -130,7 +130,7 @@ def soak_text(res: dict[str, Any]) -> str:
         lines.append(_("engine coverage: not measured (install the test extra for coverage)"))
     else:
         lines.append(
-            _("engine coverage: {percent}% of {statements} lines").format(
+            _("engine coverage: {percent} percent of {statements} lines").format(
                 percent=cov["percent"], statements=cov["statements"]
             )
         )
