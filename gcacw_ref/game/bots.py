@@ -18,7 +18,8 @@ of thumb and takes the best (ties broken by its generator):
 - a fresh infantry unit (fatigue 0, strength 5 or more) beside a river it must cross
   toward its goal, with no crossing it can use nearby, stays put so that it can repair
   the destroyed crossing or lay a pontoon bridge in the recovery phase (8.0, 10.1, 10.3);
-  in recovery it builds that crossing first, else entrenches;
+  in recovery it builds that crossing first (weighed by the chance of the die, never
+  where no die can succeed), else entrenches;
 - destroy a crossing only behind it (away from its goals, with the enemy near the far
   bank); take up its own pontoon bridge once nothing of its own is left near it (10.2);
 - refuse its flanks when it stays next to the enemy in two directions or more, or dug in
@@ -39,6 +40,8 @@ from gcacw_ref.game.bots_map import (
     crossable,
     crossing_near,
     destroyed_here,
+    pontoon_chance,
+    repair_chance,
     river_neighbors,
     station_owner,
 )
@@ -417,9 +420,15 @@ def _build(view: _View, unit: Unit, a: Action) -> float:
         return 1.5 if view.adjacent_enemy(unit) else 0.6
     here, there = unit.hex or "", a.hex or ""
     toward = view.goal_distance(there) < view.goal_distance(here)
-    if a.option == "repair":
-        return 3.0 if toward else 0.4
-    return 2.5 if toward and not crossable(view.state, here, there, view.side) else 0.1
+    if a.option == "repair":  # not away from the goal, or where the enemy is not near
+        chance = repair_chance(view.state, here, there)
+        safe = not any(distance(h, there) <= 4 for h in view.enemy_hexes())
+        level = view.goal_distance(there) <= view.goal_distance(here)
+        return 1.0 + 3.0 * chance if chance and (level or safe) else 0.1
+    if not toward or crossable(view.state, here, there, view.side):
+        return 0.1
+    chance = pontoon_chance(view.state, here, there)
+    return 1.0 + 2.5 * chance if chance else -1.0
 
 
 def _destroy(view: _View, unit: Unit, there: str) -> float:
@@ -456,7 +465,8 @@ def _holders(view: _View) -> frozenset[str]:
     """The units kept at fatigue 0 for bridge work: per hex, the first fresh organized
     infantry unit of strength 5 or more beside a river hexside toward its goal that it
     cannot cross, with no enemy on the far bank and either a destroyed crossing there
-    (10.3) or no usable crossing within 2 hexes (10.1)."""
+    that a die can repair (10.3) or no usable crossing within 2 hexes and a pontoon bridge
+    that a die can lay (10.1)."""
     state = view.state
     out: set[str] = set()
     taken: set[str] = set()
@@ -472,7 +482,12 @@ def _holders(view: _View) -> frozenset[str]:
                 continue
             if any(x.side != u.side for x in view.by_hex.get(n, ())):
                 continue
-            if destroyed_here(state, here, n) or not crossing_near(state, here, view.side):
+            if destroyed_here(state, here, n):
+                worth = repair_chance(state, here, n) > 0
+            else:
+                worth = not crossing_near(state, here, view.side)
+                worth = worth and pontoon_chance(state, here, n) > 0
+            if worth:
                 out.add(u.id)
                 taken.add(here)
                 break

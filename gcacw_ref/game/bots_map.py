@@ -12,6 +12,7 @@ from typing import Any
 from gcacw_ref.game.geometry import distance, hexside_key, neighbors
 from gcacw_ref.game.scenario import Scenario
 from gcacw_ref.game.state import GameState
+from gcacw_ref.rules.bridges import pontoon_built, pontoon_drm, repair_drm, repaired
 
 RIVERS = frozenset({"minor_river", "major_river"})
 FIXED = frozenset({"bridge", "ferry", "dam"})
@@ -118,3 +119,41 @@ def station_owner(state: GameState, hex_: str) -> str | None:
 def river_neighbors(state: GameState, hex_: str) -> list[str]:
     """The neighbours of `hex_` across a river hexside."""
     return _map(state.scenario).river_neighbors(hex_)
+
+
+ROADS = frozenset({"road", "pike", "railroad"})
+ROUTES = ROADS | {"trail"}
+
+
+def _has(state: GameState, hex_: str, feats: frozenset[str]) -> bool:
+    """A hexside of `hex_` carries one of `feats` (the hex has that road)."""
+    return any(hexside(state, hex_, n) & feats for n in neighbors(hex_))
+
+
+def _uncrossable(state: GameState, major: bool) -> bool:
+    until = state.major_unfordable_until if major else state.minor_unfordable_until
+    return state.turn <= until
+
+
+def pontoon_chance(state: GameState, a: str, b: str) -> float:
+    """10.1: the chance a pontoon bridge is laid over a-b this recovery phase (the rules
+    core's modifiers and target on the map's facts)."""
+    feats = hexside(state, a, b)
+    major = "major_river" in feats
+    drm = pontoon_drm(
+        major=major,
+        uncrossable=_uncrossable(state, major),
+        crossing=bool(feats & {"ford", "ferry"}) or destroyed_here(state, a, b),
+        roads=(_has(state, a, ROADS), _has(state, b, ROADS)),
+        routes=(_has(state, a, ROUTES), _has(state, b, ROUTES)),
+    )
+    return sum(1 for die in range(1, 7) if pontoon_built(die, drm)) / 6
+
+
+def repair_chance(state: GameState, a: str, b: str) -> float:
+    """10.3: the chance a destroyed bridge or ferry over a-b is repaired this phase."""
+    feats = hexside(state, a, b)
+    major = "major_river" in feats
+    drm = repair_drm(major=major, uncrossable=_uncrossable(state, major))
+    ferry = "ferry" in feats and "bridge" not in feats
+    return sum(1 for die in range(1, 7) if repaired(die, drm, ferry)) / 6
