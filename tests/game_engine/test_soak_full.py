@@ -91,3 +91,14 @@ def test_watcher_counts_paths_from_events() -> None:
         }
     )
     assert extended_march_worst([_ev("extended_march", result="1"), _ev("march")]) == 1
+
+
+def test_bench_timed_game_plays_the_same_game_as_play_bots() -> None:
+    from gcacw_ref.game.bench_play import timed_game
+    from gcacw_ref.game.replay import play_bots
+
+    training = load_scenario("training")
+    row = timed_game(training, 1)
+    game = play_bots(training, 1, "heuristic", "heuristic")
+    assert (row["units"], row["actions"]) == (11, len(game.actions))
+    assert 0 <= row["bot_cpu_s"] <= row["cpu_s"]
