@@ -138,6 +138,7 @@ river_between(21, range(1, ROWS + 1), "minor_river")  # Wren Run
 river_across(16, range(1, 12), "minor_river")  # Lamb's Fork, into the Tamsin
 river_between(5, range(1, 13), "creek")  # Pell Creek
 river_between(27, range(14, ROWS + 1), "creek")  # Sorrel Creek
+add_side((11, 17), (10, 17), "minor_river")  # the Fork's last bend: 1117 opens only south
 
 # --- railroad, pike, roads, trails ------------------------------------------------------
 line([(1, 13), (32, 13)], "railroad")

@@ -31,6 +31,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=_("only the soak: N bot games across the shipped scenarios and every bot pairing"),
     )
     p.add_argument("--seed", type=int, default=1, help=_("first seed of the soak (default 1)"))
+    p.add_argument(
+        "--replays",
+        type=int,
+        default=8,
+        metavar="N",
+        help=_("soak: games replayed to check their hash (default 8)"),
+    )
+    p.add_argument(
+        "--no-coverage",
+        action="store_true",
+        help=_("soak: do not measure which engine lines run"),
+    )
     p.set_defaults(func=cmd_bench)
 
 
@@ -79,23 +91,51 @@ def _cmd_soak(args: argparse.Namespace) -> int:
 
     if args.soak < 1:
         raise InputError(_("--soak: give a number of games, 1 or more"))
-    res = soak(args.soak, seed0=args.seed)
+    res = soak(args.soak, seed0=args.seed, replays=args.replays, coverage=not args.no_coverage)
     if args.json:
         print(json.dumps({"soak": res}, indent=2))
     else:
-        missing = ", ".join(res["contract_missing"]) or _("none")
-        print(
-            _(
-                "soak: {games} games in {s} s, {errors} errors, event types missing from the "
-                "play contract: {missing}, hash mismatches on replay: {mismatches}"
-            ).format(
-                games=res["games"],
-                s=res["s"],
-                errors=res["errors"],
-                missing=missing,
-                mismatches=len(res["hash_mismatches"]),
+        print(soak_text(res))
+    return 1 if res["errors"] or res["hash_mismatches"] else 0
+
+
+def soak_text(res: dict[str, Any]) -> str:
+    """The soak's figures as a few plain lines."""
+    none = _("none")
+    lines = [
+        _(
+            "soak: {games} games in {s} s, {errors} errors, event types missing from the play "
+            "contract: {missing}, hash mismatches on replay: {mismatches} ({replayed} replayed)"
+        ).format(
+            games=res["games"],
+            s=res["s"],
+            errors=res["errors"],
+            missing=", ".join(res["contract_missing"]) or none,
+            mismatches=len(res["hash_mismatches"]),
+            replayed=res["replayed"],
+        ),
+        _("rules paths never reached: {paths}").format(
+            paths=", ".join(res["paths_missing"]) or none
+        ),
+        _("largest extended-march loss: {loss}").format(loss=res["extended_march_worst_loss"]),
+    ]
+    for name, v in res["scenarios"].items():
+        lines.append(
+            _("{name}: {games} games, {cpu} s CPU, slowest game {slowest} s").format(
+                name=name, games=v["games"], cpu=v["cpu_s"], slowest=v["max_s"]
             )
         )
-        for line in res["first_errors"]:
-            print(f"  {line}")
-    return 1 if res["errors"] or res["hash_mismatches"] else 0
+    cov = res.get("coverage")
+    if cov is None:
+        lines.append(_("engine coverage: not measured (install the test extra for coverage)"))
+    else:
+        lines.append(
+            _("engine coverage: {percent} percent of {statements} lines").format(
+                percent=cov["percent"], statements=cov["statements"]
+            )
+        )
+        for name, f in cov["files"].items():
+            if f["missing"]:
+                lines.append(f"  {name} {f['percent']}%: {f['missing']}")
+    lines.extend(f"  {line}" for line in res["first_errors"])
+    return "\n".join(lines)

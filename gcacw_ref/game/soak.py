@@ -1,19 +1,33 @@
 """The soak: many bot games across the shipped scenarios and every bot pairing.
 
-`soak(n)` plays `n` games (scenario, pairing and seed in a fixed rotation from `seed0`),
-counts the errors, gathers the event types seen against the play contract (DESIGN.md),
-and replays a few games to check that the same seed and bots give the same hash.
-Used by `gcacw-ref bench --soak N` and, bounded, by the engine tests.
+`soak(n)` plays `n` games in a fixed rotation from `seed0`: game i plays scenario
+i mod S with pairing (i div S) mod 4 (random/heuristic for each side), seed seed0 + i, so
+any 8 consecutive games of the two shipped scenarios cover every scenario and pairing.
+It counts the errors, the event types seen against the play contract (DESIGN.md "play and
+replay"), the rules paths reached (`soak_paths.PATHS`), the largest extended-march loss,
+and, with `coverage=True`, the engine lines executed (`soak_coverage`). Determinism: a
+sample of games spread over the plan is replayed twice, from its saved actions (through
+the save format, `replay_save` + `verify`) and by the same bots again; both must give the
+game's hash. Used by `gcacw-ref bench --soak N` and, bounded, by the engine tests.
 """
 
 from __future__ import annotations
 
+import json
 import time
+from collections import Counter
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gcacw_ref.game.bots import BOT_NAMES
+from gcacw_ref.game.bots import BOT_NAMES, make_bot
 from gcacw_ref.game.log import CONTRACT_EVENT_TYPES as CONTRACT_EVENTS
+from gcacw_ref.game.soak_paths import PATHS, Watcher, extended_march_worst
+
+if TYPE_CHECKING:
+    from gcacw_ref.game.replay import Game
+    from gcacw_ref.game.scenario import Scenario
+
+PAIRINGS = list(product(BOT_NAMES, BOT_NAMES))  # (union, confederate)
 
 
 def shipped_scenarios() -> list[str]:
@@ -22,57 +36,139 @@ def shipped_scenarios() -> list[str]:
     return sorted(p.stem for p in SCENARIO_DIR.glob("*.toml"))
 
 
+def plan(games: int, seed0: int, names: list[str]) -> list[tuple[str, str, str, int]]:
+    """(scenario, union bot, confederate bot, seed) of each game, in order."""
+    out = []
+    for i in range(games):
+        union, confed = PAIRINGS[(i // len(names)) % len(PAIRINGS)]
+        out.append((names[i % len(names)], union, confed, seed0 + i))
+    return out
+
+
+def play_watched(
+    scenario: Scenario, seed: int, union: str, confederate: str
+) -> tuple[Game, Watcher]:
+    """`replay.play_bots` (same bots, same seeds), watching each step for the paths."""
+    from gcacw_ref.game.api import legal_actions, pending_side
+    from gcacw_ref.game.replay import MAX_ACTIONS, play_action, start_game
+
+    game = start_game(scenario, seed, [union, confederate])
+    bots = {
+        "union": make_bot(union, seed * 2 + 1),
+        "confederate": make_bot(confederate, seed * 2 + 2),
+    }
+    watcher = Watcher()
+    watcher.see(game.state, None, game.events)
+    for _count in range(MAX_ACTIONS):
+        state = game.state
+        if state.over:
+            return game, watcher
+        side = pending_side(state)
+        assert side is not None
+        action = bots[side](state, legal_actions(state))
+        events = play_action(game, action)
+        watcher.see(state, action, events)
+    raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
+
+
+def same_hash_again(scenario: Scenario, key: tuple[str, str, str, int], saved: Game) -> list[str]:
+    """Replay one game from its save (JSON round trip) and by its bots; what differed."""
+    from gcacw_ref.game.replay import SaveFile, play_bots, replay_save, verify
+
+    name, union, confed, seed = key
+    out = []
+    text = json.dumps(saved.to_save().model_dump(mode="json"))
+    save = SaveFile.model_validate_json(text)
+    try:
+        verify(save, replay_save(save))
+    except Exception as exc:  # a mismatch is what we look for
+        out.append(f"{name} {union}/{confed} seed {seed}: save replay: {exc}")
+    again = play_bots(scenario, seed, union, confed).state.state_hash()
+    if again != saved.state.state_hash():
+        out.append(f"{name} {union}/{confed} seed {seed}: bots again give another hash")
+    return out
+
+
 def soak(
-    games: int, seed0: int = 1, scenarios: list[str] | None = None, replays: int = 3
+    games: int,
+    seed0: int = 1,
+    scenarios: list[str] | None = None,
+    replays: int = 3,
+    coverage: bool = False,
 ) -> dict[str, Any]:
-    """Play `games` bot games; errors, event types seen and missed, determinism, time."""
-    from gcacw_ref.game.replay import play_bots
+    """Play `games` bot games; errors, event types, paths, determinism, time, coverage."""
     from gcacw_ref.game.scenario import load_scenario
+    from gcacw_ref.game.soak_coverage import EngineCoverage
 
     names = scenarios or shipped_scenarios()
     loaded = {name: load_scenario(name) for name in names}
-    pairings = list(product(BOT_NAMES, BOT_NAMES))
-    plan = [
-        (names[i % len(names)], pairings[(i // len(names)) % len(pairings)], seed0 + i)
-        for i in range(games)
-    ]
     errors: list[str] = []
-    seen: dict[str, int] = {}
-    hashes: dict[tuple[str, str, str, int], str] = {}
-    per_scenario: dict[str, dict[str, float]] = {}
+    seen: Counter[str] = Counter()
+    paths: Counter[str] = Counter()
+    worst_march = 0
+    finished: dict[tuple[str, str, str, int], Game] = {}
+    per: dict[str, dict[str, Any]] = {}
+    cov = EngineCoverage() if coverage else None
     t0 = time.perf_counter()
-    for name, (union, confed), seed in plan:
-        t1 = time.perf_counter()
-        try:
-            game = play_bots(loaded[name], seed, union, confed)
-        except Exception as exc:  # the soak counts every failure
-            errors.append(f"{name} {union}/{confed} seed {seed}: {type(exc).__name__}: {exc}")
-            continue
-        stats = per_scenario.setdefault(name, {"games": 0, "s": 0.0, "actions": 0})
-        stats["games"] += 1
-        stats["s"] += time.perf_counter() - t1
-        stats["actions"] += len(game.actions)
-        for ev in game.events:
-            seen[str(ev["type"])] = seen.get(str(ev["type"]), 0) + 1
-        hashes[(name, union, confed, seed)] = game.state.state_hash()
+    c0 = time.process_time()
+    if cov:
+        cov.start()
+    try:
+        for key in plan(games, seed0, names):
+            name, union, confed, seed = key
+            c1 = time.process_time()
+            try:
+                game, watcher = play_watched(loaded[name], seed, union, confed)
+            except Exception as exc:  # the soak counts every failure
+                errors.append(f"{name} {union}/{confed} seed {seed}: {type(exc).__name__}: {exc}")
+                continue
+            cpu = time.process_time() - c1
+            stats = per.setdefault(name, {"games": 0, "cpu_s": 0.0, "actions": 0, "max_s": 0.0})
+            stats["games"] += 1
+            stats["cpu_s"] += cpu
+            stats["max_s"] = max(stats["max_s"], cpu)
+            stats["actions"] += len(game.actions)
+            pairing = stats.setdefault("pairings", {})
+            pairing[f"{union}/{confed}"] = pairing.get(f"{union}/{confed}", 0) + 1
+            seen.update(str(ev["type"]) for ev in game.events)
+            paths.update(watcher.paths)
+            worst_march = max(worst_march, extended_march_worst(game.events))
+            finished[key] = game
+    finally:
+        if cov:
+            cov.stop()
     elapsed = time.perf_counter() - t0
-    mismatches = []
-    for key in list(hashes)[:replays]:
-        name, union, confed, seed = key
-        again = play_bots(loaded[name], seed, union, confed).state.state_hash()
-        if again != hashes[key]:
-            mismatches.append(f"{name} {union}/{confed} seed {seed}")
+    cpu_all = time.process_time() - c0
+    mismatches: list[str] = []
+    sample = _spread(list(finished), replays)
+    for key in sample:
+        mismatches.extend(same_hash_again(loaded[key[0]], key, finished[key]))
     return {
         "games": games,
         "errors": len(errors),
         "first_errors": errors[:5],
         "s": round(elapsed, 3),
+        "cpu_s": round(cpu_all, 3),
         "scenarios": {
-            k: {"games": int(v["games"]), "s": round(v["s"], 3), "actions": int(v["actions"])}
-            for k, v in per_scenario.items()
+            k: {**v, "cpu_s": round(v["cpu_s"], 3), "max_s": round(v["max_s"], 3)}
+            for k, v in per.items()
         },
         "event_types": dict(sorted(seen.items())),
         "contract_missing": [t for t in CONTRACT_EVENTS if t not in seen],
-        "replayed": min(replays, len(hashes)),
+        "paths": {p: paths.get(p, 0) for p in PATHS},
+        "paths_missing": [p for p in PATHS if not paths.get(p)],
+        "extended_march_worst_loss": worst_march,
+        "replayed": len(sample),
         "hash_mismatches": mismatches,
+        "coverage": cov.report() if cov else None,
     }
+
+
+def _spread(keys: list[Any], n: int) -> list[Any]:
+    """`n` of `keys` spread evenly from first to last (all when fewer)."""
+    if n >= len(keys):
+        return keys
+    if n <= 0:
+        return []
+    step = len(keys) / n
+    return [keys[int(i * step)] for i in range(n)]

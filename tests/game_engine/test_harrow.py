@@ -97,13 +97,13 @@ def test_harrow_map_is_what_its_generator_writes() -> None:
 
 def test_harrow_order_of_battle(harrow: Scenario) -> None:
     sides = Counter(u.side.value for u in harrow.units)
-    assert sides == {"union": 22, "confederate": 18}
+    assert sides == {"union": 22, "confederate": 19}
     kinds = Counter((u.side.value, u.kind) for u in harrow.units)
     assert kinds == {
         ("union", "infantry"): 13,
         ("union", "artillery"): 3,
         ("union", "cavalry"): 6,
-        ("confederate", "infantry"): 11,
+        ("confederate", "infantry"): 12,
         ("confederate", "artillery"): 2,
         ("confederate", "cavalry"): 5,
     }
@@ -125,7 +125,16 @@ def test_harrow_order_of_battle(harrow: Scenario) -> None:
         "cavalry_division": 4,
     }
     entrenched = sorted(u.id for u in harrow.units if u.entrenchment != "none")
-    assert entrenched == ["c-F-1", "c-F-2", "c-F-3", "c-R-2", "c-S-1", "c-S-2", "c-S-3"]
+    assert entrenched == [
+        "c-F-1",
+        "c-F-2",
+        "c-F-3",
+        "c-R-2",
+        "c-S-1",
+        "c-S-2",
+        "c-S-3",
+        "u-V-1",
+    ]
 
 
 def test_harrow_turns_rain_and_victory(harrow: Scenario) -> None:
@@ -171,7 +180,7 @@ def test_scenario_list_json() -> None:
         "game": "GTC",
         "year": 1864,
         "turns": 10,
-        "units": 40,
+        "units": 41,
         "leaders": 15,
         "map": "harrow",
         "map_size": "32x26",

@@ -165,7 +165,7 @@ def exit_decide(w: Work, frame: SwampExitFrame, action: Action) -> None:
     if action.type == "done":
         return
     if action.type == "surrender":
-        eliminate(w, unit.id, "12.0")
+        eliminate(w, unit.id, "12.0", surrendered=True)
         return
     assert action.hex
     w.upd(unit.id, hex=action.hex, entrenchment="none")

@@ -1,0 +1,89 @@
+"""Harrow's set-up reaches the paths issue 14 asks for in ordinary bot play: a retreat
+with nowhere to go (7.6), a flooded provisional swamp left for dry ground (12.0), a swamp
+with no way out (12.0), the cannot-act branches of 4.4 on the last turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from gcacw_ref.game.bots_map import hexside
+from gcacw_ref.game.engine.core import initial_state
+from gcacw_ref.game.geometry import neighbors
+from gcacw_ref.game.replay import play_bots
+from gcacw_ref.game.scenario import Scenario, load_scenario
+from gcacw_ref.game.soak import play_watched
+
+
+@pytest.fixture(scope="module")
+def harrow() -> Scenario:
+    return load_scenario("harrow")
+
+
+def test_the_fork_bend_opens_only_south(harrow: Scenario) -> None:
+    """1117: Lamb's Fork and the Tamsin on five sides, no crossing; the Union holds the
+    sixth (1118), dug in, so a retreat from the bend has no hex to enter (7.6)."""
+    state = initial_state(harrow, 1)
+    land = [
+        n
+        for n in neighbors("1117")
+        if not hexside(state, "1117", n) & {"minor_river", "major_river"}
+    ]
+    assert land == ["1118"]
+    assert all(
+        not hexside(state, "1117", n) & {"ford", "bridge", "ferry"} for n in neighbors("1117")
+    )
+    at = {u.id: (u.hex, u.entrenchment) for u in state.units.values()}
+    assert at["c-fork"] == ("1117", "none") and at["u-V-1"] == ("1118", "abatis")
+
+
+def test_heuristic_game_surrenders_in_a_retreat_and_leaves_a_flooded_swamp(
+    harrow: Scenario,
+) -> None:
+    game = play_bots(harrow, 1, "heuristic", "heuristic")
+    surrenders = [
+        (e["turn"], e["unit"], e["rule"], e["hex"]) for e in game.events if e["type"] == "surrender"
+    ]
+    assert surrenders == [(1, "c-marsh", "12.0", "1924"), (1, "c-fork", "7.6", "1117")]
+    exits = [
+        (e["unit"], e["frm"], e["to"]) for e in game.events if e["type"] == "rain" and "frm" in e
+    ]
+    assert exits == [("c-R-1", "2409", "2408"), ("c-R-2", "2410", "2311")]  # rain turns 1, 4
+    assert not any(
+        e["type"] == "eliminated" and e["unit"] in ("c-marsh", "c-fork") for e in game.events
+    )
+
+
+def test_last_turn_all_out_reaches_the_cannot_act_branches(harrow: Scenario) -> None:
+    """4.2/4.4: on the last turn the heuristic marches until a side cannot act; the other
+    then takes the initiative without a roll, and the cycle ends when neither can act
+    (heuristic against heuristic) or when the side left passes (against random)."""
+    names = ("initiative_without_roll", "lone_side_passes", "neither_side_can_act")
+    game, both = play_watched(harrow, 1, "heuristic", "heuristic")
+    assert [both.paths[k] for k in names] == [7, 0, 1]
+    lone = [
+        e["turn"] for e in game.events if e["type"] == "initiative" and e.get("dice", 0) is None
+    ]
+    assert lone == [10] * 7  # all on the last turn
+    _, mixed = play_watched(harrow, 3, "random", "heuristic")
+    assert [mixed.paths[k] for k in names] == [2, 1, 0]
+
+
+def test_heuristic_game_repairs_the_ferry_it_needs(harrow: Scenario) -> None:
+    """10.2 then 10.3: the Confederates destroy the Tamsin ferry and the pike bridge on
+    turn 1; Ingle (V Corps) waits by the ferry at fatigue 0 and repairs it on turn 9
+    (die 2 +2: major river, fords closed by the river marker; a ferry needs 5 or less),
+    after a failed try on turn 8; IX Corps lays a pontoon bridge the same turn (10.1)."""
+    game = play_bots(harrow, 1, "heuristic", "heuristic")
+    bridge = [
+        (e["turn"], e["rule"], e["unit"], e["die"], e["drm"], e.get("ok", e.get("destroyed")))
+        for e in game.events
+        if e["type"] == "bridge"
+    ]
+    assert bridge == [
+        (1, "10.2", "c-S-2", 3, -2, True),
+        (1, "10.2", "c-F-1", 1, -1, True),
+        (8, "10.3", "u-V-1", 3, 3, False),
+        (8, "10.1", "u-IX-1", 3, 3, False),
+        (9, "10.3", "u-V-1", 2, 2, True),
+        (9, "10.1", "u-IX-1", 2, 3, True),
+    ]
