@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING, cast
 
 from gcacw_ref.game.command import command_radius_hexes, transfer_reach
 from gcacw_ref.game.geometry import hexside_key
-from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.pathing import MoveView
-from gcacw_ref.game.zoc import ZocKind, with_pontoon_bridges
+from gcacw_ref.game.zoc import ZocKind
 from gcacw_ref.game.zoc import enemy_zoc as _enemy_zoc
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import Weather
@@ -41,11 +40,6 @@ def _destroyed(w: Work) -> frozenset[tuple[str, str]]:
 def _pontoons(w: Work, owner: Side | None = None) -> tuple[tuple[str, str], ...]:
     """Hexsides with a pontoon bridge (of `owner`, or of either side)."""
     return tuple((a, b) for a, b, who in w.bridges if owner is None or who == owner.value)
-
-
-def live_map(w: Work) -> HexMap:
-    """The map with every pontoon bridge now laid (10.1): ZOC crosses them like a bridge."""
-    return with_pontoon_bridges(w.board.map, _pontoons(w))
 
 
 def weather(w: Work) -> Weather:
