@@ -3,7 +3,8 @@ person's decisions, table dice), as a mixin of `GamePane` to keep each module sh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import work
 from textual.timer import Timer
@@ -18,6 +19,7 @@ from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.logview import LogView
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.05)
+T = TypeVar("T")
 
 
 def engine_trouble(exc: Exception) -> str:
@@ -163,14 +165,10 @@ class PanePlay(PaneExtras):
             return
         h.go(len(h.stops) - 1)
         if self.table_dice:
-            try:
-                count, rules = h.dice_needed(action)
-            except InputError as exc:
-                self.report(str(exc), error=True)
+            needed = self._guarded(lambda: h.dice_needed(action))
+            if needed is None:
                 return
-            except Exception as exc:  # noqa: BLE001
-                self.report(engine_trouble(exc), error=True)
-                return
+            count, rules = needed
             if count:
                 self._stop_autoplay()
                 what = D.action_words(action, h.last)
@@ -181,18 +179,23 @@ class PanePlay(PaneExtras):
                 return
         self._play(action, by, None)
 
+    def _guarded(self, call: Callable[[], T]) -> T | None:
+        """`call()`, or None after telling the player what went wrong (a bad input, or
+        trouble inside the engine) instead of letting it crash the screen."""
+        try:
+            return call()
+        except InputError as exc:
+            self.report(str(exc), error=True)
+        except Exception as exc:  # noqa: BLE001
+            self.report(engine_trouble(exc), error=True)
+        return None
+
     def _play(self, action: Action, by: str, dice: Any) -> None:
         h = self.history
         if h is None:
             return
         before = len(h.stops)
-        try:
-            h.play(action, dice, by)
-        except InputError as exc:
-            self.report(str(exc), error=True)
-            return
-        except Exception as exc:  # noqa: BLE001
-            self.report(engine_trouble(exc), error=True)
+        if self._guarded(lambda: h.play(action, dice, by)) is None:
             return
         self._extend_log()
         self.message = ""
