@@ -87,6 +87,26 @@ def _new_hit(values: dict[str, Any]) -> Hit:
     return hit
 
 
+@lru_cache(maxsize=512)
+def _analysis(
+    query: str, q: str, words: bool, typos: bool
+) -> tuple[list[TermMatch], list[list[str]], list[tuple[str, float]]]:
+    """What the term ranker looks for, read from the query and the glossary alone (so
+    remembered per query, like `question.read_query`): the glossary terms it names, its
+    concepts (none for a rule number: `words` False) and the search forms to find in the
+    text, each with its weight. Callers only read the lists."""
+    glossary = load_glossary()
+    matches = glossary.match(q, typos=typos) if words else []
+    concepts = query_concepts(query, glossary) if words else []
+    terms: list[tuple[str, float]] = [(q, 100.0)]
+    for m in matches:
+        for ja in m.term.ja:
+            form = _form(ja)
+            if form not in (t for t, _ in terms):
+                terms.append((form, m.quality * 0.9))
+    return matches, concepts, terms
+
+
 def _title_score(q: str, title: str) -> float:
     if not q or not title:
         return 0.0
@@ -160,15 +180,7 @@ class Searcher:
                 cands[key] = _Cand(b, ref)
             return cands[key]
 
-        glossary = load_glossary()
-        matches = glossary.match(q, typos=self.lookup) if number is None else []
-        concepts = query_concepts(query, glossary) if number is None else []
-        terms: list[tuple[str, float]] = [(q, 100.0)]
-        for m in matches:
-            for ja in m.term.ja:
-                form = _form(ja)
-                if form not in (t for t, _ in terms):
-                    terms.append((form, m.quality * 0.9))
+        matches, concepts, terms = _analysis(query, q, number is None, self.lookup)
         for b, book in enumerate(self.books):
             self._one_book(b, book, q, number, matches, terms, concepts, cand)
         return cands
