@@ -36,7 +36,7 @@ MAX_TOKENS = 16  # a long question is scored on its weightiest tokens
 COMMON = 0.25  # a token in more than this share of the documents is skipped (see score)
 
 # idf, documents, idf x term weight, documents as dict keys, term weight (see _weights)
-_Weights = tuple[float, list[int], list[float], dict[int, None], list[float]]
+_Weights = tuple[float, list[int], list[float], list[float]]
 
 _RUN_RE = re.compile(r"[\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaff々〆ヶ]+|[a-z0-9]+")
 
@@ -103,8 +103,8 @@ class Postings:
         return math.log(1.0 + (self.n - df + 0.5) / (df + 0.5))
 
     def _weights(self, token: str) -> _Weights | None:
-        """idf, documents, idf x term weights, the documents as dict keys (to mark touched
-        documents in C) and the term weights of a token, computed on first use."""
+        """idf, documents, idf x term weights and the term weights of a token, computed on
+        first use."""
         got = self._cache.get(token)
         if got is None:
             entry = self.table.get(token)
@@ -120,7 +120,7 @@ class Postings:
                 k1 = K1 + 1.0
                 vals = [tf * k1 / (tf + norms[i]) for i, tf in zip(ids, tfs, strict=True)]
             idf = self.idf(token)
-            got = (idf, ids, [idf * v for v in vals], dict.fromkeys(ids), vals)
+            got = (idf, ids, [idf * v for v in vals], vals)
             self._cache[token] = got
         return got
 
@@ -144,37 +144,41 @@ class Postings:
             chosen = sorted(chosen, key=lambda t: -query[t] * idf(t))[:MAX_TOKENS]
         return chosen
 
-    def _accumulate(self, query: dict[str, float]) -> tuple[list[float], dict[int, None]]:
-        """Every document's score (a flat list) and the scored documents in the order
-        they were first touched (which orders ties)."""
-        acc = [0.0] * self.n
-        order: dict[int, None] = {}
+    def _accumulate(self, query: dict[str, float]) -> dict[int, float]:
+        """Document -> score for every document the query touches, in the order they were
+        first touched (which orders ties).
+
+        The first token's scores fill the dict in C (0.0 + x is x for these positive
+        weights, so the sums are those of adding every token to zeros)."""
+        acc: dict[int, float] = {}
+        get = acc.get
         for t in self._chosen(query):
             entry = self._weights(t)
             if entry is None:
                 continue
-            idf, ids, scaled, keys, vals = entry
-            order.update(keys)
+            idf, ids, scaled, vals = entry
             q = query[t]
-            if q == 1.0:  # q * idf * v is exactly idf * v
+            if not acc:
+                weights = scaled if q == 1.0 else [q * idf * v for v in vals]
+                acc.update(zip(ids, weights, strict=True))
+            elif q == 1.0:  # q * idf * v is exactly idf * v
                 for i, v in zip(ids, scaled, strict=True):
-                    acc[i] += v
+                    acc[i] = get(i, 0.0) + v
             else:
                 wi = q * idf
                 for i, v in zip(ids, vals, strict=True):
-                    acc[i] += wi * v
-        return acc, order
+                    acc[i] = get(i, 0.0) + wi * v
+        return acc
 
     def score(self, query: dict[str, float]) -> dict[int, float]:
         """Document -> BM25 score for weighted query tokens, in first-touch order."""
-        acc, order = self._accumulate(query)
-        return {i: acc[i] for i in order}
+        return self._accumulate(query)
 
     def top(self, query: dict[str, float], k: int) -> list[tuple[int, float]]:
         """The `k` best (document, score) pairs, best first; ties in first-touch order
         (the same as sorting `score`'s items by score)."""
-        acc, order = self._accumulate(query)
-        best = sorted(order, key=acc.__getitem__, reverse=True)[:k]
+        acc = self._accumulate(query)
+        best = sorted(acc, key=acc.__getitem__, reverse=True)[:k]
         return [(i, acc[i]) for i in best]
 
     def valid(self) -> bool:

@@ -87,15 +87,18 @@ def coverage(
     best: dict[str, tuple[float, int | None, list[str]]] = {}
     refs = book.passage_refs
     no_title: set[int] = set()
+    no_concepts: list[int] = []
     for p in pool:
         ref = refs[p]
         titled = title_cov.get(ref, no_title)
-        ks = cover.get(p, [])
-        total = titled.union(ks)
-        if len(total) < 2:
+        ks = cover.get(p, no_concepts)
+        # a passage's concepts are distinct: without a titled concept no union is needed
+        covered = len(titled.union(ks)) if titled else len(ks)
+        if covered < 2:
             continue
-        score = 70.0 + 20.0 * len(total) / n + 10.0 * len(titled) / n
-        if ref not in best or score > best[ref][0]:
+        score = 70.0 + 20.0 * covered / n + 10.0 * len(titled) / n
+        old = best.get(ref)
+        if old is None or score > old[0]:
             best[ref] = (score, p, [in_passage[k][p] for k in ks])
     for ref, titled in title_cov.items():
         if ref not in best and len(titled) >= 2:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from rapidfuzz import fuzz, process
 
@@ -47,7 +48,7 @@ MAX_QUERY = 200  # longer queries are read from their start
 MAX_FUZZY = 40  # partial_ratio slows sharply for long needles; longer queries match exactly
 
 
-@dataclass
+@dataclass(slots=True)
 class _Cand:
     book: int
     ref: str
@@ -67,6 +68,43 @@ class _Cand:
             reverse=True,
         )
         return parts[0] + 0.08 * parts[1] + 0.03 * parts[2]
+
+
+_HIT_FIELDS = tuple(Hit.model_fields)
+_object_setattr = object.__setattr__
+
+
+def _new_hit(values: dict[str, Any]) -> Hit:
+    """A `Hit` from every one of its fields, built here and typed: what
+    `Hit.model_construct(**values)` makes (no validation, every field set), without its
+    per-field walk over aliases and defaults (`Hit` has neither aliases, extras nor
+    private attributes; `tests/text/test_search.py` compares the two)."""
+    hit = Hit.__new__(Hit)
+    _object_setattr(hit, "__dict__", values)
+    _object_setattr(hit, "__pydantic_fields_set__", set(_HIT_FIELDS))
+    _object_setattr(hit, "__pydantic_extra__", None)
+    _object_setattr(hit, "__pydantic_private__", None)
+    return hit
+
+
+@lru_cache(maxsize=512)
+def _analysis(
+    query: str, q: str, words: bool, typos: bool
+) -> tuple[list[TermMatch], list[list[str]], list[tuple[str, float]]]:
+    """What the term ranker looks for, read from the query and the glossary alone (so
+    remembered per query, like `question.read_query`): the glossary terms it names, its
+    concepts (none for a rule number: `words` False) and the search forms to find in the
+    text, each with its weight. Callers only read the lists."""
+    glossary = load_glossary()
+    matches = glossary.match(q, typos=typos) if words else []
+    concepts = query_concepts(query, glossary) if words else []
+    terms: list[tuple[str, float]] = [(q, 100.0)]
+    for m in matches:
+        for ja in m.term.ja:
+            form = _form(ja)
+            if form not in (t for t, _ in terms):
+                terms.append((form, m.quality * 0.9))
+    return matches, concepts, terms
 
 
 def _title_score(q: str, title: str) -> float:
@@ -142,15 +180,7 @@ class Searcher:
                 cands[key] = _Cand(b, ref)
             return cands[key]
 
-        glossary = load_glossary()
-        matches = glossary.match(q, typos=self.lookup) if number is None else []
-        concepts = query_concepts(query, glossary) if number is None else []
-        terms: list[tuple[str, float]] = [(q, 100.0)]
-        for m in matches:
-            for ja in m.term.ja:
-                form = _form(ja)
-                if form not in (t for t, _ in terms):
-                    terms.append((form, m.quality * 0.9))
+        matches, concepts, terms = _analysis(query, q, number is None, self.lookup)
         for b, book in enumerate(self.books):
             self._one_book(b, book, q, number, matches, terms, concepts, cand)
         return cands
@@ -269,17 +299,21 @@ class Searcher:
         forms = book.forms
         for t, weight in terms:
             found = book.containing(t)
-            if weight < 100.0 and len(found) > COMMON_TERM:
+            if not found or (weight < 100.0 and len(found) > COMMON_TERM):
                 continue  # a glossary word this common ranks nothing; its rules come anyway
+            if weight >= 60.0:
+                strong = True
             for p_idx, count in found.items():
-                form = forms[p_idx]
-                bonus = min(4.0, float(count - 1)) + (3.0 if form.startswith(t) else 0.0)
+                # occurrences beyond the first count up to 4; 3 more where the passage opens
+                bonus = (4.0 if count > 5 else float(count - 1)) + (
+                    3.0 if forms[p_idx].startswith(t) else 0.0
+                )
                 value = weight + bonus
                 old = best.get(p_idx)
-                if old is None or value > old[0]:
-                    best[p_idx] = (value, [t] + (old[1] if old else []))
-                if weight >= 60.0:
-                    strong = True
+                if old is None:
+                    best[p_idx] = (value, [t])
+                elif value > old[0]:
+                    best[p_idx] = (value, [t, *old[1]])
         refs = book.passage_refs
         for p_idx, (value, hit_terms) in best.items():
             c = cand(b, refs[p_idx])
@@ -320,18 +354,20 @@ class Searcher:
         section = owner.number or owner.id
         title = owner.title
         snippet, highlights = self._snippet(book, c, sec, q)
-        return Hit.model_construct(  # every field is built here, typed: no validation
-            book=book.info.id,
-            section=section,
-            title=title,
-            score=score,
-            snippet=snippet,
-            highlights=highlights,
-            anchor=anchor,
-            ref=sec.id,
-            passage="",
-            passage_highlights=[],
-            see_also=[],
+        return _new_hit(
+            {
+                "book": book.info.id,
+                "section": section,
+                "title": title,
+                "score": score,
+                "snippet": snippet,
+                "highlights": highlights,
+                "anchor": anchor,
+                "ref": sec.id,
+                "passage": "",
+                "passage_highlights": [],
+                "see_also": [],
+            }
         )
 
     def _snippet(

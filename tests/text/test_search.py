@@ -234,3 +234,34 @@ def test_glossary_match_equals_a_plain_scan(names: list[str], cut: int, typos: b
         form = form[:cut] + form[cut + 1 :]
     got = [(m.term.en, m.quality, m.key) for m in load_glossary().match(form, typos)]
     assert got == _match_by_scanning(load_glossary(), form, typos)
+
+
+def test_fast_hit_is_what_model_construct_builds(library: Library) -> None:
+    """`_new_hit` (the ten results' constructor) makes exactly `Hit.model_construct`'s
+    object: same fields, same fields-set, equal, same dump, and assignable afterwards."""
+    from gcacw_ref.text.models import Hit
+    from gcacw_ref.text.search import _new_hit
+
+    values = {
+        "book": "gcacw",
+        "section": "7.4",
+        "title": "退却",
+        "score": 88.5,
+        "snippet": "…退却する…",
+        "highlights": [(1, 3)],
+        "anchor": None,
+        "ref": "7.4",
+        "passage": "",
+        "passage_highlights": [],
+        "see_also": [],
+    }
+    fast = _new_hit(dict(values))
+    slow = Hit.model_construct(**values)
+    assert fast == slow
+    assert fast.model_fields_set == slow.model_fields_set == set(Hit.model_fields)
+    assert fast.model_dump() == slow.model_dump() == values
+    assert fast.model_dump_json() == slow.model_dump_json()
+    fast.passage = "退却"
+    assert fast.passage == "退却" and fast != slow
+    hit = library.search("退却")[0]
+    assert hit.model_fields_set == set(Hit.model_fields)
