@@ -230,6 +230,22 @@ class Scenario(BaseModel):
         return "none"
 
 
+def japanese_names(scenario: Scenario) -> dict[str, str]:
+    """Unit and leader id -> its Japanese name, where the scenario gives one (remembered
+    per scenario object; the game log and the game screen both read it)."""
+    hit = _NAMES_JA.get(id(scenario))
+    if hit is None or hit[0] is not scenario:
+        if len(_NAMES_JA) > 8:
+            _NAMES_JA.clear()
+        names = {u.id: u.name_ja for u in scenario.units if u.name_ja}
+        names.update((ld.id, ld.name_ja) for ld in scenario.leaders if ld.name_ja)
+        hit = _NAMES_JA[id(scenario)] = (scenario, names)
+    return hit[1]
+
+
+_NAMES_JA: dict[int, tuple[Scenario, dict[str, str]]] = {}
+
+
 def _validate(data: dict[str, Any], where: str) -> Scenario:
     try:
         return Scenario.model_validate(data)

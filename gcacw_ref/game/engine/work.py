@@ -14,6 +14,7 @@ from gcacw_ref.game.frames import AnyFrame
 from gcacw_ref.game.hexmap import HexMap as Board
 from gcacw_ref.game.hexmap import board_for
 from gcacw_ref.game.log import Event, make_event
+from gcacw_ref.game.scenario import japanese_names
 from gcacw_ref.game.state import GameResult, GameState, Leader, Unit, draw
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.station_raid import StationMarker
@@ -57,7 +58,6 @@ class Work:
         self.rng = state.rng
         self.injected = list(dice or [])
         self.events: list[Event] = []
-        self._names_ja: dict[str, str] | None = None
         self._by_hex: dict[str, list[Unit]] | None = None
         self._order: dict[str, int] = {}
         self.derived: dict[object, object] = {}
@@ -99,12 +99,7 @@ class Work:
     def name_ja(self, piece: Unit | Leader) -> str:
         """The Japanese name the scenario gives a unit or leader (its English name when
         it gives none), for the `ja` text of log events."""
-        names = self._names_ja
-        if names is None:
-            names = {u.id: u.name_ja for u in self.scen.units if u.name_ja}
-            names.update((ld.id, ld.name_ja) for ld in self.scen.leaders if ld.name_ja)
-            self._names_ja = names
-        return names.get(piece.id, piece.name)
+        return japanese_names(self.scen).get(piece.id) or piece.name
 
     def unit(self, uid: str) -> Unit:
         return self.units[uid]

@@ -16,7 +16,7 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.geometry import direction
 from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.log import Event, describe_decision
-from gcacw_ref.game.scenario import Scenario
+from gcacw_ref.game.scenario import Scenario, japanese_names
 from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.i18n import N_, _, current_language
 from gcacw_ref.tui.game.mapview import strength_text as strength_text
@@ -189,27 +189,11 @@ def action_rule(action: Action, frame_kind: str | None) -> str:
     return ACTION_RULES[action.type]
 
 
-def _japanese_names(scenario: Scenario) -> dict[str, str]:
-    """Unit and leader id -> its Japanese name, where the scenario gives one."""
-    key = id(scenario)
-    hit = _NAMES_JA.get(key)
-    if hit is None or hit[0] is not scenario:
-        if len(_NAMES_JA) > 8:
-            _NAMES_JA.clear()
-        names = {u.id: u.name_ja for u in scenario.units if u.name_ja}
-        names.update((ld.id, ld.name_ja) for ld in scenario.leaders if ld.name_ja)
-        hit = _NAMES_JA[key] = (scenario, names)
-    return hit[1]
-
-
-_NAMES_JA: dict[int, tuple[Scenario, dict[str, str]]] = {}
-
-
 def name_of(state: GameState, ident: str, english: str) -> str:
     """A unit's or leader's name in the interface language: the scenario's `name_ja` in
     Japanese when it has one, else the English `name`."""
     if current_language() == "ja":
-        return _japanese_names(state.scenario).get(ident) or english
+        return japanese_names(state.scenario).get(ident) or english
     return english
 
 

@@ -1,0 +1,235 @@
+"""What the heuristic bot reads of a position, gathered once per decision (`_View`), and
+its measure of an attack (`expected_gain`, from the rules core's outcomes through the
+public API). No rule is decided here; `bots.py` scores the actions."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from gcacw_ref.game.bots_map import (
+    crossable,
+    crossing_near,
+    destroyed_here,
+    pontoon_chance,
+    repair_chance,
+    river_neighbors,
+)
+from gcacw_ref.game.geometry import distance
+from gcacw_ref.game.geometry import neighbors as _neighbors
+from gcacw_ref.game.state import GameState, Unit
+from gcacw_ref.rules.march import MAX_FATIGUE, is_extended_march
+
+# the six neighbours of a hex never change: worked out once per hex
+neighbors = lru_cache(maxsize=8192)(_neighbors)
+
+
+def fresh(unit: Unit) -> bool:
+    """The unit can march without an extended march (5.1)."""
+    return not is_extended_march(unit.exhausted, unit.fatigue + 1)
+
+
+def _strength(unit: Unit) -> Fraction:
+    s = Fraction(unit.strength)
+    return s if unit.organized else s / 2
+
+
+class _View:
+    """What the heuristic reads of one state, gathered once per decision: units by hex,
+    each side's units, the goals, and the expected gains already worked out."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        from gcacw_ref.game.api import pending_side
+
+        self.side = pending_side(state) or "union"
+        self.by_hex: dict[str, list[Unit]] = {}
+        for u in state.units.values():
+            if u.hex:
+                self.by_hex.setdefault(u.hex, []).append(u)
+        self.own = [u for u in state.units.values() if u.hex and u.side.value == self.side]
+        self._goals: list[str] | None = None
+        self._holders: frozenset[str] | None = None
+        # the last turn: fatigue no longer matters, every unit that may march goes on
+        self.all_out = state.turn >= state.scenario.scenario.turns
+        self._gains: dict[tuple[tuple[str, ...], str, str, str | None], float | None] = {}
+
+    def goal_distance(self, hex_: str) -> int:
+        """The distance from `hex_` to the nearest goal."""
+        if self._goals is None:
+            self._goals = list(dict.fromkeys(_goals(self.state, self.side)))
+            # the same goals give the same distances: kept across decisions
+            key = tuple(self._goals)
+            self._near: dict[str, int] = _NEAR.get(key) or {}
+            if len(_NEAR) > 2_000:
+                _NEAR.clear()
+            _NEAR[key] = self._near
+        hit = self._near.get(hex_)
+        if hit is None:
+            hit = self._near[hex_] = min(distance(hex_, g) for g in self._goals)
+        return hit
+
+    def fresh(self, unit: Unit) -> bool:
+        """Worth marching: without an extended march (5.1), or at all on the last turn;
+        before it, never a unit dug in next to the enemy with nothing to do on a march: its flanks
+        already refused (or not threatened, 7.8) and no attack at 3-2 on the printed
+        strengths."""
+        if self.all_out:  # marching in place costs nothing that still counts
+            return unit.fatigue < MAX_FATIGUE
+        if not fresh(unit):
+            return False
+        if unit.entrenchment == "none":
+            return True
+        near = self.adjacent_enemy(unit)
+        if not near:
+            return True
+        if unit.hex not in self.state.refused and _flank_threat(self, unit):
+            return True
+        return any(self.odds(_strength(unit), h, self.side) >= 1.5 for h in near)
+
+    def holders(self) -> frozenset[str]:
+        """Own units kept at fatigue 0 for bridge work (`_holders`), worked out once; none
+        on the last turn (its recovery phase builds nothing that counts)."""
+        if self._holders is None:
+            self._holders = frozenset() if self.all_out else _holders(self)
+        return self._holders
+
+    def enemy_hexes(self) -> list[str]:
+        return [h for h, us in self.by_hex.items() if us[0].side.value != self.side]
+
+    def odds(self, mine: Fraction, hex_: str, side: str) -> float:
+        theirs = sum(
+            (_strength(u) for u in self.by_hex.get(hex_, ()) if u.side.value != side),
+            Fraction(0),
+        )
+        return float(mine / theirs) if theirs else 9.0
+
+    def adjacent_enemy(self, unit: Unit) -> list[str]:
+        """The neighbouring hexes holding an enemy unit."""
+        if unit.hex is None:
+            return []
+        return [
+            h
+            for h in neighbors(unit.hex)
+            if any(u.side != unit.side for u in self.by_hex.get(h, ()))
+        ]
+
+    def gain(
+        self, attackers: list[str], target: str, action: str, attack_type: str | None
+    ) -> float | None:
+        key = (tuple(attackers), target, action, attack_type)
+        if key not in self._gains:
+            self._gains[key] = self._local_gain(attackers, target, action, attack_type)
+        return self._gains[key]
+
+    def _local_gain(
+        self, attackers: list[str], target: str, action: str, attack_type: str | None
+    ) -> float | None:
+        """`expected_gain`, kept across decisions while nothing it reads has changed: the
+        units (and leaders) within two hexes of the target and the attackers, the markers."""
+        st = self.state
+        ring = {target}
+        for n in neighbors(target):
+            ring.add(n)
+            ring.update(neighbors(n))
+        local = tuple(u for h in sorted(ring) for u in self.by_hex.get(h, ()))
+        local += tuple(st.units[a] for a in attackers if a in st.units)
+        ids = {u.id for u in local}
+        leaders = tuple(ld for ld in st.leaders.values() if ld.unit in ids)
+        key = (
+            id(st.scenario),
+            tuple(attackers),
+            target,
+            action,
+            attack_type,
+            tuple(id(x) for x in local + leaders),
+            st.turn,
+            st.rain,
+            st.major_unfordable_until,
+            st.minor_unfordable_until,
+            st.bridges,
+            st.destroyed,
+            target in st.refused,
+        )
+        hit = _LOCAL_GAINS.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], local + leaders, strict=True)):
+            return hit[1]
+        gain = expected_gain(st, attackers, target, action, attack_type)
+        if len(_LOCAL_GAINS) > 20_000:
+            _LOCAL_GAINS.clear()
+        _LOCAL_GAINS[key] = (local + leaders, gain)
+        return gain
+
+
+def _goals(state: GameState, side: str) -> list[str]:
+    held_by_enemy = [
+        vh.hex
+        for vh in state.scenario.victory.hexes
+        if state.hex_control.get(vh.hex, vh.owner.value) != side
+    ]
+    enemies = [u.hex for u in state.units.values() if u.hex and u.side.value != side]
+    return held_by_enemy + enemies or ["0101"]
+
+
+def expected_gain(
+    state: GameState, attackers: list[str], target: str, action: str, attack_type: str | None
+) -> float | None:
+    """The attack's expected strength lost by the defender minus the attacker's, with a
+    bonus for a retreat (1) or a rout (2), over every dice outcome (`api.attack_outcomes`)."""
+    from gcacw_ref.game.api import attack_outcomes
+
+    res = attack_outcomes(state, attackers, target, action, attack_type)
+    if res is None:
+        return None
+    gain = 0.0
+    for o in res.distribution:
+        rout = 2.0 if "R" in o.defender_result else 1.0 if "r" in o.defender_result else 0.0
+        gain += float(o.probability) * (o.defender_loss - o.attacker_loss + rout)
+    return gain
+
+
+# the goals (see `_goals`) -> hex -> distance to the nearest of them
+_NEAR: dict[tuple[str, ...], dict[str, int]] = {}
+
+# a local position (see `_View._local_gain`) -> (the objects it was read from, the gain)
+_LOCAL_GAINS: dict[tuple[object, ...], tuple[tuple[object, ...], float | None]] = {}
+
+
+def _flank_threat(view: _View, unit: Unit) -> bool:
+    """7.8: enemy next to the unit in two directions or more, or next to it at all while
+    it is dug in."""
+    dirs = len(view.adjacent_enemy(unit))
+    return dirs >= 2 or (dirs >= 1 and unit.entrenchment != "none")
+
+
+def _holders(view: _View) -> frozenset[str]:
+    """The units kept at fatigue 0 for bridge work: per hex, the first fresh organized
+    infantry unit of strength 5 or more beside a river hexside toward its goal that it
+    cannot cross, with no enemy on the far bank and either a destroyed crossing there
+    that a die can repair (10.3) or no usable crossing within 2 hexes and a pontoon bridge
+    that a die can lay (10.1)."""
+    state = view.state
+    out: set[str] = set()
+    taken: set[str] = set()
+    for u in sorted(view.own, key=lambda x: x.id):
+        here = u.hex
+        if here is None or here in taken or u.kind != "infantry" or u.fatigue != 0:
+            continue
+        if not u.organized or u.strength < 5:
+            continue
+        d0 = view.goal_distance(here)
+        for n in river_neighbors(state, here):
+            if view.goal_distance(n) >= d0 or crossable(state, here, n, view.side):
+                continue
+            if any(x.side != u.side for x in view.by_hex.get(n, ())):
+                continue
+            if destroyed_here(state, here, n):
+                worth = repair_chance(state, here, n) > 0
+            else:
+                worth = not crossing_near(state, here, view.side)
+                worth = worth and pontoon_chance(state, here, n) > 0
+            if worth:
+                out.add(u.id)
+                taken.add(here)
+                break
+    return frozenset(out)
