@@ -70,7 +70,7 @@ class SearchPane(Vertical):
         yield OptionList(id="search-results")
         with Vertical(id="welcome"):
             yield Static(_(WELCOME), id="welcome-text")
-            yield Field(placeholder="path to a rulebook file, then enter", id="import-path")
+            yield Field(placeholder=_("path to a rulebook file, then enter"), id="import-path")
 
     def action_results(self) -> None:
         results = self.query_one("#search-results", OptionList)

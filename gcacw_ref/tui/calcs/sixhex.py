@@ -75,6 +75,7 @@ RETREAT_DEFAULTS: dict[str, Any] = {
     "closer": False,
 }
 
+STRENGTH_IN_HEX = N_("Strength in hex {n} {direction}")
 FLANK_LEGEND = N_(
     "1-6 or ←→ choose a hex · a attacker · z zone of control (1st press: normal, shown Z; "
     "2nd: limited, shown z) · i impassable · r river · o off map · d defender · "
@@ -110,19 +111,23 @@ class FlankPane(CalcPane):
     def compose_form_top(self) -> ComposeResult:
         yield FlankPicker(FLANK_DEFAULTS, id="flank-hexes")
         yield Static(_(FLANK_LEGEND), classes="legend")
-        with_row = Label("Strength in hex 1 N", id="flank-strength-label", classes="form-label")
+        with_row = Label(
+            _(STRENGTH_IN_HEX).format(n=1, direction=DIRECTIONS[0]),
+            id="flank-strength-label",
+            classes="form-label",
+        )
         yield with_row
         yield Field(
             "",
             id="flank-hex-strength",
             compact=True,
-            placeholder="blank = not counted",
+            placeholder=_("blank = not counted"),
             validators=[StrengthCheck(optional=True)],
         )
 
     def setup(self) -> None:
         picker = self.query_one(FlankPicker)
-        picker.centre = ["Defender", ""]
+        picker.centre = [_("Defender"), ""]
         picker.extra_mark = lambda cell: f"s{cell['strength']}" if cell.get("strength") else ""
 
     @on(HexPicker.Changed)
@@ -146,7 +151,7 @@ class FlankPane(CalcPane):
         picker = self.query_one(FlankPicker)
         index = picker.selected
         self.query_one("#flank-strength-label", Label).update(
-            f"Strength in hex {index + 1} {DIRECTIONS[index]}"
+            _(STRENGTH_IN_HEX).format(n=index + 1, direction=DIRECTIONS[index])
         )
         field = self.query_one("#flank-hex-strength", Field)
         with field.prevent(Input.Changed):
