@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 DOMAIN = "gcacw_ref"
@@ -100,6 +100,11 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form of a message for `n`, in the current language."""
     return catalog(_language).ngettext(singular, plural, n)
+
+
+def join_list(items: Iterable[str]) -> str:
+    """`items` as one list in the current language ("a, b" in English, 「a、b」 in Japanese)."""
+    return _(", ").join(items)
 
 
 def N_(message: str) -> str:

@@ -10,7 +10,7 @@ import importlib
 import json
 from typing import Any
 
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import _, join_list
 
 SECTIONS = [
     "gcacw_ref.text.bench",  # search median/p95, import_s
@@ -82,7 +82,7 @@ def measured_line(result: dict[str, Any]) -> str:
         "No seed rulebooks found ($GCACW_REF_SEEDS): search was measured over your imported "
         "books ({books}), import time was not measured; start-up, movement and whole games "
         "were measured as usual."
-    ).format(books=", ".join(search.get("books", [])))
+    ).format(books=join_list(search.get("books", [])))
 
 
 def _cmd_soak(args: argparse.Namespace) -> int:
@@ -110,12 +110,12 @@ def soak_text(res: dict[str, Any]) -> str:
             games=res["games"],
             s=res["s"],
             errors=res["errors"],
-            missing=", ".join(res["contract_missing"]) or none,
+            missing=join_list(res["contract_missing"]) or none,
             mismatches=len(res["hash_mismatches"]),
             replayed=res["replayed"],
         ),
         _("rules paths never reached: {paths}").format(
-            paths=", ".join(res["paths_missing"]) or none
+            paths=join_list(res["paths_missing"]) or none
         ),
         _("largest extended-march loss: {loss}").format(loss=res["extended_march_worst_loss"]),
     ]

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import _, join_list
 from gcacw_ref.layout import pad
 
 if TYPE_CHECKING:
@@ -178,7 +178,7 @@ def cmd_search(args: argparse.Namespace) -> int:
             if h.see_also:
                 lib = _library()
                 names = [_see_also_name(lib, h.book, n) for n in h.see_also]
-                print("    " + _("see also: {rules}").format(rules=", ".join(names)))
+                print("    " + _("see also: {rules}").format(rules=join_list(names)))
             if len(hits) > 1:
                 print()
             continue

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from gcacw_ref.game.scenario import Scenario
 
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import _, join_list
 
 SOAK_GAMES = 100
 SCALING_EXTRA = (0, 50, 100, 200)
@@ -143,7 +143,7 @@ def render(result: dict[str, Any]) -> str:
         )
         for name, v in g.get("scenarios", {}).items()
     ]
-    scaling = ", ".join(
+    scaling = join_list(
         _("{units} units {s} s").format(units=r["units"], s=r["cpu_s"])
         for r in g.get("scaling", [])
     )

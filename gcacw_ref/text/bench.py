@@ -15,9 +15,9 @@ from typing import Any
 
 from gcacw_ref import paths
 from gcacw_ref.errors import InputError
-from gcacw_ref.i18n import N_, _
+from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.text.library import Library
-from gcacw_ref.text.quality import QUESTIONS_FILE, evaluate, load_questions
+from gcacw_ref.text.quality import HALVES, QUESTIONS_DIR, evaluate, load_questions
 
 # A fixed mix: Japanese terms, English terms, typos, rule numbers, longer phrases.
 QUERIES = [
@@ -219,7 +219,7 @@ def _questions(home: Path, have_rules: bool) -> dict[str, Any]:
         return {"error": "not measured: the standard rules seed did not import"}
     questions = load_questions()
     if not questions:
-        return {"error": f"not measured: no question set at {QUESTIONS_FILE}"}
+        return {"error": f"not measured: no question set in {QUESTIONS_DIR}"}
     lib = Library(home=home)
     result = evaluate(lib, questions)
     result.pop("misses", None)
@@ -229,27 +229,33 @@ def _questions(home: Path, have_rules: bool) -> dict[str, Any]:
     return result
 
 
-HALVES = {"tune": N_("tune"), "held": N_("held")}
-"""The two halves of the question set, as named in the bench text."""
+HALF_NAMES = {
+    "tune": N_("tune"),
+    "held": N_("held"),
+    "tune2": N_("tune (set 2)"),
+    "held2": N_("held (set 2)"),
+}
+"""The halves of the two question sets, as named in the bench text."""
 
 
 def _render_questions(q: dict[str, Any]) -> list[str]:
     if "error" in q:
         return ["  " + _("questions: {error}").format(error=q["error"])]
     lines = [
-        "  " + _("questions ({n}; top-1 / top-3, bar: held top-3 >= 90%):").format(n=q["count"])
+        "  "
+        + _("questions ({n}; top-1 / top-3, goal: held-out top-3 >= 90%):").format(n=q["count"])
     ]
     for lang in ("ja", "en"):
         parts = []
-        for half in ("tune", "held"):
+        for half in HALVES:
             h = q.get(lang, {}).get(half)
             if h:
                 parts.append(
                     _("{half} {top1:.0%} / {top3:.0%} (n={n})").format(
-                        half=_(HALVES[half]), top1=h["top1"], top3=h["top3"], n=h["n"]
+                        half=_(HALF_NAMES[half]), top1=h["top1"], top3=h["top3"], n=h["n"]
                     )
                 )
-        lines.append(f"    {lang}: " + ", ".join(parts))
+        lines.append(f"    {lang}: " + join_list(parts))
     s = q["search"]
     lines.append(
         "  "
@@ -267,8 +273,10 @@ def _render_questions(q: dict[str, Any]) -> list[str]:
         )
     )
     lines.append(
-        f"  a question asked for the first time: CPU median {s['first_cpu_median_ms']:.2f} ms,"
-        f" p95 {s['first_cpu_p95_ms']:.2f} ms"
+        "  "
+        + _(
+            "a question asked for the first time: CPU median {median:.2f} ms, p95 {p95:.2f} ms"
+        ).format(median=s["first_cpu_median_ms"], p95=s["first_cpu_p95_ms"])
     )
     return lines
 
@@ -300,7 +308,7 @@ def render(result: dict[str, Any]) -> str:
             "search over {books} ({source}): median {median:.2f} ms, p95 {p95:.2f} ms "
             "(bar: < 5 ms), max {max:.2f} ms; {n} queries x {repeats}"
         ).format(
-            books=", ".join(s.get("books", [])),
+            books=join_list(s.get("books", [])),
             source=s.get("source"),
             median=s["median_ms"],
             p95=s["p95_ms"],

@@ -14,7 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gcacw_ref.i18n import N_, _, ngettext
+from gcacw_ref.i18n import N_, _, join_list, ngettext
 from gcacw_ref.tui.widgets import Choice, Field
 
 DEBOUNCE_S = 0.12
@@ -258,7 +258,7 @@ def hit_prompt(hit: Any, titles: dict[str, str] | None = None) -> Text:
     head.append_text(body)
     see_also = getattr(hit, "see_also", []) or []
     if passage and see_also:
-        names = ", ".join(f"{n} {(titles or {}).get(n, '')}".rstrip() for n in see_also)
+        names = join_list(f"{n} {(titles or {}).get(n, '')}".rstrip() for n in see_also)
         head.append("\n")
         head.append(_("see also: {rules}").format(rules=names), style="italic dim")
     head.append("\n")

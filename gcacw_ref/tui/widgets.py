@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from gcacw_ref.i18n import N_, _
+from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.layout import KinsokuText
 
 if TYPE_CHECKING:
@@ -208,7 +208,7 @@ def format_units(units: list[dict[str, Any]]) -> str:
         if unit.get("cavalry"):
             words.append("c")
         out.append(" ".join(words))
-    return ", ".join(out)
+    return join_list(out)
 
 
 @dataclass

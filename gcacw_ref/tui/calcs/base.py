@@ -18,7 +18,7 @@ from textual.events import DescendantFocus
 from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent
 
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import _, join_list
 from gcacw_ref.tui.ruleside import RuleSide
 from gcacw_ref.tui.widgets import (
     Choice,
@@ -322,7 +322,7 @@ def read_widget(widget: Any, spec: Spec) -> Any:
 def field_hint(widget: Any) -> str:
     """What a form control accepts, in one line."""
     if isinstance(widget, Choice):
-        shown = ", ".join(_(o).replace("_", " ") for o in widget.options)
+        shown = join_list(_(o).replace("_", " ") for o in widget.options)
         return _("Accepts one of: {shown} (left/right or space to change)").format(shown=shown)
     if isinstance(widget, Input):
         texts = [v.failure_description for v in widget.validators if v.failure_description]

@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from gcacw_ref.i18n import N_, _
+from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.dist import distribution_chart
 from gcacw_ref.tui.calcs.simple import _signed
@@ -241,9 +241,9 @@ def modifiers_line(out: Any) -> str:
     defender = [
         f"{_(MODIFIER_NAMES.get(k, k))} {_signed(v)}" for k, v in out.defender_modifiers.items()
     ]
-    line = _("attacker: {mods}").format(mods=", ".join(words))
+    line = _("attacker: {mods}").format(mods=join_list(words))
     if defender:
-        line += " · " + _("defender: {mods}").format(mods=", ".join(defender))
+        line += " · " + _("defender: {mods}").format(mods=join_list(defender))
     return line
 
 

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from gcacw_ref.i18n import N_, _
+from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 
 
@@ -128,9 +128,9 @@ def _signed(value: Any) -> str:
 
 def _plain(value: Any) -> str:
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {_signed(v)}" for k, v in value.items())
+        return join_list(f"{k}: {_signed(v)}" for k, v in value.items())
     if isinstance(value, list):
-        return ", ".join(_plain(v) for v in value)
+        return join_list(_plain(v) for v in value)
     if isinstance(value, Fraction):
         from gcacw_ref.rules.numbers import format_strength
 

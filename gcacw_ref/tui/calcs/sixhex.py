@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Input, Label, Static
 
-from gcacw_ref.i18n import N_, _
+from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.simple import _signed
 from gcacw_ref.tui.hexes import DIRECTIONS, HexPicker, Toggle
@@ -230,7 +230,9 @@ class RetreatPane(CalcPane):
         return data
 
     def summary(self, out: Any) -> Text:
-        must = ", ".join(f"{i + 1} {DIRECTIONS[i]}" for i in out.must_choose) or "none (surrender?)"
+        must = join_list(f"{i + 1} {DIRECTIONS[i]}" for i in out.must_choose) or _(
+            "none (surrender?)"
+        )
         return lines(
             pairs(N_("Table"), out.table), pairs(N_("Must retreat into"), must, "bold reverse")
         )

@@ -18,7 +18,7 @@ from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.log import Event, describe_decision
 from gcacw_ref.game.scenario import Scenario, japanese_names
 from gcacw_ref.game.state import GameState, Unit
-from gcacw_ref.i18n import N_, _, current_language
+from gcacw_ref.i18n import N_, _, current_language, join_list
 from gcacw_ref.tui.game.mapview import strength_text as strength_text
 
 # the rule each type of decision is made under (as in `gcacw_ref.game.actions`)
@@ -299,7 +299,7 @@ def unit_words(unit: Unit, state: GameState | None = None) -> str:
     if unit.entrenchment != "none":
         level = LEVELS.get(unit.entrenchment)
         bits.append(_("entrenched: {level}").format(level=_(level) if level else unit.entrenchment))
-    return ", ".join(bits)
+    return join_list(bits)
 
 
 def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str, Any]]) -> Text:
@@ -308,11 +308,11 @@ def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str,
     out.append(hexmap.label(h), style="bold")
     feats = [_(TERRAIN.get(str(f), str(f))) for f in sorted(hexmap.hex_features(h))]
     terrain = str(hexmap.terrain(h))
-    out.append(" · " + ", ".join([_(TERRAIN.get(terrain, terrain)), *feats]))
+    out.append(" · " + join_list([_(TERRAIN.get(terrain, terrain)), *feats]))
     for n in hexmap.neighbors(h):
         hexside = hexmap.hexside(h, n)
         if hexside:
-            names = ", ".join(_(TERRAIN.get(str(f), str(f))) for f in sorted(hexside))
+            names = join_list(_(TERRAIN.get(str(f), str(f))) for f in sorted(hexside))
             out.append(f"\n  {direction(h, n)} {n}: {names}", style="dim")
     for vh in state.scenario.victory.hexes:
         if vh.hex == h:
