@@ -266,7 +266,7 @@ def command_range(state: GameState, leader_id: str) -> dict[str, list[str]]:
 
 def move_view(state: GameState, side: str) -> MoveView:
     """6.2: the position as a moving unit of `side` sees it, built exactly as the engine
-    builds it (`engine.zocview.move_board`): for `pathing.reachable` / `evaluate_path`."""
+    builds it (`engine.zocview.move_board`): for `reach.reachable` / `pathing.evaluate_path`."""
     from gcacw_ref.game.engine.work import Work
     from gcacw_ref.game.engine.zocview import move_board
 

@@ -2,7 +2,7 @@
 
 The map is generated from a fixed seed (every terrain, roads, pikes, a railroad, trails,
 creeks and two rivers with crossings) with a few enemy units exerting ZOC. Times are
-for `pathing.reachable` on a prepared `MoveView`: `reachable_median_ms` / `_p95_ms` with
+for `reach.reachable` on a prepared `MoveView`: `reachable_median_ms` / `_p95_ms` with
 the map's per-unit step-cost table cleared before every run (every step priced again,
 as after a change of weather), `reachable_cached_median_ms` with that table warm, and
 `reachable_cold_ms` for the first call with every cache empty (tables already loaded).
@@ -19,7 +19,8 @@ from typing import Any
 
 from gcacw_ref.game.geometry import hex_name, neighbor_coords
 from gcacw_ref.game.hexmap import HexMap, parse_map
-from gcacw_ref.game.pathing import MoveView, MovingUnit, reachable
+from gcacw_ref.game.pathing import MoveView, MovingUnit
+from gcacw_ref.game.reach import reachable
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.movement import step_cost
 from gcacw_ref.rules.terrain import UnitKind, friendly_occupied_table, terrain_chart

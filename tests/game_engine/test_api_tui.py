@@ -9,7 +9,8 @@ import pytest
 
 from gcacw_ref.game import api
 from gcacw_ref.game.hexmap import HexMap, board_for
-from gcacw_ref.game.pathing import MoveView, MovingUnit, reachable
+from gcacw_ref.game.pathing import MoveView, MovingUnit
+from gcacw_ref.game.reach import reachable
 from gcacw_ref.game.zoc import enemy_zoc
 from gcacw_ref.rules.terrain import HexsideFeature, UnitKind
 from gcacw_ref.rules.zoc import ZocKind

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path, reachable
+from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path
+from gcacw_ref.game.reach import reachable
 from gcacw_ref.rules.movement import Weather
 from gcacw_ref.rules.terrain import UnitKind as K
 

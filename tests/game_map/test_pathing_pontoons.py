@@ -6,7 +6,8 @@ from __future__ import annotations
 from fractions import Fraction as Fr
 
 from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path, move_step, reachable
+from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path, move_step
+from gcacw_ref.game.reach import reachable
 from gcacw_ref.game.zoc import ZocKind, enemy_zoc, with_pontoon_bridges
 from gcacw_ref.rules.movement import Weather
 from gcacw_ref.rules.terrain import HexsideFeature as F

@@ -1,7 +1,7 @@
 """What the map overlays show, read through the game's public API (`game.api`).
 
 ZOC comes from `api.zoc_of` (2.4), command radius from `api.command_range` (2.5),
-reachable hexes from `pathing.reachable` (6.2; the code behind `calc move`) on the
+reachable hexes from `reach.reachable` (6.2; the code behind `calc move`) on the
 position view the engine itself builds (`api.move_view`). This module only picks the
 unit and the allowance to show.
 """
@@ -15,7 +15,8 @@ from typing import cast
 from gcacw_ref.game import api
 from gcacw_ref.game.api import PendingDecision
 from gcacw_ref.game.hexmap import HexMap, board_for
-from gcacw_ref.game.pathing import MoveView, MovingUnit, reachable
+from gcacw_ref.game.pathing import MoveView, MovingUnit
+from gcacw_ref.game.reach import reachable
 from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.movement_allowance import Kind, allowance_distribution
