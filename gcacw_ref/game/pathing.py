@@ -21,9 +21,9 @@ what depends on the whole board and on the march so far:
 Build a `MoveView` (the position as a moving unit of one side sees it) once per
 situation with `MoveView.build`, then call `evaluate_path` (or `reach.reachable` for
 every hex at once). The engine (`engine.zocview.move_board`), `calc move`
-(`game.io_move`) and the TUI (through `game.api.move_view`) all build it there; ZOC across a hexside, its movement cost and
-destroyed crossings come from `gcacw_ref.rules.zoc` (via `game.zoc` and
-`rules.movement.step_cost`).
+(`game.io_move`) and the TUI (through `game.api.move_view`) all build it there; ZOC
+across a hexside, its movement cost and destroyed crossings come from
+`gcacw_ref.rules.zoc` (via `game.zoc` and `rules.movement.step_cost`).
 """
 
 from __future__ import annotations

@@ -97,7 +97,7 @@ class GramIndex:
         for g in grams:
             for i in index.get(g, ()):
                 counts[i] = counts.get(i, 0) + 1
-        return [i for i, n in counts.items() if n >= need]
+        return sorted(i for i, n in counts.items() if n >= need)  # book order: no hash-seed ties
 
     @property
     def built(self) -> bool:

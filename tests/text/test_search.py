@@ -265,3 +265,25 @@ def test_fast_hit_is_what_model_construct_builds(library: Library) -> None:
     assert fast.passage == "退却" and fast != slow
     hit = library.search("退却")[0]
     assert hit.model_fields_set == set(Hit.model_fields)
+
+
+def test_tied_results_keep_one_order_whatever_the_hash_seed(library_home: Path) -> None:
+    """Misspelt look-ups whose fuzzy scores tie ("rout": ranks 9-10) are ordered by the
+    book, not by Python's string hashing, so two runs of the CLI agree."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    runs = []
+    for seed in ("0", "7"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "GCACW_REF_HOME": str(library_home)}
+        done = subprocess.run(
+            [sys.executable, "-m", "gcacw_ref", "search", "rout", "--json", "--limit", "10"],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        runs.append([(h["book"], h["section"], h["score"]) for h in json.loads(done.stdout)])
+    assert len(runs[0]) == 10 and runs[0] == runs[1]

@@ -1,0 +1,100 @@
+"""Make the second question set: merge the writers' files, drop repeats, split once.
+
+    python scripts/split_questions.py OUT.toml WRITER.toml [WRITER.toml ...]
+
+Run once, on 2026-11-24, on the files of three writers who read only the rulebook (never
+the search, its glossary or the first set). A question is dropped when it repeats one
+already kept or one of the first set (`tests/text/questions.toml`): the same words in
+near the same order (rapidfuzz ratio >= 85 on the search form). The rest are split into
+`tune2` and `held2` within each (language, kind, chapter of the first answer), in the
+order of a SHA-256 of the question, alternating and starting with the half that group's
+predecessor did not: deterministic, and blind to how the search does on any question.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import tomllib
+from pathlib import Path
+
+from rapidfuzz import fuzz
+
+from gcacw_ref.text.clean import search_form
+
+FIRST_SET = Path(__file__).resolve().parents[1] / "tests" / "text" / "questions.toml"
+HEADER = """\
+# The second set of natural questions about the standard rules (seed 000), written for
+# this project on 2026-11-24 by three writers who read only the rulebook: never the
+# search, its glossary or thesaurus, or the first set. Written after the first set's
+# held-out half had been reported twice, to give a held-out figure that no round of
+# tuning has seen.
+#
+# Each answer (`sections`) was decided by reading the rulebook, never by running the
+# search; `kind` is "term" (the rulebook's own words) or "paraphrase" (everyday ones).
+# `half` was assigned once by scripts/split_questions.py (repeats of other questions
+# dropped, then alternating within each language, kind and chapter in SHA-256 order) and
+# is never changed: ranking is tuned on "tune2" only; "held2" measures it.
+"""
+
+
+def _chapter(section: str) -> str:
+    return section.split(".")[0]
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def merge(files: list[Path]) -> list[dict]:
+    """The writers' questions in file order, without repeats (of each other or the first set)."""
+    seen = [search_form(q["q"]) for q in tomllib.loads(FIRST_SET.read_text())["question"]]
+    kept = []
+    for f in files:
+        for q in tomllib.loads(f.read_text(encoding="utf-8"))["question"]:
+            form = search_form(q["q"])
+            if any(fuzz.ratio(form, s) >= 85 for s in seen):
+                print(f"repeat, dropped: {q['q']}", file=sys.stderr)
+                continue
+            seen.append(form)
+            kept.append(q)
+    return kept
+
+
+def split(questions: list[dict]) -> list[dict]:
+    groups: dict[tuple[str, str, str], list[dict]] = {}
+    for q in questions:
+        groups.setdefault((q["lang"], q["kind"], _chapter(q["sections"][0])), []).append(q)
+    first = 0
+    for key in sorted(groups):
+        members = sorted(groups[key], key=lambda q: _digest(q["q"]))
+        for i, q in enumerate(members):
+            q["half"] = ("tune2", "held2")[(i + first) % 2]
+        first = (first + len(members)) % 2
+    return questions
+
+
+def dump(questions: list[dict]) -> str:
+    out = [HEADER]
+    for q in questions:
+        secs = ", ".join(f'"{s}"' for s in q["sections"])
+        text = q["q"].replace("\\", "\\\\").replace('"', '\\"')
+        out.append(
+            f'[[question]]\nq = "{text}"\nlang = "{q["lang"]}"\nkind = "{q["kind"]}"\n'
+            f'sections = [{secs}]\nhalf = "{q["half"]}"\n'
+        )
+    return "\n".join(out)
+
+
+def main(argv: list[str]) -> None:
+    out, *files = argv
+    questions = split(merge([Path(f) for f in files]))
+    Path(out).write_text(dump(questions), encoding="utf-8")
+    counts: dict[tuple[str, str], int] = {}
+    for q in questions:
+        counts[(q["lang"], q["half"])] = counts.get((q["lang"], q["half"]), 0) + 1
+    print(len(questions), "questions", sorted(counts.items()))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
