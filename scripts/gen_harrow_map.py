@@ -115,22 +115,24 @@ for hx in [(31, 1), (32, 1), (32, 2)]:  # Blackwater pond
     terrain[hx] = "water"
 
 places = {
-    (4, 7): ("city", ["station"], "Brandon"),
-    (8, 13): ("clear", ["village", "station"], "Kettle"),
-    (16, 13): ("city", ["station"], "Cassel"),
-    (26, 13): ("clear", ["village", "station"], "Lisle"),
-    (30, 13): ("city", ["station", "earthworks"], "Harrowgate"),
-    (26, 7): ("clear", ["village"], "Orme"),
-    (16, 19): ("clear", ["village"], "Pardee"),
-    (16, 4): ("clear", ["village"], "Quarry"),
-    (4, 19): ("clear", ["village"], "Fenwick"),
-    (26, 21): ("clear", ["village"], "Nye"),
-    (12, 22): ("clear", ["landing"], "Tamsin Landing"),
+    (4, 7): ("city", ["station"], "Brandon", "ブランドン"),
+    (8, 13): ("clear", ["village", "station"], "Kettle", "ケトル"),
+    (16, 13): ("city", ["station"], "Cassel", "カッセル"),
+    (26, 13): ("clear", ["village", "station"], "Lisle", "ライル"),
+    (30, 13): ("city", ["station", "earthworks"], "Harrowgate", "ハロウゲート"),
+    (26, 7): ("clear", ["village"], "Orme", "オーム"),
+    (16, 19): ("clear", ["village"], "Pardee", "パーディ"),
+    (16, 4): ("clear", ["village"], "Quarry", "クォーリー"),
+    (4, 19): ("clear", ["village"], "Fenwick", "フェンウィック"),
+    (26, 21): ("clear", ["village"], "Nye", "ナイ"),
+    (12, 22): ("clear", ["landing"], "Tamsin Landing", "タムシン船着場"),
 }
-for hx, (kind, feats, label) in places.items():
+names_ja: dict[tuple[int, int], str] = {}
+for hx, (kind, feats, label, label_ja) in places.items():
     terrain[hx] = kind
     features[hx] = feats
     names[hx] = label
+    names_ja[hx] = label_ja
 
 # --- rivers and creeks ------------------------------------------------------------------
 river_between(11, range(1, ROWS + 1), "major_river")  # the Tamsin
@@ -180,6 +182,7 @@ def render() -> str:
         "[map]",
         'id = "harrow"',
         'name = "Harrow Valley"',
+        'name_ja = "ハロウ渓谷"',
         f"columns = {COLS}",
         f"rows = {ROWS}",
         'default_terrain = "clear"',
@@ -192,6 +195,7 @@ def render() -> str:
             parts.append("features = [" + ", ".join(f'"{f}"' for f in features[hx]) + "]")
         if hx in names:
             parts.append(f'name = "{names[hx]}"')
+            parts.append(f'name_ja = "{names_ja[hx]}"')
         out.append(f'"{name(*hx)}" = {{ {", ".join(parts)} }}')
     out.append("")
     for (a, b), feats in sorted(sides.items()):

@@ -71,19 +71,22 @@ class MapHeader(BaseModel):
 
     id: str = Field(min_length=1)
     name: str | None = None
+    name_ja: str | None = None
     columns: int = Field(ge=1, le=99)
     rows: int = Field(ge=1, le=99)
     default_terrain: Terrain = Terrain.CLEAR
 
 
 class HexEntry(BaseModel):
-    """One entry of `[hexes]`: terrain (default: the map's), features, an optional name."""
+    """One entry of `[hexes]`: terrain (default: the map's), features, an optional name
+    (and `name_ja`, its Japanese form, shown in Japanese mode)."""
 
     model_config = ConfigDict(extra="forbid")
 
     terrain: Terrain | None = None
     features: list[HexFeature] = []
     name: str | None = None
+    name_ja: str | None = None
 
 
 class HexsideEntry(BaseModel):
@@ -111,12 +114,14 @@ class HexMap:
     def __init__(self, doc: MapDocument, where: str = "map") -> None:
         self.id = doc.map.id
         self.name = doc.map.name or doc.map.id
+        self.name_ja = doc.map.name_ja or self.name
         self.columns = doc.map.columns
         self.rows = doc.map.rows
         self.default_terrain = doc.map.default_terrain
         self._terrain: dict[str, Terrain] = {}
         self._features: dict[str, frozenset[HexFeature]] = {}
         self.hex_names: dict[str, str] = {}
+        self.hex_names_ja: dict[str, str] = {}
         self.memo: dict[object, object] = {}
         """Scratch space for data derived from this map alone (e.g. step costs by unit)."""
         for name, entry in doc.hexes.items():
@@ -128,6 +133,7 @@ class HexMap:
             self._features[name] = frozenset(entry.features)
             if entry.name:
                 self.hex_names[name] = entry.name
+                self.hex_names_ja[name] = entry.name_ja or entry.name
         self._hexsides: dict[tuple[str, str], Hexside] = {}
         for i, side in enumerate(doc.hexsides):
             self._add_hexside(side, f"{where}: hexsides[{i}] {side.between[0]}-{side.between[1]}")
@@ -237,9 +243,13 @@ class HexMap:
         """2.3: a hexside is a woods hexside when either hex beside it is woods."""
         return self.terrain(a) is Terrain.WOODS or self.terrain(b) is Terrain.WOODS
 
-    def label(self, name: str) -> str:
+    def place_name(self, name: str, japanese: bool = False) -> str:
+        """The printed name of a hex ("" when it has none), in Japanese when asked and known."""
+        return (self.hex_names_ja if japanese else self.hex_names).get(name, "")
+
+    def label(self, name: str, japanese: bool = False) -> str:
         """A hex with its printed name when it has one: "0402 (Smithburg)"."""
-        title = self.hex_names.get(name)
+        title = self.place_name(name, japanese)
         return f"{name} ({title})" if title else name
 
     # ----- look-ups the engine makes often (no rule here, only map facts)

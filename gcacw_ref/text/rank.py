@@ -49,6 +49,7 @@ SURE_LOOKUP = 75.0  # a short query's term hits are sure from here
 LOOKUP_CHARS = 16
 OTHER_BOOK = 0.5  # chosen by two-fold cross-validation on the tuning half (0.6 before)
 DEPTH = 30  # how far down each list counts
+W_FAMILY = 0.0  # experiment: share of the other refs of its section a ref is ranked by
 
 Key = tuple[int, str]  # (book index, ref)
 
@@ -140,6 +141,14 @@ def fuse(
             total[key] = total.get(key, 0.0) + weight / (K + rank)
     top = sum(w / (K + 1.0) for w, keys in lists[:3] if keys)
     score = {k: min(100.0, 100.0 * v / top) for k, v in total.items()}
+    if W_FAMILY:
+        family: dict[tuple[int, str], float] = {}
+        for k, v in total.items():
+            f = (k[0], k[1].split("#")[0])
+            family[f] = family.get(f, 0.0) + v
+        total = {
+            k: v + W_FAMILY * (family[(k[0], k[1].split("#")[0])] - v) for k, v in total.items()
+        }
     sure_keys: dict[Key, int] = {}
     for rank, (key, value) in enumerate(terms):
         if value < sure_at:

@@ -64,3 +64,35 @@ def test_an_empty_japanese_name_is_left_out_of_the_json() -> None:
     again = Scenario.model_validate(data).model_dump(mode="json")
     assert "name_ja" not in again["units"][0]
     assert "name_ja" in again["units"][1]
+
+
+def test_place_names_follow_the_language() -> None:
+    """Every named hex of the shipped maps has a Japanese name, shown in Japanese mode."""
+    for sid in ("training", "harrow"):
+        hexmap = board_for(load_scenario(sid))
+        assert hexmap.hex_names and set(hexmap.hex_names_ja) == set(hexmap.hex_names)
+        assert all(not n.isascii() for n in hexmap.hex_names_ja.values()), sid
+    state = initial_state(load_scenario("training"), 1)
+    hexmap = board_for(state.scenario)
+    move = Action(type="move", unit="u-2-I", hex="0305")
+    i18n.set_language("en")
+    assert hexmap.label("0305") == "0305 (Millford)"
+    assert "0305 Millford" in D.action_words(move, state)
+    i18n.set_language("ja")
+    assert hexmap.label("0305", japanese=True) == "0305 (ミルフォード)"
+    assert "0305 ミルフォード" in D.action_words(move, state)
+    assert D.hex_words("0305", hexmap, state, {}).plain.startswith("0305 (ミルフォード)")
+    assert hexmap.place_name("0101", japanese=True) == ""
+
+
+def test_a_hex_without_a_japanese_name_shows_its_english_one() -> None:
+    from gcacw_ref.game.hexmap import parse_map
+
+    doc = {
+        "map": {"id": "m", "columns": 3, "rows": 3},
+        "hexes": {"0202": {"name": "Ford"}, "0303": {"name": "Hill", "name_ja": "丘"}},
+    }
+    hexmap = parse_map(doc, "m")
+    assert hexmap.place_name("0202", japanese=True) == "Ford"
+    assert hexmap.place_name("0303", japanese=True) == "丘"
+    assert hexmap.place_name("0303") == "Hill"

@@ -214,8 +214,8 @@ def action_words(action: Action, state: GameState) -> str:
     if who:
         parts.append(" → ".join(who))
     if action.hex:
-        hexmap_names = (state.scenario.map_document or {}).get("hexes", {})
-        name = hexmap_names.get(action.hex, {}).get("name") if hexmap_names else None
+        entry = (state.scenario.map_document or {}).get("hexes", {}).get(action.hex, {})
+        name = (entry.get("name_ja") if current_language() == "ja" else None) or entry.get("name")
         parts.append(_("to {hex}").format(hex=f"{action.hex} {name}" if name else action.hex))
     if action.option:
         parts.append(_(OPTION_WORDS.get(action.option, action.option)))
@@ -305,7 +305,7 @@ def unit_words(unit: Unit, state: GameState | None = None) -> str:
 def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str, Any]]) -> Text:
     """What is in hex `h`: terrain, features, hexsides, units, leaders, ZOC, VP."""
     out = Text()
-    out.append(hexmap.label(h), style="bold")
+    out.append(hexmap.label(h, current_language() == "ja"), style="bold")
     feats = [_(TERRAIN.get(str(f), str(f))) for f in sorted(hexmap.hex_features(h))]
     terrain = str(hexmap.terrain(h))
     out.append(" · " + join_list([_(TERRAIN.get(terrain, terrain)), *feats]))

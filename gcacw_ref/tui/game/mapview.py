@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
 
+from rich.cells import set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
@@ -29,6 +30,7 @@ from textual.strip import Strip
 from gcacw_ref.game.geometry import parse_hex
 from gcacw_ref.game.hexmap import HexMap
 from gcacw_ref.game.state import GameState, Unit
+from gcacw_ref.i18n import current_language
 from gcacw_ref.rules.terrain import HexFeature, HexsideFeature, Terrain
 
 CELL_W = 7
@@ -307,8 +309,10 @@ class MapView(ScrollView, can_focus=True):
             text = str(unit_text)[:CELL_W].ljust(CELL_W)
             bottom = [Segment(text, style(SIDE_FG.get(str(side)), bg, True))]
         else:
-            name = self.hexmap.hex_names.get(h, "") if self.hexmap else ""
-            bottom = [Segment(name[: CELL_W - 1].ljust(CELL_W), style("#d0d0d0", bg))]
+            ja = current_language() == "ja"
+            name = self.hexmap.place_name(h, ja) if self.hexmap else ""
+            text = set_cell_size(set_cell_size(name, CELL_W - 1), CELL_W)  # 2 cells a kana
+            bottom = [Segment(text, style("#d0d0d0", bg))]
         return top, bottom
 
     # -- drawing -----------------------------------------------------------------------
