@@ -5,10 +5,12 @@
 Run once, on 2026-11-24, on the files of three writers who read only the rulebook (never
 the search, its glossary or the first set). A question is dropped when it repeats one
 already kept or one of the first set (`tests/text/questions.toml`): the same words in
-near the same order (rapidfuzz ratio >= 85 on the search form). The rest are split into
-`tune2` and `held2` within each (language, kind, chapter of the first answer), in the
-order of a SHA-256 of the question, alternating and starting with the half that group's
-predecessor did not: deterministic, and blind to how the search does on any question.
+near the same order (rapidfuzz ratio >= 85 on the search form). The rest of each file
+are split into `tune2` and `held2` within each (language, kind, chapter of the first
+answer), in the order of a SHA-256 of the question, alternating and starting with the
+half that group's predecessor did not: deterministic, and blind to how the search does
+on any question. Files are split one by one, in the order given, so a file split once
+keeps its halves when a later file is added.
 """
 
 from __future__ import annotations
@@ -46,11 +48,13 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def merge(files: list[Path]) -> list[dict]:
-    """The writers' questions in file order, without repeats (of each other or the first set)."""
+def merge(files: list[Path]) -> list[list[dict]]:
+    """Each writer's questions (files in the order given), without repeats of a question
+    kept before (from an earlier file, or the first set)."""
     seen = [search_form(q["q"]) for q in tomllib.loads(FIRST_SET.read_text())["question"]]
-    kept = []
+    batches = []
     for f in files:
+        kept = []
         for q in tomllib.loads(f.read_text(encoding="utf-8"))["question"]:
             form = search_form(q["q"])
             if any(fuzz.ratio(form, s) >= 85 for s in seen):
@@ -58,7 +62,8 @@ def merge(files: list[Path]) -> list[dict]:
                 continue
             seen.append(form)
             kept.append(q)
-    return kept
+        batches.append(kept)
+    return batches
 
 
 def split(questions: list[dict]) -> list[dict]:
@@ -88,7 +93,9 @@ def dump(questions: list[dict]) -> str:
 
 def main(argv: list[str]) -> None:
     out, *files = argv
-    questions = split(merge([Path(f) for f in files]))
+    # each writer's file is split on its own (files arrived at different times; a file
+    # split once keeps its halves when later files are added after it)
+    questions = [q for batch in merge([Path(f) for f in files]) for q in split(batch)]
     Path(out).write_text(dump(questions), encoding="utf-8")
     counts: dict[tuple[str, str], int] = {}
     for q in questions:

@@ -60,9 +60,54 @@ JA_STOP_RE = re.compile(r"何|誰|教え|知りた|出来|ルール")
 _WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 
+# irregular past forms of the verbs players use, folded to the plain verb
+IRREGULAR = {
+    **dict.fromkeys(("threw", "thrown"), "throw"),
+    **dict.fromkeys(("took", "taken"), "take"),
+    **dict.fromkeys(("fell", "fallen"), "fall"),
+    **dict.fromkeys(("broke", "broken"), "break"),
+    **dict.fromkeys(("blew", "blown"), "blow"),
+    **dict.fromkeys(("drove", "driven"), "drive"),
+    **dict.fromkeys(("rode", "ridden"), "ride"),
+    **dict.fromkeys(("went", "gone"), "go"),
+    **dict.fromkeys(("gave", "given"), "give"),
+    **dict.fromkeys(("wore", "worn"), "wear"),
+    **dict.fromkeys(("froze", "frozen"), "freeze"),
+    **dict.fromkeys(("overran", "overrun"), "overrun"),
+    "dug": "dig",
+    "lost": "lose",
+    "led": "lead",
+    "held": "hold",
+    "fought": "fight",
+    "built": "build",
+    "bent": "bend",
+    "stood": "stand",
+    "caught": "catch",
+    "shot": "shoot",
+    "kept": "keep",
+    "ran": "run",
+    "came": "come",
+    "made": "make",
+    "sent": "send",
+    "met": "meet",
+    "won": "win",
+    "struck": "strike",
+    "sank": "sink",
+    "crept": "creep",
+    "swept": "sweep",
+    "slept": "sleep",
+    "fled": "flee",
+    "chose": "choose",
+    "chosen": "choose",
+}
+
+
 def fold_word(word: str) -> str:
-    """A crude English stem: plural, -ed and -ing endings folded (enough for matching)."""
+    """A crude English stem: plural, -ed and -ing endings folded (enough for matching);
+    the irregular past forms in `IRREGULAR` become their plain verb."""
     w = word.removesuffix("'s")
+    if w in IRREGULAR:
+        return IRREGULAR[w]
     if len(w) > 4 and w.endswith("ies"):
         return w[:-3] + "y"
     if len(w) > 5 and w.endswith("ing"):
@@ -74,6 +119,39 @@ def fold_word(word: str) -> str:
     if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
         return w[:-1]
     return w
+
+
+# a godan verb's ending -> its other endings (ない, ます, た/て, ば, よう forms)
+_GODAN = {
+    "う": "わいえおっ",
+    "く": "かきけこい",
+    "ぐ": "がぎげごい",
+    "す": "さしせそ",
+    "つ": "たちてとっ",
+    "ぬ": "なにねのん",
+    "ぶ": "ばびべぼん",
+    "む": "まみめもん",
+    "る": "らりれろっ",
+}
+_E_I_ROW = set("えけげせぜてでねへべぺめれいきぎしじちぢにひびぴみり")
+
+
+def verb_forms(word: str) -> list[str]:
+    """A Japanese verb in the thesaurus (直す, 止まる, 逃げる) in the forms a question
+    writes it (直さ, 直し, 直せ, 直そ, 止まっ, 逃げ): a dictionary form matches
+    「直そうとしていい？」 too. Only words with a kanji before the ending, and not a
+    one-character stem before る (取る/取れる are two verbs)."""
+    if len(word) < 2 or word[-1] not in _GODAN or _kana(word[-2]) and len(word) < 3:
+        return []
+    stem = word[:-1]
+    if not any(not _kana(ch) and not ch.isascii() for ch in stem):
+        return []
+    if word[-1] == "る" and len(stem) < 2:
+        return []  # 取る: 取れ is also 取れる (come off), another verb
+    forms = [stem + k for k in _GODAN[word[-1]]]
+    if word[-1] == "る" and stem[-1] in _E_I_ROW:
+        forms.append(stem)  # 逃げる -> 逃げ (ichidan)
+    return forms
 
 
 def _en_key(name: str) -> str:
@@ -104,9 +182,9 @@ def thesaurus() -> Thesaurus:
                     en[key].extend(f for f in forms if f not in en[key])
             else:
                 key = search_form(name)
-                if key:
-                    ja.setdefault(key, [])
-                    ja[key].extend(f for f in forms if f not in ja[key] and f != key)
+                for k in [key, *verb_forms(key)] if key else []:
+                    ja.setdefault(k, [])
+                    ja[k].extend(f for f in forms if f not in ja[k] and f != k)
 
     for term in g.terms:
         add([term.en, *term.variants], [search_form(j) for j in term.ja])

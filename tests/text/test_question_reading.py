@@ -1,0 +1,52 @@
+"""Reading a question (question.py): verb endings and irregular English past forms."""
+
+from __future__ import annotations
+
+import pytest
+
+from gcacw_ref.text.question import fold_word, read_query, verb_forms
+
+
+@pytest.mark.parametrize(
+    ("verb", "forms"),
+    [
+        ("直す", ["直さ", "直し", "直せ", "直そ"]),
+        ("休む", ["休ま", "休み", "休め", "休も", "休ん"]),
+        ("止まる", ["止まら", "止まり", "止まれ", "止まろ", "止まっ"]),
+        ("逃げる", ["逃げら", "逃げり", "逃げれ", "逃げろ", "逃げっ", "逃げ"]),
+        ("取る", []),  # one kanji before る: 取れ is also 取れる
+        ("いる", []),  # no kanji
+        ("退却", []),  # no verb ending
+    ],
+)
+def test_verb_forms(verb: str, forms: list[str]) -> None:
+    assert verb_forms(verb) == forms
+
+
+def test_a_conjugated_verb_reaches_the_rulebook_word() -> None:
+    """「直そう」 is 直す (thesaurus: 修理), though the question never writes 直す."""
+    assert "修理" in read_query("壊れた橋を直そうとしていいの？").words
+    assert "修理" not in read_query("橋を渡っていいの？").words
+
+
+@pytest.mark.parametrize(
+    ("word", "folded"),
+    [
+        ("threw", "throw"),
+        ("dug", "dig"),
+        ("worn", "wear"),
+        ("fallen", "fall"),
+        ("marches", "marche"),
+        ("retreated", "retreat"),
+        ("spent", "spent"),
+        ("left", "left"),
+    ],
+)
+def test_irregular_past_forms_fold_to_the_verb(word: str, folded: str) -> None:
+    assert fold_word(word) == folded
+
+
+def test_an_irregular_past_form_reaches_the_glossary_phrase() -> None:
+    """ "threw a bridge" is the thesaurus phrase "throw a bridge" (架設, 浮橋)."""
+    words = read_query("we threw a bridge over the creek: can the enemy use it?").words
+    assert "浮橋" in words or "架設" in words
