@@ -58,6 +58,8 @@ EN_STOP = frozenset(
 JA_STOP_RE = re.compile(r"何|誰|教え|知りた|出来|ルール")
 
 _WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# a Japanese content run: word characters other than hiragana (punctuation such as 、 ends it)
+_RUN_RE = re.compile(r"[^\W\u3040-\u309f_]+")
 
 
 # irregular past forms of the verbs players use, folded to the plain verb
@@ -236,7 +238,7 @@ def _japanese(reading: Reading, form: str, th: Thesaurus) -> None:
             if len(key) >= 2 and any(not ch.isascii() and not _kana(ch) for ch in key):
                 reading.add(key, 1.0)
     kept = JA_STOP_RE.sub("|", rest)
-    for run in re.findall(r"[^\u3040-\u309f|]+", kept):
+    for run in _RUN_RE.findall(kept):
         if not run.isascii():
             reading.add(run, 1.0)
             if len(run) >= 3:  # a misspelt term: the glossary's spelling too
