@@ -49,7 +49,6 @@ SURE_LOOKUP = 75.0  # a short query's term hits are sure from here
 LOOKUP_CHARS = 16
 OTHER_BOOK = 0.5  # chosen by two-fold cross-validation on the tuning half (0.6 before)
 DEPTH = 30  # how far down each list counts
-W_FAMILY = 0.0  # experiment: share of the other refs of its section a ref is ranked by
 
 Key = tuple[int, str]  # (book index, ref)
 
@@ -141,14 +140,6 @@ def fuse(
             total[key] = total.get(key, 0.0) + weight / (K + rank)
     top = sum(w / (K + 1.0) for w, keys in lists[:3] if keys)
     score = {k: min(100.0, 100.0 * v / top) for k, v in total.items()}
-    if W_FAMILY:
-        family: dict[tuple[int, str], float] = {}
-        for k, v in total.items():
-            f = (k[0], k[1].split("#")[0])
-            family[f] = family.get(f, 0.0) + v
-        total = {
-            k: v + W_FAMILY * (family[(k[0], k[1].split("#")[0])] - v) for k, v in total.items()
-        }
     sure_keys: dict[Key, int] = {}
     for rank, (key, value) in enumerate(terms):
         if value < sure_at:
@@ -166,15 +157,18 @@ def fuse(
     return [(k, round(score[k], 1)) for k in ranked]
 
 
-SAME_SECTION = 2  # a question's first three results hold at most this many of one section
+SAME_SECTION = 1  # a question's first three results hold at most this many of one section
+# (2 until round 4: 1 was even on the first tuning half and put two more questions of the
+# second tuning half in the top 3)
 T = TypeVar("T")
 
 
 def varied(order: list[tuple[T, float]], section: Callable[[T], object]) -> list[tuple[T, float]]:
-    """A question's results with the first three from at least two sections.
+    """A question's results with the first three from three different sections.
 
-    Three sub-headings of one rule at the top leave no room for a second reading of the
-    question; the third is moved below the best result from another section.
+    Sub-headings of one rule at the top leave no room for another reading of the
+    question; a second or third one is moved below the best result from another section
+    (it stays in the list, just lower).
     """
     head: list[tuple[T, float]] = []
     rest: list[tuple[T, float]] = []
