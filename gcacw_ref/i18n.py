@@ -102,6 +102,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return catalog(_language).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language, as meant in `context` (the same English word can
+    mean two things: "NE" is a compass point and, in a table, "no effect")."""
+    return catalog(_language).pgettext(context, message)
+
+
 def join_list(items: Iterable[str]) -> str:
     """`items` as one list in the current language ("a, b" in English, 「a、b」 in Japanese)."""
     return _(", ").join(items)

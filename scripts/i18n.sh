@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 loc=gcacw_ref/locale
 pot=$loc/gcacw_ref.pot
 if [ "${1:-}" != compile ]; then
-  pybabel --quiet extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location --sort-output \
+  pybabel --quiet extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 --no-location --sort-output \
     --project=gcacw-ref --copyright-holder="gcacw_ref authors" -o "$pot" gcacw_ref
   for lang in ja en; do
     po=$loc/$lang/LC_MESSAGES/gcacw_ref.po

@@ -18,7 +18,25 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-DIRECTIONS = ["N", "NE", "SE", "S", "SW", "NW"]
+from gcacw_ref.i18n import pgettext
+
+DIRECTIONS = ["N", "NE", "SE", "S", "SW", "NW"]  # the picture's labels (short: a box is narrow)
+
+
+def direction(index: int) -> str:
+    """The compass name of neighbour `index` (0 = N) for a sentence, in the interface's
+    language (the picture keeps the letters of `DIRECTIONS`)."""
+    names = (
+        pgettext("compass", "N"),
+        pgettext("compass", "NE"),
+        pgettext("compass", "SE"),
+        pgettext("compass", "S"),
+        pgettext("compass", "SW"),
+        pgettext("compass", "NW"),
+    )
+    return names[index]
+
+
 _BOX_W, _BOX_H = 12, 4
 # top-left corner of each box: the six neighbours, then the centre hex
 _POS = [(13, 0), (26, 2), (26, 6), (13, 8), (0, 6), (0, 2), (13, 4)]

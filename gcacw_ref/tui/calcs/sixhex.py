@@ -13,7 +13,7 @@ from textual.widgets import Input, Label, Static
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.simple import _signed
-from gcacw_ref.tui.hexes import DIRECTIONS, HexPicker, Toggle
+from gcacw_ref.tui.hexes import HexPicker, Toggle, direction
 from gcacw_ref.tui.widgets import Field, StrengthCheck
 
 _B = (False, True)
@@ -112,7 +112,7 @@ class FlankPane(CalcPane):
         yield FlankPicker(FLANK_DEFAULTS, id="flank-hexes")
         yield Static(_(FLANK_LEGEND), classes="legend")
         with_row = Label(
-            _(STRENGTH_IN_HEX).format(n=1, direction=DIRECTIONS[0]),
+            _(STRENGTH_IN_HEX).format(n=1, direction=direction(0)),
             id="flank-strength-label",
             classes="form-label",
         )
@@ -151,7 +151,7 @@ class FlankPane(CalcPane):
         picker = self.query_one(FlankPicker)
         index = picker.selected
         self.query_one("#flank-strength-label", Label).update(
-            _(STRENGTH_IN_HEX).format(n=index + 1, direction=DIRECTIONS[index])
+            _(STRENGTH_IN_HEX).format(n=index + 1, direction=direction(index))
         )
         field = self.query_one("#flank-hex-strength", Field)
         with field.prevent(Input.Changed):
@@ -230,7 +230,7 @@ class RetreatPane(CalcPane):
         return data
 
     def summary(self, out: Any) -> Text:
-        must = join_list(f"{i + 1} {DIRECTIONS[i]}" for i in out.must_choose) or _(
+        must = join_list(f"{i + 1} {direction(i)}" for i in out.must_choose) or _(
             "none (surrender?)"
         )
         return lines(
