@@ -57,7 +57,7 @@ EN_STOP = frozenset(
 # question words written in kanji (hiragana ones never become tokens)
 JA_STOP_RE = re.compile(r"何|誰|教え|知りた|出来|ルール")
 
-_WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 # a Japanese content run: word characters other than hiragana (punctuation such as 、 ends it)
 _RUN_RE = re.compile(r"[^\W\u3040-\u309f_]+")
 
@@ -118,6 +118,8 @@ def fold_word(word: str) -> str:
     if len(w) > 4 and w.endswith("ed"):
         w = w[:-2] if not w.endswith("ied") else w[:-3] + "y"
         return w[:-1] if len(w) > 3 and w[-1] == w[-2] else w
+    if len(w) > 4 and w.endswith(("xes", "ches", "shes", "sses")):
+        return w[:-2]  # hexes, marches, pushes, passes
     if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
         return w[:-1]
     return w
@@ -157,7 +159,7 @@ def verb_forms(word: str) -> list[str]:
 
 
 def _en_key(name: str) -> str:
-    return " ".join(fold_word(w) for w in _WORD_RE.findall(nfkc(name).lower()))
+    return " ".join(fold_word(w) for w in WORD_RE.findall(nfkc(name).lower()))
 
 
 @dataclass
@@ -295,7 +297,7 @@ def _read(query: str) -> Reading:
     th = thesaurus()
     reading = Reading()
     text = nfkc(query).lower()
-    words = _WORD_RE.findall(text)[:MAX_QUERY_WORDS]
+    words = WORD_RE.findall(text)[:MAX_QUERY_WORDS]
     non_ascii = "".join(ch if not ch.isascii() else "|" for ch in text)
     form = search_form(non_ascii)
     if form.strip("|"):
