@@ -44,6 +44,7 @@ W_TERMS_SURE = 2.5
 W_PASSAGES = 1.0
 W_SECTIONS = 0.7
 W_DEFINITIONS = 0.8
+W_CARDS = 0.7
 SURE = 90.0
 SURE_LOOKUP = 75.0  # a short query's term hits are sure from here
 LOOKUP_CHARS = 16
@@ -62,6 +63,7 @@ class Bm25Result:
     best_passage: dict[Key, int]
     passage_score: dict[Key, float]
     definitions: list[Key] = field(default_factory=list)
+    cards: list[Key] = field(default_factory=list)
 
 
 def definitions(books: list[LoadedBook], reading: Reading) -> tuple[list[Key], dict[Key, int]]:
@@ -133,6 +135,7 @@ def fuse(
         (W_PASSAGES, bm.passages),
         (W_SECTIONS, bm.sections),
         (W_DEFINITIONS, bm.definitions),
+        (W_CARDS, bm.cards),
     ]
     total: dict[Key, float] = {}
     for weight, keys in lists:

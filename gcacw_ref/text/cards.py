@@ -1,0 +1,98 @@
+"""Section cards: what each rule of the standard rules decides, in a player's words.
+
+`cards.toml` (written for this project, never the rulebook's sentences) gives every
+section id of the standard rules (book kind "gcacw") a short description in English and
+in Japanese: the rule's key terms and the everyday words, verbs and situations a player
+asks about ("slip away", "worn out", 下がる, へとへと). Each card was written by reading
+its section, not from any question of the question sets.
+
+The glossary maps single words and phrases; a card describes a whole rule. An English
+question reaches the Japanese text only through the glossary, so its words that the
+glossary does not know were lost; on the cards they meet the rule directly. BM25 over the
+cards (`rank_cards`) is one more ranker of the reciprocal rank fusion (`rank.py`): a
+card's document is its English words (folded like a question's, function words dropped)
+and the tokens of its Japanese text. A query is read with its own English words and the
+weighted tokens of its reading (Japanese words, thesaurus and glossary expansions).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError
+
+from gcacw_ref.errors import DataError
+from gcacw_ref.text.bm25 import Postings, tokens
+from gcacw_ref.text.clean import nfkc, search_form
+from gcacw_ref.text.question import EN_STOP, WORD_RE, Reading, fold_word
+
+CARDS_FILE = Path(__file__).with_name("cards.toml")
+BOOK_KIND = "gcacw"  # the cards describe the standard rules only
+DEPTH = 30
+
+
+class Card(BaseModel):
+    """One rule's card."""
+
+    rule: str = Field(min_length=1)  # a section id of the standard rules ("7.6#退却の優先順位")
+    en: str = Field(min_length=1)
+    ja: str = Field(min_length=1)
+
+
+class CardsFile(BaseModel):
+    card: list[Card] = Field(min_length=1)
+
+
+def english_tokens(text: str) -> list[str]:
+    """Folded English words of a text, function words dropped."""
+    words = WORD_RE.findall(nfkc(text).lower())
+    return [f for w in words if w not in EN_STOP and (f := fold_word(w)) not in EN_STOP]
+
+
+def card_tokens(card: Card) -> list[str]:
+    """A card's BM25 document: its English words and its Japanese tokens."""
+    return english_tokens(card.en) + tokens(search_form(card.ja))
+
+
+@dataclass(frozen=True)
+class CardIndex:
+    rules: list[str]  # the rule of each card, in file order
+    postings: Postings
+
+
+@lru_cache(maxsize=1)
+def load_cards(path: Path | None = None) -> CardIndex:
+    """The cards and their BM25 postings (built once; about 130 short documents)."""
+    path = path or CARDS_FILE
+    try:
+        data = CardsFile.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+    except (OSError, tomllib.TOMLDecodeError, ValidationError) as exc:
+        raise DataError(f"cards: cannot read {path.name}: {exc}") from exc
+    return CardIndex(
+        [c.rule for c in data.card], Postings.build([card_tokens(c) for c in data.card])
+    )
+
+
+def card_weights(query: str, reading: Reading) -> dict[str, float]:
+    """A query's tokens for the cards: its reading's Japanese tokens and its own English
+    words (weight 1; the reading keeps English only where the glossary has no name)."""
+    weights = {t: w for t, w in reading.weights.items() if not t.isascii()}
+    for t in english_tokens(query):
+        weights[t] = 1.0
+    return weights
+
+
+def rank_cards(kinds: list[str], query: str, reading: Reading) -> list[tuple[int, str]]:
+    """(book index, ref) of the standard rules' books, best card first."""
+    books = [b for b, kind in enumerate(kinds) if kind == BOOK_KIND]
+    if not books:
+        return []
+    index = load_cards()
+    weights = card_weights(query, reading)
+    if not weights:
+        return []
+    found = index.postings.top(weights, DEPTH)
+    return [(b, index.rules[doc]) for b in books for doc, _ in found]
