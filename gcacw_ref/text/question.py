@@ -283,8 +283,8 @@ def _english(reading: Reading, words: list[str], th: Thesaurus) -> None:
             if len(w) >= 5:
                 near = load_glossary().match(w)
                 if near and near[0].quality >= 80:
-                    for j in near[0].term.ja:
-                        reading.add(search_form(j), EXPANSION)
+                    for k, j in enumerate(near[0].term.ja):
+                        reading.add(search_form(j), EXPANSION if k == 0 else OTHER_FORMS)
 
 
 def read_query(query: str) -> Reading:

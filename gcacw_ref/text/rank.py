@@ -1,6 +1,6 @@
 """One ranking from several: reciprocal rank fusion of the term search and BM25.
 
-Up to four rankers each order the refs (sections and named sub-headings) of every book:
+Up to five rankers each order the refs (sections and named sub-headings) of every book:
 
 * **terms** (`search.Searcher._terms`): title, glossary term, exact or misspelt text and
   several-word coverage (`concepts.py`): sharp for a term, a typo or a title, blind to a
@@ -10,7 +10,10 @@ Up to four rankers each order the refs (sections and named sub-headings) of ever
 * **sections** (BM25 over a ref's title and all its own text): a ref whose text as a whole
   is about the question;
 * **definitions** (questions only, `definitions`): refs that put a word of the question in
-  quotes, where the rulebook names a term (「手番プレイヤー」と呼ばれる), first one first.
+  quotes, where the rulebook names a term (「手番プレイヤー」と呼ばれる), first one first;
+* **cards** (questions only, `cards.py`): BM25 over a short description of every section
+  of the standard rules in a player's words, English and Japanese (`cards.toml`): the
+  only English text a section has, so an English question meets its rule directly.
 
 Reciprocal rank fusion (Cormack et al., 2009) adds, for each ranker that lists a ref,
 `weight / (K + rank)`. It needs no calibration between scores of different kinds (BM25
