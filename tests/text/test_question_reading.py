@@ -55,3 +55,29 @@ def test_an_irregular_past_form_reaches_the_glossary_phrase() -> None:
     """ "threw a bridge" is the thesaurus phrase "throw a bridge" (架設, 浮橋)."""
     words = read_query("we threw a bridge over the creek: can the enemy use it?").words
     assert "浮橋" in words or "架設" in words
+
+
+@pytest.mark.parametrize(
+    ("query", "abbreviation"),
+    [
+        ("maximum strength in Roads to Gettysburg", "rtg"),
+        ("does this apply in On to Richmond?", "otr"),
+        ("Stonewall's Last Battle bridges", "slb"),
+    ],
+)
+def test_a_game_title_reads_as_its_three_letters(query: str, abbreviation: str) -> None:
+    """The rulebook names the games by three letters; a player may write the title."""
+    assert abbreviation in read_query(query).weights
+
+
+def test_points_alone_is_not_victory_points() -> None:
+    """'movement points', 'strength points': 'points' by itself no longer means VP."""
+    assert "vp" not in read_query("how many points does it cost?").weights
+    assert "vp" in read_query("how many victory points for a surrender?").weights
+
+
+def test_a_misspelt_word_weighs_its_further_forms_less() -> None:
+    """'activat' (activated) matches the term by spelling: first form 1, others less."""
+    weights = read_query("the activated unit").weights
+    assert weights["活性"] == 1.0
+    assert weights["セグ"] < 1.0
