@@ -281,8 +281,10 @@ class Choice(Widget, can_focus=True):
             box = self.screen.query_one(self.type_into, Input)
             box.insert_text_at_cursor(event.character)
             keep, box.select_on_focus = box.select_on_focus, False  # no select-all to overtype
-            box.focus()
-            box.call_after_refresh(setattr, box, "select_on_focus", keep)
+            # focus now (not `focus()`, which defers): the box's Focus event is queued before
+            # the restore below and before the next key, so a quick second letter is kept
+            self.screen.set_focus(box)
+            box.call_later(setattr, box, "select_on_focus", keep)
             return
         char = (event.character or "").lower()
         if len(char) == 1 and char.isalnum():
