@@ -30,6 +30,18 @@ def make_snippet(passage: str, terms: list[str], q: str) -> tuple[str, list[tupl
     return snippet, out
 
 
+def _starts_word(text: str, pos: int, term: str) -> bool:
+    """An English term marks a word from its start (attack in attacks, never do in McDowell),
+    and a short one (3 letters or fewer: I, do, ZOC) only a whole word; Japanese has no
+    spaces to look for."""
+    if not (term[:1].isascii() and term[:1].isalpha()):
+        return True
+    end = pos + len(term)
+    before = text[pos - 1] if pos > 0 else " "
+    after = text[end] if end < len(text) and len(term) <= 3 else " "
+    return not any(ch.isascii() and ch.isalpha() for ch in before + after)
+
+
 def _direct_spans(passage: str, terms: list[str]) -> list[tuple[int, int]]:
     """Spans of the first term found as written in the passage (the common, fast case)."""
     lowered = passage.lower()
@@ -40,7 +52,8 @@ def _direct_spans(passage: str, terms: list[str]) -> list[tuple[int, int]]:
         spans: list[tuple[int, int]] = []
         pos = hay.find(t)
         while pos >= 0 and len(spans) < 8:
-            spans.append((pos, pos + len(t)))
+            if _starts_word(hay, pos, t):
+                spans.append((pos, pos + len(t)))
             pos = hay.find(t, pos + len(t))
         if spans:
             return spans
@@ -56,7 +69,8 @@ def _mapped_spans(passage: str, terms: list[str], q: str) -> list[tuple[int, int
             continue
         pos = form.find(t)
         while pos >= 0 and len(spans) < 8:
-            spans.append((where[pos], where[pos + len(t) - 1] + 1))
+            if _starts_word(form, pos, t):
+                spans.append((where[pos], where[pos + len(t) - 1] + 1))
             pos = form.find(t, pos + len(t))
         if spans:
             return spans

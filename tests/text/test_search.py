@@ -287,3 +287,20 @@ def test_tied_results_keep_one_order_whatever_the_hash_seed(library_home: Path) 
         )
         runs.append([(h["book"], h["section"], h["score"]) for h in json.loads(done.stdout)])
     assert len(runs[0]) == 10 and runs[0] == runs[1]
+
+
+@pytest.mark.parametrize(
+    ("passage", "term", "marked"),
+    [
+        ("2. McDowell: +6", "do", []),  # not inside a name
+        ("STONEWALL IN THE VALLEY", "i", []),  # a pronoun is no highlight
+        ("The attacks of the day", "attack", ["attack"]),  # a longer word: its start is enough
+        ("敵のZOCに入る", "zoc", ["ZOC"]),  # beside Japanese, a short word is whole
+        ("移動力が2MP減る", "mp", ["MP"]),
+    ],
+)
+def test_english_highlights_mark_words_not_letters_inside_them(
+    passage: str, term: str, marked: list[str]
+) -> None:
+    snippet, spans = make_snippet(passage, [term], "")
+    assert [snippet[s:e] for s, e in spans] == marked
