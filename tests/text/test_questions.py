@@ -33,8 +33,9 @@ SPLIT_SHA256 = {
 }
 # (language, half) -> (top-1 bar, top-3 bar): what the ranking achieves. Round 5 of issue 9
 # (section cards, W_CARDS = 0.7 chosen on the tuning halves), measured once on 2026-11-24:
-# ja tune 54/61, 60/61; en tune 55/63, 61/63; ja tune2 35/45, 45/45; en tune2 28/44, 40/44;
-# ja held 35/46, 43/46; en held 31/47, 40/47; ja held2 26/45, 40/45; en held2 29/43, 37/43.
+# ja tune 54/61, 60/61; en tune 55/63, 61/63; ja tune2 35/45, 45/45; en tune2 28/44, 42/44;
+# ja held 35/46, 43/46; en held 31/47, 40/47; ja held2 26/45, 40/45; en held2 29/43, 37/43
+# (the held-out halves measured after the cards, then unchanged by the round's last fixes).
 # (Earlier rounds: docs/search.md.)
 BARS = {
     ("ja", "tune"): (0.885, 0.984),
@@ -42,7 +43,7 @@ BARS = {
     ("ja", "held"): (0.761, 0.935),
     ("en", "held"): (0.66, 0.851),
     ("ja", "tune2"): (0.778, 1.0),
-    ("en", "tune2"): (0.636, 0.909),
+    ("en", "tune2"): (0.636, 0.955),
     ("ja", "held2"): (0.578, 0.889),
     ("en", "held2"): (0.674, 0.86),
 }
