@@ -34,18 +34,20 @@ SPLIT_SHA256 = {
 # (language, half) -> (top-1 bar, top-3 bar): what the ranking achieves. Round 5 of issue 9
 # (section cards, W_CARDS = 0.7 chosen on the tuning halves), measured once on 2026-11-24:
 # ja tune 54/61, 60/61; en tune 55/63, 61/63; ja tune2 35/45, 45/45; en tune2 28/44, 42/44;
-# ja held 35/46, 43/46; en held 31/47, 40/47; ja held2 26/45, 40/45; en held2 29/43, 37/43
-# (the held-out halves measured after the cards, then unchanged by the round's last fixes).
+# ja held 35/46, 43/46; en held 31/47, 42/47; ja held2 26/45, 40/45; en held2 29/43, 35/43
+# (held-out halves measured after the cards: en 40/47 and 37/43; the second layer of
+# everyday English on the cards, kept for being even on the tuning halves, moved two
+# English questions into the top 3 of `held` and two out of `held2`).
 # (Earlier rounds: docs/search.md.)
 BARS = {
     ("ja", "tune"): (0.885, 0.984),
     ("en", "tune"): (0.873, 0.968),
     ("ja", "held"): (0.761, 0.935),
-    ("en", "held"): (0.66, 0.851),
+    ("en", "held"): (0.66, 0.894),
     ("ja", "tune2"): (0.778, 1.0),
     ("en", "tune2"): (0.636, 0.955),
     ("ja", "held2"): (0.578, 0.889),
-    ("en", "held2"): (0.674, 0.86),
+    ("en", "held2"): (0.674, 0.814),
 }
 
 
