@@ -1,6 +1,9 @@
 """Score the question search on the tuning halves only (`tune`, `tune2`); never the held-out.
 
-    python scripts/tune_eval.py [--misses] [module.CONST=value ...]
+    python scripts/tune_eval.py [--misses] [--near] [module.CONST=value ...]
+
+`--misses` lists the questions whose rule is not in the top 3; `--near` those whose rule
+is in the top 3 but not first.
 
 Each `module.CONST=value` (for example `rank.W_CARDS=0.5`) sets a constant of
 `gcacw_ref.text.<module>` before the search runs, to try a weight without editing the code.
@@ -55,6 +58,8 @@ def main(argv: list[str]) -> None:
         print(f"{lang} ALL    n={int(n):3} top1={int(top1)} top3={int(top3)}")
     if show_misses:
         print("\n".join(scores["misses"]))
+    if "--near" in argv:
+        print("\n".join(scores["near"]))
 
 
 if __name__ == "__main__":

@@ -223,6 +223,7 @@ def _questions(home: Path, have_rules: bool) -> dict[str, Any]:
     lib = Library(home=home)
     result = evaluate(lib, questions)
     result.pop("misses", None)
+    result.pop("near", None)
     lib.warm()
     result["search"] = _question_timings(lib, [q["q"] for q in questions])
     result["count"] = len(questions)

@@ -44,9 +44,11 @@ def is_right(book: str, section: str, ref: str, expected: list[str]) -> bool:
 
 
 def evaluate(lib: Library, questions: list[dict[str, Any]]) -> dict[str, Any]:
-    """{lang: {half: {n, top1, top3}}} (fractions), plus the missed questions."""
+    """{lang: {half: {n, top1, top3}}} (fractions), plus the questions missed (`misses`) and
+    those found below the top (`near`)."""
     counts: dict[tuple[str, str], list[int]] = {}
     misses: list[str] = []
+    near: list[str] = []
     for item in questions:
         hits = lib.search(item["q"], limit=3)
         right = [is_right(h.book, h.section, h.ref, item["sections"]) for h in hits]
@@ -54,9 +56,12 @@ def evaluate(lib: Library, questions: list[dict[str, Any]]) -> dict[str, Any]:
         c[0] += 1
         c[1] += right[:1] == [True]
         c[2] += any(right)
+        got = [h.ref for h in hits]
+        line = f"[{item['half']}] {item['q']} -> {item['sections']} got {got}"
         if not any(right):
-            got = [h.ref for h in hits]
-            misses.append(f"[{item['half']}] {item['q']} -> {item['sections']} got {got}")
+            misses.append(line)
+        elif not right[0]:
+            near.append(line)
     out: dict[str, Any] = {}
     for (lang, half), (n, top1, top3) in sorted(counts.items()):
         out.setdefault(lang, {})[half] = {
@@ -65,4 +70,5 @@ def evaluate(lib: Library, questions: list[dict[str, Any]]) -> dict[str, Any]:
             "top3": round(top3 / n, 3),
         }
     out["misses"] = misses
+    out["near"] = near
     return out
