@@ -1,12 +1,14 @@
-"""Make the second question set: merge the writers' files, drop repeats, split once.
+"""Make a new question set: merge the writers' files, drop repeats, split once.
 
-    python scripts/split_questions.py OUT.toml WRITER.toml [WRITER.toml ...]
+    python scripts/split_questions.py N OUT.toml WRITER.toml [WRITER.toml ...]
 
-Run once, on 2026-11-24, on the files of three writers who read only the rulebook (never
-the search, its glossary or the first set). A question is dropped when it repeats one
-already kept or one of the first set (`tests/text/questions.toml`): the same words in
-near the same order (rapidfuzz ratio >= 85 on the search form). The rest of each file
-are split into `tune2` and `held2` within each (language, kind, chapter of the first
+N is the set's number: its halves are `tuneN` and `heldN`. Run once for the second set
+(2026-11-24) and once for the third (later the same day), each time on the files of writers who
+read only the rulebook (never the search, its glossary or the earlier sets). A question
+is dropped when it repeats one already kept or one of an earlier set (every file of
+`QUESTION_FILES` present): the same words in near the same order (rapidfuzz ratio >= 85
+on the search form). The rest of each file
+are split into `tuneN` and `heldN` within each (language, kind, chapter of the first
 answer), in the order of a SHA-256 of the question, alternating and starting with the
 half that group's predecessor did not: deterministic, and blind to how the search does
 on any question. Files are split one by one, in the order given, so a file split once
@@ -23,20 +25,32 @@ from pathlib import Path
 from rapidfuzz import fuzz
 
 from gcacw_ref.text.clean import search_form
+from gcacw_ref.text.quality import QUESTION_FILES
 
-FIRST_SET = Path(__file__).resolve().parents[1] / "tests" / "text" / "questions.toml"
-HEADER = """\
+HEADERS = {
+    "2": """\
 # The second set of natural questions about the standard rules (seed 000), written for
 # this project on 2026-11-24 by three writers who read only the rulebook: never the
 # search, its glossary or thesaurus, or the first set. Written after the first set's
 # held-out half had been reported twice, to give a held-out figure that no round of
 # tuning has seen.
-#
+""",
+    "3": """\
+# The third set of natural questions about the standard rules (seed 000), written for
+# this project on 2026-11-24 by three writers who read only the rulebook: never the
+# search, its glossary, thesaurus or cards, or the earlier sets. Written after the held-out
+# halves of the first two sets had been reported several times each, to give once more a
+# held-out figure that no round of tuning has seen. Smaller than the first two (about 90
+# English and 60 Japanese questions): it adds fresh English questions where the English
+# figure fell short.
+""",
+}
+BODY = """#
 # Each answer (`sections`) was decided by reading the rulebook, never by running the
 # search; `kind` is "term" (the rulebook's own words) or "paraphrase" (everyday ones).
 # `half` was assigned once by scripts/split_questions.py (repeats of other questions
 # dropped, then alternating within each language, kind and chapter in SHA-256 order) and
-# is never changed: ranking is tuned on "tune2" only; "held2" measures it.
+# is never changed: ranking is tuned on "tune{n}" only; "held{n}" measures it.
 """
 
 
@@ -48,10 +62,14 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def merge(files: list[Path]) -> list[list[dict]]:
+def merge(files: list[Path], earlier: list[Path]) -> list[list[dict]]:
     """Each writer's questions (files in the order given), without repeats of a question
-    kept before (from an earlier file, or the first set)."""
-    seen = [search_form(q["q"]) for q in tomllib.loads(FIRST_SET.read_text())["question"]]
+    kept before (from an earlier file, or an earlier set)."""
+    seen = [
+        search_form(q["q"])
+        for path in earlier
+        for q in tomllib.loads(path.read_text(encoding="utf-8"))["question"]
+    ]
     batches = []
     for f in files:
         kept = []
@@ -66,7 +84,7 @@ def merge(files: list[Path]) -> list[list[dict]]:
     return batches
 
 
-def split(questions: list[dict]) -> list[dict]:
+def split(questions: list[dict], n: str) -> list[dict]:
     groups: dict[tuple[str, str, str], list[dict]] = {}
     for q in questions:
         groups.setdefault((q["lang"], q["kind"], _chapter(q["sections"][0])), []).append(q)
@@ -74,13 +92,13 @@ def split(questions: list[dict]) -> list[dict]:
     for key in sorted(groups):
         members = sorted(groups[key], key=lambda q: _digest(q["q"]))
         for i, q in enumerate(members):
-            q["half"] = ("tune2", "held2")[(i + first) % 2]
+            q["half"] = (f"tune{n}", f"held{n}")[(i + first) % 2]
         first = (first + len(members)) % 2
     return questions
 
 
-def dump(questions: list[dict]) -> str:
-    out = [HEADER]
+def dump(questions: list[dict], n: str) -> str:
+    out = [HEADERS[n] + BODY.format(n=n)]
     for q in questions:
         secs = ", ".join(f'"{s}"' for s in q["sections"])
         text = q["q"].replace("\\", "\\\\").replace('"', '\\"')
@@ -92,11 +110,13 @@ def dump(questions: list[dict]) -> str:
 
 
 def main(argv: list[str]) -> None:
-    out, *files = argv
+    n, out, *files = argv
+    earlier = [p for p in QUESTION_FILES[: int(n) - 1] if p.exists()]
     # each writer's file is split on its own (files arrived at different times; a file
     # split once keeps its halves when later files are added after it)
-    questions = [q for batch in merge([Path(f) for f in files]) for q in split(batch)]
-    Path(out).write_text(dump(questions), encoding="utf-8")
+    batches = merge([Path(f) for f in files], earlier)
+    questions = [q for batch in batches for q in split(batch, n)]
+    Path(out).write_text(dump(questions, n), encoding="utf-8")
     counts: dict[tuple[str, str], int] = {}
     for q in questions:
         counts[(q["lang"], q["half"])] = counts.get((q["lang"], q["half"]), 0) + 1

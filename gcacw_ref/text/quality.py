@@ -21,9 +21,13 @@ from typing import Any
 from gcacw_ref.text.library import Library
 
 QUESTIONS_DIR = Path(__file__).resolve().parents[2] / "tests" / "text"
-QUESTION_FILES = (QUESTIONS_DIR / "questions.toml", QUESTIONS_DIR / "questions_2.toml")
-HALVES = ("tune", "held", "tune2", "held2")
-"""The halves, in the order they are shown: first set, then second set."""
+QUESTION_FILES = (
+    QUESTIONS_DIR / "questions.toml",
+    QUESTIONS_DIR / "questions_2.toml",
+    QUESTIONS_DIR / "questions_3.toml",
+)
+HALVES = ("tune", "held", "tune2", "held2", "tune3", "held3")
+"""The halves, in the order they are shown: first set, then second, then third."""
 
 
 def load_questions(paths: tuple[Path, ...] = QUESTION_FILES) -> list[dict[str, Any]]:
