@@ -235,8 +235,10 @@ HALF_NAMES = {
     "held": N_("held"),
     "tune2": N_("tune (set 2)"),
     "held2": N_("held (set 2)"),
+    "tune3": N_("tune (set 3)"),
+    "held3": N_("held (set 3)"),
 }
-"""The halves of the two question sets, as named in the bench text."""
+"""The halves of the three question sets, as named in the bench text."""
 
 
 def _render_questions(q: dict[str, Any]) -> list[str]:

@@ -101,6 +101,10 @@ IRREGULAR = {
     "fled": "flee",
     "chose": "choose",
     "chosen": "choose",
+    "mps": "mp",  # abbreviations' plurals are too short for the -s rule
+    "vps": "vp",
+    "drms": "drm",
+    "zocs": "zoc",
 }
 
 
