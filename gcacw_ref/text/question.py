@@ -51,6 +51,10 @@ EN_STOP = frozenset(
         gets got getting let lets happen happens happened happening mean means rule rules
         tell explain use used using way ways work works thing things kind kinds much many
         anything something someone anyone one own need needs want wants ok please
+        whenever whatever wherever however i'm i've i'd i'll you're we're they're don't
+        doesn't didn't can't cannot won't isn't aren't wasn't weren't haven't hasn't
+        hadn't shouldn't wouldn't couldn't what's who's where's how's that's there's
+        here's let's like
         """
     )
 )
@@ -58,6 +62,8 @@ EN_STOP = frozenset(
 JA_STOP_RE = re.compile(r"何|誰|教え|知りた|出来|ルール")
 
 WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# the apostrophes a phone or a word processor types (don\u2019t): read as '
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 # a Japanese content run: word characters other than hiragana (punctuation such as 、 ends it)
 _RUN_RE = re.compile(r"[^\W\u3040-\u309f_]+")
 
@@ -275,7 +281,7 @@ def _english(reading: Reading, words: list[str], th: Thesaurus) -> None:
                 for k, f in enumerate(forms):
                     reading.add(f, 1.0 if k == 0 else OTHER_FORMS)
                 if span == 1:  # names and abbreviations (ZOC, RTG, Lee) are in the text too
-                    reading.add(words[i], EXPANSION)
+                    reading.add(words[i].removesuffix("'s"), EXPANSION)
                 i += span
                 break
         else:
@@ -300,7 +306,7 @@ def read_query(query: str) -> Reading:
 def _read(query: str) -> Reading:
     th = thesaurus()
     reading = Reading()
-    text = nfkc(query).lower()
+    text = nfkc(query).lower().translate(_APOSTROPHES)
     words = WORD_RE.findall(text)[:MAX_QUERY_WORDS]
     non_ascii = "".join(ch if not ch.isascii() else "|" for ch in text)
     form = search_form(non_ascii)

@@ -144,7 +144,11 @@ def fuse(
     for weight, keys in lists:
         for rank, key in enumerate(keys, start=1):
             total[key] = total.get(key, 0.0) + weight / (K + rank)
-    top = sum(w / (K + 1.0) for w, keys in lists[:3] if keys)
+    # the best possible sum: first in the three main rankers (or, when none of them found
+    # anything, in those that did: only the cards or definitions)
+    top = sum(w / (K + 1.0) for w, keys in lists[:3] if keys) or sum(
+        w / (K + 1.0) for w, keys in lists if keys
+    )
     score = {k: min(100.0, 100.0 * v / top) for k, v in total.items()}
     sure_keys: dict[Key, int] = {}
     for rank, (key, value) in enumerate(terms):

@@ -81,3 +81,19 @@ def test_a_misspelt_word_weighs_its_further_forms_less() -> None:
     weights = read_query("the activated unit").weights
     assert weights["活性"] == 1.0
     assert weights["セグ"] < 1.0
+
+
+def test_apostrophes_and_contractions_carry_no_weight() -> None:
+    """A possessive, a contraction and a phone's curly apostrophe leave no stray 's', 't'
+    or 'don' tokens; the words around them still count."""
+    straight = read_query("can my opponent's general move if I don't roll?").weights
+    curly = read_query("can my opponent\u2019s general move if I don\u2019t roll?").weights
+    assert straight == curly
+    assert {"s", "t", "don", "don't", "i'm"}.isdisjoint(straight)
+    assert {"opponent", "general", "move", "roll"} <= set(straight)
+    assert "m" not in read_query("I\u2019m stuck next to the enemy").weights
+
+
+@pytest.mark.parametrize(("plural", "one"), [("mps", "mp"), ("vps", "vp"), ("zocs", "zoc")])
+def test_abbreviations_fold_their_plural(plural: str, one: str) -> None:
+    assert fold_word(plural) == one
