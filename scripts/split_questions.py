@@ -2,8 +2,8 @@
 
     python scripts/split_questions.py N OUT.toml WRITER.toml [WRITER.toml ...]
 
-N is the set's number: its halves are `tuneN` and `heldN`. Run once for the second set
-(2026-11-24) and once for the third (later the same day), each time on the files of writers who
+N is the set's number: its halves are `tuneN` and `heldN`. Run once for each of the
+second, third and fourth sets (all on 2026-11-24), each time on the files of writers who
 read only the rulebook (never the search, its glossary or the earlier sets). A question
 is dropped when it repeats one already kept or one of an earlier set (every file of
 `QUESTION_FILES` present): the same words in near the same order (rapidfuzz ratio >= 85
@@ -43,6 +43,14 @@ HEADERS = {
 # held-out figure that no round of tuning has seen. Smaller than the first two (about 90
 # English and 60 Japanese questions): it adds fresh English questions where the English
 # figure fell short.
+""",
+    "4": """\
+# The fourth set of natural questions about the standard rules (seed 000), written for
+# this project on 2026-11-24 by three writers who read only the rulebook (never the
+# search, its glossary, thesaurus or cards, or the earlier sets), after the third set had
+# been split and tuning on its first half had begun: 100 English questions (one writer
+# asking in the words players bring from other wargames, one asking about edge cases and
+# game-specific exceptions) and 50 Japanese (spoken, some in dialect).
 """,
 }
 BODY = """#

@@ -237,8 +237,10 @@ HALF_NAMES = {
     "held2": N_("held (set 2)"),
     "tune3": N_("tune (set 3)"),
     "held3": N_("held (set 3)"),
+    "tune4": N_("tune (set 4)"),
+    "held4": N_("held (set 4)"),
 }
-"""The halves of the three question sets, as named in the bench text."""
+"""The halves of the four question sets, as named in the bench text."""
 
 
 def _render_questions(q: dict[str, Any]) -> list[str]:

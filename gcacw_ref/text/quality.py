@@ -25,9 +25,10 @@ QUESTION_FILES = (
     QUESTIONS_DIR / "questions.toml",
     QUESTIONS_DIR / "questions_2.toml",
     QUESTIONS_DIR / "questions_3.toml",
+    QUESTIONS_DIR / "questions_4.toml",
 )
-HALVES = ("tune", "held", "tune2", "held2", "tune3", "held3")
-"""The halves, in the order they are shown: first set, then second, then third."""
+HALVES = ("tune", "held", "tune2", "held2", "tune3", "held3", "tune4", "held4")
+"""The halves, in the order they are shown: first set, then second, third and fourth."""
 
 
 def load_questions(paths: tuple[Path, ...] = QUESTION_FILES) -> list[dict[str, Any]]:
