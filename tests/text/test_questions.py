@@ -7,9 +7,9 @@ first set, after the first held-out half had been reported twice, and the third
 (`questions_3.toml`, `tune3`/`held3`, smaller and mostly English) by writers who saw
 neither the search nor the earlier sets, after both held-out halves had been reported
 several times; the fourth (`questions_4.toml`, `tune4`/`held4`, mostly English) the
-same way, after tuning on `tune3` had begun. Each split was made once. The bars are what the ranking achieves
-(held-out halves measured at the end of a round, never tuned on); the goal is top-3 >= 90%
-on the held-out half in each language (see docs/search.md).
+same way, after tuning on `tune3` had begun. Each split was made once. The bars are what
+the ranking achieves (held-out halves measured at the end of a round, never tuned on);
+the goal is top-3 >= 90% on the held-out half in each language (see docs/search.md).
 """
 
 from __future__ import annotations
