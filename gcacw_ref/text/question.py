@@ -54,7 +54,7 @@ EN_STOP = frozenset(
         whenever whatever wherever however i'm i've i'd i'll you're we're they're don't
         doesn't didn't can't cannot won't isn't aren't wasn't weren't haven't hasn't
         hadn't shouldn't wouldn't couldn't what's who's where's how's that's there's
-        here's let's like
+        here's let's like actually really anyway basically supposed
         """
     )
 )
