@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from gcacw_ref.text.glossary import load_glossary
 from gcacw_ref.text.question import fold_word, read_query, verb_forms
 
 
@@ -97,3 +98,17 @@ def test_apostrophes_and_contractions_carry_no_weight() -> None:
 @pytest.mark.parametrize(("plural", "one"), [("mps", "mp"), ("vps", "vp"), ("zocs", "zoc")])
 def test_abbreviations_fold_their_plural(plural: str, one: str) -> None:
     assert fold_word(plural) == one
+
+
+def test_each_everyday_phrase_is_in_one_thesaurus_entry() -> None:
+    """A phrase listed twice would read as the first entry's words only; keep one."""
+    seen: dict[str, int] = {}
+    repeats = []
+    for i, syn in enumerate(load_glossary().thesaurus):
+        for phrase in syn.says:
+            key = phrase.lower()
+            if key in seen and seen[key] != i:
+                repeats.append(phrase)
+            seen[key] = i
+    assert repeats == []
+    assert len(seen) > 1000  # the thesaurus is all there
