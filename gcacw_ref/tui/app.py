@@ -29,6 +29,7 @@ from gcacw_ref.tui.charts_pane import ChartsPane
 from gcacw_ref.tui.ruleside import WIDE
 from gcacw_ref.tui.screens import BookmarksScreen, HelpScreen, ImportScreen
 from gcacw_ref.tui.search import SearchPane
+from gcacw_ref.tui.threads import deliver
 from gcacw_ref.tui.widgets import StepsTable
 
 CALC_PANES: list[type[CalcPane]] = [
@@ -194,7 +195,7 @@ class GcacwApp(App[int]):
     @work(thread=True, exclusive=True, group="books")
     def _load_books(self) -> None:
         self.books.load()
-        self.call_from_thread(self._books_loaded)
+        deliver(self, self._books_loaded)
         self.books.warm_up()
         warm_up_calculators()
 
@@ -401,13 +402,13 @@ class GcacwApp(App[int]):
         try:
             info = self.books.import_book(path)
         except Exception as exc:  # noqa: BLE001 - the message is for the player
-            self.call_from_thread(self.notify, str(exc), title=_("Import failed"), severity="error")
+            deliver(self, self.notify, str(exc), title=_("Import failed"), severity="error")
             return
         message = _("Imported {title} as '{id}' ({sections} sections).").format(
             title=info.title, id=info.id, sections=info.sections
         )
-        self.call_from_thread(self.notify, message, title=_("Import"))
-        self.call_from_thread(self._books_loaded)
+        deliver(self, self.notify, message, title=_("Import"))
+        deliver(self, self._books_loaded)
         self.books.warm_up()
 
     @on(FlankPicker.UseInCombat)

@@ -19,6 +19,7 @@ from textual.widgets import Input, Static
 
 from gcacw_ref.i18n import _, catalog
 from gcacw_ref.tui.ruletext import strip_bold
+from gcacw_ref.tui.threads import deliver
 from gcacw_ref.tui.widgets import Field
 
 if TYPE_CHECKING:
@@ -161,18 +162,18 @@ class RuleSide(Vertical):
     def _search(self, query: str) -> None:
         books = getattr(self.app, "books", None)
         if books is None or not books.ready or not books.infos:
-            self.app.call_from_thread(self._note, _("Import a rulebook to search it."))
+            deliver(self, self._note, _("Import a rulebook to search it."))
             return
         try:
             hits = books.search(query, limit=1)
             if not hits:
-                self.app.call_from_thread(self._note, _("Nothing found."))
+                deliver(self, self._note, _("Nothing found."))
                 return
             hit = hits[0]
             number = hit.section
             view = books.rule(number, hit.book)
         except Exception as exc:  # noqa: BLE001 - the message is for the player
-            self.app.call_from_thread(self._note, str(exc))
+            deliver(self, self._note, str(exc))
             return
         part = hit.ref if hit.ref and "#" in hit.ref else None
-        self.app.call_from_thread(self.show_rule, view, part)
+        deliver(self, self.show_rule, view, part)

@@ -15,6 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import N_, _, join_list, ngettext
+from gcacw_ref.tui.threads import deliver
 from gcacw_ref.tui.widgets import Choice, Field
 
 DEBOUNCE_S = 0.12
@@ -137,7 +138,7 @@ class SearchPane(Vertical):
             self._titles = see_also_titles(books, hits)
         except Exception as exc:  # noqa: BLE001 - a bad query must never crash the app
             hits, error = [], str(exc)
-        self.app.call_from_thread(self._show, query, hits, error)
+        deliver(self, self._show, query, hits, error)
 
     def _show(self, query: str, hits: list[Any], error: str | None) -> None:
         if query != self.query_one("#search-input", Input).value:

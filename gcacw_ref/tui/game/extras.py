@@ -16,6 +16,7 @@ from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.dialogs import GameOptions, NewGameDialog, PathDialog
 from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.mapview import COMMAND_BG, REACH_BG, ZOC_BG, ZOC_LIMITED_BG, MapView
+from gcacw_ref.tui.threads import deliver
 
 
 class PaneExtras(Widget):
@@ -44,15 +45,15 @@ class PaneExtras(Widget):
         try:
             history = History.open(Path(path).expanduser())
         except InputError as exc:
-            self.app.call_from_thread(self.report, str(exc), True)
+            deliver(self, self.report, str(exc), True)
             return
         except Exception as exc:  # noqa: BLE001 - a foreign file: say so, keep the game
             text = _("{path}: cannot be opened as a game ({error})").format(
                 path=path, error=type(exc).__name__
             )
-            self.app.call_from_thread(self.report, text, True)
+            deliver(self, self.report, text, True)
             return
-        self.app.call_from_thread(self._opened, history, path)
+        deliver(self, self._opened, history, path)
 
     def _opened(self, history: History, path: str) -> None:
         self.set_history(history)

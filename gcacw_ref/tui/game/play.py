@@ -17,6 +17,7 @@ from gcacw_ref.tui.game.dialogs import DiceDialog
 from gcacw_ref.tui.game.extras import PaneExtras
 from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.logview import LogView
+from gcacw_ref.tui.threads import deliver
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.05)
 T = TypeVar("T")
@@ -142,9 +143,9 @@ class PanePlay(PaneExtras):
         try:
             action, by = h.bot_choice()
         except Exception as exc:  # noqa: BLE001 - report it, keep the game
-            self.app.call_from_thread(self._bot_failed, str(exc))
+            deliver(self, self._bot_failed, str(exc))
             return
-        self.app.call_from_thread(self._bot_chose, h, generation, action, by)
+        deliver(self, self._bot_chose, h, generation, action, by)
 
     def _bot_failed(self, text: str) -> None:
         self.busy = False
