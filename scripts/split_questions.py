@@ -3,9 +3,9 @@
     python scripts/split_questions.py N OUT.toml WRITER.toml [WRITER.toml ...]
 
 N is the set's number: its halves are `tuneN` and `heldN`. Run once for each of the
-second, third and fourth sets (all on 2026-11-24), each time on the files of writers who
-read only the rulebook (never the search, its glossary or the earlier sets). A question
-is dropped when it repeats one already kept or one of an earlier set (every file of
+second, third and fourth sets (all on 2026-11-24) and the fifth (2026-11-25), each time
+on the files of writers who read only the rulebook (never the search, its glossary or
+the earlier sets). A question is dropped when it repeats one already kept or one of an earlier set (every file of
 `QUESTION_FILES` present): the same words in near the same order (rapidfuzz ratio >= 85
 on the search form). The rest of each file
 are split into `tuneN` and `heldN` within each (language, kind, chapter of the first
@@ -51,6 +51,14 @@ HEADERS = {
 # been split and tuning on its first half had begun: 100 English questions (one writer
 # asking in the words players bring from other wargames, one asking about edge cases and
 # game-specific exceptions) and 50 Japanese (spoken, some in dialect).
+""",
+    "5": """\
+# The fifth set of natural questions about the standard rules (seed 000), written for
+# this project on 2026-11-25 by three writers who read only the rulebook text of their
+# chapters (2-5, 6-7.5, 7.6-12 with set-up, balance and the retreat tables), never the
+# search, its glossary, thesaurus, cards or asks, or the earlier sets; written after the
+# asks (gcacw_ref/text/asks.py) and before any tuning with them, to measure them: 138
+# English questions (about two thirds in everyday words, in many voices) and 62 Japanese.
 """,
 }
 BODY = """#

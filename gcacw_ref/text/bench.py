@@ -239,8 +239,10 @@ HALF_NAMES = {
     "held3": N_("held (set 3)"),
     "tune4": N_("tune (set 4)"),
     "held4": N_("held (set 4)"),
+    "tune5": N_("tune (set 5)"),
+    "held5": N_("held (set 5)"),
 }
-"""The halves of the four question sets, as named in the bench text."""
+"""The halves of the five question sets, as named in the bench text."""
 
 
 def _render_questions(q: dict[str, Any]) -> list[str]:

@@ -1,15 +1,18 @@
-"""How well questions find their rule: top-1 and top-3 over the question set.
+"""How well questions find their rule: top-1 and top-3 over the question sets.
 
-Two sets of natural questions in Japanese and English (in a source checkout, under
+Five sets of natural questions in Japanese and English (in a source checkout, under
 `tests/text/`), each with the standard-rules sections that answer it, decided by reading
 the rulebook, never by running the search, and each split once into a tuning half and a
 held-out half:
 
 * `questions.toml` (the first set, 2026-11-23): halves `tune` and `held`;
-* `questions_2.toml` (the second set, written fresh on 2026-11-24 after the first
-  held-out half had been reported twice): halves `tune2` and `held2`.
+* `questions_2.toml` to `questions_4.toml` (2026-11-24), each written by new writers who
+  saw only the rulebook, after the held-out halves before them had been reported:
+  `tune2`/`held2` to `tune4`/`held4`;
+* `questions_5.toml` (2026-11-25, the same way, after the asks of `asks.py` were
+  written): `tune5`/`held5`.
 
-The ranking is tuned on `tune` and `tune2` only. Used by `gcacw-ref bench` and the tests.
+The ranking is tuned on the `tune` halves only. Used by `gcacw-ref bench` and the tests.
 """
 
 from __future__ import annotations
@@ -26,9 +29,13 @@ QUESTION_FILES = (
     QUESTIONS_DIR / "questions_2.toml",
     QUESTIONS_DIR / "questions_3.toml",
     QUESTIONS_DIR / "questions_4.toml",
+    QUESTIONS_DIR / "questions_5.toml",
 )
-HALVES = ("tune", "held", "tune2", "held2", "tune3", "held3", "tune4", "held4")
-"""The halves, in the order they are shown: first set, then second, third and fourth."""
+HALVES = (
+    *("tune", "held", "tune2", "held2", "tune3", "held3"),
+    *("tune4", "held4", "tune5", "held5"),
+)
+"""The halves, in the order they are shown: first set, then the second to the fifth."""
 
 
 def load_questions(paths: tuple[Path, ...] = QUESTION_FILES) -> list[dict[str, Any]]:
