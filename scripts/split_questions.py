@@ -3,9 +3,9 @@
     python scripts/split_questions.py N OUT.toml WRITER.toml [WRITER.toml ...]
 
 N is the set's number: its halves are `tuneN` and `heldN`. Run once for each of the
-second, third and fourth sets (all on 2026-11-24) and the fifth (2026-11-25), each time
-on the files of writers who read only the rulebook (never the search, its glossary or
-the earlier sets). A question is dropped when it repeats one already kept or one of an earlier set (every file of
+second, third and fourth sets (all on 2026-11-24) and the fifth and sixth
+(2026-11-25), each time on the files of writers who read only the rulebook (never the
+search, its glossary or the earlier sets). A question is dropped when it repeats one already kept or one of an earlier set (every file of
 `QUESTION_FILES` present): the same words in near the same order (rapidfuzz ratio >= 85
 on the search form). The rest of each file
 are split into `tuneN` and `heldN` within each (language, kind, chapter of the first
@@ -59,6 +59,14 @@ HEADERS = {
 # search, its glossary, thesaurus, cards or asks, or the earlier sets; written after the
 # asks (gcacw_ref/text/asks.py) and before any tuning with them, to measure them: 138
 # English questions (about two thirds in everyday words, in many voices) and 62 Japanese.
+""",
+    "6": """\
+# The sixth set of natural questions about the standard rules (seed 000), written for
+# this project on 2026-11-25 by three more writers who read only the rulebook text of
+# their chapters (never the search, its glossary, thesaurus, cards or asks, or the earlier
+# sets), asked as players mid-game in their own words, in plain, polite and regional
+# Japanese and in native and second-language English; written while the fifth set was
+# still unmeasured, as a second fresh measure of the asks.
 """,
 }
 BODY = """#

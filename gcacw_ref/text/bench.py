@@ -241,8 +241,10 @@ HALF_NAMES = {
     "held4": N_("held (set 4)"),
     "tune5": N_("tune (set 5)"),
     "held5": N_("held (set 5)"),
+    "tune6": N_("tune (set 6)"),
+    "held6": N_("held (set 6)"),
 }
-"""The halves of the five question sets, as named in the bench text."""
+"""The halves of the six question sets, as named in the bench text."""
 
 
 def _render_questions(q: dict[str, Any]) -> list[str]:
