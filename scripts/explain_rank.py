@@ -3,7 +3,7 @@
     python scripts/explain_rank.py "question" [N]
 
 Prints the query's reading (weighted tokens) and the first N refs (default 6) of the
-term, passage, section, definition and card rankers, then the fused order, for the
+term, passage, section, definition, card and asks rankers, then the fused order, for the
 standard rules imported into `$GCACW_REF_HOME` (default `.tune-home`, as tune_eval.py).
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 
 from gcacw_ref.text import rank
+from gcacw_ref.text.asks import rank_asks
 from gcacw_ref.text.cards import rank_cards
 from gcacw_ref.text.question import read_query
 
@@ -29,7 +30,8 @@ def main(argv: list[str]) -> None:
     bm = rank.bm25_rank(books, reading)
     bm.definitions, _ = rank.definitions(books, reading)
     bm.cards = rank_cards([b.info.kind for b in books], query, reading)
-    for name in ("passages", "sections", "definitions", "cards"):
+    bm.asks = rank_asks([b.info.kind for b in books], query, reading)
+    for name in ("passages", "sections", "definitions", "cards", "asks"):
         print(f"{name:12}", [ref for _, ref in getattr(bm, name)[:n]])
     print("fused       ", [h.ref for h in lib.search(query, limit=n)])
 

@@ -5,14 +5,14 @@
 N is the set's number: its halves are `tuneN` and `heldN`. Run once for each of the
 second, third and fourth sets (all on 2026-11-24) and the fifth and sixth
 (2026-11-25), each time on the files of writers who read only the rulebook (never the
-search, its glossary or the earlier sets). A question is dropped when it repeats one already kept or one of an earlier set (every file of
-`QUESTION_FILES` present): the same words in near the same order (rapidfuzz ratio >= 85
-on the search form). The rest of each file
-are split into `tuneN` and `heldN` within each (language, kind, chapter of the first
-answer), in the order of a SHA-256 of the question, alternating and starting with the
-half that group's predecessor did not: deterministic, and blind to how the search does
-on any question. Files are split one by one, in the order given, so a file split once
-keeps its halves when a later file is added.
+search, its glossary or the earlier sets). A question is dropped when it repeats one
+already kept or one of an earlier set (every file of `QUESTION_FILES` present): the same
+words in near the same order (rapidfuzz ratio >= 85 on the search form). The rest of
+each file are split into `tuneN` and `heldN` within each (language, kind, chapter of the
+first answer), in the order of a SHA-256 of the question, alternating and starting with
+the half that group's predecessor did not: deterministic, and blind to how the search
+does on any question. Files are split one by one, in the order given, so a file split
+once keeps its halves when a later file is added.
 """
 
 from __future__ import annotations

@@ -13,7 +13,9 @@ Up to five rankers each order the refs (sections and named sub-headings) of ever
   quotes, where the rulebook names a term (「手番プレイヤー」と呼ばれる), first one first;
 * **cards** (questions only, `cards.py`): BM25 over a short description of every section
   of the standard rules in a player's words, English and Japanese (`cards.toml`): the
-  only English text a section has, so an English question meets its rule directly.
+  only English text a section has, so an English question meets its rule directly;
+* **asks** (questions only, `asks.py`): BM25 over many short lines of how players ask
+  about each section (`asks.toml`), a rule ranked by its best line.
 
 Reciprocal rank fusion (Cormack et al., 2009) adds, for each ranker that lists a ref,
 `weight / (K + rank)`. It needs no calibration between scores of different kinds (BM25
@@ -48,6 +50,7 @@ W_PASSAGES = 1.0
 W_SECTIONS = 0.7
 W_DEFINITIONS = 0.8
 W_CARDS = 0.7
+W_ASKS = 1.0
 SURE = 90.0
 SURE_LOOKUP = 75.0  # a short query's term hits are sure from here
 LOOKUP_CHARS = 16
@@ -67,6 +70,7 @@ class Bm25Result:
     passage_score: dict[Key, float]
     definitions: list[Key] = field(default_factory=list)
     cards: list[Key] = field(default_factory=list)
+    asks: list[Key] = field(default_factory=list)
 
 
 def definitions(books: list[LoadedBook], reading: Reading) -> tuple[list[Key], dict[Key, int]]:
@@ -139,6 +143,7 @@ def fuse(
         (W_SECTIONS, bm.sections),
         (W_DEFINITIONS, bm.definitions),
         (W_CARDS, bm.cards),
+        (W_ASKS, bm.asks),
     ]
     total: dict[Key, float] = {}
     for weight, keys in lists:

@@ -26,6 +26,7 @@ from rapidfuzz import fuzz, process
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.text.answer import add_answer
+from gcacw_ref.text.asks import rank_asks
 from gcacw_ref.text.cards import rank_cards
 from gcacw_ref.text.clean import bigrams, search_form
 from gcacw_ref.text.concepts import coverage, query_concepts
@@ -196,7 +197,9 @@ class Searcher:
             bm.definitions, where = definitions(self.books, reading)
             for key, first in where.items():
                 bm.best_passage.setdefault(key, first)
-            bm.cards = rank_cards([b.info.kind for b in self.books], query, reading)
+            kinds = [b.info.kind for b in self.books]
+            bm.cards = rank_cards(kinds, query, reading)
+            bm.asks = rank_asks(kinds, query, reading)
         scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
         out: list[tuple[_Cand, float]] = []
         for key, score in fuse(scored, bm, is_lookup(query)):

@@ -8,9 +8,9 @@ first set, after the first held-out half had been reported twice, and the third
 neither the search nor the earlier sets, after both held-out halves had been reported
 several times; the fourth (`questions_4.toml`, `tune4`/`held4`, mostly English) the
 same way, after tuning on `tune3` had begun; the fifth (`questions_5.toml`,
-`tune5`/`held5`) the same way, after the asks (`asks.py`) were written, to measure them, and the sixth
-(`questions_6.toml`, `tune6`/`held6`) the same way while the fifth was unmeasured.
-Each split was made once. The bars are what
+`tune5`/`held5`) the same way, after the asks (`asks.py`) were written, to measure them,
+and the sixth (`questions_6.toml`, `tune6`/`held6`) the same way while the fifth was
+unmeasured. Each split was made once. The bars are what
 the ranking achieves (held-out halves measured at the end of a round, never tuned on);
 the goal is top-3 >= 90% on the held-out half in each language (see docs/search.md).
 """
@@ -39,7 +39,13 @@ SETS = {
 }
 # (questions, questions per language): the third and fourth sets are smaller, mostly
 # English top-ups
-SIZES = dict(zip(QUESTION_FILES, [(160, 80), (160, 80), (140, 55), (140, 45), (190, 60), (180, 60)], strict=True))
+SIZES = dict(
+    zip(
+        QUESTION_FILES,
+        [(160, 80), (160, 80), (140, 55), (140, 45), (190, 60), (180, 60)],
+        strict=True,
+    )
+)
 PRESENT = [p for p in QUESTION_FILES if p.exists()]
 SPLIT_SHA256 = {
     ("tune", "held"): "79f434c4f592c001ac1f26f7d4036eff413c2d2b7befccd18530fd5d69b7db1d",

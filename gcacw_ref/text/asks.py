@@ -1,0 +1,97 @@
+"""Asks: the ways players ask about each rule, one short line each, as one more ranker.
+
+`asks.toml` (written for this project, never the rulebook's sentences) lists, for the
+sections and sub-headings of the standard rules, questions and fragments a player might
+type about them, in English and Japanese, in many voices (a newcomer describing the
+board, a veteran's jargon, an argument with the opponent, a terse fragment), and a line of
+other words players use for the rule's ideas. Several writers, each given only the
+rulebook's text of their sections, wrote them; none saw a question of the question sets,
+the search or its glossary.
+
+A card (`cards.py`) describes a rule in one voice; the asks add many. Each line is its
+own BM25 document, so a question meets the line that is worded most like it, and a rule
+ranks by its best line (a doc2query-style expansion of the rulebook: Nogueira et al.,
+2019, with the expansions written by people rather than generated). The query side is
+read as for the cards (`card_weights`). `rank_asks` is one more list of the reciprocal
+rank fusion in `rank.py`, for questions only.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError
+
+from gcacw_ref.errors import DataError
+from gcacw_ref.text.bm25 import Postings, tokens
+from gcacw_ref.text.cards import BOOK_KIND, card_weights, english_tokens
+from gcacw_ref.text.clean import search_form
+from gcacw_ref.text.question import Reading
+
+ASKS_FILE = Path(__file__).with_name("asks.toml")
+DEPTH = 30
+LINES = 4 * DEPTH  # how many best lines are read to rank DEPTH rules
+
+
+class Asks(BaseModel):
+    """One rule's lines."""
+
+    rule: str = Field(min_length=1)  # a section id of the standard rules
+    en: list[str] = Field(default_factory=list)
+    ja: list[str] = Field(default_factory=list)
+
+
+class AsksFile(BaseModel):
+    asks: list[Asks] = Field(min_length=1)
+
+
+def line_tokens(line: str) -> list[str]:
+    """One line's BM25 document: its folded English words and its Japanese tokens."""
+    return english_tokens(line) + [t for t in tokens(search_form(line)) if not t.isascii()]
+
+
+@dataclass(frozen=True)
+class AsksIndex:
+    rules: list[str]  # the rule of each line, in file order
+    postings: Postings
+
+
+@lru_cache(maxsize=1)
+def load_asks(path: Path | None = None) -> AsksIndex:
+    """Every line as a BM25 document, with the rule it belongs to (built once)."""
+    path = path or ASKS_FILE
+    try:
+        data = AsksFile.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+    except (OSError, tomllib.TOMLDecodeError, ValidationError) as exc:
+        raise DataError(f"asks: cannot read {path.name}: {exc}") from exc
+    rules: list[str] = []
+    docs: list[list[str]] = []
+    for entry in data.asks:
+        for line in entry.en + entry.ja:
+            doc = line_tokens(line)
+            if doc:
+                rules.append(entry.rule)
+                docs.append(doc)
+    return AsksIndex(rules, Postings.build(docs))
+
+
+def rank_asks(kinds: list[str], query: str, reading: Reading) -> list[tuple[int, str]]:
+    """(book index, ref) of the standard rules' books, the rule of the best line first."""
+    books = [b for b, kind in enumerate(kinds) if kind == BOOK_KIND]
+    if not books:
+        return []
+    weights = card_weights(query, reading)
+    if not weights:
+        return []
+    index = load_asks()
+    order: list[str] = []
+    for doc, _ in index.postings.top(weights, LINES):
+        rule = index.rules[doc]
+        if rule not in order:
+            order.append(rule)
+            if len(order) == DEPTH:
+                break
+    return [(b, rule) for b in books for rule in order]
