@@ -221,10 +221,18 @@ class Library:
     def warm(self) -> None:
         """Load every book and build the lazy search indexes now (e.g. in a background
         worker after the TUI is up), so that no later search pays for them."""
-        for b in self._loaded():
+        books = self._loaded()
+        for b in books:
             b.gram_index.ensure()
             b.bm25()
             b.index_vocabulary(vocabulary())
+        from gcacw_ref.text import semantic
+        from gcacw_ref.text.asks import load_asks
+        from gcacw_ref.text.cards import load_cards
+
+        load_cards()
+        load_asks()
+        semantic.warm(books)
 
     def forget_memos(self) -> None:
         """Drop the per-term search memos (for honest benchmarking of a fresh query)."""

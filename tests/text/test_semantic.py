@@ -1,0 +1,95 @@
+"""The sentence encoder's rankings (`semantic.py`): vectors, caches, rankings, fallback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gcacw_ref.text import semantic
+from gcacw_ref.text.library import Library
+
+
+def test_the_encoder_is_installed() -> None:
+    """A dependency of the project: CI measures the search with it, never without."""
+    assert semantic.available()
+
+
+def test_a_translation_lies_nearer_than_another_rule() -> None:
+    retreat_ja, retreat_en, rain_en = semantic.encode(
+        ["戦闘に負けたユニットは2ヘクス退却する", "the losing unit falls back two hexes", "rain"]
+    )
+    assert np.isclose(np.linalg.norm(retreat_en), 1.0, atol=1e-3)
+    assert float(retreat_ja @ retreat_en) > float(retreat_ja @ rain_en) + 0.1
+
+
+def test_a_question_vector_is_remembered() -> None:
+    first = semantic.query_vector("can artillery attack alone?")
+    assert semantic.query_vector("can artillery attack alone?") is first
+
+
+def test_best_keeps_each_label_at_its_best_row() -> None:
+    scores = np.array([0.1, 0.9, 0.8, 0.7, 0.95], dtype=np.float32)
+    labels = ["a", "b", "b", "c", "a"]
+    assert semantic._best(scores, labels.__getitem__, 5) == [
+        ("a", 4, pytest.approx(0.95)),
+        ("b", 1, pytest.approx(0.9)),
+        ("c", 3, pytest.approx(0.7)),
+    ]
+    assert [x[0] for x in semantic._best(scores, labels.__getitem__, 2)] == ["a", "b"]
+    assert semantic._best(scores[:0], labels.__getitem__, 5) == []
+
+
+def test_cache_round_trip_stale_and_damaged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "b.sem.npz"
+    texts = ["退却", "rain"]
+    made = semantic.cached(path, "stamp-1", texts)
+    assert path.exists() and capsys.readouterr().err == ""  # a new file: no notice
+    again = semantic.cached(path, "stamp-1", texts)
+    assert np.allclose(again, made, atol=1e-2)  # stored as float16
+    semantic.cached(path, "stamp-2", texts)  # another book or model: rebuilt
+    assert "rebuilt" in capsys.readouterr().err
+    path.write_bytes(b"not a numpy file")
+    assert np.allclose(semantic.cached(path, "stamp-2", texts), made, atol=1e-2)
+    assert "rebuilt" in capsys.readouterr().err
+    assert semantic._load(path, "stamp-2", 3) is None  # rows that do not match the book
+
+
+def test_a_read_only_folder_keeps_the_vectors_in_memory(tmp_path: Path) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        got = semantic.cached(folder / "x.sem.npz", "s", ["退却"])
+        assert got.shape == (1, 512)
+        assert not (folder / "x.sem.npz").exists() or folder.stat().st_uid == 0
+    finally:
+        folder.chmod(0o700)
+
+
+def test_rank_lines_only_for_the_standard_rules() -> None:
+    assert semantic.rank_lines(["wftu"], "which way do I retreat?", None) == []
+    order = semantic.rank_lines(["wftu", "gcacw"], "which way do I retreat?", None)
+    assert order and all(b == 1 for b, _ in order)
+    assert len({r for _, r in order}) == len(order) <= semantic.DEPTH
+
+
+def test_passages_ranked_and_cached_beside_the_book(library: Library) -> None:
+    book = library._book("gcacw")
+    found = semantic.rank_passages([book, library._book("wftu")], "pontoon bridge engineers")
+    assert len(found) == semantic.DEPTH
+    assert {b for (b, _), _ in found} == {0}  # the leading book only
+    (b, ref), p_idx = found[0]
+    assert b == 0 and book.passage_refs[p_idx] == ref
+    assert book.source is not None and semantic.sem_path(book.source).exists()
+
+
+def test_without_the_encoder_the_words_still_answer(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(semantic, "available", lambda: False)
+    hits = library.search("can artillery attack on its own during a march?", limit=3)
+    assert hits and hits[0].book == "gcacw"
