@@ -28,8 +28,8 @@ more when it is sure (an exact term, title or typo of one: score >= `SURE`), so 
 that works today is not outvoted by word statistics; BM25 leads on questions, where the
 term ranker finds little or nothing. When a short query (`is_lookup`) has a sure term
 hit, the results are the term ranker's own, BM25 only reordering those below the sure
-ones. The fused score is reported as 0-100 of the best possible sum (first in the three
-main rankers). The constants were chosen on the tuning half of the question set only.
+ones. The fused score is reported as 0-100 of the best possible sum (first in every ranking
+that found anything). The constants were chosen on the tuning half of the question set only.
 In an all-books search the standard rules (the first book) lead: other books count
 `OTHER_BOOK` of their BM25 scores, and the encoder reads the leading book only. The
 cards, the asks and the encoder's lines describe the standard rules only, so they would
@@ -165,11 +165,9 @@ def fuse(
     for weight, keys in lists:
         for rank, key in enumerate(keys, start=1):
             total[key] = total.get(key, 0.0) + weight / (K + rank)
-    # the best possible sum: first in the three main rankers (or, when none of them found
-    # anything, in those that did: only the cards or definitions)
-    top = sum(w / (K + 1.0) for w, keys in lists[:3] if keys) or sum(
-        w / (K + 1.0) for w, keys in lists if keys
-    )
+    # the best possible sum: first in every ranking that found anything (a question read by
+    # eight rankings scores 100 only when all of them put the ref first)
+    top = sum(w / (K + 1.0) for w, keys in lists if keys and w > 0) or 1.0
     score = {k: min(100.0, 100.0 * v / top) for k, v in total.items()}
     sure_keys: dict[Key, int] = {}
     for rank, (key, value) in enumerate(terms):
