@@ -150,6 +150,8 @@ def cached(path: Path | None, stamp: str, texts: list[str], known: Matrix | None
     """Vectors of `texts`: from the cache file at `path` when it is current, else `known`
     (the same texts encoded before in this process) or computed, and saved there; a stale
     or damaged file gets a one-line notice."""
+    import numpy as np
+
     if path is not None:
         got = _load(path, stamp, len(texts))
         if got is not None:
@@ -157,7 +159,8 @@ def cached(path: Path | None, stamp: str, texts: list[str], known: Matrix | None
         if path.exists():
             notice = _("search index {file} was out of date or damaged; rebuilt from the book")
             print(notice.format(file=path), file=sys.stderr)
-    vectors = known if known is not None else encode(texts)
+    # kept as stored (float16), so a search ranks the same from a fresh or a cached file
+    vectors = known if known is not None else encode(texts).astype(np.float16).astype(np.float32)
     if path is not None:
         _save(path, stamp, vectors)
     return vectors
