@@ -226,6 +226,7 @@ def _questions(home: Path, have_rules: bool) -> dict[str, Any]:
     result.pop("near", None)
     lib.warm()
     result["search"] = _question_timings(lib, [q["q"] for q in questions])
+    result["meaning"] = _meaning_costs()
     result["count"] = len(questions)
     return result
 
@@ -245,6 +246,27 @@ HALF_NAMES = {
     "held6": N_("held (set 6)"),
 }
 """The halves of the six question sets, as named in the bench text."""
+
+
+def _meaning_costs() -> dict[str, Any]:
+    """What the sentence encoder costs (`semantic.py`): loading it (once per process, done
+    by the question timings before) and encoding one question, each encoded anew."""
+    from gcacw_ref.text import semantic
+
+    if not semantic.available():
+        return {"available": False}
+    cpu: list[float] = []
+    for q in QUERIES * 2:
+        c0 = time.thread_time()
+        semantic.encode([q])
+        cpu.append((time.thread_time() - c0) * 1000.0)
+    return {
+        "available": True,
+        "model": semantic.MODEL,
+        "encode_cpu_median_ms": round(statistics.median(cpu), 3),
+        "encode_cpu_p95_ms": round(_percentile(cpu, 95.0), 3),
+        "load_s": semantic.load_seconds(),
+    }
 
 
 def _render_questions(q: dict[str, Any]) -> list[str]:
@@ -287,6 +309,21 @@ def _render_questions(q: dict[str, Any]) -> list[str]:
             "a question asked for the first time: CPU median {median:.2f} ms, p95 {p95:.2f} ms"
         ).format(median=s["first_cpu_median_ms"], p95=s["first_cpu_p95_ms"])
     )
+    m = q.get("meaning", {})
+    if m.get("available"):
+        lines.append(
+            "  "
+            + _(
+                "sentence encoder: loaded in {load:.2f} s (once, on the first question); "
+                "a question encoded in CPU median {median:.2f} ms, p95 {p95:.2f} ms"
+            ).format(
+                load=m["load_s"] or 0.0,
+                median=m["encode_cpu_median_ms"],
+                p95=m["encode_cpu_p95_ms"],
+            )
+        )
+    elif m:
+        lines.append("  " + _("sentence encoder: not installed (questions use words only)"))
     return lines
 
 

