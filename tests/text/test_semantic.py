@@ -93,3 +93,12 @@ def test_without_the_encoder_the_words_still_answer(
     monkeypatch.setattr(semantic, "available", lambda: False)
     hits = library.search("can artillery attack on its own during a march?", limit=3)
     assert hits and hits[0].book == "gcacw"
+
+
+def test_the_shipped_line_vectors_are_those_of_the_current_lines() -> None:
+    """scripts/lines_vectors.py was run after the last change to the cards or asks."""
+    stamp, texts = semantic.line_stamp()
+    shipped = semantic._load(semantic.SHIPPED, stamp, len(texts))
+    assert shipped is not None
+    fresh = semantic.encode(texts[:5])
+    assert np.allclose(shipped[:5], fresh, atol=2e-3)  # stored as float16
