@@ -18,16 +18,13 @@ rank fusion in `rank.py`, for questions only.
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
-from gcacw_ref.errors import DataError
 from gcacw_ref.text.bm25 import Postings, tokens
-from gcacw_ref.text.cards import BOOK_KIND, card_weights, english_tokens
+from gcacw_ref.text.cards import BOOK_KIND, RuleDocs, card_weights, english_tokens, read_data
 from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.question import Reading
 
@@ -53,20 +50,10 @@ def line_tokens(line: str) -> list[str]:
     return english_tokens(line) + [t for t in tokens(search_form(line)) if not t.isascii()]
 
 
-@dataclass(frozen=True)
-class AsksIndex:
-    rules: list[str]  # the rule of each line, in file order
-    postings: Postings
-
-
 @lru_cache(maxsize=1)
-def load_asks(path: Path | None = None) -> AsksIndex:
+def load_asks(path: Path | None = None) -> RuleDocs:
     """Every line as a BM25 document, with the rule it belongs to (built once)."""
-    path = path or ASKS_FILE
-    try:
-        data = AsksFile.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
-    except (OSError, tomllib.TOMLDecodeError, ValidationError) as exc:
-        raise DataError(f"asks: cannot read {path.name}: {exc}") from exc
+    data = read_data(path or ASKS_FILE, AsksFile, "asks")
     rules: list[str] = []
     docs: list[list[str]] = []
     for entry in data.asks:
@@ -75,7 +62,7 @@ def load_asks(path: Path | None = None) -> AsksIndex:
             if doc:
                 rules.append(entry.rule)
                 docs.append(doc)
-    return AsksIndex(rules, Postings.build(docs))
+    return RuleDocs(rules, Postings.build(docs))
 
 
 def rank_asks(kinds: list[str], query: str, reading: Reading) -> list[tuple[int, str]]:

@@ -21,6 +21,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -58,20 +59,29 @@ def card_tokens(card: Card) -> list[str]:
 
 
 @dataclass(frozen=True)
-class CardIndex:
-    rules: list[str]  # the rule of each card, in file order
+class RuleDocs:
+    """BM25 documents that each belong to a rule of the standard rules (cards, asks)."""
+
+    rules: list[str]  # the rule of each document, in file order
     postings: Postings
 
 
-@lru_cache(maxsize=1)
-def load_cards(path: Path | None = None) -> CardIndex:
-    """The cards and their BM25 postings (built once; about 130 short documents)."""
-    path = path or CARDS_FILE
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_data(path: Path, model: type[M], what: str) -> M:
+    """A shipped TOML file read into its model; `DataError` naming the file if it is bad."""
     try:
-        data = CardsFile.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+        return model.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
     except (OSError, tomllib.TOMLDecodeError, ValidationError) as exc:
-        raise DataError(f"cards: cannot read {path.name}: {exc}") from exc
-    return CardIndex(
+        raise DataError(f"{what}: cannot read {path.name}: {exc}") from exc
+
+
+@lru_cache(maxsize=1)
+def load_cards(path: Path | None = None) -> RuleDocs:
+    """The cards and their BM25 postings (built once; about 130 short documents)."""
+    data = read_data(path or CARDS_FILE, CardsFile, "cards")
+    return RuleDocs(
         [c.rule for c in data.card], Postings.build([card_tokens(c) for c in data.card])
     )
 

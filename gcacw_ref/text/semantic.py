@@ -200,19 +200,18 @@ def book_vectors(book: LoadedBook) -> Matrix:
 
 def _line_texts() -> tuple[list[str], list[str]]:
     """(rule, text) of every card and asks line of the standard rules, in file order."""
-    import tomllib
 
     from gcacw_ref.text.asks import ASKS_FILE, AsksFile
-    from gcacw_ref.text.cards import CARDS_FILE, CardsFile
+    from gcacw_ref.text.cards import CARDS_FILE, CardsFile, read_data
 
     rules: list[str] = []
     texts: list[str] = []
-    cards = CardsFile.model_validate(tomllib.loads(CARDS_FILE.read_text(encoding="utf-8")))
+    cards = read_data(CARDS_FILE, CardsFile, "cards")
     for card in cards.card:
         for text in (card.en, card.ja):
             rules.append(card.rule)
             texts.append(text)
-    asks = AsksFile.model_validate(tomllib.loads(ASKS_FILE.read_text(encoding="utf-8")))
+    asks = read_data(ASKS_FILE, AsksFile, "asks")
     for entry in asks.asks:
         for text in entry.en + entry.ja:
             rules.append(entry.rule)
