@@ -41,8 +41,13 @@ def test_import_list_remove(home: Path, seeds: dict[str, Path], capsys: Capsys) 
     lines = out.splitlines()  # a header, then one line per book
     assert code == 0 and lines[0].split() == ["id", "kind", "sections", "title"]
     assert lines[1].startswith("gcacw")
+    code, _out, _ = _run(
+        capsys, "search", "which way does a beaten unit fall back?", "--book", "war"
+    )
+    assert code == 0 and (home / "books" / "war.sem.npz").exists()  # the encoder's vectors
     assert _run(capsys, "books", "remove", "war")[0] == 0
-    assert not (home / "books" / "war.bm25").exists()  # its search index went with it
+    assert not (home / "books" / "war.bm25").exists()  # its search indexes went with it
+    assert not (home / "books" / "war.sem.npz").exists()
     assert [b.id for b in Library().books()] == ["gcacw"]
 
 
