@@ -24,7 +24,13 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from gcacw_ref.text.bm25 import Postings, tokens
-from gcacw_ref.text.cards import BOOK_KIND, RuleDocs, card_weights, english_tokens, read_data
+from gcacw_ref.text.cards import (
+    RuleDocs,
+    card_weights,
+    english_tokens,
+    read_data,
+    standard_books,
+)
 from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.question import Reading
 
@@ -67,7 +73,7 @@ def load_asks(path: Path | None = None) -> RuleDocs:
 
 def rank_asks(kinds: list[str], query: str, reading: Reading) -> list[tuple[int, str]]:
     """(book index, ref) of the standard rules' books, the rule of the best line first."""
-    books = [b for b, kind in enumerate(kinds) if kind == BOOK_KIND]
+    books = standard_books(kinds)
     if not books:
         return []
     weights = card_weights(query, reading)

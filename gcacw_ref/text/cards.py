@@ -86,6 +86,11 @@ def load_cards(path: Path | None = None) -> RuleDocs:
     )
 
 
+def standard_books(kinds: list[str]) -> list[int]:
+    """The indexes of the books of the standard rules, the only ones cards and asks describe."""
+    return [b for b, kind in enumerate(kinds) if kind == BOOK_KIND]
+
+
 def card_weights(query: str, reading: Reading) -> dict[str, float]:
     """A query's tokens for the cards: its reading's Japanese tokens and its own English
     words (weight 1; the reading keeps English only where the glossary has no name)."""
@@ -97,7 +102,7 @@ def card_weights(query: str, reading: Reading) -> dict[str, float]:
 
 def rank_cards(kinds: list[str], query: str, reading: Reading) -> list[tuple[int, str]]:
     """(book index, ref) of the standard rules' books, best card first."""
-    books = [b for b, kind in enumerate(kinds) if kind == BOOK_KIND]
+    books = standard_books(kinds)
     if not books:
         return []
     index = load_cards()

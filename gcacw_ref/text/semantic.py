@@ -34,11 +34,13 @@ import os
 import sys
 import threading
 import time
+import zipfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gcacw_ref.errors import DataError
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import check_write_target
 
@@ -135,7 +137,7 @@ def _load(path: Path, stamp: str, rows: int) -> Matrix | None:
             if str(data["stamp"]) != stamp:
                 return None
             vectors = np.asarray(data["vectors"], dtype=np.float32)
-    except (OSError, KeyError, ValueError, EOFError):
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile):
         return None
     if vectors.ndim != 2 or vectors.shape[0] != rows or not np.isfinite(vectors).all():
         return None
@@ -143,13 +145,14 @@ def _load(path: Path, stamp: str, rows: int) -> Matrix | None:
 
 
 def _save(path: Path, stamp: str, vectors: Matrix) -> None:
-    """Written whole or not at all (a read-only data directory keeps them in memory)."""
+    """Written whole or not at all; where it cannot be (a read-only data directory, a
+    folder or a link in its place) the vectors are kept in memory only."""
     import numpy as np
 
     buf = io.BytesIO()
     np.savez(buf, stamp=np.array(stamp), vectors=vectors.astype(np.float16))
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, DataError):
         check_write_target(path)
         try:
             tmp.write_bytes(buf.getvalue())
@@ -200,7 +203,6 @@ def book_vectors(book: LoadedBook) -> Matrix:
 
 def _line_texts() -> tuple[list[str], list[str]]:
     """(rule, text) of every card and asks line of the standard rules, in file order."""
-
     from gcacw_ref.text.asks import ASKS_FILE, AsksFile
     from gcacw_ref.text.cards import CARDS_FILE, CardsFile, read_data
 
@@ -273,9 +275,9 @@ def rank_passages(books: list[LoadedBook], query: str) -> list[tuple[tuple[int, 
 
 def rank_lines(kinds: list[str], query: str, books_dir: Path | None) -> list[tuple[int, str]]:
     """(book index, ref) of the standard rules' books, the rule of the best line first."""
-    from gcacw_ref.text.cards import BOOK_KIND
+    from gcacw_ref.text.cards import standard_books
 
-    books = [b for b, kind in enumerate(kinds) if kind == BOOK_KIND]
+    books = standard_books(kinds)
     if not books:
         return []
     rules, vectors = line_vectors(books_dir)
