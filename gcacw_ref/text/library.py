@@ -19,7 +19,7 @@ from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.glossary import vocabulary
 from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
 from gcacw_ref.text.rulenum import normalize_rule_number
-from gcacw_ref.text.semantic import sem_path
+from gcacw_ref.text.semantic import old_sem_path, sem_path
 from gcacw_ref.text.store import (
     LoadedBook,
     book_path,
@@ -165,7 +165,11 @@ class Library:
                     path=one_line(str(path)), reason=exc.strerror or exc
                 )
             ) from None
-        for index in (index_path(path), sem_path(path)):  # its search indexes go with it
+        for index in (
+            index_path(path),
+            sem_path(path),
+            old_sem_path(path),
+        ):  # its search indexes go with it
             with contextlib.suppress(OSError):
                 index.unlink()
         self._cache.pop(book_id, None)
