@@ -226,19 +226,22 @@ class Library:
 
     def warm(self) -> None:
         """Load every book and build the lazy search indexes now (e.g. in a background
-        worker after the TUI is up), so that no later search pays for them."""
-        books = self._loaded()
-        for b in books:
-            b.gram_index.ensure()
-            b.bm25()
-            b.index_vocabulary(vocabulary())
+        worker after the TUI is up), so that no later search pays for them. What a
+        question needs comes first (word indexes, the encoder and its vectors); the
+        misspelling index and the glossary's forms after."""
         from gcacw_ref.text import semantic
         from gcacw_ref.text.asks import load_asks
         from gcacw_ref.text.cards import load_cards
 
+        books = self._loaded()
+        for b in books:
+            b.bm25()
         load_cards()
         load_asks()
         semantic.warm(books)
+        for b in books:
+            b.gram_index.ensure()
+            b.index_vocabulary(vocabulary())
 
     def forget_memos(self) -> None:
         """Drop the per-term search memos (for honest benchmarking of a fresh query)."""
