@@ -246,8 +246,10 @@ HALF_NAMES = {
     "held5": N_("held (set 5)"),
     "tune6": N_("tune (set 6)"),
     "held6": N_("held (set 6)"),
+    "tune7": N_("tune (set 7)"),
+    "held7": N_("held (set 7)"),
 }
-"""The halves of the six question sets, as named in the bench text."""
+"""The halves of the seven question sets, as named in the bench text."""
 
 
 def _meaning_costs(questions: list[str]) -> dict[str, Any]:
