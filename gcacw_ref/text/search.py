@@ -46,6 +46,7 @@ from gcacw_ref.text.rank import (
 )
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.snippet import SNIPPET_LENGTH, _direct_spans, make_snippet
+from gcacw_ref.text.spelling import canonical
 from gcacw_ref.text.store import LoadedBook
 
 
@@ -148,7 +149,8 @@ class Searcher:
             raise InputError("search: the query is empty")
         if limit < 1:
             raise InputError("search: --limit must be at least 1")
-        query = query[:MAX_QUERY]  # a pasted page is read from its start
+        # a pasted page is read from its start; spelling variants read alike (spelling.py)
+        query = canonical(query[:MAX_QUERY])
         q = _form(query)
         if not any(ch.isalnum() for ch in q):
             return []  # nothing but spaces, punctuation, symbols or emoji: no match
