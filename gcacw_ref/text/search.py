@@ -33,6 +33,7 @@ from gcacw_ref.text.cards import rank_cards
 from gcacw_ref.text.clean import bigrams, search_form
 from gcacw_ref.text.concepts import coverage, query_concepts
 from gcacw_ref.text.glossary import TermMatch, load_glossary
+from gcacw_ref.text.governing import governing_first
 from gcacw_ref.text.models import Hit, Section
 from gcacw_ref.text.question import read_query
 from gcacw_ref.text.rank import (
@@ -167,6 +168,7 @@ class Searcher:
         else:
             order = self._fused(query, ranked, cands)
             if not self.lookup:
+                order = governing_first(order, query, lambda c: (c.book, c.ref))
                 order = varied(order, lambda c: _section_of(self.books, c))
         hits: list[Hit] = []
         shown: set[tuple[str, str, str]] = set()
