@@ -499,9 +499,10 @@ class GcacwApp(App[int]):
         settings.language = lang
         try:
             save_settings(settings, self.home)
-        except OSError as exc:
+        except Exception as exc:  # noqa: BLE001 - any refused write: the switch still holds
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or exc
             self.notify(
-                _("Could not keep the language choice: {error}").format(error=exc.strerror or exc),
+                _("Could not keep the language choice: {error}").format(error=reason),
                 severity="warning",
             )
         self.relabel()
