@@ -13,9 +13,11 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
+from gcacw_ref.errors import printable
 from gcacw_ref.i18n import N_, _, current_language, set_language
 from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.books import Books
@@ -166,6 +168,23 @@ class GcacwApp(App[int]):
             with TabPane(tab_title("game"), id="game"):
                 yield Static("", id="game-slot")
         yield Static(hints("search"), id="hints")
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast; its text is shown as it is (not markup) unless `markup` is asked for:
+        messages carry titles, paths and errors that did not come from this program."""
+        if not markup:
+            message = printable(message)
+        super().notify(
+            message, title=printable(title), severity=severity, timeout=timeout, markup=markup
+        )
 
     def on_mount(self) -> None:
         self.query_one(SearchPane).show_welcome(False)

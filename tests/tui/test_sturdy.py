@@ -64,3 +64,86 @@ async def test_language_switch_with_settings_as_a_link_or_a_folder(
         app.action_switch_language()
         await settle(pilot)
         assert app.is_running
+
+
+# -- markup from files and users is shown as text ---------------------------------------
+
+MARKUP = "Errata [/] 2024 [@click=app.quit]quit[/] [b]x"
+PRACTICE = (Path(__file__).with_name("data") / "practice_rules.txt").read_text("utf-8")
+BOOK = (
+    MARKUP
+    + "\n"
+    + PRACTICE.split("\n", 1)[1]
+    + "\n10.0 規則 [gcacw] [/]\nこの部隊は [@click=app.quit]Click[/] を押しても何も起きない。\n"
+)
+
+
+def _shown(widget: object) -> str:
+    """The text a Static shows (after any markup was read)."""
+    content = widget.content  # type: ignore[attr-defined]
+    text = getattr(content, "text", content)  # a KinsokuText wraps a Text
+    if isinstance(text, str):  # read as markup by the widget: what it shows
+        return str(getattr(widget.visual, "plain", ""))  # type: ignore[attr-defined]
+    return str(text.plain)
+
+
+@run_async
+async def test_markup_in_files_and_typed_text_is_shown_as_text(home: Path, tmp_path: Path) -> None:
+    from textual.widgets import Static, Tree
+
+    from gcacw_ref.settings import load_settings
+    from gcacw_ref.text.library import Library
+
+    book = tmp_path / "[b]odd[@click=app.quit] name.txt"
+    book.write_text(BOOK, encoding="utf-8")
+    Library(home=home).import_book(book, book_id="odd")
+    (home / "books" / "[red]bad[@click=app.quit].json").write_text("{", encoding="utf-8")  # damaged
+    (home / "settings.json").write_text('{"language": "[/]"}', encoding="utf-8")
+    _settings, problem = load_settings(home)
+    assert problem is not None
+    app = GcacwApp(home=home, settings_problem=problem)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(40):
+            await settle(pilot)
+            if app.books.ready:
+                break
+        await pilot.press("f3")
+        await settle(pilot)
+        tree = app.query_one("#toc", Tree)
+        labels = [str(node.label) for node in tree.root.children]
+        assert any(MARKUP in label and "[odd]" in label for label in labels), labels
+        app.action_open_rule("10.0", "odd")
+        await settle(pilot)
+        assert "[@click=app.quit]Click[/]" in _shown(app.query_one("#rule-text", Static))
+        app.import_book(str(tmp_path / "[@click=app.quit]missing[b].txt"))
+        await settle(pilot)
+        await settle(pilot)
+        app.import_book(str(book))
+        for _ in range(20):
+            await settle(pilot)
+        assert app.is_running
+        notes = list(app._notifications)
+        assert notes and all(not n.markup for n in notes)
+        texts = " ".join(n.message for n in notes)
+        assert "[@click=app.quit]missing[b]" in texts and "[red]bad[@click=app.quit]" in texts
+        assert "[/]" in texts and MARKUP in texts
+    assert app.return_code in (None, 0)
+
+
+@run_async
+async def test_markup_in_a_typed_save_path_is_shown_as_text(home: Path, tmp_path: Path) -> None:
+    from textual.widgets import Static
+
+    app = GcacwApp(home=home, game=BOTS)
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await start(pilot)
+        target = str(tmp_path / "no-such-folder[/]" / "[@click=app.quit]x.json")
+        pane.save_to(target)
+        await settle(pilot)
+        assert app.is_running
+        assert "[@click=app.quit]x.json" in _shown(app.query_one("#game-status", Static))
+        pane.history = None
+        pane.report("[/] [@click=app.quit]y")
+        await settle(pilot)
+        assert "[@click=app.quit]y" in _shown(app.query_one("#game-status", Static))
+        assert all(not n.markup for n in app._notifications)
