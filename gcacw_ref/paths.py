@@ -139,6 +139,8 @@ def read_stdin_text(limit: int = MAX_INPUT_BYTES) -> str:
     from gcacw_ref.errors import InputError
     from gcacw_ref.i18n import _
 
+    if sys.stdin is None:  # closed (<&-)
+        raise InputError(_("standard input is closed: give the input as a file"))
     buffer = getattr(sys.stdin, "buffer", None)
     raw: str | bytes = buffer.read(limit + 1) if buffer is not None else sys.stdin.read(limit + 1)
     if len(raw) > limit:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gcacw_ref.errors import InputError, quoted
+from gcacw_ref.errors import InputError, printable, quoted
 from gcacw_ref.i18n import _, current_language
 
 
@@ -139,7 +139,7 @@ def _output(game: Any, as_json: bool, lang: str | None) -> None:
         }
         print(json.dumps(doc, ensure_ascii=False))
         return
-    print(render_log(game.events, lang))
+    print(printable(render_log(game.events, lang)))  # unit names come from the file
     print(
         _("result: winner {winner}, VP {vp}, turns {turns}").format(
             winner=result["winner"], vp=result["vp"], turns=result["turns_played"]
