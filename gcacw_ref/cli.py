@@ -12,19 +12,19 @@ import sys
 from collections.abc import Sequence
 
 from gcacw_ref import __version__
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import _
 from gcacw_ref.terminal import GuardedOutput, OutputError, argv_text, discard_pending_output
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        from gcacw_ref.errors import one_line
 
         self.exit(2, f"gcacw-ref: {one_line(message)} (see --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # lazy: each subcommand loads its layer only when run; --help stays fast
     from gcacw_ref.commands import bench, calc, game, text
 
     parser = _Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
@@ -58,11 +58,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(args_list: list[str]) -> int:
     real_stdout = sys.stdout
     try:
+        # lazy: each subcommand loads its layer only when run; --help stays fast
         from gcacw_ref import i18n
 
         lang_option, args_list = i18n.split_lang_option(args_list)
         if not args_list:  # the TUI: the language saved there comes after --lang and the env
+            # lazy: each subcommand loads its layer only when run; --help stays fast
             from gcacw_ref.settings import load_settings
+
+            # lazy: each subcommand loads its layer only when run; --help stays fast
             from gcacw_ref.tui import run_app
 
             settings, problem = load_settings()
@@ -82,8 +86,6 @@ def _main(args_list: list[str]) -> int:
         sys.stdout.flush()  # a full disk or a closed pipe is found here, not at exit
         return code
     except InputError as exc:
-        from gcacw_ref.errors import one_line
-
         if isinstance(exc, OutputError):
             discard_pending_output(real_stdout)
         print(_("gcacw-ref: {exc}").format(exc=one_line(str(exc))), file=sys.stderr)
@@ -99,7 +101,6 @@ def _main(args_list: list[str]) -> int:
     except Exception as exc:  # a bug: say so in one line unless debugging
         if os.environ.get("GCACW_REF_DEBUG"):
             raise
-        from gcacw_ref.errors import one_line
 
         print(
             _("gcacw-ref: internal error: {name}: {exc}").format(
