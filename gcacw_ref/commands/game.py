@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 from unicodedata import east_asian_width
 
-from gcacw_ref.errors import InputError, quoted
+from gcacw_ref.errors import InputError, printable, quoted
 from gcacw_ref.i18n import _, current_language
 from gcacw_ref.paths import check_write_target
 
@@ -147,7 +147,7 @@ def _output(game: Any, as_json: bool, lang: str | None) -> None:
         }
         print(json.dumps(doc, ensure_ascii=False))
         return
-    print(render_log(game.events, lang))
+    print(printable(render_log(game.events, lang)))  # unit names come from the file
     print(
         _("result: winner {winner}, VP {vp}, turns {turns}").format(
             winner=result["winner"], vp=result["vp"], turns=result["turns_played"]

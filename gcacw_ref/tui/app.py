@@ -14,10 +14,12 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
 from gcacw_ref.calculators import CALCULATORS, calculator
+from gcacw_ref.errors import printable
 from gcacw_ref.i18n import N_, _, current_language, set_language
 from gcacw_ref.paths import data_dir
 from gcacw_ref.settings import load_settings, save_settings
@@ -168,6 +170,23 @@ class GcacwApp(App[int]):
             with TabPane(tab_title("game"), id="game"):
                 yield Static("", id="game-slot")
         yield Static(hints("search"), id="hints")
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast; its text is shown as it is (not markup) unless `markup` is asked for:
+        messages carry titles, paths and errors that did not come from this program."""
+        if not markup:
+            message = printable(message)
+        super().notify(
+            message, title=printable(title), severity=severity, timeout=timeout, markup=markup
+        )
 
     def on_mount(self) -> None:
         self.query_one(SearchPane).show_welcome(False)
@@ -495,9 +514,10 @@ class GcacwApp(App[int]):
         settings.language = lang
         try:
             save_settings(settings, self.home)
-        except OSError as exc:
+        except Exception as exc:  # noqa: BLE001 - any refused write: the switch still holds
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or exc
             self.notify(
-                _("Could not keep the language choice: {error}").format(error=exc.strerror or exc),
+                _("Could not keep the language choice: {error}").format(error=reason),
                 severity="warning",
             )
         self.relabel()
