@@ -23,7 +23,7 @@ class Input(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["retreat", "rout", "cavalry", "optional"] = Field(
-        json_schema_extra=ui(N_("Kind"))
+        examples=["retreat"], json_schema_extra=ui(N_("Kind"))
     )
     hex_number: StrictInt = Field(
         ge=1, le=6, examples=[1], json_schema_extra=ui(N_("Hex of the retreat"))
