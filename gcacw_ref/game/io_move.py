@@ -292,9 +292,9 @@ def _specs() -> list[Spec]:
         spec_for(
             Input,
             "map",
-            help=N_("a map file (TOML or JSON) or a built-in map id such as example"),
+            help=N_("a map file (TOML or JSON) or a built-in map id such as example (2.3)"),
         ),
-        spec_for(MovingUnitIn, "side", help=N_("the moving unit's side")),
+        spec_for(MovingUnitIn, "side", help=N_("the moving unit's side (6.1)")),
         spec_for(MovingUnitIn, "kind", help=N_("infantry, cavalry or artillery (6.1)")),
         spec_for(MovingUnitIn, "strength", help=N_("the unit's strength (the ferry penalty, 6.2)")),
         path,

@@ -272,7 +272,12 @@ def read_text(spec: Spec, text: str | None) -> Any:
             options = ["no", "yes"] if spec.kind == "bool" else spec.options
             word = raw.lower()
             if word not in options:
-                raise ValueError
+                shown = join_list(o for o in options if o != NO_CHOICE)
+                raise ValueError(
+                    _("{label}: {value!r} is not one of: {shown}").format(
+                        label=label, value=raw, shown=shown
+                    )
+                )
             if spec.kind in ("bool", "tristate"):
                 return word == "yes"
             return word

@@ -137,7 +137,9 @@ def build(values: dict[str, Any], game: str) -> dict[str, Any]:
 FORM = Form(
     specs=[
         spec_for(Input, "kind", help=N_("retreat, rout, cavalry retreat or optional (7.6, 7.7)")),
-        spec_for(Input, "hex_number", help=N_("which hex of the retreat is being entered, 1-6")),
+        spec_for(
+            Input, "hex_number", help=N_("which hex of the retreat is being entered, 1-6 (7.6)")
+        ),
         spec_for(Input, "in_enemy_zoc", help=N_("the hex being left is in an enemy ZOC (7.6)")),
         spec_for(Input, "from_city", help=N_("the hex being left is a city (7.6)")),
         spec_for(
