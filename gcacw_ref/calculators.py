@@ -2,7 +2,7 @@
 `run`, `render` and form. The CLI (`calc NAME`) and the TUI's calculator panes read it.
 
 The rules core's calculators live in `gcacw_ref.rules.io`, the map layer's `move` in
-`gcacw_ref.game.io_move`; this registry sits above both, so the rules core never loads the
+`gcacw_ref.game.play.io_move`; this registry sits above both, so the rules core never loads the
 game layer. A calculator's module is imported the first time it is asked for (start-up
 stays fast); its entry (name, title, summary) is known without importing it.
 """
@@ -28,7 +28,7 @@ ENTRIES: tuple[Entry, ...] = (
         "move",
         N_("Move"),
         N_("what a path costs, where the unit must stop, what it can reach (6.1, 6.2)"),
-        "gcacw_ref.game.io_move",
+        "gcacw_ref.game.play.io_move",
     ),
 )
 CALCULATORS: dict[str, Entry] = {e.name: e for e in ENTRIES}

@@ -10,15 +10,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, cast
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges, cavalry
-from gcacw_ref.game.engine.common import hex_of, zoc_kind
+from gcacw_ref.game.engine.combat import march_attack, march_attack_options
+from gcacw_ref.game.engine.common import hex_of
 from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.registry import decision
-from gcacw_ref.game.engine.units import set_strength
-from gcacw_ref.game.engine.zocview import move_board
-from gcacw_ref.game.frames import ForcedMarchFrame, MarchFrame
-from gcacw_ref.game.pathing import MoveView, MovingUnit, StepVerdict, move_step
+from gcacw_ref.game.engine.units import disorganize_or_lose, set_strength
+from gcacw_ref.game.engine.zocview import move_board, zoc_kind
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import ForcedMarchFrame, MarchFrame
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit, StepVerdict, move_step
 from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
 from gcacw_ref.rules.march import MAX_FATIGUE, apply_extended_march_result, check_march
@@ -28,7 +29,7 @@ from gcacw_ref.rules.terrain import UnitKind
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.state import Unit
+    from gcacw_ref.game.model.state import Unit
     from gcacw_ref.rules.games import Side
 
 
@@ -190,8 +191,6 @@ def move_verdict(
 
 def march_options(w: Work, frame: MarchFrame) -> list[Action]:
     """5.1, 6.2, 7.1, 7.8, 10.2: what the marching unit may do next."""
-    from gcacw_ref.game.engine.combat import march_attack_options
-
     unit = w.unit(frame.unit)
     out = [Action(type="end")]
     if unit.hex is None or frame.ended:
@@ -218,8 +217,6 @@ def march_options(w: Work, frame: MarchFrame) -> list[Action]:
 
 
 def march_decide(w: Work, frame: MarchFrame, action: Action) -> None:
-    from gcacw_ref.game.engine.combat import march_attack
-
     uid = frame.unit
     if action.type == "end":
         end_march(w, frame)
@@ -276,8 +273,6 @@ def do_move(w: Work, frame: MarchFrame, to: str) -> None:
     if zz:
         frame.ended = True  # 6.2: no MP left, no attack
     if verdict.disorganizes:
-        from gcacw_ref.game.engine.units import disorganize_or_lose
-
         disorganize_or_lose(w, uid, "6.2")
     if w.unit(uid).hex is None:
         w.pop()

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import RuleError
-from gcacw_ref.game.actions import Action
-from gcacw_ref.game.engine.common import combat_strength, hex_of, zoc_kind
+from gcacw_ref.game.engine.bridges import effective_hexside
+from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate
-from gcacw_ref.game.frames import SwampExitFrame
+from gcacw_ref.game.engine.zocview import zoc_kind
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import SwampExitFrame
 from gcacw_ref.rules.entrenchment import (
     Phase,
     entrenchment_action_fatigue,
@@ -24,7 +26,7 @@ from gcacw_ref.rules.terrain import HexsideFeature as F
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.state import Unit
+    from gcacw_ref.game.model.state import Unit
 
 
 EN = {
@@ -132,8 +134,6 @@ def swamp_exits(w: Work, unit: Unit) -> list[str]:
     """12.0: adjacent hexes free of enemy units, not swamp, not across a river except by
     a bridge or ferry; enemy (normal) ZOC only when no other exit is left (register
     game-swamp-exit-zoc)."""
-    from gcacw_ref.game.engine.bridges import effective_hexside
-
     out = []
     for n in w.board.neighbors(hex_of(unit)):
         feats = effective_hexside(w, hex_of(unit), n, unit.side)

@@ -1,6 +1,6 @@
 """The table of frame kinds: how each step of play runs itself or asks for a decision.
 
-A frame kind (a model of `gcacw_ref.game.frames`) is either automatic (`Auto`: it needs
+A frame kind (a model of `gcacw_ref.game.model.frames`) is either automatic (`Auto`: it needs
 no decision, run it and go on) or a decision (`Decision`: the legal actions of the side
 named by the frame, and how one of them applies). Both are typed by their frame model,
 so a handler reads its frame's fields, checked by mypy; the engine's loop sees them all
@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from gcacw_ref.game.actions import Action
-from gcacw_ref.game.frames import FrameBase, frame_kind
+from gcacw_ref.game.engine.work import EngineBug
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import FrameBase, frame_kind
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
@@ -37,8 +38,6 @@ class Handler(Protocol):
 
 def _typed(frame_type: type[F], frame: FrameBase) -> F:
     if not isinstance(frame, frame_type):
-        from gcacw_ref.game.engine.work import EngineBug
-
         raise EngineBug(f"a {frame.kind} frame given to the {frame_type.__name__} handler")
     return frame
 
@@ -55,8 +54,6 @@ class Auto(Generic[F]):
         self.step(w, _typed(self.frame_type, frame))
 
     def options(self, w: Work, frame: FrameBase) -> list[Action]:
-        from gcacw_ref.game.engine.work import EngineBug
-
         raise EngineBug(f"frame {frame.kind} is not a decision")
 
     def decide(self, w: Work, frame: FrameBase, action: Action) -> None:
@@ -73,8 +70,6 @@ class Decision(Generic[F]):
     automatic: bool = False
 
     def run(self, w: Work, frame: FrameBase) -> None:
-        from gcacw_ref.game.engine.work import EngineBug
-
         raise EngineBug(f"frame {frame.kind} waits for a decision")
 
     def options(self, w: Work, frame: FrameBase) -> list[Action]:
