@@ -287,6 +287,8 @@ class GcacwApp(App[int]):
         """
         if self.query_one("#tabs", TabbedContent).active != tab:
             return
+        if tab != "rules":
+            self.quickref_return = False  # left the rule: escape no longer goes back
         self._show_hints()
         if tab == "search":
             self.query_one("#search-input").focus()
