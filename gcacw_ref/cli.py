@@ -12,12 +12,13 @@ from collections.abc import Sequence
 
 from gcacw_ref import __version__
 from gcacw_ref.commands import Parser
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.games import DEFAULT_GAME, GAMES
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # lazy: each subcommand loads its layer only when run; --help stays fast
     from gcacw_ref.commands import bench, calc, game, text
 
     parser = Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
@@ -44,13 +45,17 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
+        # lazy: each subcommand loads its layer only when run; --help stays fast
         from gcacw_ref import i18n
+
+        # lazy: each subcommand loads its layer only when run; --help stays fast
         from gcacw_ref.settings import load_settings, split_game_option
 
         lang_option, args_list = i18n.split_lang_option(args_list)
         i18n.set_language(i18n.choose_language(lang_option))  # before any message
         game_option, args_list = split_game_option(args_list)
         if not args_list:  # the TUI: the language saved there comes after --lang and the env
+            # lazy: each subcommand loads its layer only when run; --help stays fast
             from gcacw_ref.tui import run_app
 
             settings, problem = load_settings()
@@ -66,8 +71,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.player_game = game_option
         return int(args.func(args) or 0)
     except InputError as exc:
-        from gcacw_ref.errors import one_line
-
         print(_("gcacw-ref: {exc}").format(exc=one_line(str(exc))), file=sys.stderr)
         return 2
     except RecursionError:  # a last guard: every reader refuses deep nesting itself
@@ -80,7 +83,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug: say so in one line unless debugging
         if os.environ.get("GCACW_REF_DEBUG"):
             raise
-        from gcacw_ref.errors import one_line
 
         print(
             _("gcacw-ref: internal error: {name}: {exc}").format(

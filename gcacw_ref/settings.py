@@ -15,6 +15,7 @@ from pathlib import Path
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import LANGUAGES, _
+from gcacw_ref.paths import atomic_write_text, data_dir
 from gcacw_ref.rules.games import DEFAULT_GAME, GAMES
 
 FILE_NAME = "settings.json"
@@ -30,8 +31,6 @@ class Settings:
 
 
 def settings_path(home: Path | None = None) -> Path:
-    from gcacw_ref.paths import data_dir
-
     return (home or data_dir()) / FILE_NAME
 
 
@@ -65,8 +64,6 @@ def load_settings(home: Path | None = None) -> tuple[Settings, str | None]:
 
 def save_settings(settings: Settings, home: Path | None = None) -> None:
     """Write the settings atomically (the old file or the new, never half of one)."""
-    from gcacw_ref.paths import atomic_write_text
-
     data = {"language": settings.language, "game": settings.game}
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     atomic_write_text(settings_path(home), text)

@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import on, work
+from textual.actions import SkipAction
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
@@ -16,19 +17,23 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
-from gcacw_ref.calculators import CALCULATORS
+from gcacw_ref.calculators import CALCULATORS, calculator
 from gcacw_ref.i18n import N_, _, current_language, set_language
+from gcacw_ref.paths import data_dir
 from gcacw_ref.rules.games import DEFAULT_GAME
+from gcacw_ref.settings import load_settings, save_settings
 from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.books import Books
 from gcacw_ref.tui.browser import RulesPane
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.combat import CombatPane
+from gcacw_ref.tui.calcs.game_choice import GameScreen
 from gcacw_ref.tui.calcs.move import MovePane
 from gcacw_ref.tui.calcs.simple import ArtilleryPane, MarchPane, OddsPane
 from gcacw_ref.tui.calcs.sixhex import FlankPane, FlankPicker, RetreatPane
 from gcacw_ref.tui.charts_pane import ChartsPane
-from gcacw_ref.tui.ruleside import WIDE
+from gcacw_ref.tui.quickref import QuickRefScreen
+from gcacw_ref.tui.ruleside import WIDE, part_ids, step_part
 from gcacw_ref.tui.screens import BookmarksScreen, HelpScreen, ImportScreen
 from gcacw_ref.tui.search import SearchPane
 from gcacw_ref.tui.threads import deliver
@@ -93,8 +98,6 @@ def hints(tab: str, narrow: bool = False) -> Text:
 
 def warm_up_calculators() -> None:
     """Import the calculator modules in the background so the first calculation is quick."""
-    from gcacw_ref.calculators import CALCULATORS, calculator
-
     for name in CALCULATORS:
         try:
             calculator(name)
@@ -139,8 +142,6 @@ class GcacwApp(App[int]):
         self.game_return = False  # a rule opened from the game log: escape goes back
         self.quickref_place: int | None = None  # the line the quick reference was left on
         self.quickref_return = False  # a rule opened from the quick reference: escape goes back
-        from gcacw_ref.paths import data_dir
-        from gcacw_ref.settings import load_settings
 
         saved = load_settings(home)[0].game
         # the player's game: --game for this session, else the saved one, else the default
@@ -197,7 +198,6 @@ class GcacwApp(App[int]):
 
     def action_choose_game(self, asking: bool = False) -> None:
         """Ask which game the player plays (first run: nothing marked as chosen; the palette)."""
-        from gcacw_ref.tui.calcs.game_choice import GameScreen
 
         def chosen(game: str | None) -> None:
             if game:
@@ -208,8 +208,6 @@ class GcacwApp(App[int]):
 
     def set_player_game(self, game: str) -> None:
         """Use `game` from now on, keep it as the setting, and redo every calculation."""
-        from gcacw_ref.settings import load_settings, save_settings
-
         self.player_game = game
         self.sub_title = self.header_line()
         settings, _problem = load_settings(self.home)
@@ -298,6 +296,7 @@ class GcacwApp(App[int]):
         elif tab == "calc":
             self._start_calc(self.query_one("#calc-tabs", TabbedContent).active)
         elif tab == "game":
+            # lazy: the engine loads only when the game pane opens
             from gcacw_ref.tui.game import mount_game_pane
 
             pane = self.query_one("#game", TabPane)
@@ -368,8 +367,6 @@ class GcacwApp(App[int]):
         book = self.books.default_book()
         target = event.rule
         if event.step is not None and self.books.ready and self.books.infos:
-            from gcacw_ref.tui.ruleside import part_ids, step_part
-
             try:
                 view = self.books.rule(event.rule, book)
             except Exception:  # noqa: BLE001 - open_rule says why
@@ -387,8 +384,6 @@ class GcacwApp(App[int]):
 
     def action_return_to_game(self) -> None:
         """Escape in the rule browser after a rule was opened from the game log."""
-        from textual.actions import SkipAction
-
         on_rules = self.screen is self.screen_stack[0] and (
             self.query_one("#tabs", TabbedContent).active == "rules"
         )
@@ -410,7 +405,6 @@ class GcacwApp(App[int]):
 
     def action_quick_reference(self) -> None:
         """F7: the quick reference; enter on a line opens its rule."""
-        from gcacw_ref.tui.quickref import QuickRefScreen
 
         def chosen(rule: str | None) -> None:
             self.quickref_place = screen.place
@@ -552,8 +546,6 @@ class GcacwApp(App[int]):
 
     def action_switch_language(self) -> None:
         """Speak the other language from now on, keep the choice, and redraw every screen."""
-        from gcacw_ref.settings import load_settings, save_settings
-
         lang = "en" if current_language() == "ja" else "ja"
         set_language(lang)
         settings, _problem = load_settings(self.home)

@@ -27,6 +27,7 @@ from gcacw_ref.rules.io.fields import (
     parse_units,
     split_hexes,
 )
+from gcacw_ref.rules.numbers import parse_strength
 
 __all__ = [
     "UNITS_HELP",
@@ -83,7 +84,6 @@ class StrengthCheck(Check):
         text = value.strip()
         if not text:
             return self.success() if self.optional else self.failure(_("required"))
-        from gcacw_ref.rules.numbers import parse_strength
 
         try:
             parse_strength(text)

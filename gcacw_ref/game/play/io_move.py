@@ -24,8 +24,8 @@ from gcacw_ref.game.model.reach import reachable
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Side
-from gcacw_ref.rules.io._common import ui
 from gcacw_ref.rules.io.fields import Form, Spec, Unset, drop_blanks, spec_for
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.movement import Weather
 from gcacw_ref.rules.numbers import Strength, format_strength
 from gcacw_ref.rules.terrain import HexsideFeature, UnitKind

@@ -24,6 +24,7 @@ from pydantic_core import PydanticUndefined
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.rules.numbers import parse_strength
 
 NO_CHOICE = "-"
 """The choice shown for a choice left open (sent as `null`, i.e. not given)."""
@@ -188,8 +189,6 @@ def split_hexes(text: str) -> list[str]:
 
 def parse_units(text: str) -> list[dict[str, Any]]:
     """Turn `17 a2 t2, 3 1/2 d1 c` into the calculator's unit objects (no rule logic here)."""
-    from gcacw_ref.rules.numbers import parse_strength
-
     units: list[dict[str, Any]] = []
     pieces = [p.strip() for p in text.translate(FULLWIDTH).split(",")]
     if not any(pieces):
@@ -287,8 +286,6 @@ def read_text(spec: Spec, text: str | None) -> Any:
                 raise ValueError
             return number
         if spec.kind == "strength":
-            from gcacw_ref.rules.numbers import parse_strength
-
             parse_strength(raw)
             return raw
         if spec.kind == "units":
@@ -342,8 +339,6 @@ def parse_hexes(text: str, marks: list[Mark], *, strength: bool = False) -> list
             if word == NO_CHOICE:
                 continue
             if strength and word[0] == "s" and len(word) > 1:
-                from gcacw_ref.rules.numbers import parse_strength
-
                 try:
                     parse_strength(word[1:])
                 except InputError:

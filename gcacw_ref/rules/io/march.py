@@ -14,8 +14,9 @@ from gcacw_ref.rules import march as rules
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.io import title_of
-from gcacw_ref.rules.io._common import Chance, chances, percent, ui
+from gcacw_ref.rules.io._common import Chance, chances, percent
 from gcacw_ref.rules.io.fields import Form, Unset, drop_blanks, spec_for
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.movement_allowance import movement_allowance
 from gcacw_ref.rules.numbers import Strength, format_strength
 

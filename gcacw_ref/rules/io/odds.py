@@ -11,8 +11,8 @@ from gcacw_ref.rules.combat_models import MOST
 from gcacw_ref.rules.combat_tables import GameCode
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.games import DEFAULT_GAME
-from gcacw_ref.rules.io._common import ui
 from gcacw_ref.rules.io.fields import Form, Unset, drop_blanks, spec_for
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.numbers import Strength, format_signed, format_strength
 from gcacw_ref.rules.odds import compute_odds
 

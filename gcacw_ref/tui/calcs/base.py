@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pydantic import ValidationError
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -24,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent
 
 from gcacw_ref.calculators import CALCULATORS, Calculator, calculator
+from gcacw_ref.errors import GcacwError
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.games import DEFAULT_GAME
 from gcacw_ref.rules.io.fields import (
@@ -34,6 +36,7 @@ from gcacw_ref.rules.io.fields import (
     missing,
     read_text,
 )
+from gcacw_ref.rules.tables import describe_validation_error
 from gcacw_ref.tui.ruleside import RuleSide
 from gcacw_ref.tui.widgets import Choice, Spec, StepsTable, form_widgets
 
@@ -285,11 +288,6 @@ class CalcPane(Vertical):
         """Validate the form, run the calculator, show the result; never raises."""
         if not self.started or not self.query(".calc"):
             return
-        from pydantic import ValidationError
-
-        from gcacw_ref.errors import GcacwError
-        from gcacw_ref.rules.tables import describe_validation_error
-
         try:
             values = self.values()
             form = self.form()

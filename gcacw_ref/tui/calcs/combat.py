@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
+from textual.containers import Grid
+from textual.widgets import Collapsible, Static
 
 from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.rules.charts import grids_for
 from gcacw_ref.rules.io.combat import GAME_MODIFIERS, GAME_SPECIFIC, game_fields
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.dist import distribution_chart
@@ -37,9 +40,6 @@ class CombatPane(CalcPane):
         return [s for s in self.specs() if s.key not in GAME_SPECIFIC]
 
     def compose_form_bottom(self) -> ComposeResult:
-        from textual.containers import Grid
-        from textual.widgets import Collapsible
-
         folded = [s for s in self.specs() if s.key in GAME_SPECIFIC]
         with (
             Collapsible(title=_("Game-specific rules"), id="combat-more"),
@@ -118,9 +118,6 @@ def chart_excerpt(out: Any) -> Any:
     """The two chart columns this attack reads, row by row, with each row's exact chance;
     the row the given dice landed on is lit. (Layout only: figures come from the chart
     file and the calculator's output.)"""
-    from rich.table import Table
-
-    from gcacw_ref.rules.charts import grids_for
 
     try:
         grids = {g.key: g for g in grids_for("combat_chart")}
