@@ -24,7 +24,7 @@ SECTIONS = [
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bench", help=_("measure search, import, startup and engine speed"))
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=_("print the measurements as JSON"))
     p.add_argument(
         "--soak",
         type=int,
