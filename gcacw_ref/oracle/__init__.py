@@ -19,7 +19,7 @@ from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
 from gcacw_ref.oracle.tally import Seen, Tally
 
 if TYPE_CHECKING:
-    from gcacw_ref.game.api import Game, Scenario
+    from gcacw_ref.game.play.api import Game, Scenario
 
 __all__ = ["Oracle", "Seen", "Tally", "play_checked"]
 
@@ -73,9 +73,9 @@ class Oracle:
 
 def play_checked(scenario: Scenario, seed: int, union: str, confederate: str) -> tuple[Game, Tally]:
     """One bot game (the same bots and seeds as `play_bots`) with every step checked."""
-    from gcacw_ref.game.api import legal_actions, pending_side
-    from gcacw_ref.game.bots import make_bot
-    from gcacw_ref.game.replay import MAX_ACTIONS, play_action, start_game
+    from gcacw_ref.game.play.api import legal_actions, pending_side
+    from gcacw_ref.game.play.bots import make_bot
+    from gcacw_ref.game.play.replay import MAX_ACTIONS, play_action, start_game
 
     game = start_game(scenario, seed, [union, confederate])
     bots = {

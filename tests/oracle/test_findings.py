@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gcacw_ref.game.api import IllegalAction, deserialise, legal_actions, parse_action, step
+from gcacw_ref.game.play.api import IllegalAction, deserialise, legal_actions, parse_action, step
 from gcacw_ref.oracle import Oracle, Seen
 
 POSITIONS = Path(__file__).parent / "positions"

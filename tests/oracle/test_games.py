@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gcacw_ref.game.api import load_scenario
+from gcacw_ref.game.play.api import load_scenario
 from gcacw_ref.oracle import Tally, play_checked
 
 GAMES = [(1, "heuristic", "random"), (2, "random", "heuristic"), (3, "heuristic", "heuristic")]
