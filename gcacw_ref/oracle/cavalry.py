@@ -29,8 +29,9 @@ def _pick(values: tuple[int, int, int], game: str, confederate: bool) -> int:
 
 def expected_modifier(state: Any, board: Board, hex_: str, active: str) -> int | None:
     """7.7: the cumulative modifier of the cavalry in `hex_` retreating before `active`.
-    Sizes count the cavalry's combat strength with entrenchment; one size applies (the
-    bands are exact totals; register cavalry-retreat-size-entrenchment)."""
+    Small, large and very large count the cavalry's strength with entrenchment (their
+    text says so); very small reads the lone unit's own strength (its text does not);
+    one size applies, the first from the largest down."""
     cav = [u for u in state.units.values() if u.hex == hex_ and u.kind == "cavalry"]
     act = state.units[active]
     if not cav or act.hex is None:
@@ -53,7 +54,7 @@ def expected_modifier(state: Any, board: Board, hex_: str, active: str) -> int |
         drm += _pick(LARGE, game, conf)
     elif total == 1:
         drm += _pick(SMALL, game, conf)
-    elif total == Fraction(1, 2) and len(cav) == 1:
+    elif len(cav) == 1 and strength(state, cav[0]) == Fraction(1, 2):
         drm += _pick(VERY_SMALL, game, conf)
     if all(u.demoralized for u in cav):
         drm -= 2
