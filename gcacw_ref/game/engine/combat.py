@@ -6,7 +6,7 @@ losses to allocate, retreats, advance after combat).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from gcacw_ref.errors import RuleError
 from gcacw_ref.game.engine import bridges
@@ -31,6 +31,7 @@ from gcacw_ref.rules.zoc import crossings_left
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
     from gcacw_ref.game.model.state import Unit
+    from gcacw_ref.rules.combat_models import TerrainKey
     from gcacw_ref.rules.games import Side
 
 
@@ -81,6 +82,13 @@ def flank_defender_strength(w: Work, defenders: list[Unit], target: str) -> Frac
         leader_tactical=None,
     )
     return side.total
+
+
+def attacking_terrain(w: Work, hex_: str) -> TerrainKey:
+    """7.1: the attacking hex's terrain, for the mountain/swamp restriction (a water hex
+    holds no unit; read as clear like the defender's)."""
+    terrain = str(w.board.terrain(hex_))
+    return cast("TerrainKey", terrain if terrain != "water" else "clear")
 
 
 def combat_input(
@@ -138,6 +146,7 @@ def combat_input(
         rain=w.rain(),
         year=w.year,
         attacker_in_mountain=w.board.terrain(main_hex) == "mountain",
+        attacker_terrain=attacking_terrain(w, main_hex),
         grand_assault=grand,
         attacker_side=side.value,
         lee=lee,
