@@ -225,20 +225,21 @@ def flank_hex(w: Work, n: str, target: str, side: Side, active: set[str]) -> Fla
     counts = [u for u in w.friends_at(n, side) if counts_for_flank(u.demoralized, u.id in active)]
     theirs = [u for u in w.enemy_at(n, side) if u.demoralized == 0]
     zoc: str | None = None
-    strength = sum((combat_strength(w, u) for u in counts), Fraction(0))
-    if not counts:
-        near = []
-        for h in b.neighbors(n):
-            units = [
-                u for u in w.friends_at(h, side) if counts_for_flank(u.demoralized, u.id in active)
-            ]
-            if not units:
-                continue
-            kind = zoc_of_hex(w, h).get(n)
-            if kind is not None:
-                zoc = "normal" if zoc == "normal" or str(kind) == "normal" else "limited"
-                near.extend(units)
-        strength = sum((combat_strength(w, u) for u in near), Fraction(0))
+    near = []
+    for h in b.neighbors(n):
+        units = [
+            u for u in w.friends_at(h, side) if counts_for_flank(u.demoralized, u.id in active)
+        ]
+        if not units:
+            continue
+        kind = zoc_of_hex(w, h).get(n)
+        if kind is not None:
+            zoc = "normal" if zoc == "normal" or str(kind) == "normal" else "limited"
+            near.extend(units)
+    # 7.4 one-quarter test: the units in the hex and those exerting ZOC into it, together
+    strength = sum((combat_strength(w, u) for u in counts + near), Fraction(0))
+    if counts:
+        zoc = None  # the hex is blocked by the units in it (step 1a)
     rain = w.rain()
     impassable = (
         closed_terrain(b.terrain(n), rain) or closed_terrain(b.terrain(target), rain)
