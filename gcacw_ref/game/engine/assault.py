@@ -268,6 +268,20 @@ def after_pick(w: Work, frame: AssaultFrame) -> None:
     fight(w, frame)
 
 
+def assault_leaders_tactical(w: Work, attackers: list[str]) -> int | None:
+    """7.4: the best tactical value among the leaders stacked with an attacking unit they
+    command (the rules core takes the better of it and the units' own values); None when
+    no leader qualifies."""
+    best: int | None = None
+    for ld in w.leaders.values():
+        lh = w.leader_hex(ld.id)
+        if lh is None:
+            continue
+        if any(w.unit(u).hex == lh and w.commands(ld, w.unit(u)) for u in attackers):
+            best = ld.tactical if best is None else max(best, ld.tactical)
+    return best
+
+
 def fight(w: Work, frame: AssaultFrame) -> None:
     """7.1-7.4: the assault's combat (Lee's and Longstreet's modifiers, 7.4)."""
     ld = w.leaders[frame.leader]
@@ -292,7 +306,7 @@ def fight(w: Work, frame: AssaultFrame) -> None:
         target_of(frame),
         "assault",
         None,
-        ld.tactical,
+        assault_leaders_tactical(w, attackers),
         active=frame.attackers[0],
         grand=grand,
         assault_hex=lh,
