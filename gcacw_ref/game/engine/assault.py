@@ -247,9 +247,13 @@ def command_roll(w: Work, frame: AssaultFrame) -> None:
         return
     if not w.enemy_at(target, side):
         # 7.7 step 6: the cavalry has gone; with a successful roll the assaulting units
-        # may move into its hex, and the assault ends without an attack
+        # (as many as the assault value allows) may move into its hex, and the assault
+        # ends without an attack
         w.pop()
-        w.push(AdvanceFrame(side=side, units=frame.selected, target=target, march=False))
+        limit = roll.participating if roll.participating < len(frame.selected) else None
+        w.push(
+            AdvanceFrame(side=side, units=frame.selected, target=target, march=False, limit=limit)
+        )
         return
     frame.max = roll.participating
     if roll.participating >= len(frame.selected):
