@@ -42,7 +42,7 @@ def attack_set(t: Tally, seen: Seen, board: Board) -> None:
             t.check("7.1 artillery", unit.kind != "artillery", where)
             frame = frame_named(pre, "MarchFrame")
             if frame is not None and board.woods_side(here, target):
-                ok = board.road(here, target) or here == frame.start  # register woods-return
+                ok = board.road(here, target) or here == frame.start  # register attack-woods-return
                 t.check("7.1 woods hexside", ok, where)
 
 
