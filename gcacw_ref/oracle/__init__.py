@@ -11,15 +11,15 @@ it checks it computes from the rules (`combat`, `cavalry`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from gcacw_ref.game.play.api import Game, Scenario, legal_actions, pending_side
+from gcacw_ref.game.play.bots import make_bot
+from gcacw_ref.game.play.replay import MAX_ACTIONS, play_action, start_game
 from gcacw_ref.oracle.board import Board
 from gcacw_ref.oracle.cavalry import AdvanceWatch, retreat_roll
 from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
 from gcacw_ref.oracle.tally import Seen, Tally
-
-if TYPE_CHECKING:
-    from gcacw_ref.game.play.api import Game, Scenario
 
 __all__ = ["Oracle", "Seen", "Tally", "play_checked"]
 
@@ -73,10 +73,6 @@ class Oracle:
 
 def play_checked(scenario: Scenario, seed: int, union: str, confederate: str) -> tuple[Game, Tally]:
     """One bot game (the same bots and seeds as `play_bots`) with every step checked."""
-    from gcacw_ref.game.play.api import legal_actions, pending_side
-    from gcacw_ref.game.play.bots import make_bot
-    from gcacw_ref.game.play.replay import MAX_ACTIONS, play_action, start_game
-
     game = start_game(scenario, seed, [union, confederate])
     bots = {
         "union": make_bot(union, seed * 2 + 1),
