@@ -19,6 +19,7 @@ from gcacw_ref.game.play.replay import MAX_ACTIONS, play_action, start_game
 from gcacw_ref.oracle.board import Board
 from gcacw_ref.oracle.cavalry import AdvanceWatch, retreat_roll
 from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
+from gcacw_ref.oracle.march import extended_march
 from gcacw_ref.oracle.tally import Seen, Tally
 
 __all__ = ["Oracle", "Seen", "Tally", "play_checked"]
@@ -55,6 +56,7 @@ class Oracle:
         board = self.board(seen.pre)
         attack_set(self.tally, seen, board)
         moved = False
+        fatigue: dict[str, int] = {}  # fatigue after a march began, from its event
         for raw in seen.events:
             ev = as_dict(raw)
             kind = ev.get("type")
@@ -67,6 +69,10 @@ class Oracle:
                 chart(self.tally, seen, ev)
             elif kind == "cavalry_retreat" and not moved and "die" in ev:
                 retreat_roll(self.tally, seen, board, ev)
+            elif kind == "march" and "fatigue" in ev:
+                fatigue[str(ev.get("unit"))] = int(ev["fatigue"])
+            elif kind == "extended_march" and not moved:
+                extended_march(self.tally, seen, ev, fatigue.get(str(ev.get("unit"))))
             if kind in _MOVED:
                 moved = True
 
