@@ -20,6 +20,7 @@ from gcacw_ref.oracle.board import Board
 from gcacw_ref.oracle.cavalry import AdvanceWatch, retreat_roll
 from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
 from gcacw_ref.oracle.march import extended_march
+from gcacw_ref.oracle.modifiers import modifiers
 from gcacw_ref.oracle.tally import Seen, Tally
 
 __all__ = ["Oracle", "Seen", "Tally", "play_checked"]
@@ -67,6 +68,8 @@ class Oracle:
                 tactical(self.tally, seen, ev)
                 flank(self.tally, seen, board, ev, self.assault_leader)
                 chart(self.tally, seen, ev)
+                leader = self.assault_leader if ev.get("action") == "assault" else None
+                modifiers(self.tally, seen, board, ev, leader)
             elif kind == "cavalry_retreat" and not moved and "die" in ev:
                 retreat_roll(self.tally, seen, board, ev)
             elif kind == "march" and "fatigue" in ev:
