@@ -21,6 +21,7 @@ from gcacw_ref.oracle.cavalry import AdvanceWatch, retreat_roll
 from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
 from gcacw_ref.oracle.march import extended_march
 from gcacw_ref.oracle.modifiers import modifiers
+from gcacw_ref.oracle.retreat import retreat_options
 from gcacw_ref.oracle.tally import Seen, Tally
 
 __all__ = ["Oracle", "Seen", "Tally", "play_checked"]
@@ -56,6 +57,7 @@ class Oracle:
     def see(self, seen: Seen) -> None:
         board = self.board(seen.pre)
         attack_set(self.tally, seen, board)
+        retreat_options(self.tally, seen, board)
         moved = False
         fatigue: dict[str, int] = {}  # fatigue after a march began, from its event
         for raw in seen.events:
