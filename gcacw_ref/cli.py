@@ -23,7 +23,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from gcacw_ref.commands import bench, calc, game, text
+    from gcacw_ref.commands import bench, calc, game, serve, text
 
     parser = _Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
     parser.add_argument("--version", action="version", version=f"gcacw-ref {__version__}")
@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("language of the interface (else $GCACW_REF_LANG, else the locale)"),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in (text, calc, game, bench):
+    for module in (text, calc, game, bench, serve):
         module.register(sub)
     return parser
 
@@ -59,6 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(exc.code or 0)
         if not getattr(args, "func", None):
             raise InputError(_("choose a command (see --help)"))
+        args.lang_option = lang_option  # `serve` hands it on to its app processes
         return int(args.func(args) or 0)
     except InputError as exc:
         from gcacw_ref.errors import one_line
