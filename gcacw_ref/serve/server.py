@@ -69,7 +69,7 @@ class Sessions:
 def token_of(request: web.Request) -> str | None:
     """The token a request carries: `?token=`, or the path `/ws/TOKEN`."""
     parts = request.path.split("/")
-    if len(parts) == 3 and parts[1] == "ws":
+    if len(parts) == 3 and parts[1] == "ws" and parts[2]:
         return parts[2]
     return request.query.get("token")
 
