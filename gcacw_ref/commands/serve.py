@@ -49,6 +49,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     from gcacw_ref.serve import new_token, run
     from gcacw_ref.serve.server import ServeConfig
+    from gcacw_ref.tui.touch import ENV_VAR as TOUCH_VAR
 
     if not 0 <= args.port <= 65535:
         raise InputError(_("--port must be 0 to 65535, not {value}").format(value=args.port))
@@ -61,6 +62,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not args.idle_minutes > 0:
         raise InputError(_("--idle-minutes must be more than 0"))
     env = dict(os.environ)
+    env[TOUCH_VAR] = "1"  # the apps show their touch bar
     if getattr(args, "lang_option", None):  # `--lang` given to serve: the apps speak it too
         env[ENV_VAR] = args.lang_option
     config = ServeConfig(
