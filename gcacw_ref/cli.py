@@ -11,18 +11,18 @@ import sys
 from collections.abc import Sequence
 
 from gcacw_ref import __version__
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import _
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        from gcacw_ref.errors import one_line
 
         self.exit(2, f"gcacw-ref: {one_line(message)} (see --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # lazy: each subcommand loads its layer only when run; --help stays fast
     from gcacw_ref.commands import bench, calc, game, serve, text
 
     parser = _Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
@@ -41,11 +41,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
+        # lazy: each subcommand loads its layer only when run; --help stays fast
         from gcacw_ref import i18n
 
         lang_option, args_list = i18n.split_lang_option(args_list)
         if not args_list:  # the TUI: the language saved there comes after --lang and the env
+            # lazy: each subcommand loads its layer only when run; --help stays fast
             from gcacw_ref.settings import load_settings
+
+            # lazy: each subcommand loads its layer only when run; --help stays fast
             from gcacw_ref.tui import run_app
 
             settings, problem = load_settings()
@@ -62,8 +66,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lang_option = lang_option  # `serve` hands it on to its app processes
         return int(args.func(args) or 0)
     except InputError as exc:
-        from gcacw_ref.errors import one_line
-
         print(_("gcacw-ref: {exc}").format(exc=one_line(str(exc))), file=sys.stderr)
         return 2
     except RecursionError:  # a last guard: every reader refuses deep nesting itself
@@ -76,7 +78,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug: say so in one line unless debugging
         if os.environ.get("GCACW_REF_DEBUG"):
             raise
-        from gcacw_ref.errors import one_line
 
         print(
             _("gcacw-ref: internal error: {name}: {exc}").format(
