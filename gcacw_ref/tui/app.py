@@ -194,13 +194,15 @@ class GcacwApp(App[int]):
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
         self.set_class(event.size.width < PHONE, "phone")
+        self.set_class(touch_mode(), "touch")
         self.set_class(event.size.width >= WIDE, "wide")
         self._show_hints()
 
     def _show_hints(self) -> None:
         try:
             tab = self.query_one("#tabs", TabbedContent).active
-            bar = touch_bar(tab) if touch_mode() else hints(tab, self.size.width < NARROW)
+            narrow = self.size.width < NARROW
+            bar = touch_bar(tab, self.size.width) if touch_mode() else hints(tab, narrow)
             self.query_one("#hints", Static).update(bar)
         except NoMatches:
             pass

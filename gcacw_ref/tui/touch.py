@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from textual.app import App
 from textual.content import Content
 from textual.css.query import NoMatches
@@ -64,13 +65,19 @@ def touch_mode() -> bool:
     return os.environ.get(ENV_VAR) == "1"
 
 
-def touch_bar(tab: str) -> Content:
-    """The bottom bar as words to tap for screen `tab`."""
-    parts: list[str] = []
+def touch_bar(tab: str, width: int = 0) -> Content:
+    """The bottom bar as words to tap for screen `tab`, in lines of at most `width` cells
+    (0: one line), an item never split."""
+    markup, used = "", 0
     for label, action in [*COMMON, *BY_TAB.get(tab, [])]:
+        text = _(label)
+        cells = cell_len(text) + 2
+        if used and width and used + cells > width:
+            markup, used = markup + "\n", 0
         target = action if action.startswith("app.") else f"app.touch({tab!r}, {action!r})"
-        parts.append(f"[@click={target}][b]{escape(_(label))}[/b][/]")
-    return Content.from_markup(" " + "  ".join(parts))
+        markup += f" [@click={target}][b]{escape(text)}[/b][/] "
+        used += cells
+    return Content.from_markup(markup)
 
 
 async def run_on_screen(app: App[Any], tab: str, action: str) -> None:
