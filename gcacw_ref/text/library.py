@@ -147,7 +147,7 @@ class Library:
                 f"cannot write to the data directory {self.home}: {exc.strerror or exc}"
             ) from None
         self._cache.pop(stored.info.id, None)
-        self._book(stored.info.id).bm25()  # the search index, built and cached with the book
+        self._book(stored.info.id).bm25(quiet=True)  # the search index, built with the book
         return stored.info
 
     def remove(self, book_id: str) -> None:
