@@ -12,29 +12,33 @@ import sys
 from collections.abc import Sequence
 
 from gcacw_ref import __version__
+from gcacw_ref.commands import Parser
 from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import _
+from gcacw_ref.rules.games import DEFAULT_GAME, GAMES
 from gcacw_ref.terminal import GuardedOutput, OutputError, argv_text, discard_pending_output
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-
-        self.exit(2, f"gcacw-ref: {one_line(message)} (see --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     # lazy: each subcommand loads its layer only when run; --help stays fast
     from gcacw_ref.commands import bench, calc, game, text
 
-    parser = _Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
+    parser = Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
     parser.add_argument("--version", action="version", version=f"gcacw-ref {__version__}")
     parser.add_argument(
         "--lang",
         choices=["ja", "en"],
         help=_("language of the interface (else $GCACW_REF_LANG, else the locale)"),
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser.add_argument(
+        "--game",
+        choices=list(GAMES),
+        help=_(
+            "your game, for the calculators and game-specific notes of this command "
+            "(else the saved setting, else {default}); allowed before or after the command"
+        ).format(default=DEFAULT_GAME),
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in (text, calc, game, bench):
         module.register(sub)
     return parser
@@ -61,18 +65,19 @@ def _main(args_list: list[str]) -> int:
         # lazy: each subcommand loads its layer only when run; --help stays fast
         from gcacw_ref import i18n
 
-        lang_option, args_list = i18n.split_lang_option(args_list)
-        if not args_list:  # the TUI: the language saved there comes after --lang and the env
-            # lazy: each subcommand loads its layer only when run; --help stays fast
-            from gcacw_ref.settings import load_settings
+        # lazy: each subcommand loads its layer only when run; --help stays fast
+        from gcacw_ref.settings import load_settings, split_game_option
 
+        lang_option, args_list = i18n.split_lang_option(args_list)
+        i18n.set_language(i18n.choose_language(lang_option))  # before any message
+        game_option, args_list = split_game_option(args_list)
+        if not args_list:  # the TUI: the language saved there comes after --lang and the env
             # lazy: each subcommand loads its layer only when run; --help stays fast
             from gcacw_ref.tui import run_app
 
             settings, problem = load_settings()
             i18n.set_language(i18n.choose_language(lang_option, saved=settings.language))
-            return run_app(settings_problem=problem)
-        i18n.set_language(i18n.choose_language(lang_option))
+            return run_app(settings_problem=problem, game=game_option)
         sys.stdout = GuardedOutput(real_stdout)
         parser = build_parser()
         try:
@@ -82,6 +87,7 @@ def _main(args_list: list[str]) -> int:
             return int(exc.code or 0)
         if not getattr(args, "func", None):
             raise InputError(_("choose a command (see --help)"))
+        args.player_game = game_option
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk or a closed pipe is found here, not at exit
         return code

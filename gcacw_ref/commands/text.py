@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ from gcacw_ref.layout import pad
 
 if TYPE_CHECKING:
     from gcacw_ref.text.library import Library
+    from gcacw_ref.text.models import Hit
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,13 +26,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     imp.add_argument(
         "--id", dest="book_id", help=_("book id (default: recognised from the content)")
     )
-    imp.add_argument("--json", action="store_true")
+    imp.add_argument("--json", action="store_true", help=_("print the stored book as JSON"))
     imp.set_defaults(func=cmd_import)
     lst = bsub.add_parser("list", help=_("list imported books"))
-    lst.add_argument("--json", action="store_true")
+    lst.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     lst.set_defaults(func=cmd_list)
     rem = bsub.add_parser("remove", help=_("remove an imported book"))
-    rem.add_argument("book_id", metavar="ID")
+    rem.add_argument("book_id", metavar="ID", help=_("the id of the book to remove"))
     rem.set_defaults(func=cmd_remove)
     books.set_defaults(func=_books_help)
 
@@ -40,13 +42,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     srch.add_argument("--book", help=_("search only this book id"))
     srch.add_argument("--limit", type=int, default=10, help=_("how many hits (default 10)"))
-    srch.add_argument("--json", action="store_true")
+    srch.add_argument("--json", action="store_true", help=_("print the hits as JSON, best first"))
     srch.set_defaults(func=cmd_search)
 
     rule = sub.add_parser("rule", help=_("print a rule with its neighbours"))
-    rule.add_argument("number", help=_("7.4, ７．４, 5.1#延長行軍 or a sub-heading name"))
+    rule.add_argument(
+        "number",
+        metavar="NUMBER|NAME",
+        help=_(
+            "a rule number (7.4, ７．４, 5.1#延長行軍), or a name in either language "
+            '("extended march", 延長行軍): the best match as search ranks it opens, and the '
+            "other close matches are listed"
+        ),
+    )
     rule.add_argument("--book", help=_("book id (default: gcacw if imported)"))
-    rule.add_argument("--json", action="store_true")
+    rule.add_argument(
+        "--json",
+        action="store_true",
+        help=_("print the rule as JSON (with the other close matches when found by name)"),
+    )
     rule.set_defaults(func=cmd_rule)
 
 
@@ -197,11 +211,61 @@ def _see_also_name(lib: Library, book: str, number: str) -> str:
         return number
 
 
+def looks_like_number(text: str) -> bool:
+    """A rule number (`7.4`, `７．４`, `5.1#延長行軍`), not a name to look up."""
+    return unicodedata.normalize("NFKC", text).strip()[:1].isdigit()
+
+
+CLOSE_MATCHES = 5
+
+
+def rule_by_name(lib: Library, name: str, book: str | None) -> tuple[Hit | None, list[Hit]]:
+    """The hit a name opens (the best match as `search` ranks it) and the other close
+    matches, one per rule or sub-heading; (None, []) when search finds nothing."""
+    hits = lib.search(name, book=book, limit=CLOSE_MATCHES * 3)
+    seen: set[tuple[str, str, str | None]] = set()
+    unique: list[Hit] = []
+    for h in hits:
+        key = (h.book, h.section, h.anchor)
+        if key not in seen:
+            seen.add(key)
+            unique.append(h)
+    if not unique:
+        return None, []
+    return unique[0], unique[1 : CLOSE_MATCHES + 1]
+
+
+def _hit_name(h: Hit) -> str:
+    where = f"{h.section}#{h.anchor}" if h.anchor else h.section
+    return f"{where} {h.title}".strip()
+
+
 def cmd_rule(args: argparse.Namespace) -> int:
     lib = _library()
-    view = lib.rule(args.number, book=args.book)
+    others: list[Hit] = []
+    if looks_like_number(args.number):
+        view = lib.rule(args.number, book=args.book)
+    else:
+        best, others = rule_by_name(lib, args.number, args.book)
+        if best is None:  # nothing found: the rulebook's own names, else "not found"
+            view = lib.rule(args.number, book=args.book)
+        else:
+            target = f"{best.section}#{best.anchor}" if best.anchor else best.section
+            view = lib.rule(target, book=best.book)
     if args.json:
-        print(json.dumps(view.model_dump(), ensure_ascii=False, indent=2))
+        doc = view.model_dump()
+        if not looks_like_number(args.number):
+            doc["matches"] = [
+                {
+                    "book": h.book,
+                    "section": h.section,
+                    "anchor": h.anchor,
+                    "title": h.title,
+                    "score": h.score,
+                }
+                for h in others
+            ]
+        print(json.dumps(doc, ensure_ascii=False, indent=2))
         return 0
     print(printable(f"{view.book} {view.section} {view.title}".rstrip()))
     print()
@@ -220,4 +284,6 @@ def cmd_rule(args: argparse.Namespace) -> int:
     print(_("children: {value}").format(value=", ".join(view.children) if view.children else "-"))
     print(_("previous: {label}").format(label=label(view.previous)))
     print(_("next:     {label}").format(label=label(view.next)))
+    if others:
+        print(_("close matches: {names}").format(names=join_list(_hit_name(h) for h in others)))
     return 0
