@@ -13,9 +13,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import DataError, InputError, one_line, quoted
 from gcacw_ref.i18n import LANGUAGES, _
-from gcacw_ref.paths import atomic_write_text, data_dir
+from gcacw_ref.paths import atomic_write_text, data_dir, read_cache_bytes
 from gcacw_ref.rules.games import DEFAULT_GAME, GAMES
 
 FILE_NAME = "settings.json"
@@ -34,39 +34,52 @@ def settings_path(home: Path | None = None) -> Path:
     return (home or data_dir()) / FILE_NAME
 
 
+MAX_SETTINGS_BYTES = 64 * 1024  # a few keys; anything larger is not ours
+
+
 def load_settings(home: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings and, when the file could not be used, why (defaults then)."""
+    """The saved settings and, when the file could not be used, why (defaults then).
+
+    Only a regular file is read (a FIFO or `/dev/zero` in its place is refused before
+    anything is read); the JSON must be an object whose `language` is a known one."""
     path = settings_path(home)
+    shown = one_line(str(path))
     try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), None
-    except (OSError, UnicodeDecodeError) as exc:
+        raw = read_cache_bytes(path, MAX_SETTINGS_BYTES)
+        if raw is None:
+            return Settings(), None
+        text = raw.decode("utf-8")
+    except (DataError, UnicodeDecodeError) as exc:
+        reason = str(exc) if isinstance(exc, DataError) else type(exc).__name__
         return Settings(), _("{path}: settings unreadable ({error}); using the defaults").format(
-            path=path, error=getattr(exc, "strerror", None) or type(exc).__name__
+            path=shown, error=one_line(reason)
         )
     try:
-        data = json.loads(raw)
+        data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("not an object")
         language = data.get("language")
-        if language is not None and language not in LANGUAGES:
-            raise ValueError(f"language {language!r}")
+        if language is not None and not (isinstance(language, str) and language in LANGUAGES):
+            raise ValueError(f"language {quoted(language)}")
         game = data.get("game")
-        if game is not None and game not in GAMES:
-            raise ValueError(f"game {game!r}")
-    except ValueError as exc:
+        if game is not None and not (isinstance(game, str) and game in GAMES):
+            raise ValueError(f"game {quoted(game)}")
+    except (ValueError, RecursionError) as exc:
+        error = str(exc) if isinstance(exc, ValueError) else "nested too deeply"
         return Settings(), _("{path}: settings damaged ({error}); using the defaults").format(
-            path=path, error=exc
+            path=shown, error=one_line(error)[:200]
         )
     return Settings(language=language, game=game), None
 
 
 def save_settings(settings: Settings, home: Path | None = None) -> None:
-    """Write the settings atomically (the old file or the new, never half of one)."""
+    """Write the settings atomically (the old file or the new, never half of one); a
+    `settings.json` that is a link to a file (kept with dotfiles) is written through.
+
+    Raises `OSError` or `DataError` (a folder or a device in its place) when refused."""
     data = {"language": settings.language, "game": settings.game}
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    atomic_write_text(settings_path(home), text)
+    atomic_write_text(settings_path(home), text, follow_link=True)
 
 
 def split_game_option(args: list[str]) -> tuple[str | None, list[str]]:

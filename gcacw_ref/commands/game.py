@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 from unicodedata import east_asian_width
 
-from gcacw_ref.errors import InputError, quoted
+from gcacw_ref.errors import InputError, printable, quoted
 from gcacw_ref.i18n import _, current_language
 from gcacw_ref.paths import check_write_target
 
@@ -147,7 +147,13 @@ def cmd_game(args: argparse.Namespace) -> int:
     return int(app.return_code or 0)
 
 
-def _output(game: Any, as_json: bool, lang: str | None, seed: int | None = None) -> None:
+def _output(
+    game: Any,
+    as_json: bool,
+    lang: str | None,
+    seed: int | None = None,
+    verification: dict[str, str] | None = None,
+) -> None:
     lang = lang or current_language()
     # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.model.log import render_log
@@ -167,9 +173,11 @@ def _output(game: Any, as_json: bool, lang: str | None, seed: int | None = None)
         }
         if seed is not None:
             doc["seed"] = seed
+        if verification:
+            doc["verification"] = verification
         print(json.dumps(doc, ensure_ascii=False))
         return
-    print(render_log(game.events, lang))
+    print(printable(render_log(game.events, lang)))  # unit names come from the file
     print(
         _("result: winner {winner}, VP {vp}, turns {turns}").format(
             winner=result["winner"], vp=result["vp"], turns=result["turns_played"]
@@ -230,17 +238,34 @@ def _read_actions(source: str) -> list[Any]:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     # lazy: the engine (about 1 s to import) loads only for game commands
-    from gcacw_ref.game.play.replay import read_save, replay_save, verify
+    from gcacw_ref.game.play.replay import check_bots, read_save, replay_save, verify
 
     path = Path(args.file)
     save = read_save(path)
     game = replay_save(save, str(path))
+    bots = None
     if args.verify:
         verify(save, game, str(path))
-    _output(game, args.json, args.lang)
-    if args.verify:  # verify() raised if anything differed
+        bots = check_bots(
+            game.scenario,
+            save.seed,
+            save.bots,
+            save.actions,
+            save.scripted,
+            bool(save.dice),
+            str(path),
+        )
+    _output(game, args.json, args.lang, verification={"bots": bots} if bots else None)
+    if args.verify:  # verify() and check_bots() raised if anything differed
+        out = sys.stderr if args.json else sys.stdout
         line = _("verified: replaying {file} reproduces the saved game exactly").format(file=path)
-        print(line, file=sys.stderr if args.json else sys.stdout)
+        print(line, file=out)
+        if bots == "unverified":
+            note = _(
+                "not verified: the players named in the save ({bots}) (people played or "
+                "dice were typed at the table, so no bot can replay their choices)"
+            ).format(bots=",".join(save.bots or []))
+            print(note, file=out)
     return 0
 
 

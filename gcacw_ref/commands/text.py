@@ -9,7 +9,7 @@ import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gcacw_ref.errors import InputError, one_line
+from gcacw_ref.errors import InputError, one_line, printable
 from gcacw_ref.i18n import _, join_list
 from gcacw_ref.layout import pad
 
@@ -88,7 +88,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     else:
         print(
             _("imported {id} ({kind}): {title} — {sections} sections").format(
-                id=info.id, kind=info.kind, title=info.title, sections=info.sections
+                id=info.id, kind=info.kind, title=printable(info.title), sections=info.sections
             )
         )
     return 0
@@ -113,7 +113,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         f"{pad(heads[0], width)}  {pad(heads[1], 10)}  {pad(heads[2], 8, right=True)}  {heads[3]}"
     )
     for i in infos:
-        print(f"{pad(i.id, width)}  {pad(i.kind, 10)}  {i.sections:>8}  {i.title}")
+        print(f"{pad(i.id, width)}  {pad(i.kind, 10)}  {i.sections:>8}  {printable(i.title)}")
     return 0
 
 
@@ -144,10 +144,10 @@ def _mark(snippet: str, spans: list[tuple[int, int]], tty: bool) -> str:
                 pos = end
     out: list[str] = []
     last = 0
-    for offset, _order, code in sorted(marks):
-        out.append(plain[last:offset] + code)
+    for offset, _order, code in sorted(marks):  # the book's text escaped, our marks not
+        out.append(printable(plain[last:offset]) + code)
         last = offset
-    out.append(plain[last:])
+    out.append(printable(plain[last:]))
     return "".join(out)
 
 
@@ -159,10 +159,12 @@ def _shown(text: str, tty: bool) -> str:
     out = []
     for line in align_tables(text).split("\n"):
         plain, bold = strip_bold(line)
-        if tty:
-            for start, end in reversed(bold):
-                plain = f"{plain[:start]}\x1b[1m{plain[start:end]}\x1b[22m{plain[end:]}"
-        out.append(plain)
+        pieces, last = [], 0
+        for start, end in bold if tty else ():  # the book's text escaped, our bold not
+            pieces += [printable(plain[last:start]), "\x1b[1m", printable(plain[start:end])]
+            pieces.append("\x1b[22m")
+            last = end
+        out.append("".join([*pieces, printable(plain[last:])]))
     return "\n".join(out)
 
 
@@ -185,13 +187,14 @@ def cmd_search(args: argparse.Namespace) -> int:
         return 0
     tty = sys.stdout.isatty()
     for k, h in enumerate(hits):
-        where = f"{h.section} {h.title}" + (f" › {h.anchor}" if h.anchor else "")
+        where = printable(f"{h.section} {h.title}" + (f" › {h.anchor}" if h.anchor else ""))
         print(f"{h.book} {where}  ({h.score:g})")
         if k == 0 and h.passage:  # the top result: the sentences that answer
             print(f"    {_mark(h.passage, h.passage_highlights, tty)}")
             if h.see_also:
                 lib = _library()
                 names = [_see_also_name(lib, h.book, n) for n in h.see_also]
+                names = [printable(n) for n in names]
                 print("    " + _("see also: {rules}").format(rules=join_list(names)))
             if len(hits) > 1:
                 print()
@@ -264,7 +267,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
             ]
         print(json.dumps(doc, ensure_ascii=False, indent=2))
         return 0
-    print(f"{view.book} {view.section} {view.title}".rstrip())
+    print(printable(f"{view.book} {view.section} {view.title}".rstrip()))
     print()
     print(_shown(view.text, sys.stdout.isatty()))
     print()
@@ -273,7 +276,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
         if ref is None:
             return "-"
         try:
-            return f"{ref} {lib.rule(ref, book=view.book).title}"
+            return printable(f"{ref} {lib.rule(ref, book=view.book).title}")
         except InputError:
             return ref
 
