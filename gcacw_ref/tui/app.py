@@ -357,6 +357,16 @@ class GcacwApp(App[int]):
         outer.active = "calc"
         self._start_calc(inner.active)
 
+    def action_calc_form(self, action: str) -> None:
+        """Clear, or fill with the example, the calculator last shown (from the palette)."""
+        name = self.query_one("#calc-tabs", TabbedContent).active.removeprefix("calc-")
+        pane = self.query_one(f"#pane-{name}", CalcPane)
+        if action == "clear_form":
+            pane.action_clear_form()
+        else:
+            pane.action_load_example()  # waits for the form when it is not built yet
+        self.action_show_calc(name)
+
     def action_show_calc(self, name: str) -> None:
         self.query_one("#calc-tabs", TabbedContent).active = f"calc-{name}"
         self.query_one("#tabs", TabbedContent).active = "calc"
@@ -569,6 +579,16 @@ class GcacwApp(App[int]):
                 _(CALCULATORS[pane.NAME].summary),
                 partial(self.action_show_calc, pane.NAME),
             )
+        yield SystemCommand(
+            _("Calculator: clear the form"),
+            _("Every field of the calculator shown back to blank or its rule default (ctrl+l)"),
+            partial(self.action_calc_form, "clear_form"),
+        )
+        yield SystemCommand(
+            _("Calculator: load the rulebook's example"),
+            _("Fill the calculator shown with the example, labelled as such (ctrl+g)"),
+            partial(self.action_calc_form, "load_example"),
+        )
         yield SystemCommand(
             _("Flank result into combat"),
             _("Carry the flank modifier to the combat calculator (c on the hex picture)"),
