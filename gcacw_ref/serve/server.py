@@ -7,8 +7,10 @@ any route is looked at, so no page is sent and no app process starts. Each webso
 ends when its socket closes, when its app quits or dies, or after `idle_s` without input.
 
 A page asked for with the token also starts one spare app (when there is room), which the
-page's socket then takes: the app boots while the browser loads the client. A spare not
-taken within `SPARE_S` is ended.
+page's socket then takes: the app boots while the browser loads the client. When a tab takes
+the spare, the next is started, so a second tab or a reload finds its app ready. A spare not
+taken within `SPARE_S` is ended (it counts against no limit: it is started only while a tab
+could still open, and is taken by the next one).
 """
 
 from __future__ import annotations
@@ -131,12 +133,17 @@ class Server:
     async def handle_page(self, request: web.Request) -> web.Response:
         size = _int(request.query.get("fontsize"), self.config.font_size, 8, 40)
         html = page_html(token=self.config.token, host=request.host, font_size=size)
-        if self.sessions.spare is None and not self.sessions.full():
-            spare = self.sessions.spare = AppSession(self.config.app_argv, environ=self.config.env)
-            await spare.start(*SPARE_SIZE)
-            self.started += 1
-            asyncio.get_running_loop().call_later(SPARE_S, self._end_spare, spare)
+        await self._start_spare()
         return web.Response(text=html, content_type="text/html", charset="utf-8")
+
+    async def _start_spare(self) -> None:
+        """One spare app, when there is none and a tab could still open."""
+        if self.sessions.spare is not None or self.sessions.full():
+            return
+        spare = self.sessions.spare = AppSession(self.config.app_argv, environ=self.config.env)
+        await spare.start(*SPARE_SIZE)
+        self.started += 1
+        asyncio.get_running_loop().call_later(SPARE_S, self._end_spare, spare)
 
     def _end_spare(self, spare: AppSession) -> None:
         if self.sessions.spare is spare:
@@ -180,6 +187,7 @@ class Server:
                 if (width, height) == SPARE_SIZE:
                     await session.handle(["resize", {"width": width, "height": height + 1}])
                 await session.handle(["resize", {"width": width, "height": height}])
+                await self._start_spare()  # the next tab (or this one reloaded) starts warm
             watchdog = asyncio.create_task(self._watch_idle(session, ws))
             async for message in ws:
                 if message.type != WSMsgType.TEXT:
