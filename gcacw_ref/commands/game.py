@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from gcacw_ref.errors import InputError, quoted
-from gcacw_ref.i18n import _, current_language
+from gcacw_ref.i18n import N_, _, current_language
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -122,13 +122,14 @@ def cmd_game(args: argparse.Namespace) -> int:
 
 def _output(game: Any, as_json: bool, lang: str | None) -> None:
     lang = lang or current_language()
-    from gcacw_ref.game.log import render_log
+    from gcacw_ref.game.log import event_json, piece_names, render_log, voice
 
     state = game.state
+    names = piece_names(game.scenario, lang)
     result = state.result or {"winner": None, "vp": state.vp, "turns_played": state.turn}
     if as_json:
         doc = {
-            "events": game.events,
+            "events": [event_json(e, lang, names) for e in game.events],
             "result": {
                 "winner": result["winner"],
                 "vp": result["vp"],
@@ -139,13 +140,23 @@ def _output(game: Any, as_json: bool, lang: str | None) -> None:
         }
         print(json.dumps(doc, ensure_ascii=False))
         return
-    print(render_log(game.events, lang))
+    print(render_log(game.events, lang, names))
+    v = voice(lang, names)
+    vp = result["vp"]
+    winner = v.side(result["winner"]) if result["winner"] else v(N_("not decided"))
     print(
-        _("result: winner {winner}, VP {vp}, turns {turns}").format(
-            winner=result["winner"], vp=result["vp"], turns=result["turns_played"]
+        v(
+            N_(
+                "result: winner {winner}; VP Union {union}, Confederate {confederate}; turns {turns}"
+            )
+        ).format(
+            winner=winner,
+            union=vp.get("union"),
+            confederate=vp.get("confederate"),
+            turns=result["turns_played"],
         )
     )
-    print(_("final state hash: {state_hash}").format(state_hash=state.state_hash()))
+    print(v(N_("final state hash: {state_hash}")).format(state_hash=state.state_hash()))
 
 
 def cmd_play(args: argparse.Namespace) -> int:

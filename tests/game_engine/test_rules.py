@@ -7,6 +7,8 @@ from typing import Any
 
 from tests_helpers import corps_scenario, make_scenario, small_map, unit  # type: ignore[import-not-found]
 
+from gcacw_ref.game.log import render_text
+
 ROAD_ROW5 = [
     {"between": [f"{c:02d}05", f"{c + 1:02d}05"], "features": ["road"]} for c in range(1, 10)
 ]
@@ -279,7 +281,7 @@ def test_extended_march_gap_is_reported(drive: Any) -> None:
     d.do("take")
     d.do("march", unit="u", dice=[4, 3])
     ev = [e for e in d.events if e["type"] == "extended_march"][0]
-    assert ev["result"] is None and "register" in ev["en"]
+    assert ev["result"] is None and "register" in render_text(ev, "en", {})
     assert d.units()["u"].strength == 8
 
 

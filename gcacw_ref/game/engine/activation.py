@@ -9,6 +9,7 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.choices import activation_candidates, may_entrench
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.frames import AccompanyFrame, ActivationFrame, CycleFrame
+from gcacw_ref.game.model import events as ev
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
@@ -125,13 +126,9 @@ def act_decide(w: Work, frame: ActivationFrame, action: Action) -> None:
         frame.mp = roll_allowance(w, ld.side, leader_kind(w, ld))
         frame.phase = "transfer"
         w.emit(
-            "activation",
-            "5.2",
-            f"{ld.name} activates {len(frame.selected)} unit(s) with {frame.mp} MP",
-            f"{w.name_ja(ld)}が{len(frame.selected)}ユニットを活性化（移動力{frame.mp}）",
-            leader=ld.id,
-            units=list(frame.selected),
-            mp=frame.mp,
+            ev.ActivationEvent(
+                turn=w.turn, rule="5.2", leader=ld.id, units=list(frame.selected), mp=frame.mp
+            )
         )
         return
     if frame.phase == "transfer":

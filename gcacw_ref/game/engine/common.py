@@ -98,11 +98,5 @@ def in_command_range(w: Work, leader: Leader, target_hex: str) -> bool:
     return target_hex in command_range(w, lh, leader.side)
 
 
-def side_word(side: Side, lang: str = "en") -> str:
-    if lang == "ja":
-        return "北軍" if side == Side.UNION else "南軍"
-    return "Union" if side == Side.UNION else "Confederate"
-
-
 def unit_name(w: Work, uid: str) -> str:
     return str(w.units[uid].name)

@@ -9,6 +9,7 @@ from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.misc import can_entrench, entrench
 from gcacw_ref.game.engine.registry import auto, decision
 from gcacw_ref.game.frames import BuildFrame, RecoveryFrame
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.recovery import UnitCondition, may_build_in_recovery, recover
 
@@ -93,10 +94,4 @@ def recover_all(w: Work) -> None:
             demoralized=c.demoralized,
         )
     w.destroy_tried = ()
-    w.emit(
-        "recovery",
-        "8.0",
-        f"recovery: {changed} units recover (fatigue -3, reorganize, demoralization)",
-        f"回復フェイズ：{changed}ユニットが回復",
-        units_changed=changed,
-    )
+    w.emit(ev.RecoveryEvent(turn=w.turn, rule="8.0", units_changed=changed))

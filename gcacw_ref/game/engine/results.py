@@ -18,6 +18,7 @@ from gcacw_ref.game.frames import (
     OptionalRetreatFrame,
     RetreatKind,
 )
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.rules.demoralization import demoralization_after
 from gcacw_ref.rules.march import raise_fatigue
 
@@ -71,13 +72,7 @@ def loss_decide(w: Work, frame: LossFrame, action: Action) -> None:
     """7.5: the owner takes one point of the loss from the unit of its choice."""
     assert action.unit
     lose(w, action.unit, 1, frame.rule, frame.disorganize)
-    w.emit(
-        "loss",
-        frame.rule,
-        f"{w.unit(action.unit).name} takes 1 strength loss",
-        f"{w.name_ja(w.unit(action.unit))}が兵力1を失う",
-        unit=action.unit,
-    )
+    w.emit(ev.LossEvent(turn=w.turn, rule=frame.rule, unit=action.unit))
     frame.points -= 1
     if frame.points <= 0 or not loss_options(w, frame):
         w.pop()
@@ -169,15 +164,7 @@ def advance_decide(w: Work, frame: AdvanceFrame, action: Action) -> None:
     target = frame.target
     w.upd(action.unit, hex=target, entrenchment="none")
     frame.units = tuple(u for u in frame.units if u != action.unit)
-    w.emit(
-        "advance",
-        "7.6",
-        f"{unit.name} advances {frm} -> {target}",
-        f"{w.name_ja(unit)}が{target}へ戦闘後前進",
-        unit=action.unit,
-        frm=frm,
-        to=target,
-    )
+    w.emit(ev.AdvanceEvent(turn=w.turn, rule="7.6", unit=action.unit, frm=frm, to=target))
     from gcacw_ref.game.engine import cavalry
     from gcacw_ref.game.engine.bridges import enemy_pontoons_fall, note_control, sweep_refused
     from gcacw_ref.game.engine.leaders import offer_split

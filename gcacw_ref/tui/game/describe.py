@@ -15,7 +15,7 @@ from rich.text import Text
 from gcacw_ref.game.actions import Action
 from gcacw_ref.game.geometry import direction
 from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.log import Event, describe_decision
+from gcacw_ref.game.log import Event, describe_decision, piece_names, render_text
 from gcacw_ref.game.scenario import Scenario, japanese_names
 from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.i18n import N_, _, current_language, join_list
@@ -231,9 +231,10 @@ def decision_text(state: GameState) -> str:
     return describe_decision(facts.kind, facts.side, current_language())
 
 
-def event_text(event: Event) -> str:
+def event_text(event: Event, state: GameState) -> str:
+    """The event's sentence in the interface language (the same catalogs as the CLI)."""
     lang = current_language()
-    return str(event.get(lang) or event.get("en", ""))
+    return render_text(event, lang, piece_names(state.scenario, lang))
 
 
 def _dice_of(event: Event) -> str:
@@ -260,7 +261,7 @@ def log_line(event: Event | None, phase: str, action: Action | None, state: Game
     line.append(f"T{event.get('turn', '?')} ", style="bold")
     line.append(f"{phase_name(phase)} ", style="dim")
     line.append(f"[{event.get('rule', '')}] ", style="cyan")
-    line.append(event_text(event))
+    line.append(event_text(event, state))
     dice = _dice_of(event)
     if dice:
         line.append("  " + _("dice {dice}").format(dice=dice), style="yellow")
