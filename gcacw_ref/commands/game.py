@@ -147,7 +147,8 @@ def _output(game: Any, as_json: bool, lang: str | None) -> None:
     print(
         v(
             N_(
-                "result: winner {winner}; VP Union {union}, Confederate {confederate}; turns {turns}"
+                "result: winner {winner}; VP Union {union}, Confederate {confederate}; "
+                "turns {turns}"
             )
         ).format(
             winner=winner,
