@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from gcacw_ref.game import api
-from gcacw_ref.game.log import piece_names, render_text
+from gcacw_ref.game.model.log import piece_names, render_text
+from gcacw_ref.game.play import api
 
 
 def test_march_events_name_units_in_japanese() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from tests_helpers import corps_scenario, make_scenario, small_map, unit  # type: ignore[import-not-found]
 
-from gcacw_ref.game.log import render_text
+from gcacw_ref.game.model.log import render_text
 
 ROAD_ROW5 = [
     {"between": [f"{c:02d}05", f"{c + 1:02d}05"], "features": ["road"]} for c in range(1, 10)
@@ -133,7 +133,7 @@ def test_cavalry_retreats_before_marching_infantry(drive: Any) -> None:
         stop = [a for a in opts if a.type == "stop"]
         d.do(stop[0].type if stop else "retreat", **({} if stop else {"hex": opts[0].hex}))
     cav = d.units()["cav"]
-    from gcacw_ref.game.geometry import distance
+    from gcacw_ref.game.model.geometry import distance
 
     assert distance(cav.hex, "0505") >= 2
     assert cav.fatigue == 1 and cav.organized is False

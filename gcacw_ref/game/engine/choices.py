@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import MAX_FATIGUE, combat_strength, enemy_units_adjacent
-from gcacw_ref.game.state import Leader, Unit
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.state import Leader, Unit
 from gcacw_ref.rules.entrenchment import (
     entrenchment_actions_allowed,
     entrenchment_era,

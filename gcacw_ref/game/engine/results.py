@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import lose
-from gcacw_ref.game.frames import (
+from gcacw_ref.game.model import events as ev
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import (
     AdvanceFrame,
     LossFrame,
     MarchFrame,
     OptionalRetreatFrame,
     RetreatKind,
 )
-from gcacw_ref.game.model import events as ev
 from gcacw_ref.rules.demoralization import demoralization_after
 from gcacw_ref.rules.march import raise_fatigue
 

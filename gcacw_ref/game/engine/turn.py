@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import choices
 from gcacw_ref.game.engine.common import other
 from gcacw_ref.game.engine.registry import auto, decision
 from gcacw_ref.game.engine.victory import finish_game
-from gcacw_ref.game.frames import (
+from gcacw_ref.game.model import events as ev
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import (
     ChooseFrame,
     CycleFrame,
     InitiativeFrame,
@@ -22,7 +23,6 @@ from gcacw_ref.game.frames import (
     TransferFrame,
     TurnFrame,
 )
-from gcacw_ref.game.model import events as ev
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.movement_allowance import otr_union_activation_limit
 

@@ -1,1 +1,2 @@
-"""The game's model layer: what a game is made of (events so far), with no rules of play."""
+"""The game model: scenario, map, state, frames, actions and events; plain data and the
+geometry over it, importing nothing of the engine or of play."""

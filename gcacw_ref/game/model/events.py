@@ -1,7 +1,7 @@
 """Game events as typed models: what happened, the rule it applied, and the facts.
 
 An event carries no text. Each type knows its message id (an English msgid in the
-gettext catalogs) and the arguments that fill it; `render` in `gcacw_ref.game.log` turns
+gettext catalogs) and the arguments that fill it; `render` in `gcacw_ref.game.model.log` turns
 it into a line in either language. `Event` is the union of every type, told apart by
 `type`. `as_json()` is the event as `play --json` prints it: `type`, `turn`, `rule` and
 the facts that were given (a field left unset is left out; a few fields serve only the

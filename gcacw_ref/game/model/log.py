@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from pydantic import JsonValue
 
 from gcacw_ref.game.model.events import SIDE_WORDS, Event, EventBase, Voice
-from gcacw_ref.game.scenario import Scenario, japanese_names
+from gcacw_ref.game.model.scenario import Scenario, japanese_names
 from gcacw_ref.i18n import N_, catalog
 
 __all__ = ["Event", "EventBase", "piece_names", "render_event", "render_log", "render_text"]
