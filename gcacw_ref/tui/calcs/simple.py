@@ -12,7 +12,6 @@ from textual.widgets import Static
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 
-
 # the extended-march table's printed columns (5.1), by the value the rules core names them
 MARCH_COLUMNS = {
     "organized": N_("organized (any strength)"),
