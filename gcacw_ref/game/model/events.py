@@ -29,7 +29,12 @@ ATTACK_WORDS = {
     "prepared": N_("prepared attack"),
     "assault": N_("assault"),
 }
-RETREAT_WORDS = {"retreat": N_("retreat"), "rout": N_("rout"), "cavalry": N_("cavalry retreat")}
+RETREAT_WORDS = {
+    "retreat": N_("retreat"),
+    "rout": N_("rout"),
+    "cavalry": N_("cavalry retreat"),
+    "optional": N_("optional retreat"),
+}
 STATION_WORDS = {"damaged": N_("damaged"), "destroyed": N_("destroyed")}
 ENTRENCHMENT_WORDS = {
     "none": N_("none"),

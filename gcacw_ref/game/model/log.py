@@ -104,12 +104,17 @@ EVENT_NAMES = {
 }
 
 
+# an event's `rule` is a rule number, or one of these words
+RULE_WORDS = {"scenario": N_("scenario rules")}
+
+
 def render_event(event: EventBase, lang: str, names: Mapping[str, str]) -> str:
     """One readable line, e.g. `T2 [7.5] combat: ...` (`T2 [7.5] 戦闘: ...` in Japanese)."""
     v = voice(lang, names)
     kind = v(EVENT_NAMES[event.type]) if event.type in EVENT_NAMES else event.type
+    rule = v(RULE_WORDS[event.rule]) if event.rule in RULE_WORDS else event.rule
     return v(N_("T{turn} [{rule}] {kind}: {text}")).format(
-        turn=event.turn, rule=event.rule, kind=kind, text=event.text(v)
+        turn=event.turn, rule=rule, kind=kind, text=event.text(v)
     )
 
 
