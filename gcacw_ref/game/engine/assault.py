@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from gcacw_ref.game.engine import bridges, cavalry
 from gcacw_ref.game.engine.choices import assault_candidates
 from gcacw_ref.game.engine.combat import attack_allowed, resolve
-from gcacw_ref.game.engine.common import in_command_range
 from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.engine.zocview import in_command_range
 from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import AdvanceFrame, AssaultFrame

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import RuleError
 from gcacw_ref.game.engine import bridges
+from gcacw_ref.game.engine.cavalry import offer
 from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.registry import auto
 from gcacw_ref.game.engine.results import apply_results
@@ -300,8 +301,6 @@ def march_attack(w: Work, frame: MarchFrame, target: str, attack_type: str) -> N
     if cav and unit.kind != "cavalry" and unit.hex == frame.start:
         kinds = zoc_of_hex(w, target)
         if str(kinds.get(hex_of(unit))) == "limited":
-            from gcacw_ref.game.engine.cavalry import offer
-
             offer(w, uid, hexes=[target])
 
 

@@ -19,6 +19,7 @@ from gcacw_ref.game.engine import (  # noqa: F401  (registers frame kinds)
     turn,
 )
 from gcacw_ref.game.engine.registry import HANDLERS
+from gcacw_ref.game.engine.weather import check_rain_events
 from gcacw_ref.game.engine.work import EngineBug, Work
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.model.frames import TurnFrame
@@ -31,8 +32,6 @@ MAX_AUTO_STEPS = 100_000
 
 def initial_state(scenario: Scenario, seed: int) -> GameState:
     """The scenario's set-up, before anything has run (its rain results checked, 12.0)."""
-    from gcacw_ref.game.engine.weather import check_rain_events
-
     check_rain_events(scenario)
     units = {
         u.id: Unit(

@@ -13,7 +13,7 @@ from typing import TypeVar
 from gcacw_ref.game.model.events import Event
 from gcacw_ref.game.model.frames import AnyFrame
 from gcacw_ref.game.model.hexmap import HexMap as Board
-from gcacw_ref.game.model.hexmap import board_for
+from gcacw_ref.game.model.scenario import board_for
 from gcacw_ref.game.model.state import GameResult, GameState, Leader, Unit, draw
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.station_raid import StationMarker

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from pydantic import JsonValue
 
 from gcacw_ref.game.model.events import SIDE_WORDS, Event, EventBase, Voice
-from gcacw_ref.game.model.scenario import Scenario, japanese_names
+from gcacw_ref.game.model.scenario import Scenario
 from gcacw_ref.i18n import N_, catalog
 
 __all__ = ["Event", "EventBase", "piece_names", "render_event", "render_log", "render_text"]
@@ -58,7 +58,7 @@ def piece_names(scenario: Scenario, lang: str) -> dict[str, str]:
     names = {u.id: u.name for u in scenario.units}
     names.update((ld.id, ld.name) for ld in scenario.leaders)
     if lang == "ja":
-        names.update(japanese_names(scenario))
+        names.update(scenario.names_ja)
     return names
 
 

@@ -12,9 +12,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import cast
 
-from gcacw_ref.game.model.hexmap import HexMap, board_for
+from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit
 from gcacw_ref.game.model.reach import reachable
+from gcacw_ref.game.model.scenario import board_for
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play import api
 from gcacw_ref.game.play.api import PendingDecision
