@@ -17,7 +17,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--scenario", required=True, metavar="ID|FILE", help=_("built-in id (training) or a file")
     )
-    p.add_argument("--seed", required=True, type=int, metavar="N")
+    p.add_argument(
+        "--seed",
+        required=True,
+        type=int,
+        metavar="N",
+        help=_("seed of the game's dice (0 or more)"),
+    )
     p.add_argument(
         "--bots",
         default="heuristic,heuristic",
@@ -45,7 +51,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     g = sub.add_parser("game", help=_("open the TUI on the game screen (watch, step, play)"))
     g.add_argument("--scenario", default="training", metavar="ID|FILE")
-    g.add_argument("--seed", default=1, type=int, metavar="N")
+    g.add_argument(
+        "--seed", default=1, type=int, metavar="N", help=_("seed of the game's dice (default 1)")
+    )
     g.add_argument(
         "--bots",
         default="human,heuristic",
