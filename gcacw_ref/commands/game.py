@@ -198,12 +198,18 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _read_actions(source: str) -> list[Any]:
     from gcacw_ref.commands.calc import read_json_input
-    from gcacw_ref.game.model.actions import parse_action
+    from gcacw_ref.game.model.actions import IllegalAction, parse_action
 
     data = read_json_input(source)
     if not isinstance(data, list):
         raise InputError(_("{source}: expected a JSON list of actions").format(source=source))
-    return [parse_action(item) for item in data]
+    actions = []
+    for i, item in enumerate(data, 1):
+        try:
+            actions.append(parse_action(item))
+        except IllegalAction as exc:  # as a replay names it: which action, then why
+            raise IllegalAction(f"action {i}: {exc}") from None
+    return actions
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
