@@ -239,7 +239,7 @@ class EntrenchEvent(EventBase):
     before: str = _excluded("none")
 
     def message(self) -> str:
-        return N_("{unit} entrenches: {before} -> {level}")
+        return N_("{unit}: {before} -> {level}")
 
     def args(self, v: Voice) -> dict[str, object]:
         return {
@@ -569,8 +569,7 @@ class CavalryRetreatEvent(EventBase):
 
     def message(self) -> str:
         return N_(
-            "{units}: cavalry retreat before {active}: die {die}{drm:+d}, enemy loses {cut} MP, "
-            "cavalry loses {loss}"
+            "{units} before {active}: die {die}{drm:+d}, enemy loses {cut} MP, cavalry loses {loss}"
         )
 
     def args(self, v: Voice) -> dict[str, object]:
