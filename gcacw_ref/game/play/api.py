@@ -53,7 +53,14 @@ from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.model.log import Event
 from gcacw_ref.game.model.pathing import MoveView
-from gcacw_ref.game.model.pending import DecisionKind, PendingDecision, pending_decision
+from gcacw_ref.game.model.pending import (
+    AssaultDecision,
+    DecisionKind,
+    MarchDecision,
+    PendingDecision,
+    TransferDecision,
+    pending_decision,
+)
 from gcacw_ref.game.model.scenario import Scenario, load_scenario
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.game.play.replay import (
@@ -71,6 +78,7 @@ from gcacw_ref.rules.zoc import ZocKind
 
 __all__ = [
     "Action",
+    "AssaultDecision",
     "ChanceOutcome",
     "DecisionKind",
     "EngineBug",
@@ -78,8 +86,10 @@ __all__ = [
     "Game",
     "GameState",
     "IllegalAction",
+    "MarchDecision",
     "PendingDecision",
     "Scenario",
+    "TransferDecision",
     "apply",
     "attack_outcomes",
     "chance_outcomes",
