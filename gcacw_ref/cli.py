@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from gcacw_ref import __version__
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import N_, _
 
 # argparse writes its own words (the usage prefix, section titles, its help option, its
@@ -91,13 +91,12 @@ class _Parser(argparse.ArgumentParser):
         return text
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        from gcacw_ref.errors import one_line
-
         text = one_line(translate_argparse_error(message))
         self.exit(2, _("gcacw-ref: {message} (see --help)").format(message=text) + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # lazy: each subcommand loads its layer only when run; --help stays fast
     from gcacw_ref.commands import bench, calc, game, text
 
     parser = _Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
@@ -121,11 +120,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
+        # lazy: each subcommand loads its layer only when run; --help stays fast
         from gcacw_ref import i18n
 
         lang_option, args_list = i18n.split_lang_option(args_list)
         if not args_list:  # the TUI: the language saved there comes after --lang and the env
+            # lazy: each subcommand loads its layer only when run; --help stays fast
             from gcacw_ref.settings import load_settings
+
+            # lazy: each subcommand loads its layer only when run; --help stays fast
             from gcacw_ref.tui import run_app
 
             settings, problem = load_settings()
@@ -141,8 +144,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise InputError(_("choose a command (see --help)"))
         return int(args.func(args) or 0)
     except InputError as exc:
-        from gcacw_ref.errors import one_line
-
         print(_("gcacw-ref: {exc}").format(exc=one_line(str(exc))), file=sys.stderr)
         return 2
     except RecursionError:  # a last guard: every reader refuses deep nesting itself
@@ -155,7 +156,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug: say so in one line unless debugging
         if os.environ.get("GCACW_REF_DEBUG"):
             raise
-        from gcacw_ref.errors import one_line
 
         print(
             _("gcacw-ref: internal error: {name}: {exc}").format(

@@ -5,8 +5,14 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 from pathlib import Path
 from typing import BinaryIO
+
+from platformdirs import user_data_dir
+
+from gcacw_ref.errors import DataError, InputError, one_line
+from gcacw_ref.i18n import _
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -16,7 +22,6 @@ def data_dir() -> Path:
     env = os.environ.get("GCACW_REF_HOME")
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_data_dir
 
     return Path(user_data_dir("gcacw-ref", appauthor=False))
 
@@ -46,9 +51,6 @@ def read_user_bytes(path: Path | str, limit: int = MAX_INPUT_BYTES) -> bytes:
     A FIFO, a device, a socket or a folder is refused before anything is read (opening
     does not block: O_NONBLOCK), so `/dev/zero` or a pipe never hangs nor fills memory.
     """
-    from gcacw_ref.errors import DataError, one_line
-    from gcacw_ref.i18n import _
-
     name = one_line(str(path))
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -87,16 +89,11 @@ def _read_limited(fh: BinaryIO, limit: int) -> bytes:
 
 
 def _cannot_read(name: str, exc: OSError) -> str:
-    from gcacw_ref.i18n import _
-
     return _("{path}: cannot read ({reason})").format(path=name, reason=exc.strerror or exc)
 
 
 def read_user_text(path: Path | str, limit: int = MAX_INPUT_BYTES) -> str:
     """A user's UTF-8 text file; any failure is a one-line `DataError` naming the file."""
-    from gcacw_ref.errors import DataError, one_line
-    from gcacw_ref.i18n import _
-
     data = read_user_bytes(path, limit)
     try:
         return data.decode("utf-8")
@@ -106,10 +103,6 @@ def read_user_text(path: Path | str, limit: int = MAX_INPUT_BYTES) -> str:
 
 def read_stdin_text(limit: int = MAX_INPUT_BYTES) -> str:
     """Standard input as text, at most `limit` bytes; else a one-line `InputError`."""
-    import sys
-
-    from gcacw_ref.errors import InputError
-    from gcacw_ref.i18n import _
 
     buffer = getattr(sys.stdin, "buffer", None)
     raw: str | bytes = buffer.read(limit + 1) if buffer is not None else sys.stdin.read(limit + 1)
@@ -131,9 +124,6 @@ def check_write_target(path: Path) -> None:
     A new path, or an existing regular file, may be written; anything else is a
     `DataError`, so a save never turns a symlink into a file nor replaces a device node.
     """
-    from gcacw_ref.errors import DataError, one_line
-    from gcacw_ref.i18n import _
-
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:

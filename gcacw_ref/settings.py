@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gcacw_ref.i18n import LANGUAGES, _
+from gcacw_ref.paths import atomic_write_text, data_dir
 
 FILE_NAME = "settings.json"
 
@@ -25,8 +26,6 @@ class Settings:
 
 
 def settings_path(home: Path | None = None) -> Path:
-    from gcacw_ref.paths import data_dir
-
     return (home or data_dir()) / FILE_NAME
 
 
@@ -57,7 +56,5 @@ def load_settings(home: Path | None = None) -> tuple[Settings, str | None]:
 
 def save_settings(settings: Settings, home: Path | None = None) -> None:
     """Write the settings atomically (the old file or the new, never half of one)."""
-    from gcacw_ref.paths import atomic_write_text
-
     text = json.dumps({"language": settings.language}, ensure_ascii=False, indent=2) + "\n"
     atomic_write_text(settings_path(home), text)

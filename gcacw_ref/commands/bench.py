@@ -10,14 +10,15 @@ import importlib
 import json
 from typing import Any
 
+from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import _, join_list
 
 SECTIONS = [
-    "gcacw_ref.text.bench",  # search median/p95, import_s
-    "gcacw_ref.tui.bench",  # startup_s
-    "gcacw_ref.game.play.bench_move",  # reachable-set time
-    "gcacw_ref.game.play.bench_play",  # full bot game, soak
-    "gcacw_ref.tui.game.bench",  # game screen: one step, one step back, ready
+    "gcacw_ref.bench.search",  # search median/p95, import_s
+    "gcacw_ref.bench.tui",  # startup_s
+    "gcacw_ref.bench.move",  # reachable-set time
+    "gcacw_ref.bench.play",  # full bot game, soak
+    "gcacw_ref.bench.game_screen",  # game screen: one step, one step back, ready
 ]
 
 
@@ -86,8 +87,8 @@ def measured_line(result: dict[str, Any]) -> str:
 
 
 def _cmd_soak(args: argparse.Namespace) -> int:
-    from gcacw_ref.errors import InputError
-    from gcacw_ref.game.play.soak import soak
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
+    from gcacw_ref.bench.soak import soak
 
     if args.soak < 1:
         raise InputError(_("--soak: give a number of games, 1 or more"))

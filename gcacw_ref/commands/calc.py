@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def read_json_input(source: str) -> Any:
     """Read a JSON document from a regular file or `-` (stdin), at most `MAX_INPUT_BYTES`."""
-    from gcacw_ref.i18n import _
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.jsonin import parse_json
 
     text = read_stdin_text() if source == "-" else read_user_text(source)
@@ -71,7 +71,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
 
 def cmd_ref(args: argparse.Namespace) -> int:
     """The quick reference, each line with the rule it sums up (`rule` opens it)."""
-    from gcacw_ref.i18n import current_language
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.reference import load_reference, render_reference
 
     if args.json:
@@ -95,6 +95,7 @@ REGISTER_KINDS = (N_("conflict"), N_("gap"))
 
 
 def cmd_discrepancies(args: argparse.Namespace) -> int:
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.rules.register import load_register
 
     entries = load_register()

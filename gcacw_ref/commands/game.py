@@ -7,9 +7,11 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+from unicodedata import east_asian_width
 
 from gcacw_ref.errors import InputError, quoted
 from gcacw_ref.i18n import N_, _, current_language
+from gcacw_ref.paths import check_write_target
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -80,12 +82,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
-    from gcacw_ref.i18n import _
-
     raise InputError(_("scenario: choose a command: check FILE (see --help)"))
 
 
 def _bots(text: str) -> tuple[str, str]:
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.play.bots import BOT_NAMES
 
     parts = [p.strip() for p in text.split(",")]
@@ -99,6 +100,7 @@ def _bots(text: str) -> tuple[str, str]:
 
 
 def cmd_game(args: argparse.Namespace) -> int:
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.play.bots import BOT_NAMES
 
     names = (*BOT_NAMES, "human")
@@ -112,14 +114,19 @@ def cmd_game(args: argparse.Namespace) -> int:
     if args.seed < 0:
         raise InputError(_("--seed: must be 0 or more (got {seed})").format(seed=args.seed))
     if args.open:
+        # lazy: the engine (about 1 s to import) loads only for game commands
         from gcacw_ref.game.play.replay import read_save
 
         read_save(Path(args.open))  # a broken file: one line and exit 2, before the TUI
     else:
+        # lazy: the engine (about 1 s to import) loads only for game commands
         from gcacw_ref.game.model.scenario import load_scenario
 
         load_scenario(args.scenario)
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.tui.app import GcacwApp
+
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.tui.game.dialogs import GameOptions
 
     options = GameOptions(args.scenario, args.seed, parts[0], parts[1], args.open)
@@ -130,6 +137,7 @@ def cmd_game(args: argparse.Namespace) -> int:
 
 def _output(game: Any, as_json: bool, lang: str | None) -> None:
     lang = lang or current_language()
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.model.log import event_json, piece_names, render_log, voice
 
     state = game.state
@@ -169,7 +177,10 @@ def _output(game: Any, as_json: bool, lang: str | None) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.model.scenario import load_scenario
+
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.play.replay import play_bots, save_game
 
     union, confed = _bots(args.bots)
@@ -177,8 +188,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise InputError(_("--seed: must be 0 or more (got {seed})").format(seed=args.seed))
     save_path = Path(args.save) if args.save else None
     if save_path is not None:  # before the game is played: a folder, a link, a device
-        from gcacw_ref.paths import check_write_target
-
         check_write_target(save_path)
     scenario = load_scenario(args.scenario)
     scripted = _read_actions(args.actions) if args.actions else None
@@ -197,7 +206,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _read_actions(source: str) -> list[Any]:
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.commands.calc import read_json_input
+
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.model.actions import IllegalAction, parse_action
 
     data = read_json_input(source)
@@ -213,6 +225,7 @@ def _read_actions(source: str) -> list[Any]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.play.replay import read_save, replay_save, verify
 
     path = Path(args.file)
@@ -228,6 +241,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario_check(args: argparse.Namespace) -> int:
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.model.scenario import load_scenario
 
     scen = load_scenario(args.file)
@@ -260,6 +274,7 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
 
 def cmd_scenario_list(args: argparse.Namespace) -> int:
     """The built-in scenarios: a small table, or `--json` (a list of objects)."""
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.model.scenario_list import builtin_scenarios
 
     found = builtin_scenarios()
@@ -286,7 +301,6 @@ def cmd_scenario_list(args: argparse.Namespace) -> int:
 
 def _table(head: list[str], rows: list[list[str]]) -> str:
     """Columns padded to their widest cell (East Asian wide characters count double)."""
-    from unicodedata import east_asian_width
 
     def width(text: str) -> int:
         return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)

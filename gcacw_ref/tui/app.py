@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import on, work
+from textual.actions import SkipAction
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
@@ -16,7 +17,10 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
+from gcacw_ref.calculators import CALCULATORS, calculator
 from gcacw_ref.i18n import N_, _, current_language, set_language
+from gcacw_ref.paths import data_dir
+from gcacw_ref.settings import load_settings, save_settings
 from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.books import Books
 from gcacw_ref.tui.browser import RulesPane
@@ -26,7 +30,8 @@ from gcacw_ref.tui.calcs.move import MovePane
 from gcacw_ref.tui.calcs.simple import ArtilleryPane, MarchPane, OddsPane
 from gcacw_ref.tui.calcs.sixhex import FlankPane, FlankPicker, RetreatPane
 from gcacw_ref.tui.charts_pane import ChartsPane
-from gcacw_ref.tui.ruleside import WIDE
+from gcacw_ref.tui.quickref import QuickRefScreen
+from gcacw_ref.tui.ruleside import WIDE, part_ids, step_part
 from gcacw_ref.tui.screens import BookmarksScreen, HelpScreen, ImportScreen
 from gcacw_ref.tui.search import SearchPane
 from gcacw_ref.tui.threads import deliver
@@ -101,8 +106,6 @@ def hints(tab: str, narrow: bool = False) -> Text:
 
 def warm_up_calculators() -> None:
     """Import the calculator modules in the background so the first calculation is quick."""
-    from gcacw_ref.calculators import CALCULATORS, calculator
-
     for name in CALCULATORS:
         try:
             calculator(name)
@@ -140,7 +143,6 @@ class GcacwApp(App[int]):
         super().__init__()
         self.game_options = game  # `gcacw-ref game`: open on the game screen with these
         self.game_return = False  # a rule opened from the game log: escape goes back
-        from gcacw_ref.paths import data_dir
 
         self.sub_title = _(self.SUB_TITLE)
         self.settings_problem = settings_problem
@@ -251,6 +253,7 @@ class GcacwApp(App[int]):
         elif tab == "calc":
             self._start_calc(self.query_one("#calc-tabs", TabbedContent).active)
         elif tab == "game":
+            # lazy: the engine loads only when the game pane opens
             from gcacw_ref.tui.game import mount_game_pane
 
             pane = self.query_one("#game", TabPane)
@@ -321,8 +324,6 @@ class GcacwApp(App[int]):
         book = self.books.default_book()
         target = event.rule
         if event.step is not None and self.books.ready and self.books.infos:
-            from gcacw_ref.tui.ruleside import part_ids, step_part
-
             try:
                 view = self.books.rule(event.rule, book)
             except Exception:  # noqa: BLE001 - open_rule says why
@@ -340,8 +341,6 @@ class GcacwApp(App[int]):
 
     def action_return_to_game(self) -> None:
         """Escape in the rule browser after a rule was opened from the game log."""
-        from textual.actions import SkipAction
-
         on_rules = self.screen is self.screen_stack[0] and (
             self.query_one("#tabs", TabbedContent).active == "rules"
         )
@@ -359,7 +358,6 @@ class GcacwApp(App[int]):
 
     def action_quick_reference(self) -> None:
         """F7: the quick reference; enter on a line opens its rule."""
-        from gcacw_ref.tui.quickref import QuickRefScreen
 
         def chosen(rule: str | None) -> None:
             if rule:  # once the screen is gone (its focus restore must not switch tabs back)
@@ -491,8 +489,6 @@ class GcacwApp(App[int]):
 
     def action_switch_language(self) -> None:
         """Speak the other language from now on, keep the choice, and redraw every screen."""
-        from gcacw_ref.settings import load_settings, save_settings
-
         lang = "en" if current_language() == "ja" else "ja"
         set_language(lang)
         settings, _problem = load_settings(self.home)

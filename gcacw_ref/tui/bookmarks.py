@@ -78,6 +78,7 @@ class Bookmarks:
     def _locked(self) -> Iterator[None]:
         """Hold `bookmarks.json.lock` while reading and writing (POSIX; elsewhere a no-op)."""
         try:
+            # lazy: POSIX only
             import fcntl
         except ImportError:  # pragma: no cover - Windows
             yield

@@ -10,6 +10,8 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gcacw_ref.text.library import Library, normalize_rule_number
+
 if TYPE_CHECKING:
     from gcacw_ref.text.library import Library
     from gcacw_ref.text.models import BookInfo, Hit, RuleView, SectionRef
@@ -28,12 +30,6 @@ class Books:
 
     def load(self) -> None:
         """Open the library and list the books (slow the first time: call from a worker)."""
-        try:
-            from gcacw_ref.text.library import Library
-        except ImportError:
-            self.error = "The rulebook layer is not installed yet."
-            self.loaded = True
-            return
         try:
             self.library = Library(home=self.home)
             self.infos = list(self.library.books())
@@ -96,10 +92,6 @@ class Books:
     @staticmethod
     def rule_number(text: str) -> str | None:
         """The rule number `text` names (`7.4`, `７．４`), or None."""
-        try:
-            from gcacw_ref.text.library import normalize_rule_number
-        except ImportError:
-            return None
         try:
             result = normalize_rule_number(text)
         except Exception:  # noqa: BLE001

@@ -18,6 +18,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from gcacw_ref.i18n import _, catalog
+from gcacw_ref.text.glossary import load_glossary
 from gcacw_ref.tui.ruletext import strip_bold
 from gcacw_ref.tui.threads import deliver
 from gcacw_ref.tui.widgets import Field
@@ -33,8 +34,6 @@ WIDE = 140
 @lru_cache(maxsize=1)
 def _glossary_names() -> list[tuple[str, tuple[str, ...]]]:
     """Every English name of a glossary term (longest first) with the term's section ids."""
-    from gcacw_ref.text.glossary import load_glossary
-
     names: list[tuple[str, tuple[str, ...]]] = []
     for term in load_glossary().terms:
         # single-word variants are too loose ("column" of "column attack")

@@ -10,6 +10,7 @@ from rich.style import Style
 from rich.text import Text
 
 from gcacw_ref.i18n import _, current_language
+from gcacw_ref.rules.register import entries_for_rule
 
 _NUMBER = re.compile(r"(?<![0-9０-９.．])([0-9０-９]{1,2}[.．][0-9０-９]{1,2})(?![0-9０-９])")
 
@@ -96,8 +97,6 @@ def register_notes(section: str) -> tuple[Text, ...]:
 def _register_notes(section: str, lang: str) -> tuple[Text, ...]:
     number = section.split("#")[0].split("/")[0]
     try:
-        from gcacw_ref.rules.register import entries_for_rule
-
         entries = entries_for_rule(number)
     except Exception:  # noqa: BLE001 - a broken register must not hide the rule
         return ()

@@ -15,6 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import N_, _, join_list, ngettext
+from gcacw_ref.tui.ruletext import plain_with_spans
 from gcacw_ref.tui.threads import deliver
 from gcacw_ref.tui.widgets import Choice, Field
 
@@ -241,7 +242,6 @@ def hit_prompt(hit: Any, titles: dict[str, str] | None = None) -> Text:
     if anchor:
         head.append(f" › {anchor}", style="bold")
     head.append(f"   {hit.book} · {round(float(hit.score))}", style="dim")
-    from gcacw_ref.tui.ruletext import plain_with_spans
 
     passage = getattr(hit, "passage", "") or ""
     if passage:

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.layout import KinsokuText
+from gcacw_ref.rules.numbers import parse_strength
 
 if TYPE_CHECKING:
     from gcacw_ref.rules.explain import Step
@@ -62,7 +63,6 @@ class StrengthCheck(Check):
         text = value.strip()
         if not text:
             return self.success() if self.optional else self.failure(_("required"))
-        from gcacw_ref.rules.numbers import parse_strength
 
         try:
             parse_strength(text)
@@ -156,8 +156,6 @@ UNITS_HELP = N_(
 
 def parse_units(text: str) -> list[dict[str, Any]]:
     """Turn `17 a2 t2, 3 1/2 d1 c` into the calculator's unit objects (no rule logic here)."""
-    from gcacw_ref.rules.numbers import parse_strength
-
     units: list[dict[str, Any]] = []
     pieces = [p.strip() for p in text.translate(_FULLWIDTH).split(",")]
     if not any(pieces):

@@ -3,9 +3,9 @@ scenario grown by extra units that the units-vs-time table uses."""
 
 from __future__ import annotations
 
+from gcacw_ref.bench.soak import soak
 from gcacw_ref.game.model.scale import scaled_scenario
 from gcacw_ref.game.model.scenario import load_scenario
-from gcacw_ref.game.play.soak import soak
 
 
 def test_scaled_scenario_adds_units_on_own_side_without_sharing_enemy_hexes() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from gcacw_ref.text import bench
+from gcacw_ref.bench import search as bench
 
 
 def test_bench_over_seeds(seeds: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -30,6 +30,10 @@ Serialising
     `state_hash(state)` (SHA-256 of the canonical JSON), `serialise(state) -> str`,
     `deserialise(text) -> GameState`; whole games: `Game`, `play_bots`, `save_game`,
     `read_save`, `replay_save`, `verify`, `load_game` (the save format of DESIGN.md).
+For the TUI
+    the model's types and look-ups the game screen shows (`HexMap`, `Unit`, `board_for`,
+    `reachable`...) and the read-only `Position` view; the TUI imports nothing else of
+    `gcacw_ref.game` (an import contract in pyproject.toml).
 """
 
 from __future__ import annotations
@@ -51,8 +55,10 @@ from gcacw_ref.game.engine.core import (
 from gcacw_ref.game.engine.position import Position, disorganized_value
 from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
-from gcacw_ref.game.model.log import Event
-from gcacw_ref.game.model.pathing import MoveView
+from gcacw_ref.game.model.geometry import direction, parse_hex
+from gcacw_ref.game.model.hexmap import HexMap
+from gcacw_ref.game.model.log import Event, describe_decision, piece_names, render_text
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit
 from gcacw_ref.game.model.pending import (
     AssaultDecision,
     DecisionKind,
@@ -61,10 +67,20 @@ from gcacw_ref.game.model.pending import (
     TransferDecision,
     pending_decision,
 )
-from gcacw_ref.game.model.scenario import Scenario, load_scenario
-from gcacw_ref.game.model.state import GameState
+from gcacw_ref.game.model.reach import reachable
+from gcacw_ref.game.model.scenario import (
+    SCENARIO_DIR,
+    Scenario,
+    board_for,
+    check_scenario,
+    japanese_names,
+    load_scenario,
+)
+from gcacw_ref.game.model.state import GameState, Unit
+from gcacw_ref.game.play.bots import make_bot
 from gcacw_ref.game.play.replay import (
     Game,
+    SaveFile,
     load_game,
     play_bots,
     read_save,
@@ -112,7 +128,22 @@ __all__ = [
     "state_hash",
     "step",
     "verify",
-    # for the TUI
+    # for the TUI: the model's types and look-ups it shows
+    "SCENARIO_DIR",
+    "HexMap",
+    "MovingUnit",
+    "SaveFile",
+    "Unit",
+    "board_for",
+    "check_scenario",
+    "describe_decision",
+    "direction",
+    "japanese_names",
+    "make_bot",
+    "parse_hex",
+    "piece_names",
+    "reachable",
+    "render_text",
     "MoveView",
     "Position",
     "ZocKind",

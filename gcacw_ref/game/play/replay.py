@@ -15,13 +15,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gcacw_ref.errors import DataError, InputError
-from gcacw_ref.game.engine.core import legal_actions, step
+from gcacw_ref.game.engine.core import initial_state, legal_actions, start, step
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.log import Event
 from gcacw_ref.game.model.scenario import Scenario, check_scenario
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.game.play.bots import make_bot
 from gcacw_ref.i18n import _
+from gcacw_ref.jsonin import parse_json
 from gcacw_ref.paths import atomic_write_text, read_user_text
 
 SAVE_FORMAT = "gcacw-ref-save/1"
@@ -70,8 +71,6 @@ class Game(BaseModel):
 
 
 def start_game(scenario: Scenario, seed: int, bots: list[str] | None = None) -> Game:
-    from gcacw_ref.game.engine.core import initial_state, start
-
     state, events = start(initial_state(scenario, seed))
     return Game(scenario=scenario, seed=seed, bots=bots, state=state, events=list(events))
 
@@ -126,9 +125,6 @@ def save_game(game: Game, path: Path) -> None:
 
 def read_save(path: Path) -> SaveFile:
     """A save file, validated; `DataError` naming the problem otherwise."""
-    from gcacw_ref.i18n import _
-    from gcacw_ref.jsonin import parse_json
-
     source = _("{path}: not a save file").format(path=path)
     data = parse_json(read_user_text(path), source, DataError)
     try:

@@ -8,7 +8,7 @@ from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.artillery import artillery_modifier
 from gcacw_ref.rules.combat_models import MOST, TerrainKey
 from gcacw_ref.rules.explain import Step, render_steps
-from gcacw_ref.rules.io._common import ui
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.numbers import format_signed
 
 TITLE = N_("Artillery modifier")

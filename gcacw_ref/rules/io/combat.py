@@ -7,7 +7,10 @@ from pydantic import BaseModel, Field
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.layout import pad
 from gcacw_ref.rules.combat import CombatResult, Outcome, resolve_combat
+from gcacw_ref.rules.combat_chart import row_label
 from gcacw_ref.rules.combat_models import CombatInput
+from gcacw_ref.rules.combat_tables import die_modifiers
+from gcacw_ref.rules.entrenchment import entrenchment_era
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.numbers import format_signed, format_strength
 
@@ -90,8 +93,6 @@ def _chance(o: Outcome) -> Chance:
 
 
 def run(inp: Input) -> Output:
-    from gcacw_ref.rules.combat_chart import row_label
-
     res: CombatResult = resolve_combat(inp)
     art = res.artillery
     by_parity = (
@@ -220,9 +221,6 @@ def game_fields(game: str) -> set[str]:
     """The game-specific inputs that can change an attack in `game`: each chart modifier
     where the chart lists that game (an empty list: every game, 7.4), and Longstreet where
     the game's own year is 1864 or later (7.4, 9.0)."""
-    from gcacw_ref.rules.combat_tables import die_modifiers
-    from gcacw_ref.rules.entrenchment import entrenchment_era
-
     mods = die_modifiers()
     out: set[str] = set()
     for name, key in GAME_MODIFIERS.items():

@@ -8,7 +8,7 @@ from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules import flank as rules
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.games import Game, Side
-from gcacw_ref.rules.io._common import ui
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.numbers import Strength
 
 TITLE = N_("Flank attack bonus")

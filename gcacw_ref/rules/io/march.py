@@ -13,7 +13,8 @@ from gcacw_ref.rules import forced_march as fm
 from gcacw_ref.rules import march as rules
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.games import Game, Side
-from gcacw_ref.rules.io._common import Chance, chances, percent, ui
+from gcacw_ref.rules.io._common import Chance, chances, percent
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.movement_allowance import movement_allowance
 from gcacw_ref.rules.numbers import Strength, format_strength
 

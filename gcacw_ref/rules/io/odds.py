@@ -10,7 +10,7 @@ from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.combat_models import MOST
 from gcacw_ref.rules.combat_tables import GameCode
 from gcacw_ref.rules.explain import Step, render_steps
-from gcacw_ref.rules.io._common import ui
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.numbers import Strength, format_signed, format_strength
 from gcacw_ref.rules.odds import compute_odds
 

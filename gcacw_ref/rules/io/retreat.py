@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules import retreat as rules
 from gcacw_ref.rules.explain import Step, render_steps
-from gcacw_ref.rules.io._common import ui
+from gcacw_ref.rules.labels import ui
 
 TITLE = N_("Retreat priorities")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pydantic import ValidationError
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -18,7 +19,11 @@ from textual.events import DescendantFocus
 from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent
 
+from gcacw_ref.calculators import calculator
+from gcacw_ref.errors import GcacwError
 from gcacw_ref.i18n import _, join_list
+from gcacw_ref.rules.tables import describe_validation_error
+from gcacw_ref.tui.calcs.form import specs_for
 from gcacw_ref.tui.ruleside import RuleSide
 from gcacw_ref.tui.widgets import (
     Choice,
@@ -52,9 +57,6 @@ class CalcPane(Vertical):
 
     @classmethod
     def make_specs(cls) -> list[Spec]:
-        from gcacw_ref.calculators import calculator
-        from gcacw_ref.tui.calcs.form import specs_for
-
         if not cls.FIELDS:
             return list(cls.SPECS)
         return specs_for(calculator(cls.NAME).Input, cls.FIELDS)
@@ -237,15 +239,6 @@ class CalcPane(Vertical):
             data = self.build(self.values())
         except ValueError as exc:
             self.fail(str(exc))
-            return
-        try:
-            from pydantic import ValidationError
-
-            from gcacw_ref.calculators import calculator
-            from gcacw_ref.errors import GcacwError
-            from gcacw_ref.rules.tables import describe_validation_error
-        except ImportError as exc:  # pragma: no cover - the package is broken
-            self.fail(f"cannot load the calculators: {exc}")
             return
         try:
             module = calculator(self.NAME)

@@ -5,14 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Static
+from textual.containers import Grid
+from textual.widgets import Collapsible, Static
 
 from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.rules.charts import grids_for
+from gcacw_ref.rules.combat_models import CombatDice, CombatInput, DefendingUnit
+from gcacw_ref.rules.io.combat import GAME_MODIFIERS, game_fields
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.dist import distribution_chart
+from gcacw_ref.tui.calcs.form import spec_for, specs_for
 from gcacw_ref.tui.calcs.simple import _signed
 from gcacw_ref.tui.widgets import Choice, Spec, form_widgets
 
@@ -66,9 +72,6 @@ class CombatPane(CalcPane):
 
     @classmethod
     def make_specs(cls) -> list[Spec]:
-        from gcacw_ref.rules.combat_models import CombatDice, CombatInput, DefendingUnit
-        from gcacw_ref.tui.calcs.form import spec_for, specs_for
-
         specs = specs_for(CombatInput, MAIN)
         at = MAIN.index("defender_terrain")
         specs[at:at] = [
@@ -87,9 +90,6 @@ class CombatPane(CalcPane):
         return [s for s in self.specs() if s.key not in GAME_SPECIFIC]
 
     def compose_form_bottom(self) -> ComposeResult:
-        from textual.containers import Grid
-        from textual.widgets import Collapsible
-
         folded = [s for s in self.specs() if s.key in GAME_SPECIFIC]
         with (
             Collapsible(title=_("Game-specific rules"), id="combat-more"),
@@ -107,8 +107,6 @@ class CombatPane(CalcPane):
 
     def show_game_fields(self) -> None:
         """Show only the game-specific fields the chosen game uses (the rules core says which)."""
-        from gcacw_ref.rules.io.combat import GAME_MODIFIERS, game_fields
-
         if not self.query("#combat-game"):
             return
         used = game_fields(self.query_one("#combat-game", Choice).value)
@@ -130,7 +128,6 @@ class CombatPane(CalcPane):
             unit["earthworks"] = earthworks
         if data.get("action") == "assault":
             data.pop("attack_type", None)
-        from gcacw_ref.rules.io.combat import GAME_MODIFIERS, game_fields
 
         used = game_fields(str(data.get("game", "")))
         for key in [*GAME_MODIFIERS, "longstreet"]:
@@ -197,9 +194,6 @@ def chart_excerpt(out: Any) -> Any:
     """The two chart columns this attack reads, row by row, with each row's exact chance;
     the row the given dice landed on is lit. (Layout only: figures come from the chart
     file and the calculator's output.)"""
-    from rich.table import Table
-
-    from gcacw_ref.rules.charts import grids_for
 
     try:
         grids = {g.key: g for g in grids_for("combat_chart")}

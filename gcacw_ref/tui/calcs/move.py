@@ -6,6 +6,7 @@ the 6.2 penalty, are left to `calc move` (the form would have to ask for each st
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from rich.text import Text
@@ -13,6 +14,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from gcacw_ref.i18n import N_, _
+from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.widgets import Spec
 
@@ -80,8 +82,5 @@ class MovePane(CalcPane):
 
 
 def _plain(value: Any) -> str:
-    from fractions import Fraction
-
-    from gcacw_ref.rules.numbers import format_strength
 
     return format_strength(value) if isinstance(value, Fraction | int) else str(value)

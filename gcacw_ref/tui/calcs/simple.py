@@ -7,10 +7,12 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
+from gcacw_ref.tui.calcs.dist import distribution_chart
 
 # the extended-march table's printed columns (5.1), by the value the rules core names them
 MARCH_COLUMNS = {
@@ -110,13 +112,9 @@ class MarchPane(CalcPane):
         return lines(*parts)
 
     def _given(self, key: str) -> bool:
-        from textual.widgets import Input
-
         return bool(self.query_one(f"#march-{key}", Input).value.strip())
 
     def show_extra(self, out: Any) -> None:
-        from gcacw_ref.tui.calcs.dist import distribution_chart
-
         dist = getattr(out, "distribution", None)
         highlight = [str(out.result)] if out.result is not None else None
         self.query_one("#march-dist", Static).update(
@@ -139,8 +137,6 @@ def _plain(value: Any) -> str:
     if isinstance(value, list):
         return join_list(_plain(v) for v in value)
     if isinstance(value, Fraction):
-        from gcacw_ref.rules.numbers import format_strength
-
         return format_strength(value)
     if hasattr(value, "model_dump"):
         return _plain(value.model_dump())

@@ -14,7 +14,7 @@ from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.simple import _signed
 from gcacw_ref.tui.hexes import HexPicker, Toggle, direction
-from gcacw_ref.tui.widgets import Field, StrengthCheck
+from gcacw_ref.tui.widgets import Choice, Field, StrengthCheck
 
 _B = (False, True)
 
@@ -219,7 +219,6 @@ class RetreatPane(CalcPane):
         text = number.value.strip()
         current = int(text) if text.isascii() and text.isdigit() and len(text) < 3 else 1
         number.value = str(min(current + 1, 6))
-        from gcacw_ref.tui.widgets import Choice
 
         self.query_one("#retreat-in_enemy_zoc", Choice).value = "yes" if zoc else "no"
         picker.reset()

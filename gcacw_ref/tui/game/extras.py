@@ -11,6 +11,7 @@ from textual.widget import Widget
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import _
+from gcacw_ref.paths import data_dir
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.dialogs import GameOptions, NewGameDialog, PathDialog
@@ -137,8 +138,6 @@ class PaneExtras(Widget):
         self.app.push_screen(NewGameDialog(self.options), chosen)
 
     def default_save(self) -> str:
-        from gcacw_ref.paths import data_dir
-
         name = "game.json"
         if self.history is not None:
             name = f"{self.history.scenario.id}-{self.history.seed}.json"

@@ -16,6 +16,8 @@ from typing import Any
 from gcacw_ref import paths
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.text import semantic
+from gcacw_ref.text.importer import build_book
 from gcacw_ref.text.library import Library
 from gcacw_ref.text.quality import HALVES, QUESTIONS_DIR, evaluate, load_questions
 
@@ -115,8 +117,6 @@ def synthetic_book(headings: int = 100_000, size: int = 3_500_000) -> str:
 
 def _import_synthetic() -> tuple[float, float]:
     """(wall, CPU) seconds to parse and index `synthetic_book()` (bar: seconds, not minutes)."""
-    from gcacw_ref.text.importer import build_book
-
     with tempfile.TemporaryDirectory(prefix="gcacw-bench-") as tmp:
         path = Path(tmp) / "synthetic.txt"
         path.write_text(synthetic_book(), encoding="utf-8")
@@ -251,8 +251,6 @@ HALF_NAMES = {
 def _meaning_costs(questions: list[str]) -> dict[str, Any]:
     """What the sentence encoder costs (`semantic.py`): loading it (once per process, done
     by the question timings before) and encoding each of the timed questions anew."""
-    from gcacw_ref.text import semantic
-
     if not semantic.available():
         return {"available": False}
     cpu: list[float] = []

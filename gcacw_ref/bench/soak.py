@@ -19,9 +19,21 @@ from collections import Counter
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from gcacw_ref.bench.soak_coverage import EngineCoverage
+from gcacw_ref.bench.soak_paths import PATHS, Watcher, extended_march_worst
 from gcacw_ref.game.model.log import CONTRACT_EVENT_TYPES as CONTRACT_EVENTS
+from gcacw_ref.game.model.scenario import SCENARIO_DIR, load_scenario
+from gcacw_ref.game.play.api import legal_actions, pending_side
 from gcacw_ref.game.play.bots import BOT_NAMES, make_bot
-from gcacw_ref.game.play.soak_paths import PATHS, Watcher, extended_march_worst
+from gcacw_ref.game.play.replay import (
+    MAX_ACTIONS,
+    SaveFile,
+    play_action,
+    play_bots,
+    replay_save,
+    start_game,
+    verify,
+)
 
 if TYPE_CHECKING:
     from gcacw_ref.game.model.scenario import Scenario
@@ -31,8 +43,6 @@ PAIRINGS = list(product(BOT_NAMES, BOT_NAMES))  # (union, confederate)
 
 
 def shipped_scenarios() -> list[str]:
-    from gcacw_ref.game.model.scenario import SCENARIO_DIR
-
     return sorted(p.stem for p in SCENARIO_DIR.glob("*.toml"))
 
 
@@ -49,9 +59,6 @@ def play_watched(
     scenario: Scenario, seed: int, union: str, confederate: str
 ) -> tuple[Game, Watcher]:
     """`replay.play_bots` (same bots, same seeds), watching each step for the paths."""
-    from gcacw_ref.game.play.api import legal_actions, pending_side
-    from gcacw_ref.game.play.replay import MAX_ACTIONS, play_action, start_game
-
     game = start_game(scenario, seed, [union, confederate])
     bots = {
         "union": make_bot(union, seed * 2 + 1),
@@ -73,8 +80,6 @@ def play_watched(
 
 def same_hash_again(scenario: Scenario, key: tuple[str, str, str, int], saved: Game) -> list[str]:
     """Replay one game from its save (JSON round trip) and by its bots; what differed."""
-    from gcacw_ref.game.play.replay import SaveFile, play_bots, replay_save, verify
-
     name, union, confed, seed = key
     out = []
     text = json.dumps(saved.to_save().model_dump(mode="json"))
@@ -97,9 +102,6 @@ def soak(
     coverage: bool = False,
 ) -> dict[str, Any]:
     """Play `games` bot games; errors, event types, paths, determinism, time, coverage."""
-    from gcacw_ref.game.model.scenario import load_scenario
-    from gcacw_ref.game.play.soak_coverage import EngineCoverage
-
     names = scenarios or shipped_scenarios()
     loaded = {name: load_scenario(name) for name in names}
     errors: list[str] = []

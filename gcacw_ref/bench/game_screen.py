@@ -22,7 +22,14 @@ import time
 import tracemalloc
 from typing import Any
 
+from textual.geometry import Region
+
+from gcacw_ref.game.play.api import SCENARIO_DIR, load_scenario, replay_save
 from gcacw_ref.i18n import _
+from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.game.dialogs import GameOptions
+from gcacw_ref.tui.game.history import History
+from gcacw_ref.tui.game.pane import GamePane
 
 RUNS = 3
 _CHILD = r"""
@@ -51,9 +58,6 @@ memory: dict[int, int] = {}  # id of a history -> KB it took to build (tracemall
 
 
 def _longest_game() -> tuple[str, Any]:
-    from gcacw_ref.game.model.scenario import SCENARIO_DIR, load_scenario
-    from gcacw_ref.tui.game.history import History
-
     best: tuple[str, Any] | None = None
     for path in sorted(SCENARIO_DIR.glob("*.toml")):
         scenario = load_scenario(path.stem)
@@ -74,8 +78,6 @@ def _longest_game() -> tuple[str, Any]:
 def _replay_ms(history: Any) -> float:
     """Rebuilding the position at the end from the actions (the alternative to keeping
     every state): one full replay, in ms."""
-    from gcacw_ref.game.play.replay import replay_save
-
     save = history.game().to_save()
     t = time.perf_counter()
     replay_save(save)
@@ -83,11 +85,6 @@ def _replay_ms(history: Any) -> float:
 
 
 async def _stepping(history: Any) -> dict[str, Any]:
-    from textual.geometry import Region
-
-    from gcacw_ref.tui.app import GcacwApp
-    from gcacw_ref.tui.game.dialogs import GameOptions
-    from gcacw_ref.tui.game.pane import GamePane
 
     app = GcacwApp(game=GameOptions("training", 1, "human", "human"))
     async with app.run_test(size=(160, 45)) as pilot:
