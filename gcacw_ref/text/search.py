@@ -17,6 +17,7 @@ A section that defines a term (title or glossary) ranks above passages that ment
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -210,7 +211,8 @@ class Searcher:
             bm.cards = rank_cards(kinds, query, reading)
             bm.asks = rank_asks(kinds, query, reading)
             if reading.weights and semantic.available():
-                self._meaning(query, kinds, bm)
+                with contextlib.suppress(semantic.EncoderUnavailable):  # words alone, then
+                    self._meaning(query, kinds, bm)
         scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
         out: list[tuple[_Cand, float]] = []
         for key, score in fuse(scored, bm, is_lookup(query)):

@@ -21,10 +21,10 @@ def _keep_language() -> Iterator[None]:
 def test_help_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--lang", "ja", "play", "--help"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("使い方：gcacw-ref play [-h] --scenario ID|FILE --seed N")
+    assert out.startswith("使い方：gcacw-ref play [-h] --scenario ID|FILE [--seed N]")
     assert "\nオプション：\n" in out
     assert "  -h, --help          このヘルプを表示して終了\n" in out
-    assert "  --seed N            ゲームのダイスのシード（0以上）\n" in out
+    assert re.search(r"\n  --seed N +ダイスのシード：", out)
     assert not re.search(r"usage|options|show this|positional", out)
 
 
@@ -32,14 +32,12 @@ def test_top_level_help_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--lang", "ja", "--help"]) == 0
     out = capsys.readouterr().out
     assert "\n位置引数：\n" in out and "\nオプション：\n" in out
-    assert "  --version       バージョンを表示して終了\n" in out
+    assert re.search(r"\n  --version +バージョンを表示して終了\n", out)
 
 
 def test_usage_errors_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--lang", "ja", "play"]) == 2
-    assert capsys.readouterr().err == (
-        "gcacw-ref：指定が足りない：--scenario, --seed（--help を参照）\n"
-    )
+    assert capsys.readouterr().err == ("gcacw-ref：指定が足りない：--scenario（--help を参照）\n")
     assert cli.main(["--lang", "ja", "play", "--scenario"]) == 2
     assert capsys.readouterr().err == "gcacw-ref：--scenario には値が必要（--help を参照）\n"
     assert cli.main(["--lang", "ja", "calc", "odds", "--json", "--nope"]) == 2
@@ -53,5 +51,5 @@ def test_english_help_keeps_argparse_words(capsys: pytest.CaptureFixture[str]) -
     assert "\noptions:\n" in out
     assert cli.main(["--lang", "en", "play"]) == 2
     assert capsys.readouterr().err == (
-        "gcacw-ref: the following arguments are required: --scenario, --seed (see --help)\n"
+        "gcacw-ref: the following arguments are required: --scenario (see --help)\n"
     )

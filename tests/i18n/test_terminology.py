@@ -71,8 +71,12 @@ def wrong_variants(text: str) -> list[str]:
 
 
 def closed_words(text: str) -> list[str]:
+    """Internal values shown as words. A value glossed in Japanese right after it
+    (「none（なし）」) is a value the player types, and allowed."""
     plain = re.sub(r"\{[^}]*\}", "", text)
-    return [w for w in CLOSED_WORDS if re.search(rf"(?<![\w./-]){re.escape(w)}(?![\w./-])", plain)]
+    return [
+        w for w in CLOSED_WORDS if re.search(rf"(?<![\w./-]){re.escape(w)}(?![\w./（-])", plain)
+    ]
 
 
 def test_the_table_is_well_formed() -> None:
