@@ -35,6 +35,9 @@ _MOVED = frozenset(
 def as_dict(ev: Any) -> dict[str, Any]:
     if isinstance(ev, Mapping):
         return dict(ev)
+    as_json = getattr(ev, "as_json", None)  # a typed game event: the facts it was given
+    if as_json is not None:
+        return dict(as_json())
     dump = getattr(ev, "model_dump", None)
     return dict(dump(mode="json")) if dump else {}
 

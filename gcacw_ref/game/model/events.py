@@ -154,6 +154,10 @@ class EventBase(BaseModel):
             raise KeyError(key)
         return getattr(self, name)
 
+    def keys(self) -> list[str]:
+        """The JSON document's keys (so `dict(event)` is that document)."""
+        return list(self._json_keys())
+
     def __contains__(self, key: object) -> bool:
         return key in self._json_keys()
 
