@@ -15,6 +15,7 @@ from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.registry import auto
 from gcacw_ref.game.engine.results import apply_results
 from gcacw_ref.game.engine.zocview import zoc_of_hex
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import AttackGoFrame, MarchFrame
 from gcacw_ref.rules.combat import resolve_combat
@@ -375,28 +376,25 @@ def resolve(
     assert res.attacker_result is not None and res.defender_result is not None
     applied = res.attacker_result_applied or res.attacker_result
     defenders = [u.id for u in w.enemy_at(target, side)]
-    names = ", ".join(w.unit(u).name for u in attackers)
     ratio = getattr(res.ratio, "label", res.ratio)
     w.emit(
-        "combat",
-        "7.5",
-        f"{names} attack {target} ({attack_type or action}): odds {ratio}, dice {a}-{d}, "
-        f"differential {res.differential:+d}; attacker {applied.printed}, "
-        f"defender {res.defender_result.printed}",
-        f"{target}への攻撃（{attack_type or '突撃'}）戦力比{ratio} ダイス{a}-{d} "
-        f"差{res.differential:+d}：攻撃側 {applied.printed}、防御側 {res.defender_result.printed}",
-        attackers=attackers,
-        defenders=defenders,
-        hex=target,
-        action=action,
-        attack_type=attack_type,
-        dice={"attacker": a, "defender": d},
-        differential=res.differential,
-        flank=flank,
-        attacker_result=applied.printed,
-        defender_result=res.defender_result.printed,
-        attacker_drm=res.attacker_drm,
-        defender_drm=res.defender_drm,
-        steps=[step.line() for step in res.steps],
+        ev.CombatEvent(
+            turn=w.turn,
+            rule="7.5",
+            attackers=attackers,
+            defenders=defenders,
+            hex=target,
+            action=action,
+            attack_type=attack_type,
+            dice={"attacker": a, "defender": d},
+            differential=res.differential,
+            flank=flank,
+            attacker_result=applied.printed,
+            defender_result=res.defender_result.printed,
+            attacker_drm=res.attacker_drm,
+            defender_drm=res.defender_drm,
+            steps=[step.line() for step in res.steps],
+            ratio=str(ratio),
+        )
     )
     apply_results(w, attackers, defenders, target, applied, res.defender_result, active, march)

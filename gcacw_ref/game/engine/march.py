@@ -17,6 +17,7 @@ from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import disorganize_or_lose, set_strength
 from gcacw_ref.game.engine.zocview import move_board, zoc_kind
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import ForcedMarchFrame, MarchFrame
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit, StepVerdict, move_step
@@ -67,14 +68,7 @@ def begin_march(w: Work, uid: str, leader_mp: int | None, may_attack: bool = Tru
     if tired:
         unit = w.upd(uid, organized=False)
     w.emit(
-        "march",
-        "5.1",
-        f"{unit.name} marches from {unit.hex} with {mp} MP (fatigue now {unit.fatigue})",
-        f"{w.name_ja(unit)}が{unit.hex}から行軍（移動力{mp}、疲労{unit.fatigue}）",
-        unit=uid,
-        hex=unit.hex,
-        mp=mp,
-        fatigue=unit.fatigue,
+        ev.MarchEvent(turn=w.turn, rule="5.1", unit=uid, hex=unit.hex, mp=mp, fatigue=unit.fatigue)
     )
     start = hex_of(unit)
     w.push(
@@ -94,29 +88,19 @@ def begin_march(w: Work, uid: str, leader_mp: int | None, may_attack: bool = Tru
     if check.extended:
         result = check.result
         if result is None:
-            w.emit(
-                "extended_march",
-                "5.1",
-                f"{unit.name}: extended march die {die}; the source gives no result for this "
-                "column, so no effect is applied (register game-extended-march-gap)",
-                f"{w.name_ja(unit)}: 延長行軍（ダイス{die}）。"
-                "この列の結果は資料になく、影響なしとして扱う",
-                unit=uid,
-                die=die,
-                result=None,
-            )
+            w.emit(ev.ExtendedMarchEvent(turn=w.turn, rule="5.1", unit=uid, die=die, result=None))
         else:
             after = apply_extended_march_result(result, Fraction(unit.strength), unit.organized)
             w.emit(
-                "extended_march",
-                "5.1",
-                f"{unit.name}: extended march, die {die} {check.drm:+d}: {result}",
-                f"{w.name_ja(unit)}: 延長行軍、ダイス{die}（修正{check.drm:+d}）結果 {result}",
-                unit=uid,
-                die=die,
-                drm=check.drm,
-                result=result,
-                steps=[step.line() for step in check.steps],
+                ev.ExtendedMarchEvent(
+                    turn=w.turn,
+                    rule="5.1",
+                    unit=uid,
+                    die=die,
+                    drm=check.drm,
+                    result=result,
+                    steps=[step.line() for step in check.steps],
+                )
             )
             w.upd(uid, organized=after.organized)
             if after.strength != unit.strength:
@@ -150,14 +134,9 @@ def forced_decide(w: Work, frame: ForcedMarchFrame, action: Action) -> None:
     march.mp = march.mp + fm.bonus
     w.upd(uid, organized=False)
     w.emit(
-        "forced_march",
-        "5.1",
-        f"{unit.name} force-marches: dice {dice}, +{fm.bonus} MP, loses {fm.loss}",
-        f"{w.name_ja(unit)}が強行軍：ダイス{dice}、移動力+{fm.bonus}、損失{fm.loss}",
-        unit=uid,
-        dice=dice,
-        bonus=fm.bonus,
-        loss=fm.loss,
+        ev.ForcedMarchEvent(
+            turn=w.turn, rule="5.1", unit=uid, dice=dice, bonus=fm.bonus, loss=fm.loss
+        )
     )
     if fm.loss:
         set_strength(w, uid, fm.strength_after, "5.1")
@@ -226,14 +205,7 @@ def march_decide(w: Work, frame: MarchFrame, action: Action) -> None:
     elif action.type == "refuse":
         frame.mp = frame.mp - REFUSE_FLANK_MP
         w.refused = (*w.refused, hex_of(w.unit(uid)))
-        w.emit(
-            "refuse_flank",
-            "7.8",
-            f"{w.unit(uid).name} refuses its flanks",
-            f"{w.name_ja(w.unit(uid))}が側面防御",
-            unit=uid,
-            hex=w.unit(uid).hex,
-        )
+        w.emit(ev.RefuseFlankEvent(turn=w.turn, rule="7.8", unit=uid, hex=w.unit(uid).hex))
         end_march(w, frame)
     elif action.type == "unrefuse":
         bridges.clear_refused(w, w.unit(uid).hex)
@@ -260,16 +232,7 @@ def do_move(w: Work, frame: MarchFrame, to: str) -> None:
     frame.path = (*frame.path, to)
     bridges.sweep_refused(w)
     w.upd(uid, hex=to, entrenchment="none")
-    w.emit(
-        "move",
-        "6.2",
-        f"{unit.name} {frm} -> {to} ({cost} MP)",
-        f"{unit.name} {frm}→{to}（{cost}MP）",
-        unit=uid,
-        frm=frm,
-        to=to,
-        cost=str(cost),
-    )
+    w.emit(ev.MoveEvent(turn=w.turn, rule="6.2", unit=uid, frm=frm, to=to, cost=str(cost)))
     if zz:
         frame.ended = True  # 6.2: no MP left, no attack
     if verdict.disorganizes:

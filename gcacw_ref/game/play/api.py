@@ -57,9 +57,16 @@ from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.model.geometry import direction, parse_hex
 from gcacw_ref.game.model.hexmap import HexMap
-from gcacw_ref.game.model.log import Event, describe_decision
+from gcacw_ref.game.model.log import Event, describe_decision, piece_names, render_text
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit
-from gcacw_ref.game.model.pending import DecisionKind, PendingDecision, pending_decision
+from gcacw_ref.game.model.pending import (
+    AssaultDecision,
+    DecisionKind,
+    MarchDecision,
+    PendingDecision,
+    TransferDecision,
+    pending_decision,
+)
 from gcacw_ref.game.model.reach import reachable
 from gcacw_ref.game.model.scenario import (
     SCENARIO_DIR,
@@ -87,6 +94,7 @@ from gcacw_ref.rules.zoc import ZocKind
 
 __all__ = [
     "Action",
+    "AssaultDecision",
     "ChanceOutcome",
     "DecisionKind",
     "EngineBug",
@@ -94,8 +102,10 @@ __all__ = [
     "Game",
     "GameState",
     "IllegalAction",
+    "MarchDecision",
     "PendingDecision",
     "Scenario",
+    "TransferDecision",
     "apply",
     "attack_outcomes",
     "chance_outcomes",
@@ -131,7 +141,9 @@ __all__ = [
     "japanese_names",
     "make_bot",
     "parse_hex",
+    "piece_names",
     "reachable",
+    "render_text",
     "MoveView",
     "Position",
     "ZocKind",

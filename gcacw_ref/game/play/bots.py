@@ -36,7 +36,7 @@ from fractions import Fraction
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.geometry import distance
-from gcacw_ref.game.model.pending import pending_decision
+from gcacw_ref.game.model.pending import AssaultDecision, pending_decision
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots_map import (
     crossable,
@@ -124,7 +124,8 @@ def _score(view: _View, a: Action) -> float:
             value = view.gain([unit.id], a.hex, "march", a.option)
         else:  # an assault's target: the leader's stack
             pending = pending_decision(state)
-            value = view.gain(list(pending.units) if pending else [], a.hex, "assault", None)
+            chosen = list(pending.units) if isinstance(pending, AssaultDecision) else []
+            value = view.gain(chosen, a.hex, "assault", None)
         return value * 2.0 if value is not None else -1.0
     if t == "end":
         return 0.2

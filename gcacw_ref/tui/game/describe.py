@@ -23,6 +23,8 @@ from gcacw_ref.game.play.api import (
     direction,
     japanese_names,
     pending_decision,  # the engine: loaded with the game
+    piece_names,
+    render_text,
 )
 from gcacw_ref.i18n import N_, _, current_language, join_list
 from gcacw_ref.tui.game.mapview import strength_text as strength_text
@@ -235,9 +237,10 @@ def decision_text(state: GameState) -> str:
     return describe_decision(facts.kind, facts.side, current_language())
 
 
-def event_text(event: Event) -> str:
+def event_text(event: Event, state: GameState) -> str:
+    """The event's sentence in the interface language (the same catalogs as the CLI)."""
     lang = current_language()
-    return str(event.get(lang) or event.get("en", ""))
+    return render_text(event, lang, piece_names(state.scenario, lang))
 
 
 def _dice_of(event: Event) -> str:
@@ -264,7 +267,7 @@ def log_line(event: Event | None, phase: str, action: Action | None, state: Game
     line.append(f"T{event.get('turn', '?')} ", style="bold")
     line.append(f"{phase_name(phase)} ", style="dim")
     line.append(f"[{event.get('rule', '')}] ", style="cyan")
-    line.append(event_text(event))
+    line.append(event_text(event, state))
     dice = _dice_of(event)
     if dice:
         line.append("  " + _("dice {dice}").format(dice=dice), style="yellow")
