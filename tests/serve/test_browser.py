@@ -21,9 +21,17 @@ from pathlib import Path
 
 import pytest
 
+from gcacw_ref.bench.browser import (
+    PHONE,
+    TABLET,
+    Screen,
+    Served,
+    browser_context,
+    chromium_path,
+    start_server,
+)
+from gcacw_ref.settings import Settings, save_settings
 from gcacw_ref.text.library import Library
-from tests.serve.conftest import Served, start_server
-from tests.serve.driver import PHONE, TABLET, Screen, browser_context, chromium_path
 
 REPO = Path(__file__).resolve().parents[2]
 QUESTION = "延長行軍"
@@ -52,6 +60,7 @@ def served_app(
 ) -> Iterator[Served]:
     home = tmp_path_factory.mktemp("served-home")
     Library(home=home).import_book(seeds["gcacw"])
+    save_settings(Settings(game="GTC"), home)  # a player who has chosen the game already
     server = start_server(home, "--max-sessions", "2")
     try:
         yield server
