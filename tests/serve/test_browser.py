@@ -108,6 +108,11 @@ def test_the_app_by_touch_in_chromium(served_app: Served, size: str) -> None:
         keep(screen, f"{size}-1-loaded", "Search rules", "? help", "≡ menu", "Books: gcacw")
         cols, _ = screen.size()
         assert (cols < 50) if size == "phone" else (110 <= cols <= 140), cols
+        if "Your game" in screen.settle():  # first run: the player's game is asked, once
+            screen.tap("OTR  On to Richmond!")
+            if "Your game" in screen.settle():
+                screen.press("Enter")  # the tap lit it; enter chooses it
+        assert "Your game" not in screen.settle()
 
         screen.tap("Search rules")  # the search box: the on-screen keyboard comes up
         screen.type(QUESTION)
@@ -119,12 +124,11 @@ def test_the_app_by_touch_in_chromium(served_app: Served, size: str) -> None:
 
         screen.tap("Calc")
         screen.tap("Combat", after_row=3)
-        screen.wait_for("Attackers", "Result")
-        screen.tap("17 a2 t2", end=True)  # the attackers' field: 17 becomes 34
-        screen.settle()
-        screen.press("Backspace", times=8)
-        screen.wait_for("e.g. 17 a2 t2")  # the empty field's placeholder
+        screen.wait_for("Attackers", "e.g. 17 a2 t2")  # empty: the example is a placeholder
+        screen.tap("e.g. 17 a2 t2")  # the attackers' field
         screen.type("34 a2 t2", one_by_one=True)
+        screen.tap("e.g. 9 a2 t2")  # the defenders' field
+        screen.type("9 a2 t2", one_by_one=True)
         want = odds_by_cli("34", "9")
         keep(
             screen,
@@ -132,7 +136,7 @@ def test_the_app_by_touch_in_chromium(served_app: Served, size: str) -> None:
             f"Ratio {want['ratio']}",
             f"attacker {want['attacker_column']}",
             f"defender {want['defender_column']}",
-            "Result attacker",
+            "Totals attacker",
         )
 
         screen.tap("Game", after_row=0)
