@@ -3,8 +3,10 @@
 
 The page loads; a question typed in the search box shows its results; a tap on a result
 opens the rule; the combat calculator answers a new attack (checked against the CLI); the
-game screen steps forward. A screenshot of each stage is kept, with the terminal's text
-beside it, under `test-artefacts/browser/` (or `$GCACW_REF_ARTEFACTS/browser/`).
+game screen steps forward. A tapped breakdown line opens its rule in a panel over the
+calculator (both sizes are too narrow for the rule beside it). A screenshot of each stage
+is kept, with the terminal's text beside it, under `test-artefacts/browser/` (or
+`$GCACW_REF_ARTEFACTS/browser/`).
 
 Where no browser is installed the test is skipped and says why; with
 `GCACW_REF_REQUIRE_BROWSER=1` (CI, after installing Chromium) it fails instead.
@@ -132,6 +134,14 @@ def test_the_app_by_touch_in_chromium(served_app: Served, size: str) -> None:
             f"defender {want['defender_column']}",
             "Result attacker",
         )
+
+        # a breakdown line opens its rule in a panel over the calculator, closed by a tap
+        screen.tap("breakdown", after_row=screen.size()[1] - 3)
+        screen.tap("[7.3] Attacking artillery")
+        keep(screen, f"{size}-4b-rule-panel", "✕ close", "7.3 砲兵値", "[7.3] Attacking")
+        screen.tap("✕ close")
+        screen.wait_for("Attackers", "[7.3] Attacking")
+        assert "✕ close" not in screen.settle()
 
         screen.tap("Game", after_row=0)
         screen.wait_for("turn 1/3 · set-up")  # the training scenario, at its set-up
