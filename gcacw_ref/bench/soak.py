@@ -34,6 +34,7 @@ from gcacw_ref.game.play.replay import (
     start_game,
     verify,
 )
+from gcacw_ref.oracle import Oracle, Seen, Tally
 
 if TYPE_CHECKING:
     from gcacw_ref.game.model.scenario import Scenario
@@ -56,9 +57,10 @@ def plan(games: int, seed0: int, names: list[str]) -> list[tuple[str, str, str, 
 
 
 def play_watched(
-    scenario: Scenario, seed: int, union: str, confederate: str
+    scenario: Scenario, seed: int, union: str, confederate: str, oracle: Oracle | None = None
 ) -> tuple[Game, Watcher]:
-    """`replay.play_bots` (same bots, same seeds), watching each step for the paths."""
+    """`replay.play_bots` (same bots, same seeds), watching each step for the paths (and,
+    given an `oracle`, checking each step against the rules)."""
     game = start_game(scenario, seed, [union, confederate])
     bots = {
         "union": make_bot(union, seed * 2 + 1),
@@ -72,9 +74,15 @@ def play_watched(
             return game, watcher
         side = pending_side(state)
         assert side is not None
-        action = bots[side](state, legal_actions(state))
+        legal = legal_actions(state)
+        action = bots[side](state, legal)
         events = play_action(game, action)
         watcher.see(state, action, events)
+        if oracle is not None:
+            oracle.tally.where = f"{scenario.id} {union}/{confederate} seed {seed} action " + str(
+                len(game.actions) - 1
+            )
+            oracle.see(Seen(pre=state, legal=list(legal), action=action, events=list(events)))
     raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
 
 
@@ -108,6 +116,8 @@ def soak(
     seen: Counter[str] = Counter()
     paths: Counter[str] = Counter()
     worst_march = 0
+    checked = Tally()
+    wins: dict[str, dict[str, dict[str, int]]] = {}
     finished: dict[tuple[str, str, str, int], Game] = {}
     per: dict[str, dict[str, Any]] = {}
     cov = EngineCoverage() if coverage else None
@@ -119,8 +129,9 @@ def soak(
         for key in plan(games, seed0, names):
             name, union, confed, seed = key
             c1 = time.process_time()
+            oracle = Oracle()
             try:
-                game, watcher = play_watched(loaded[name], seed, union, confed)
+                game, watcher = play_watched(loaded[name], seed, union, confed, oracle)
             except Exception as exc:  # the soak counts every failure
                 errors.append(f"{name} {union}/{confed} seed {seed}: {type(exc).__name__}: {exc}")
                 continue
@@ -132,6 +143,11 @@ def soak(
             stats["actions"] += len(game.actions)
             pairing = stats.setdefault("pairings", {})
             pairing[f"{union}/{confed}"] = pairing.get(f"{union}/{confed}", 0) + 1
+            checked.merge(oracle.tally)
+            result = game.state.result
+            winner = str(result["winner"]) if result else "unfinished"
+            tally = wins.setdefault(name, {}).setdefault(f"{union}/{confed}", {})
+            tally[winner] = tally.get(winner, 0) + 1
             seen.update(str(ev["type"]) for ev in game.events)
             paths.update(watcher.paths)
             worst_march = max(worst_march, extended_march_worst(game.events))
@@ -163,6 +179,8 @@ def soak(
         "replayed": len(sample),
         "hash_mismatches": mismatches,
         "coverage": cov.report() if cov else None,
+        "oracle": checked.report(),
+        "wins": wins,
     }
 
 

@@ -24,7 +24,7 @@ SECTIONS = [
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bench", help=_("measure search, import, startup and engine speed"))
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=_("print the measurements as JSON"))
     p.add_argument(
         "--serve",
         action="store_true",
@@ -106,7 +106,27 @@ def _cmd_soak(args: argparse.Namespace) -> int:
         print(json.dumps({"soak": res}, indent=2))
     else:
         print(soak_text(res))
-    return 1 if res["errors"] or res["hash_mismatches"] else 0
+    return 1 if res["errors"] or res["hash_mismatches"] or res["oracle"]["violations"] else 0
+
+
+def oracle_lines(rep: dict[str, Any] | None) -> list[str]:
+    """The rules oracle's checks and violations, in total and per rule."""
+    if not rep:
+        return []
+    lines = [
+        _("rules oracle: {checks} checks, {violations} violations").format(
+            checks=rep["checks"], violations=rep["violations"]
+        )
+    ]
+    for rule, n in rep["per_rule"].items():
+        lines.append(
+            "  "
+            + _("{rule}: {checks} checks, {violations} violations").format(
+                rule=rule, checks=n["checks"], violations=n["violations"]
+            )
+        )
+    lines.extend(f"  ! {line}" for line in rep["examples"])
+    return lines
 
 
 def soak_text(res: dict[str, Any]) -> str:
@@ -135,6 +155,20 @@ def soak_text(res: dict[str, Any]) -> str:
                 name=name, games=v["games"], cpu=v["cpu_s"], slowest=v["max_s"]
             )
         )
+    for name, pairings in res.get("wins", {}).items():
+        for pairing, won in pairings.items():
+            lines.append(
+                _(
+                    "{name} {pairing} (Union/Confederate): wins {union}-{confederate}, draws {draw}"
+                ).format(
+                    name=name,
+                    pairing=pairing,
+                    union=won.get("union", 0),
+                    confederate=won.get("confederate", 0),
+                    draw=won.get("draw", 0),
+                )
+            )
+    lines.extend(oracle_lines(res.get("oracle")))
     cov = res.get("coverage")
     if cov is None:
         lines.append(_("engine coverage: not measured (install the test extra for coverage)"))

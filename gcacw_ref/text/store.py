@@ -139,12 +139,15 @@ class LoadedBook:
         self.text_index.forget()
         self.title_index.forget()
 
-    def bm25(self) -> BookIndex:
-        """The BM25 index (loaded from its cache file, or built and cached, once)."""
+    def bm25(self, *, quiet: bool = False) -> BookIndex:
+        """The BM25 index (loaded from its cache file, or built and cached, once); `quiet`:
+        no notice when the cache was stale (an import)."""
         index = self._bm25
         if index is None:
             titles = {s.id: self.title_forms[i] for i, s in enumerate(self.sections)}
-            index = load_or_build(self.source, self.digest, self.forms, self.passage_refs, titles)
+            index = load_or_build(
+                self.source, self.digest, self.forms, self.passage_refs, titles, quiet=quiet
+            )
             self._bm25 = index
         return index
 

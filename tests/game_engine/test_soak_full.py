@@ -39,6 +39,7 @@ def test_eight_game_soak() -> None:
     assert 1 <= res["extended_march_worst_loss"] <= 2  # register game-extended-march-loss-three
     assert set(res["paths"]) == set(PATHS)
     assert res["coverage"] is None
+    assert res["oracle"]["violations"] == 0, res["oracle"]["examples"]
 
 
 def test_ranges_and_import_time_lines(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ from gcacw_ref.bench.browser import (
     chromium_path,
     start_server,
 )
+from gcacw_ref.settings import Settings, save_settings
 from gcacw_ref.text.library import Library
 
 REPO = Path(__file__).resolve().parents[2]
@@ -61,6 +62,7 @@ def served_app(
 ) -> Iterator[Served]:
     home = tmp_path_factory.mktemp("served-home")
     Library(home=home).import_book(seeds["gcacw"])
+    save_settings(Settings(game="GTC"), home)  # a player who has chosen the game already
     server = start_server(home, "--max-sessions", "2")
     try:
         yield server

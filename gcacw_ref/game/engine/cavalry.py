@@ -23,10 +23,12 @@ from gcacw_ref.rules.cavalry_retreat import (
     cavalry_retreat_modifiers,
     mp_reduction,
 )
+from gcacw_ref.rules.entrenchment import defence_multiplier, entrenchment_era
 from gcacw_ref.rules.march import MAX_FATIGUE, raise_fatigue
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.model.state import Unit
     from gcacw_ref.rules.games import Side
 
 
@@ -67,6 +69,18 @@ def offer_on_enter_zoc(w: Work, uid: str) -> None:
     offer(w, uid)
 
 
+def cavalry_size_strength(w: Work, unit: Unit) -> Fraction:
+    """7.7: a cavalry unit's combat strength for the size modifiers, entrenchment included
+    (9.0 multiplier, earthworks for Confederates)."""
+    confederate = unit.side.value == "confederate"
+    earthworks = "earthworks" in w.board.hex_features(hex_of(unit))
+    era = entrenchment_era(w.game.value, w.year)
+    mult = defence_multiplier(
+        unit.entrenchment, era, in_earthworks=earthworks, confederate=confederate
+    )
+    return combat_strength(w, unit) * mult
+
+
 def cav_options(w: Work, frame: CavalryRetreatFrame) -> list[Action]:
     h = frame.hex
     if not [u for u in w.at(h) if u.kind == "cavalry" and u.side == frame.side]:
@@ -91,7 +105,8 @@ def cav_decide(w: Work, frame: CavalryRetreatFrame, action: Action) -> None:
     ahex = hex_of(active)
     crossing = bool(b.river(h, ahex)) or (w.rain() and "creek" in b.features(h, ahex))
     hx = CavalryHex(
-        strengths=[combat_strength(w, u) for u in cav],
+        strengths=[cavalry_size_strength(w, u) for u in cav],
+        printed=[combat_strength(w, u) for u in cav],
         in_mountain=b.terrain(h) == "mountain",
         active_in_mountain=b.terrain(ahex) == "mountain",
         river_crossing_between=crossing,

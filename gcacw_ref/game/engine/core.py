@@ -137,9 +137,14 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 def step(
-    state: GameState, action: Action | dict[str, object], dice: list[int] | None = None
+    state: GameState,
+    action: Action | dict[str, object],
+    dice: list[int] | None = None,
+    *,
+    all_dice: bool = False,
 ) -> tuple[GameState, list[Event]]:
-    """Apply `action` and run on to the next decision; returns the new state and events."""
+    """Apply `action` and run on to the next decision; returns the new state and events.
+    With `all_dice`, typed dice the step did not use are an error (a replay's check)."""
     act = parse_action(action)
     if state.result is not None:
         raise IllegalAction("the game is over: no more actions")
@@ -153,6 +158,8 @@ def step(
     frame = w.top()
     HANDLERS[frame.kind].decide(w, frame, act)
     run(w)
+    if all_dice and w.injected:
+        raise ValueError(f"{len(w.injected)} of the {len(dice or [])} typed dice were not used")
     return w.freeze(), w.events
 
 

@@ -170,6 +170,10 @@ def advance_decide(w: Work, frame: AdvanceFrame, action: Action) -> None:
     target = frame.target
     w.upd(action.unit, hex=target, entrenchment="none")
     frame.units = tuple(u for u in frame.units if u != action.unit)
+    if frame.limit is not None:
+        frame.limit -= 1
+        if frame.limit <= 0:
+            frame.units = ()  # 7.7 step 6: the assault value's units have advanced
     w.emit(
         "advance",
         "7.6",

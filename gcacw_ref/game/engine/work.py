@@ -78,8 +78,9 @@ class Work:
         """One d6: the next injected die, else the seeded generator."""
         if self.injected:
             value = self.injected.pop(0)
-            if not 1 <= value <= 6:
-                raise ValueError(f"injected die {value} is not 1-6")
+            if type(value) is not int or not 1 <= value <= 6:
+                raise ValueError(f"injected die {value!r} is not 1-6")
+            self.rng = self.rng.with_typed(value)  # the state remembers the typed dice
             return value
         value, self.rng = draw(self.rng, 6)
         return value + 1

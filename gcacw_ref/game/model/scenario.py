@@ -371,7 +371,16 @@ def check_scenario(scen: Scenario, where: str) -> None:
                     where=where, turn=quoted(turn)
                 )
             )
+    owners: dict[str, str] = {}
     for vh in scen.victory.hexes:
+        if vh.hex in owners:
+            raise DataError(
+                _(
+                    "{where}: victory hex {hex} is listed twice (owners {first} and {second}); "
+                    "list each hex once"
+                ).format(where=where, hex=vh.hex, first=owners[vh.hex], second=vh.owner.value)
+            )
+        owners[vh.hex] = vh.owner.value
         if not board.on_map(vh.hex):
             raise DataError(f"{where}: victory hex {vh.hex} is off the map")
         if board.terrain(vh.hex) == "water":

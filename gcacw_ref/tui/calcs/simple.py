@@ -17,8 +17,6 @@ from gcacw_ref.tui.calcs.dist import distribution_chart
 
 class OddsPane(CalcPane):
     NAME = "odds"
-    TITLE = "Odds column"
-    FIELDS = ["attacker", "defender", "defender_column_strength", "game", "entrenched"]
 
     def summary(self, out: Any) -> Text:
         return lines(
@@ -31,8 +29,6 @@ class OddsPane(CalcPane):
 
 class ArtilleryPane(CalcPane):
     NAME = "artillery"
-    TITLE = "Artillery"
-    FIELDS = ["attacker_artillery", "defender_artillery", "defender_terrain", "rain", "die"]
 
     def summary(self, out: Any) -> Text:
         parts = [
@@ -52,24 +48,6 @@ class ArtilleryPane(CalcPane):
 
 class MarchPane(CalcPane):
     NAME = "march"
-    TITLE = "March"
-    FIELDS = [
-        "game",
-        "side",
-        "strength",
-        "fatigue_before",
-        "exhausted",
-        "organized",
-        "cavalry",
-        "artillery",
-        "army_of_the_potomac",
-        "out_of_supply",
-        "fatigue_four_option",
-        "die",
-        "movement_dice",
-        "leader",
-        "forced_march_dice",
-    ]
 
     def compose_result_extra(self) -> ComposeResult:
         yield Static("", id="march-dist", classes="calc-extra")

@@ -157,10 +157,9 @@ class PaneExtras(Widget):
             return
         try:
             self.history.save(target)
-        except OSError as exc:
-            self.report(
-                _("cannot write {path} ({error})").format(path=target, error=exc.strerror), True
-            )
+        except Exception as exc:  # noqa: BLE001 - any refused write: say why, keep the game
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            self.report(_("cannot write {path} ({error})").format(path=target, error=reason), True)
             return
         self.report(_("Saved to {path}").format(path=target))
 

@@ -29,6 +29,7 @@ from gcacw_ref.tui.game.mapview import (
     MapView,
 )
 from gcacw_ref.tui.game.play import SPEEDS, PanePlay, engine_trouble
+from gcacw_ref.tui.plain import plain
 
 
 class GamePane(PanePlay):
@@ -201,7 +202,7 @@ class GamePane(PanePlay):
         h = self.history
         status = self.query_one("#game-status", Static)
         if h is None:
-            status.update(self.message, layout=False)
+            status.update(plain(self.message), layout=False)
             return
         s = h.state
         line = Text(no_wrap=True, overflow="ellipsis")
