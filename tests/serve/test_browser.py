@@ -114,6 +114,8 @@ def test_the_app_by_touch_in_chromium(served_app: Served, size: str) -> None:
         if "Your game" in screen.settle():  # the first run asks for the player's game
             screen.tap("OTR  On to Richmond!")
             screen.wait_gone("Your game")
+            saved = json.loads((served_app.home / "settings.json").read_text(encoding="utf-8"))
+            assert saved["game"] == "OTR", screen.text()  # the tap chose the game it hit
 
         screen.tap("Search rules")  # the search box: the on-screen keyboard comes up
         screen.ime("えんちょう", "延長")  # through the input method: readings, then kanji
