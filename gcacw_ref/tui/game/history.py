@@ -227,13 +227,15 @@ class History:
         self._append(node)
         return node
 
-    def dice_needed(self, action: Action) -> tuple[int, list[str]]:
-        """How many dice the engine would roll for `action` at the cursor, and for which
-        rules (a dry run with the seeded generator; nothing is kept)."""
+    def dice_needed(self, action: Action) -> tuple[int, list[str], list[Event]]:
+        """How many dice the engine would roll for `action` at the cursor, for which rules,
+        and the events that roll them (a dry run with the seeded generator; nothing is
+        kept, and the dry run's values are not to be shown)."""
         state = self.nodes[self.stop.node].state
         new, events = step(state, action)
-        rules = sorted({str(e.get("rule")) for e in events if "dice" in e or "die" in e})
-        return new.rng.counter - state.rng.counter, rules
+        rolling = [e for e in events if "dice" in e or "die" in e]
+        rules = sorted({str(e.get("rule")) for e in rolling})
+        return new.rng.counter - state.rng.counter, rules, rolling
 
     def undo(self) -> bool:
         """Drop the last decision made by a person (and every bot action after it); with
@@ -303,5 +305,5 @@ class History:
                 f"{where}: replay does not reproduce the saved game (hash {got[:12]} != "
                 f"{save.final_state_hash[:12]})"
             )
-        h.cursor = 0
+        h.cursor = len(h.stops) - 1  # where it was saved: the end of its history
         return h

@@ -1,7 +1,8 @@
 """The game pane: the map, the log, time travel, and a person's decisions.
 
 Every legal choice shown comes from the engine's `legal_actions`; every event from the
-engine's `step`. Bots think in a thread worker, so keys keep working meanwhile.
+engine's `step`. Bots think in a thread worker, so keys keep working meanwhile. The
+focus model (which widget takes keys when) is written down in `focus`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.dialogs import GameOptions
+from gcacw_ref.tui.game.focus import PaneFocus
 from gcacw_ref.tui.game.history import SIDES, History
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import (
@@ -32,7 +34,7 @@ from gcacw_ref.tui.game.mapview import (
 from gcacw_ref.tui.game.play import SPEEDS, PanePlay, engine_trouble
 
 
-class GamePane(PanePlay):
+class GamePane(PanePlay, PaneFocus):
     """Watch the engine play, travel in time, play a side."""
 
     SCOPED_CSS = False  # `.narrow` is a class of the app
@@ -47,10 +49,15 @@ class GamePane(PanePlay):
     #game-choices { height: auto; max-height: 50%; border: round $success; display: none; }
     #game-choices.shown { display: block; }
     #game-log { height: 1fr; min-height: 3; }
+    #game-detail { height: auto; max-height: 45%; padding: 0 1; border-top: solid $primary; }
     .narrow #game-info { height: 4; }
+    .narrow #game-detail { max-height: 55%; }
     .narrow #game-side { width: 52%; }
     """
     BINDINGS = [
+        Binding("tab", "cycle_focus(1)", "Next place", show=False, priority=True),
+        Binding("shift+tab", "cycle_focus(-1)", "Previous place", show=False, priority=True),
+        Binding("R", "rule_here", "Rule"),
         Binding("right", "step(1)", "Event ▶", priority=True),
         Binding("left", "step(-1)", "◀ Event", priority=True),
         Binding("full_stop", "action_step(1)", "Action ▶"),
@@ -93,6 +100,9 @@ class GamePane(PanePlay):
         self.message = ""
         self._log_len = 0
         self._choices: list[Action] = []
+        self._choices_new = False  # the choices were just (re)built: they take the focus
+        self.why_rule = ""  # the rule of the last "why not" shown (`R` opens it)
+        self.dice_wait = False  # a dice dialog waits for the player's dice
 
     def compose(self) -> ComposeResult:
         yield Static("", id="game-status")
@@ -102,6 +112,7 @@ class GamePane(PanePlay):
                 yield Static("", id="game-info")
                 yield OptionList(id="game-choices")
                 yield LogView(id="game-log")
+                yield Static("", id="game-detail")
 
     def on_mount(self) -> None:
         if self.options.open_path:
@@ -134,9 +145,10 @@ class GamePane(PanePlay):
         state = history.state
         vp = {vh.hex: vh.vp for vh in state.scenario.victory.hexes}
         self.query_one(MapView).set_map(overlays.hexmap_of(state), vp)
+        self._choices = []
         self._rebuild_log()
         self.refresh_view()
-        self.query_one(MapView).focus()
+        self.focus_default()
 
     def report(self, text: str, error: bool = False) -> None:
         self.message = text
@@ -197,8 +209,12 @@ class GamePane(PanePlay):
         mapview.show(state, highlight=hexes, choices=chosen_hexes, overlay_bg=bg, labels=labels)
         mapview.follow(hexes)
         self.query_one(LogView).set_current(h.cursor)
+        self.show_detail(h.cursor)
         self._show_status()
         self._show_info()
+        if self._choices_new:
+            self._choices_new = False
+            self.focus_choices()
 
     def _show_status(self) -> None:
         h = self.history
@@ -220,7 +236,9 @@ class GamePane(PanePlay):
             line.append("  ▶ " + _("autoplay {s}s").format(s=SPEEDS[self.speed]), style="green")
         if self.table_dice:
             line.append("  " + _("table dice"), style="yellow")
-        if self.busy:
+        if self.dice_wait:
+            line.append("  " + _("waiting for your dice"), style="bold yellow")
+        elif self.busy:
             line.append("  " + _("the bot is thinking…"), style="italic")
         line.append(f"  {D.scenario_title(s.scenario)}", style="dim")
         line.append("\n")
@@ -270,6 +288,7 @@ class GamePane(PanePlay):
         if legal == self._choices:
             return legal
         self._choices = legal
+        self._choices_new = True
         facts = pending_decision(h.last)
         kind = facts.kind if facts else None
         box.clear_options()
@@ -299,19 +318,13 @@ class GamePane(PanePlay):
             if index < len(self._choices):
                 self.decide(self._choices[index])
 
+    @on(LogView.Browsed)
+    def _browsed(self, event: LogView.Browsed) -> None:
+        self.show_detail(event.index)
+
     @on(LogView.Chosen)
     def _open_rule(self, event: LogView.Chosen) -> None:
-        h = self.history
-        index = event.index
-        if h is None or index >= len(h.stops):
-            return
-        stop = h.stops[index]
-        node = h.nodes[stop.node]
-        rule = None
-        if stop.event is not None:
-            rule = str(node.events[stop.event].get("rule", ""))
-        elif node.action is not None:
-            rule = D.action_rule(node.action, None)
+        rule = self._rule_of_stop(event.index)
         if rule and rule[0].isdigit():
             self.app.action_open_rule(rule)  # type: ignore[attr-defined]
             self.app.game_return = True  # type: ignore[attr-defined]
@@ -326,6 +339,10 @@ class GamePane(PanePlay):
             box.highlighted = box.get_option_index(f"a{matches[0]}")
             box.focus()
             self.report(_("several choices use hex {hex}: pick one").format(hex=event.hex))
+        elif not self._choices:
+            self.report(_("no decision of yours is open: → lets the game go on"))
+        else:
+            self.report(_("no choice uses hex {hex}").format(hex=event.hex))
 
     @on(CursorMoved)
     def _cursor_moved(self) -> None:
@@ -333,7 +350,10 @@ class GamePane(PanePlay):
 
     def action_undo(self) -> None:
         h = self.history
-        if h is None or self.busy:
+        if h is None:
+            return
+        if self.busy:
+            self.report(_("the bot is thinking: undo after its move"))
             return
         self._stop_autoplay()
         if h.undo():
