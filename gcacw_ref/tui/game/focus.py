@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from gcacw_ref.game.actions import Action
-from gcacw_ref.game.api import pending_decision
+from gcacw_ref.game.api import Refusal, pending_decision, why_not
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.detail import event_detail
@@ -126,6 +127,33 @@ class PaneFocus(Widget):
         if node.action is not None:
             return D.action_rule(node.action, None)
         return ""
+
+    # -- why not? ---------------------------------------------------------------------
+
+    def why_not_here(self, hex_: str | None = None) -> list[Refusal]:
+        """The rules that keep the map cursor's hex out of a person's open choices (the
+        engine's own checks, `api.why_not`); empty when no person decides at the live
+        end or the hex is a choice."""
+        h = self.history
+        if h is None or not self._choices or not h.at_end:
+            return []
+        target = hex_ or self.query_one(MapView).cursor_hex
+        if any(a.hex == target for a in self._choices):
+            return []
+        try:
+            return why_not(h.last, target)
+        except Exception:  # noqa: BLE001 - an answer we cannot give only leaves it unsaid
+            return []
+
+    def why_words(self, target: str, refusals: list[Refusal]) -> Text:
+        """ "Why not 1107?" and each rule that forbids it; `R` opens the first rule."""
+        out = Text()
+        out.append(_("Why not {hex}?").format(hex=target), style="bold red")
+        for r in refusals:
+            out.append(f" [{r.rule}] ", style="bold cyan")
+            out.append(r.reason)
+        out.append("  " + _("R: rule {rule}").format(rule=refusals[0].rule), style="dim")
+        return out
 
     # -- the detail panel --------------------------------------------------------------
 

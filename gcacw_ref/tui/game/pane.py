@@ -269,6 +269,10 @@ class GamePane(PanePlay, PaneFocus):
         state = h.state
         zoc = {side: overlays.zoc_of(state, side) for side in SIDES}
         words = D.hex_words(mapview.cursor_hex, overlays.hexmap_of(state), state, zoc)
+        refusals = self.why_not_here()
+        self.why_rule = refusals[0].rule if refusals else ""
+        if refusals:
+            words = self.why_words(mapview.cursor_hex, refusals) + Text("\n") + words
         info.update(words, layout=False)
 
     def _show_choices(self) -> list[Action]:
@@ -341,6 +345,9 @@ class GamePane(PanePlay, PaneFocus):
             self.report(_("several choices use hex {hex}: pick one").format(hex=event.hex))
         elif not self._choices:
             self.report(_("no decision of yours is open: → lets the game go on"))
+        elif refusals := self.why_not_here(event.hex):
+            self.why_rule = refusals[0].rule
+            self.report(self.why_words(event.hex, refusals).plain)
         else:
             self.report(_("no choice uses hex {hex}").format(hex=event.hex))
 
