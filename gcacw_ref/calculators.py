@@ -1,5 +1,5 @@
 """Every calculator of `gcacw-ref calc NAME`, by name: the rules core's own
-(`gcacw_ref.rules.io`) and the move calculator of the map layer (`gcacw_ref.game.io_move`).
+(`gcacw_ref.rules.io`) and the move calculator of the map layer (`gcacw_ref.game.play.io_move`).
 
 This registry sits above both layers, so the rules core never loads the game layer.
 """
@@ -13,7 +13,7 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.io import RULES_CALCULATORS
 
-CALCULATORS: dict[str, str] = {**RULES_CALCULATORS, "move": "gcacw_ref.game.io_move"}
+CALCULATORS: dict[str, str] = {**RULES_CALCULATORS, "move": "gcacw_ref.game.play.io_move"}
 
 
 def calculator(name: str) -> ModuleType:

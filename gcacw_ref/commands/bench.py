@@ -15,8 +15,8 @@ from gcacw_ref.i18n import _, join_list
 SECTIONS = [
     "gcacw_ref.text.bench",  # search median/p95, import_s
     "gcacw_ref.tui.bench",  # startup_s
-    "gcacw_ref.game.bench_move",  # reachable-set time
-    "gcacw_ref.game.bench_play",  # full bot game, soak
+    "gcacw_ref.game.play.bench_move",  # reachable-set time
+    "gcacw_ref.game.play.bench_play",  # full bot game, soak
     "gcacw_ref.tui.game.bench",  # game screen: one step, one step back, ready
 ]
 
@@ -87,7 +87,7 @@ def measured_line(result: dict[str, Any]) -> str:
 
 def _cmd_soak(args: argparse.Namespace) -> int:
     from gcacw_ref.errors import InputError
-    from gcacw_ref.game.soak import soak
+    from gcacw_ref.game.play.soak import soak
 
     if args.soak < 1:
         raise InputError(_("--soak: give a number of games, 1 or more"))

@@ -78,7 +78,7 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 def _bots(text: str) -> tuple[str, str]:
-    from gcacw_ref.game.bots import BOT_NAMES
+    from gcacw_ref.game.play.bots import BOT_NAMES
 
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2 or any(p not in BOT_NAMES for p in parts):
@@ -91,7 +91,7 @@ def _bots(text: str) -> tuple[str, str]:
 
 
 def cmd_game(args: argparse.Namespace) -> int:
-    from gcacw_ref.game.bots import BOT_NAMES
+    from gcacw_ref.game.play.bots import BOT_NAMES
 
     names = (*BOT_NAMES, "human")
     parts = [p.strip() for p in args.bots.split(",")]
@@ -104,11 +104,11 @@ def cmd_game(args: argparse.Namespace) -> int:
     if args.seed < 0:
         raise InputError(_("--seed: must be 0 or more (got {seed})").format(seed=args.seed))
     if args.open:
-        from gcacw_ref.game.replay import read_save
+        from gcacw_ref.game.play.replay import read_save
 
         read_save(Path(args.open))  # a broken file: one line and exit 2, before the TUI
     else:
-        from gcacw_ref.game.scenario import load_scenario
+        from gcacw_ref.game.model.scenario import load_scenario
 
         load_scenario(args.scenario)
     from gcacw_ref.tui.app import GcacwApp
@@ -122,7 +122,7 @@ def cmd_game(args: argparse.Namespace) -> int:
 
 def _output(game: Any, as_json: bool, lang: str | None) -> None:
     lang = lang or current_language()
-    from gcacw_ref.game.log import render_log
+    from gcacw_ref.game.model.log import render_log
 
     state = game.state
     result = state.result or {"winner": None, "vp": state.vp, "turns_played": state.turn}
@@ -149,8 +149,8 @@ def _output(game: Any, as_json: bool, lang: str | None) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from gcacw_ref.game.replay import play_bots, save_game
-    from gcacw_ref.game.scenario import load_scenario
+    from gcacw_ref.game.model.scenario import load_scenario
+    from gcacw_ref.game.play.replay import play_bots, save_game
 
     union, confed = _bots(args.bots)
     if args.seed < 0:
@@ -178,7 +178,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _read_actions(source: str) -> list[Any]:
     from gcacw_ref.commands.calc import read_json_input
-    from gcacw_ref.game.actions import parse_action
+    from gcacw_ref.game.model.actions import parse_action
 
     data = read_json_input(source)
     if not isinstance(data, list):
@@ -187,7 +187,7 @@ def _read_actions(source: str) -> list[Any]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from gcacw_ref.game.replay import read_save, replay_save, verify
+    from gcacw_ref.game.play.replay import read_save, replay_save, verify
 
     path = Path(args.file)
     save = read_save(path)
@@ -202,7 +202,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario_check(args: argparse.Namespace) -> int:
-    from gcacw_ref.game.scenario import load_scenario
+    from gcacw_ref.game.model.scenario import load_scenario
 
     scen = load_scenario(args.file)
     info = {
@@ -234,7 +234,7 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
 
 def cmd_scenario_list(args: argparse.Namespace) -> int:
     """The built-in scenarios: a small table, or `--json` (a list of objects)."""
-    from gcacw_ref.game.scenario_list import builtin_scenarios
+    from gcacw_ref.game.model.scenario_list import builtin_scenarios
 
     found = builtin_scenarios()
     if args.json:

@@ -2,7 +2,7 @@
 
 Both count hexes along a path from the leader's hex (not counted) to the target hex
 (counted); terrain and hexsides never matter. The path search itself is
-`gcacw_ref.game.command`; what a path may enter is decided here.
+`gcacw_ref.game.model.command`; what a path may enter is decided here.
 """
 
 from __future__ import annotations

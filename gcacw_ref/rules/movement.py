@@ -4,7 +4,7 @@ This is the one place the cost of entering a hex is decided; the map calculator,
 game engine and the TUI all call `step_cost`. It knows nothing of maps or game state:
 the caller passes the two hexes' terrain, the features of the hexside between them,
 the weather, the unit and the friendly strength already in the hex entered. Enemy
-zones of control are a matter of the whole path and live in `gcacw_ref.game.pathing`.
+zones of control are a matter of the whole path and live in `gcacw_ref.game.model.pathing`.
 
 Every result carries `Step`s citing the rule that produced each number.
 """

@@ -2,7 +2,7 @@
 moving unit (6.2), and how a destroyed crossing reads (10.2).
 
 Pure functions of plain values; the map-wide views (every hex in enemy ZOC) are built
-by `gcacw_ref.game.zoc` from `zoc_across`, and movement by `gcacw_ref.game.pathing` from
+by `gcacw_ref.game.model.zoc` from `zoc_across`, and movement by `gcacw_ref.game.model.pathing` from
 `zoc_move`. The engine, `calc move` and the TUI call these same functions.
 """
 

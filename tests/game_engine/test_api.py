@@ -1,4 +1,4 @@
-"""The public API (`gcacw_ref.game.api`): the same names as the engine's older homes,
+"""The public API (`gcacw_ref.game.play.api`): the same names as the engine's older homes,
 chance outcomes with probabilities, state serialising and hashing."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from gcacw_ref.errors import DataError
-from gcacw_ref.game import api
 from gcacw_ref.game.engine import core
+from gcacw_ref.game.play import api
 
 
 def test_api_reexports_the_engine_names_unchanged() -> None:

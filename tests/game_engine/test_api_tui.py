@@ -7,11 +7,11 @@ from fractions import Fraction as Fr
 
 import pytest
 
-from gcacw_ref.game import api
-from gcacw_ref.game.hexmap import HexMap, board_for
-from gcacw_ref.game.pathing import MoveView, MovingUnit
-from gcacw_ref.game.reach import reachable
-from gcacw_ref.game.zoc import enemy_zoc
+from gcacw_ref.game.model.hexmap import HexMap, board_for
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit
+from gcacw_ref.game.model.reach import reachable
+from gcacw_ref.game.model.zoc import enemy_zoc
+from gcacw_ref.game.play import api
 from gcacw_ref.rules.terrain import HexsideFeature, UnitKind
 from gcacw_ref.rules.zoc import ZocKind
 
@@ -124,7 +124,7 @@ def test_one_map_object(scen: api.Scenario) -> None:
 def test_calc_move_and_the_engine_see_the_same_position(opening: api.GameState) -> None:
     """`calc move` given the position's units and the engine's own view (what the TUI's
     reach overlay uses) price the same reachable hexes (6.2): one construction path."""
-    from gcacw_ref.game import io_move
+    from gcacw_ref.game.play import io_move
 
     mover = opening.units["u-1-II"]
     assert mover.hex == "0205" and mover.kind == "infantry"

@@ -69,7 +69,7 @@ def test_grand_assault_applies_the_increased_attacker_loss() -> None:
     """7.2: 85 points in a grand assault lose one more than the chart cell. With dice 3-3
     the chart gives the attacker 3a; the engine must record and allocate 4a."""
     from gcacw_ref.game.engine.combat import resolve
-    from gcacw_ref.game.frames import LossFrame
+    from gcacw_ref.game.model.frames import LossFrame
 
     units = [unit("d", "union", "0505", 18)] + [
         unit(f"a{i}", "confederate", "0605" if i < 3 else "0604", 17) for i in range(5)
@@ -187,7 +187,7 @@ def test_flank_zoc_does_not_cross_a_destroyed_bridge() -> None:
     0605 and 0604 destroyed, the attacker-side unit in 0605 exerts no ZOC into 0604, so the
     flank builder must not count 0604 as blocked by that ZOC."""
     from gcacw_ref.game.engine.zocview import zoc_of_hex
-    from gcacw_ref.game.geometry import hexside_key
+    from gcacw_ref.game.model.geometry import hexside_key
 
     doc = small_map(hexsides=[{"between": ["0605", "0604"], "features": ["major_river", "bridge"]}])
     w = work([unit("d", "union", "0505", 8), unit("a", "confederate", "0605", 10)], map_doc=doc)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from gcacw_ref.game import api
+from gcacw_ref.game.play import api
 
 
 def test_march_events_name_units_in_japanese() -> None:

@@ -283,7 +283,7 @@ def test_7_6_mccall_anderson_example(drive: Any) -> None:
     mccall = d.units()["mccall"]
     assert mccall.strength == 8
     assert d.state.leaders["porter"].unit == "mccall"
-    from gcacw_ref.game.geometry import distance
+    from gcacw_ref.game.model.geometry import distance
 
     assert distance(mccall.hex, "0505") >= 2
     anderson = d.units()["anderson"]

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from gcacw_ref.errors import DataError
-from gcacw_ref.game.replay import play_bots, read_save, replay_save, save_game, verify
-from gcacw_ref.game.scenario import Scenario, load_scenario
+from gcacw_ref.game.model.scenario import Scenario, load_scenario
+from gcacw_ref.game.play.replay import play_bots, read_save, replay_save, save_game, verify
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "gcacw_ref" / "game" / "scenarios"
 

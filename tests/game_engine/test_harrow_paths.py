@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from gcacw_ref.game.bots_map import hexside
 from gcacw_ref.game.engine.core import initial_state
-from gcacw_ref.game.geometry import neighbors
-from gcacw_ref.game.replay import play_bots
-from gcacw_ref.game.scenario import Scenario, load_scenario
-from gcacw_ref.game.soak import play_watched
+from gcacw_ref.game.model.geometry import neighbors
+from gcacw_ref.game.model.scenario import Scenario, load_scenario
+from gcacw_ref.game.play.bots_map import hexside
+from gcacw_ref.game.play.replay import play_bots
+from gcacw_ref.game.play.soak import play_watched
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gcacw_ref.game.bots import random_bot
 from gcacw_ref.game.engine.core import legal_actions, new_game, step
-from gcacw_ref.game.replay import Game, replay_save, verify
-from gcacw_ref.game.scenario import load_scenario
-from gcacw_ref.game.state import GameState
+from gcacw_ref.game.model.scenario import load_scenario
+from gcacw_ref.game.model.state import GameState
+from gcacw_ref.game.play.bots import random_bot
+from gcacw_ref.game.play.replay import Game, replay_save, verify
 
 
 def check(state: GameState) -> None:
@@ -45,7 +45,7 @@ def check_retreat(event: dict[str, object]) -> None:
     """7.6/7.7 restrictions on a finished retreat: adjacent steps, no hex twice, never back
     to the start, length within the kind's limits (longer only to get clear of enemy
     units), not ending next to the start unless optional."""
-    from gcacw_ref.game.geometry import distance
+    from gcacw_ref.game.model.geometry import distance
     from gcacw_ref.rules.retreat import retreat_length
 
     path = list(event["path"])  # type: ignore[call-overload]
@@ -66,7 +66,7 @@ def check_retreat(event: dict[str, object]) -> None:
 def test_random_games_keep_invariants(seed: int) -> None:
     scen = load_scenario("training")
     state = new_game(scen, seed)
-    from gcacw_ref.game.bots import heuristic_bot
+    from gcacw_ref.game.play.bots import heuristic_bot
 
     bots = {"union": random_bot(seed), "confederate": random_bot(seed + 100)}
     if seed % 2:
@@ -104,7 +104,7 @@ def test_random_games_keep_invariants(seed: int) -> None:
 def test_any_seed_replays_to_the_same_hash(seed: int) -> None:
     """Property: whatever the seed, a random game ends, keeps the invariants at the end,
     and replaying its actions reproduces its final state exactly."""
-    from gcacw_ref.game.replay import play_bots
+    from gcacw_ref.game.play.replay import play_bots
 
     scen = load_scenario("training")
     game = play_bots(scen, seed, "random", "random")
@@ -119,7 +119,7 @@ def test_state_survives_json_and_plays_on_identically() -> None:
     gives the same results for the same action."""
     import random
 
-    from gcacw_ref.game.state import GameState
+    from gcacw_ref.game.model.state import GameState
 
     scen = load_scenario("training")
     state = new_game(scen, 21)

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from gcacw_ref.errors import DataError
-from gcacw_ref.game.actions import Action, IllegalAction
 from gcacw_ref.game.engine.core import apply, legal_actions, new_game
-from gcacw_ref.game.replay import play_bots, read_save, replay_save, save_game, verify
-from gcacw_ref.game.scenario import load_scenario
+from gcacw_ref.game.model.actions import Action, IllegalAction
+from gcacw_ref.game.model.scenario import load_scenario
+from gcacw_ref.game.play.replay import play_bots, read_save, replay_save, save_game, verify
 
 
 @pytest.fixture(scope="module")
@@ -216,7 +216,7 @@ def test_cli_actions_by_hand(tmp_path: Path) -> None:
 def test_every_decision_has_a_description() -> None:
     import gcacw_ref.game.engine.core  # noqa: F401  (registers every frame kind)
     from gcacw_ref.game.engine.registry import HANDLERS
-    from gcacw_ref.game.log import DECISIONS, describe_decision
+    from gcacw_ref.game.model.log import DECISIONS, describe_decision
 
     kinds = {k for k, h in HANDLERS.items() if not h.automatic}
     assert kinds <= set(DECISIONS)

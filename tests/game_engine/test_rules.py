@@ -131,7 +131,7 @@ def test_cavalry_retreats_before_marching_infantry(drive: Any) -> None:
         stop = [a for a in opts if a.type == "stop"]
         d.do(stop[0].type if stop else "retreat", **({} if stop else {"hex": opts[0].hex}))
     cav = d.units()["cav"]
-    from gcacw_ref.game.geometry import distance
+    from gcacw_ref.game.model.geometry import distance
 
     assert distance(cav.hex, "0505") >= 2
     assert cav.fatigue == 1 and cav.organized is False

@@ -62,7 +62,7 @@ def test_repairing_a_destroyed_bridge(drive: Any) -> None:
     )
     data = scen.model_dump(mode="json")
     from gcacw_ref.game.engine.core import initial_state, start
-    from gcacw_ref.game.scenario import scenario_from_data
+    from gcacw_ref.game.model.scenario import scenario_from_data
 
     scen = scenario_from_data(data, "t")
     state = initial_state(scen, 1).model_copy(update={"destroyed": (("0505", "0605"),)})

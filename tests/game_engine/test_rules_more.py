@@ -95,7 +95,7 @@ def test_leader_may_stay_behind(drive: Any) -> None:
 
 
 def _with_options(units: list[dict[str, Any]], options: list[str], year: int) -> Any:
-    from gcacw_ref.game.scenario import scenario_from_data
+    from gcacw_ref.game.model.scenario import scenario_from_data
 
     scen = make_scenario(units, year=year)
     data = scen.model_dump(mode="json")
@@ -178,7 +178,7 @@ def test_refused_flanks(drive: Any) -> None:
 
 
 def test_scenario_rain_table(drive: Any) -> None:
-    from gcacw_ref.game.scenario import scenario_from_data
+    from gcacw_ref.game.model.scenario import scenario_from_data
 
     scen = make_scenario(
         [unit("u", "union", "0505", 6), unit("c", "confederate", "0909", 3)], turns=2
@@ -214,7 +214,7 @@ def test_bridging_limits_by_game(drive: Any) -> None:
         scen = make_scenario(units, game=game, year=year, map_doc=small_map(hexsides=sides))
         data = scen.model_dump(mode="json")
         data["bridges"] = {"union_major": 1, "confederate_major": 1}
-        from gcacw_ref.game.scenario import scenario_from_data
+        from gcacw_ref.game.model.scenario import scenario_from_data
 
         d = drive(scenario_from_data(data, "t"), dice=[6, 1])
         while d.kind in ("initiative", "transfer"):

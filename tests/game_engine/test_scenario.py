@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from gcacw_ref.errors import DataError, InputError
-from gcacw_ref.game.scenario import load_scenario
+from gcacw_ref.game.model.scenario import load_scenario
 
 TRAINING = (
     Path(__file__).resolve().parents[2] / "gcacw_ref" / "game" / "scenarios" / "training.toml"

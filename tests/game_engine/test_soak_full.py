@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from gcacw_ref.game.actions import Action
-from gcacw_ref.game.log import CONTRACT_EVENT_TYPES
-from gcacw_ref.game.scenario import load_scenario
-from gcacw_ref.game.soak import PAIRINGS, plan, soak
-from gcacw_ref.game.soak_coverage import import_time_lines, ranges
-from gcacw_ref.game.soak_paths import PATHS, Watcher, extended_march_worst
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.log import CONTRACT_EVENT_TYPES
+from gcacw_ref.game.model.scenario import load_scenario
+from gcacw_ref.game.play.soak import PAIRINGS, plan, soak
+from gcacw_ref.game.play.soak_coverage import import_time_lines, ranges
+from gcacw_ref.game.play.soak_paths import PATHS, Watcher, extended_march_worst
 
 
 def test_plan_covers_every_scenario_and_pairing_in_eight_games() -> None:
@@ -94,8 +94,8 @@ def test_watcher_counts_paths_from_events() -> None:
 
 
 def test_bench_timed_game_plays_the_same_game_as_play_bots() -> None:
-    from gcacw_ref.game.bench_play import timed_game
-    from gcacw_ref.game.replay import play_bots
+    from gcacw_ref.game.play.bench_play import timed_game
+    from gcacw_ref.game.play.replay import play_bots
 
     training = load_scenario("training")
     row = timed_game(training, 1)

@@ -3,9 +3,9 @@ scenario grown by extra units that the units-vs-time table uses."""
 
 from __future__ import annotations
 
-from gcacw_ref.game.scale import scaled_scenario
-from gcacw_ref.game.scenario import load_scenario
-from gcacw_ref.game.soak import soak
+from gcacw_ref.game.model.scale import scaled_scenario
+from gcacw_ref.game.model.scenario import load_scenario
+from gcacw_ref.game.play.soak import soak
 
 
 def test_scaled_scenario_adds_units_on_own_side_without_sharing_enemy_hexes() -> None:
@@ -33,7 +33,7 @@ def test_soak_a_few_training_games_no_errors_and_same_hash_on_replay() -> None:
 
 
 def test_retreat_event_names_the_closer_reading_where_nearer_hexes_were_refused() -> None:
-    from gcacw_ref.game.replay import play_bots
+    from gcacw_ref.game.play.replay import play_bots
 
     game = play_bots(load_scenario("training"), 1, "heuristic", "heuristic")
     cited = [e for e in game.events if e["type"] == "retreat" and "register" in e]

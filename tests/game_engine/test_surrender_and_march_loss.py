@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests_helpers import make_scenario, small_map, unit
 
-from gcacw_ref.game.geometry import neighbors
+from gcacw_ref.game.model.geometry import neighbors
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.march import (
     apply_extended_march_result,

@@ -15,11 +15,10 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 from tests_helpers import make_scenario, porter_scenario, unit  # type: ignore[import-not-found]
 
-from gcacw_ref.game import api
 from gcacw_ref.game.engine import core  # noqa: F401  (registers every frame kind)
 from gcacw_ref.game.engine.registry import HANDLERS, Auto, Decision
 from gcacw_ref.game.engine.work import Work
-from gcacw_ref.game.frames import (
+from gcacw_ref.game.model.frames import (
     FRAME_TYPES,
     Frame,
     FrozenFrame,
@@ -29,8 +28,9 @@ from gcacw_ref.game.frames import (
     RetreatPathOption,
     frame_kind,
 )
-from gcacw_ref.game.log import DECISIONS
-from gcacw_ref.game.pending import DecisionKind, PendingDecision
+from gcacw_ref.game.model.log import DECISIONS
+from gcacw_ref.game.model.pending import DecisionKind, PendingDecision
+from gcacw_ref.game.play import api
 from gcacw_ref.rules.games import Side
 
 FRAMES: TypeAdapter[Any] = TypeAdapter(Frame)

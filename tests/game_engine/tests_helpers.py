@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.core import legal_actions, step
-from gcacw_ref.game.scenario import scenario_from_data
-from gcacw_ref.game.state import GameState
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.scenario import scenario_from_data
+from gcacw_ref.game.model.state import GameState
 
 
 def small_map(

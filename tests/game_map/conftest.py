@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from gcacw_ref.game.hexmap import HexMap, builtin_map_path, load_map, parse_map
+from gcacw_ref.game.model.hexmap import HexMap, builtin_map_path, load_map, parse_map
 
 
 def small_map(

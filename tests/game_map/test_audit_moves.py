@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from gcacw_ref.cli import main
-from gcacw_ref.game.command import in_command_radius, transfer_path
-from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path
-from gcacw_ref.game.reach import reachable
-from gcacw_ref.game.zoc import ZocKind, enemy_zoc, zoc_across
+from gcacw_ref.game.model.command import in_command_radius, transfer_path
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit, evaluate_path
+from gcacw_ref.game.model.reach import reachable
+from gcacw_ref.game.model.zoc import ZocKind, enemy_zoc, zoc_across
 from gcacw_ref.rules.movement import Weather, step_cost
 from gcacw_ref.rules.terrain import HexsideFeature as H
 from gcacw_ref.rules.terrain import Terrain as T

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from gcacw_ref.cli import main
-from gcacw_ref.game.hexmap import builtin_map_path
+from gcacw_ref.game.model.hexmap import builtin_map_path
 
 UNIT = {"side": "union", "kind": "infantry", "strength": 6}
 

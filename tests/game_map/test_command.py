@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gcacw_ref.game.command import command_radius_hexes, in_command_radius, transfer_path
-from gcacw_ref.game.zoc import enemy_zoc
+from gcacw_ref.game.model.command import command_radius_hexes, in_command_radius, transfer_path
+from gcacw_ref.game.model.zoc import enemy_zoc
 
 from .conftest import small_map
 

@@ -6,8 +6,8 @@ from fractions import Fraction as Fr
 
 import pytest
 
-from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path
+from gcacw_ref.game.model.hexmap import HexMap
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit, evaluate_path
 from gcacw_ref.rules.movement import Weather
 from gcacw_ref.rules.terrain import UnitKind
 

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game import geometry as g
+from gcacw_ref.game.model import geometry as g
 
 coords = st.tuples(st.integers(1, 60), st.integers(1, 60))
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from gcacw_ref.errors import DataError
-from gcacw_ref.game.hexmap import HexMap, load_map, parse_map
+from gcacw_ref.game.model.hexmap import HexMap, load_map, parse_map
 from gcacw_ref.rules.terrain import HexFeature, HexsideFeature, Terrain
 
 

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path
-from gcacw_ref.game.reach import reachable
+from gcacw_ref.game.model.hexmap import HexMap
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit, evaluate_path
+from gcacw_ref.game.model.reach import reachable
 from gcacw_ref.rules.movement import Weather
 from gcacw_ref.rules.terrain import UnitKind as K
 
@@ -135,7 +135,7 @@ def test_path_jumps_and_off_map_are_input_errors() -> None:
 
 def test_reachable_on_open_ground() -> None:
     r = reachable(board(small_map(columns=9, rows=9), enemy=[]), INF, "0505", Fr(6))
-    from gcacw_ref.game.geometry import distance
+    from gcacw_ref.game.model.geometry import distance
 
     assert r == {h: Fr(3 * distance("0505", h)) for h in r}
     assert len(r) == 1 + 6 + 12
@@ -221,7 +221,7 @@ def test_reachable_set_only_grows_with_more_mp(
 
 
 def test_move_step_for_a_step_by_step_engine() -> None:
-    from gcacw_ref.game.pathing import move_step
+    from gcacw_ref.game.model.pathing import move_step
 
     b = board()
     v = move_step(b, INF, "0201", "0202", mp_left=Fr(6))
@@ -254,7 +254,7 @@ def test_reachable_matches_brute_force(
     example: HexMap, start: str, enemy: list[str], rain: bool, ma: int
 ) -> None:
     """Every walk priced by move_step, searched exhaustively, gives the same best costs."""
-    from gcacw_ref.game.pathing import move_step
+    from gcacw_ref.game.model.pathing import move_step
 
     b = MoveView.build(example, weather=Weather(rain=rain), enemy_hexes=enemy)
     best: dict[str, Fr] = {start: Fr(0)}

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from fractions import Fraction as Fr
 
-from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path, move_step
-from gcacw_ref.game.reach import reachable
-from gcacw_ref.game.zoc import ZocKind, enemy_zoc, with_pontoon_bridges
+from gcacw_ref.game.model.hexmap import HexMap
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit, evaluate_path, move_step
+from gcacw_ref.game.model.reach import reachable
+from gcacw_ref.game.model.zoc import ZocKind, enemy_zoc, with_pontoon_bridges
 from gcacw_ref.rules.movement import Weather
 from gcacw_ref.rules.terrain import HexsideFeature as F
 from gcacw_ref.rules.terrain import UnitKind as K

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gcacw_ref.game.zoc import ZocKind, enemy_zoc, zoc_across
+from gcacw_ref.game.model.zoc import ZocKind, enemy_zoc, zoc_across
 from gcacw_ref.rules.terrain import HexsideFeature as H
 from gcacw_ref.rules.terrain import Terrain as T
 

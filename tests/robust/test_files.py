@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from gcacw_ref.calculators import CALCULATORS
-from gcacw_ref.game.scenario import SCENARIO_DIR
+from gcacw_ref.game.model.scenario import SCENARIO_DIR
 from gcacw_ref.paths import atomic_write_text
 from tests.robust.conftest import assert_clean_failure, run_cli
 
@@ -176,7 +176,7 @@ def test_toml_infinity_and_nan_strengths(tmp_path: Path, capsys: Capsys) -> None
 
 
 def test_rain_table_bounds_are_checked_before_any_range() -> None:
-    from gcacw_ref.game.scenario import rain_table_span
+    from gcacw_ref.game.model.scenario import rain_table_span
 
     assert rain_table_span("2-4") == {2, 3, 4}
     assert rain_table_span("12") == {12}

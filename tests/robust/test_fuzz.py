@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from gcacw_ref.calculators import CALCULATORS, calculator
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.scenario import SCENARIO_DIR, scenario_from_data
+from gcacw_ref.game.model.scenario import SCENARIO_DIR, scenario_from_data
 from tests.robust.conftest import CONTROL, PRACTICE_BOOK, assert_clean_failure, run_cli
 
 EXAMPLES = int(os.environ.get("GCACW_REF_FUZZ", "15"))
@@ -346,8 +346,8 @@ def test_fuzz_scenario_loader(data: Any) -> None:
 
 @pytest.fixture(scope="module")
 def saved_game(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    from gcacw_ref.game.replay import play_bots, save_game
-    from gcacw_ref.game.scenario import load_scenario
+    from gcacw_ref.game.model.scenario import load_scenario
+    from gcacw_ref.game.play.replay import play_bots, save_game
 
     game = play_bots(load_scenario("training"), 1, "random", "random")
     path = tmp_path_factory.mktemp("save") / "game.json"

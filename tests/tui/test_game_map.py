@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from gcacw_ref.game.engine.core import initial_state
-from gcacw_ref.game.scenario import load_scenario
+from gcacw_ref.game.model.scenario import load_scenario
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.mapview import CELL_W, MapView, stack_label, strength_text
 

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 import pytest
 
 from gcacw_ref import i18n
-from gcacw_ref.game.actions import Action
-from gcacw_ref.game.api import initial_state, load_scenario
-from gcacw_ref.game.hexmap import board_for
-from gcacw_ref.game.scenario import Scenario
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.hexmap import board_for
+from gcacw_ref.game.model.scenario import Scenario
+from gcacw_ref.game.play.api import initial_state, load_scenario
 from gcacw_ref.tui.game import describe as D
 
 
@@ -86,7 +86,7 @@ def test_place_names_follow_the_language() -> None:
 
 
 def test_a_hex_without_a_japanese_name_shows_its_english_one() -> None:
-    from gcacw_ref.game.hexmap import parse_map
+    from gcacw_ref.game.model.hexmap import parse_map
 
     doc = {
         "map": {"id": "m", "columns": 3, "rows": 3},

@@ -11,8 +11,8 @@ from textual.widgets import Input, OptionList
 
 from gcacw_ref.cli import main
 from gcacw_ref.game.engine.core import legal_actions
-from gcacw_ref.game.replay import play_bots, replay_save, save_game
-from gcacw_ref.game.scenario import load_scenario
+from gcacw_ref.game.model.scenario import load_scenario
+from gcacw_ref.game.play.replay import play_bots, replay_save, save_game
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions, parse_dice
 from gcacw_ref.tui.game.history import History

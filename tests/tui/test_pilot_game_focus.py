@@ -9,9 +9,9 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import OptionList, Static
 
-from gcacw_ref.game.api import legal_actions, pending_decision
-from gcacw_ref.game.replay import play_bots, save_game
-from gcacw_ref.game.scenario import load_scenario
+from gcacw_ref.game.model.scenario import load_scenario
+from gcacw_ref.game.play.api import legal_actions, pending_decision
+from gcacw_ref.game.play.replay import play_bots, save_game
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions
 from gcacw_ref.tui.game.logview import LogView

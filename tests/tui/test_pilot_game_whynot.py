@@ -10,10 +10,10 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.core import initial_state, start, step
-from gcacw_ref.game.scenario import Scenario, scenario_from_data
-from gcacw_ref.game.state import GameState
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.scenario import Scenario, scenario_from_data
+from gcacw_ref.game.model.state import GameState
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game.dialogs import GameOptions
 from gcacw_ref.tui.game.history import History, Node

@@ -1,4 +1,4 @@
-"""The TUI reads the game only through the public API (`gcacw_ref.game.api`) and the
+"""The TUI reads the game only through the public API (`gcacw_ref.game.play.api`) and the
 non-engine game modules: no module under `gcacw_ref/tui` imports `gcacw_ref.game.engine`,
 and none reads a decision frame's `.data` or `state.pending` (AST scan, issue 14)."""
 

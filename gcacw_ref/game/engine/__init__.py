@@ -10,7 +10,7 @@ Public API (`gcacw_ref.game.engine.core`):
 - `initial_state`, `start`: the same in two parts (events of the set-up included).
 
 How it works: the state keeps a stack of frames (`GameState.stack`), each a typed model
-of `gcacw_ref.game.frames` (one per kind: `MarchFrame`, `AssaultFrame`...). Each kind is
+of `gcacw_ref.game.model.frames` (one per kind: `MarchFrame`, `AssaultFrame`...). Each kind is
 registered in `registry.HANDLERS` by the module that owns it, either as an automatic
 step (`registry.auto(TurnFrame)`) or as a decision with its options and its effect
 (`registry.decision(MarchFrame, march_options, march_decide)`), the handlers typed by

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.choices import activation_candidates, may_entrench
 from gcacw_ref.game.engine.registry import decision
-from gcacw_ref.game.frames import AccompanyFrame, ActivationFrame, CycleFrame
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import AccompanyFrame, ActivationFrame, CycleFrame
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.state import Leader
+    from gcacw_ref.game.model.state import Leader
 
 
 def leader_kind(w: Work, ld: Leader) -> str:

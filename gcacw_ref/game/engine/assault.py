@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges, cavalry
 from gcacw_ref.game.engine.choices import assault_candidates
 from gcacw_ref.game.engine.combat import attack_allowed, resolve
 from gcacw_ref.game.engine.common import in_command_range
 from gcacw_ref.game.engine.registry import decision
-from gcacw_ref.game.frames import AdvanceFrame, AssaultFrame
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import AdvanceFrame, AssaultFrame
 from gcacw_ref.rules.assault import assault_roll, grand_assault_number
 from gcacw_ref.rules.demoralization import may_join_grand_assault
 from gcacw_ref.rules.march import MAX_FATIGUE, raise_fatigue
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.state import Leader
+    from gcacw_ref.game.model.state import Leader
     from gcacw_ref.rules.games import Side
 
 

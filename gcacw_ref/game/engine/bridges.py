@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import combat_strength, hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
-from gcacw_ref.game.frames import DestroyFrame, MarchFrame
-from gcacw_ref.game.geometry import hexside_key
-from gcacw_ref.game.zoc import has_road
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import DestroyFrame, MarchFrame
+from gcacw_ref.game.model.geometry import hexside_key
+from gcacw_ref.game.model.zoc import has_road
 from gcacw_ref.rules.bridges import bridge_limits, destroy_drm, destroyed
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import pontoon_bridge_features
@@ -22,7 +22,7 @@ from gcacw_ref.rules.terrain import HexsideFeature as F
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.state import Unit
+    from gcacw_ref.game.model.state import Unit
 
 
 NEVER_DESTROYED: frozenset[tuple[str, str]] = frozenset()

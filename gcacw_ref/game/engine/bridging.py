@@ -5,11 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.common import combat_strength, hex_of
-from gcacw_ref.game.frames import BuildFrame
-from gcacw_ref.game.geometry import hexside_key
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import BuildFrame
+from gcacw_ref.game.model.geometry import hexside_key
 from gcacw_ref.rules.bridges import (
     bridge_limits,
     may_bridge_major_river,
@@ -24,7 +24,7 @@ from gcacw_ref.rules.terrain import HexsideFeature as F
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.state import Unit
+    from gcacw_ref.game.model.state import Unit
 
 
 def _enemy_strength(w: Work, h: str, side: Side) -> Fraction:

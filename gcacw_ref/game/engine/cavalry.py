@@ -9,12 +9,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import combat_strength, hex_of, other
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import lose
 from gcacw_ref.game.engine.zocview import zoc_map
-from gcacw_ref.game.frames import CavalryRetreatFrame, MarchFrame
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import CavalryRetreatFrame, MarchFrame
 from gcacw_ref.rules.cavalry_retreat import (
     CavalryHex,
     cavalry_retreat_loss,
@@ -34,7 +34,7 @@ def cavalry_hexes_threatened(w: Work, active_hex: str, active_side: Side) -> lis
     zmap = zoc_map(w, active_side)
     if str(zmap.get(active_hex)) != "normal":
         return out
-    from gcacw_ref.game.zoc import zoc_from_hex
+    from gcacw_ref.game.model.zoc import zoc_from_hex
 
     for n in w.board.neighbors(active_hex):
         cav = [u for u in w.enemy_at(n, active_side) if u.kind == "cavalry"]

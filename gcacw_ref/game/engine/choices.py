@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import MAX_FATIGUE, combat_strength, enemy_units_adjacent
 from gcacw_ref.game.engine.refusal import Refusal
-from gcacw_ref.game.state import Leader, Unit
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.state import Leader, Unit
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.entrenchment import (
     entrenchment_actions_allowed,

@@ -9,14 +9,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import RuleError
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.refusal import Refusal, from_rule_error
 from gcacw_ref.game.engine.registry import auto
 from gcacw_ref.game.engine.results import apply_results
 from gcacw_ref.game.engine.zocview import zoc_of_hex
-from gcacw_ref.game.frames import AttackGoFrame, MarchFrame
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import AttackGoFrame, MarchFrame
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.combat import resolve_combat
 from gcacw_ref.rules.combat_models import AttackingUnit, CombatDice, CombatInput, DefendingUnit
@@ -32,7 +32,7 @@ from gcacw_ref.rules.zoc import crossings_left
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.state import Unit
+    from gcacw_ref.game.model.state import Unit
     from gcacw_ref.rules.games import Side
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.state import Leader, Unit
+from gcacw_ref.game.model.state import Leader, Unit
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.march import MAX_FATIGUE
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.scenario import Scenario
+    from gcacw_ref.game.model.scenario import Scenario
 
 
 __all__ = ["MAX_FATIGUE"]

@@ -8,7 +8,6 @@ then from the seeded generator kept in the state.
 
 from __future__ import annotations
 
-from gcacw_ref.game.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.engine import (  # noqa: F401  (registers frame kinds)
     activation,
     assault,
@@ -21,10 +20,11 @@ from gcacw_ref.game.engine import (  # noqa: F401  (registers frame kinds)
 )
 from gcacw_ref.game.engine.registry import HANDLERS
 from gcacw_ref.game.engine.work import EngineBug, Work
-from gcacw_ref.game.frames import TurnFrame
-from gcacw_ref.game.log import Event
-from gcacw_ref.game.scenario import Scenario
-from gcacw_ref.game.state import GameState, Leader, Rng, Unit
+from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
+from gcacw_ref.game.model.frames import TurnFrame
+from gcacw_ref.game.model.log import Event
+from gcacw_ref.game.model.scenario import Scenario
+from gcacw_ref.game.model.state import GameState, Leader, Rng, Unit
 
 MAX_AUTO_STEPS = 100_000
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import hex_of
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.zocview import transfer_ok
-from gcacw_ref.game.frames import LeadersSplitFrame, TransferFrame
-from gcacw_ref.game.state import Leader
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import LeadersSplitFrame, TransferFrame
+from gcacw_ref.game.model.state import Leader
 from gcacw_ref.rules.command import within_transfer_range
 
 if TYPE_CHECKING:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, cast
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import bridges, cavalry
 from gcacw_ref.game.engine.common import hex_of, zoc_kind
 from gcacw_ref.game.engine.leaders import offer_split
@@ -18,8 +17,9 @@ from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import set_strength
 from gcacw_ref.game.engine.zocview import move_board
-from gcacw_ref.game.frames import ForcedMarchFrame, MarchFrame
-from gcacw_ref.game.pathing import MoveView, MovingUnit, StepVerdict, move_step
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import ForcedMarchFrame, MarchFrame
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit, StepVerdict, move_step
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
@@ -30,7 +30,7 @@ from gcacw_ref.rules.terrain import UnitKind
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.state import Unit
+    from gcacw_ref.game.model.state import Unit
     from gcacw_ref.rules.games import Side
 
 

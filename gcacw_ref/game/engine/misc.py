@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import RuleError
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import combat_strength, hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate
-from gcacw_ref.game.frames import SwampExitFrame
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import SwampExitFrame
 from gcacw_ref.rules.entrenchment import (
     Phase,
     entrenchment_action_fatigue,
@@ -24,7 +24,7 @@ from gcacw_ref.rules.terrain import HexsideFeature as F
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.state import Unit
+    from gcacw_ref.game.model.state import Unit
 
 
 EN = {

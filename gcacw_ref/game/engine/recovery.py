@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.misc import can_entrench, entrench
 from gcacw_ref.game.engine.registry import auto, decision
-from gcacw_ref.game.frames import BuildFrame, RecoveryFrame
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import BuildFrame, RecoveryFrame
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.recovery import UnitCondition, may_build_in_recovery, recover
 

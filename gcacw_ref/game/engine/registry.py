@@ -1,6 +1,6 @@
 """The table of frame kinds: how each step of play runs itself or asks for a decision.
 
-A frame kind (a model of `gcacw_ref.game.frames`) is either automatic (`Auto`: it needs
+A frame kind (a model of `gcacw_ref.game.model.frames`) is either automatic (`Auto`: it needs
 no decision, run it and go on) or a decision (`Decision`: the legal actions of the side
 named by the frame, and how one of them applies). Both are typed by their frame model,
 so a handler reads its frame's fields, checked by mypy; the engine's loop sees them all
@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from gcacw_ref.game.actions import Action
-from gcacw_ref.game.frames import FrameBase, frame_kind
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import FrameBase, frame_kind
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work

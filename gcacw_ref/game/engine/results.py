@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine.common import hex_of, zoc_kind
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import lose
-from gcacw_ref.game.frames import (
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import (
     AdvanceFrame,
     LossFrame,
     MarchFrame,

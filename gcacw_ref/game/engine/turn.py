@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.actions import Action
 from gcacw_ref.game.engine import choices
 from gcacw_ref.game.engine.common import other, side_word
 from gcacw_ref.game.engine.registry import auto, decision
 from gcacw_ref.game.engine.victory import finish_game
-from gcacw_ref.game.frames import (
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import (
     ChooseFrame,
     CycleFrame,
     InitiativeFrame,

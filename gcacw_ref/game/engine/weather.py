@@ -10,7 +10,7 @@ from gcacw_ref.rules.rain import River, last_rain_turn, rain_number, uncrossable
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.scenario import Scenario
+    from gcacw_ref.game.model.scenario import Scenario
 
 
 EXTRA = {"rain": 0, "rain+1": 1, "rain+2": 2, "rain+3": 3}

@@ -14,8 +14,8 @@ from gcacw_ref.game.engine.march import march_stopped, move_check
 from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.work import Work
 from gcacw_ref.game.engine.zocview import command_range
-from gcacw_ref.game.frames import ActivationFrame, ChooseFrame, MarchFrame
-from gcacw_ref.game.state import GameState
+from gcacw_ref.game.model.frames import ActivationFrame, ChooseFrame, MarchFrame
+from gcacw_ref.game.model.state import GameState
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.combat_modifiers import march_attack_cost
 from gcacw_ref.rules.combat_tables import attack_types

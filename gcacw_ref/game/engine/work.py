@@ -10,12 +10,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TypeVar
 
-from gcacw_ref.game.frames import AnyFrame
-from gcacw_ref.game.hexmap import HexMap as Board
-from gcacw_ref.game.hexmap import board_for
-from gcacw_ref.game.log import Event, make_event
-from gcacw_ref.game.scenario import japanese_names
-from gcacw_ref.game.state import GameResult, GameState, Leader, Unit, draw
+from gcacw_ref.game.model.frames import AnyFrame
+from gcacw_ref.game.model.hexmap import HexMap as Board
+from gcacw_ref.game.model.hexmap import board_for
+from gcacw_ref.game.model.log import Event, make_event
+from gcacw_ref.game.model.scenario import japanese_names
+from gcacw_ref.game.model.state import GameResult, GameState, Leader, Unit, draw
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.station_raid import StationMarker
 

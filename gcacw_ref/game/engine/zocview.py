@@ -8,11 +8,11 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
-from gcacw_ref.game.command import command_radius_hexes, transfer_reach
-from gcacw_ref.game.geometry import hexside_key
-from gcacw_ref.game.pathing import MoveView
-from gcacw_ref.game.zoc import ZocKind
-from gcacw_ref.game.zoc import enemy_zoc as _enemy_zoc
+from gcacw_ref.game.model.command import command_radius_hexes, transfer_reach
+from gcacw_ref.game.model.geometry import hexside_key
+from gcacw_ref.game.model.pathing import MoveView
+from gcacw_ref.game.model.zoc import ZocKind
+from gcacw_ref.game.model.zoc import enemy_zoc as _enemy_zoc
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import Weather
 

@@ -51,7 +51,7 @@ memory: dict[int, int] = {}  # id of a history -> KB it took to build (tracemall
 
 
 def _longest_game() -> tuple[str, Any]:
-    from gcacw_ref.game.scenario import SCENARIO_DIR, load_scenario
+    from gcacw_ref.game.model.scenario import SCENARIO_DIR, load_scenario
     from gcacw_ref.tui.game.history import History
 
     best: tuple[str, Any] | None = None
@@ -74,7 +74,7 @@ def _longest_game() -> tuple[str, Any]:
 def _replay_ms(history: Any) -> float:
     """Rebuilding the position at the end from the actions (the alternative to keeping
     every state): one full replay, in ms."""
-    from gcacw_ref.game.replay import replay_save
+    from gcacw_ref.game.play.replay import replay_save
 
     save = history.game().to_save()
     t = time.perf_counter()

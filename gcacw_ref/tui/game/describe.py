@@ -12,16 +12,16 @@ from typing import Any
 
 from rich.text import Text
 
-from gcacw_ref.game.actions import Action
-from gcacw_ref.game.geometry import direction
-from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.log import Event, describe_decision
-from gcacw_ref.game.scenario import Scenario, japanese_names
-from gcacw_ref.game.state import GameState, Unit
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.geometry import direction
+from gcacw_ref.game.model.hexmap import HexMap
+from gcacw_ref.game.model.log import Event, describe_decision
+from gcacw_ref.game.model.scenario import Scenario, japanese_names
+from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.i18n import N_, _, current_language, join_list
 from gcacw_ref.tui.game.mapview import strength_text as strength_text
 
-# the rule each type of decision is made under (as in `gcacw_ref.game.actions`)
+# the rule each type of decision is made under (as in `gcacw_ref.game.model.actions`)
 ACTION_RULES = {
     "take": "4.2",
     "pass": "4.2",
@@ -223,7 +223,7 @@ def action_words(action: Action, state: GameState) -> str:
 
 
 def decision_text(state: GameState) -> str:
-    from gcacw_ref.game.api import pending_decision  # the engine: loaded with the game
+    from gcacw_ref.game.play.api import pending_decision  # the engine: loaded with the game
 
     facts = pending_decision(state)
     if facts is None:

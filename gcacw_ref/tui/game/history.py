@@ -22,13 +22,13 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from gcacw_ref.errors import DataError, InputError
-from gcacw_ref.game.actions import Action
-from gcacw_ref.game.api import initial_state, legal_actions, pending_side, start, step
-from gcacw_ref.game.bots import make_bot
-from gcacw_ref.game.log import Event
-from gcacw_ref.game.replay import Game, SaveFile, read_save, save_game
-from gcacw_ref.game.scenario import Scenario, check_scenario
-from gcacw_ref.game.state import GameState
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.log import Event
+from gcacw_ref.game.model.scenario import Scenario, check_scenario
+from gcacw_ref.game.model.state import GameState
+from gcacw_ref.game.play.api import initial_state, legal_actions, pending_side, start, step
+from gcacw_ref.game.play.bots import make_bot
+from gcacw_ref.game.play.replay import Game, SaveFile, read_save, save_game
 
 PLAYERS = ("human", "heuristic", "random")
 SIDES = ("union", "confederate")
@@ -251,7 +251,7 @@ class History:
     # -- saving and opening ------------------------------------------------------------
 
     def game(self) -> Game:
-        """The game as `gcacw_ref.game.replay` saves it (actions up to the last node)."""
+        """The game as `gcacw_ref.game.play.replay` saves it (actions up to the last node)."""
         acted = self.nodes[2:]
         return Game(
             scenario=self.scenario,

@@ -12,12 +12,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import cast
 
-from gcacw_ref.game import api
-from gcacw_ref.game.api import PendingDecision
-from gcacw_ref.game.hexmap import HexMap, board_for
-from gcacw_ref.game.pathing import MoveView, MovingUnit
-from gcacw_ref.game.reach import reachable
-from gcacw_ref.game.state import GameState, Unit
+from gcacw_ref.game.model.hexmap import HexMap, board_for
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit
+from gcacw_ref.game.model.reach import reachable
+from gcacw_ref.game.model.state import GameState, Unit
+from gcacw_ref.game.play import api
+from gcacw_ref.game.play.api import PendingDecision
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.movement_allowance import Kind, allowance_distribution
 from gcacw_ref.rules.terrain import UnitKind

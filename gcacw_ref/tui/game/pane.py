@@ -17,8 +17,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.actions import Action
-from gcacw_ref.game.api import pending_decision
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.play.api import pending_decision
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
@@ -123,7 +123,7 @@ class GamePane(PanePlay, PaneFocus):
     # -- games -------------------------------------------------------------------------
 
     def start_game(self, options: GameOptions) -> None:
-        from gcacw_ref.game.scenario import load_scenario
+        from gcacw_ref.game.model.scenario import load_scenario
 
         players = {"union": options.union, "confederate": options.confederate}
         try:

@@ -7,7 +7,7 @@ and in columns c-1 and c+1 it touches rows r-1 and r when c is odd, rows r and r
 c is even.
 
 Everything here is pure arithmetic on `(column, row)` pairs or hex names; it knows
-nothing about the map's size (see `gcacw_ref.game.hexmap.HexMap.neighbors` for the
+nothing about the map's size (see `gcacw_ref.game.model.hexmap.HexMap.neighbors` for the
 on-map neighbours).
 
 Neighbour order is fixed, clockwise from the top: N, NE, SE, S, SW, NW (`DIRECTIONS`).

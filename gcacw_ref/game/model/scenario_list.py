@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from gcacw_ref.game.scenario import SCENARIO_DIR, Scenario, load_scenario
+from gcacw_ref.game.model.scenario import SCENARIO_DIR, Scenario, load_scenario
 
 
 @dataclass(frozen=True)

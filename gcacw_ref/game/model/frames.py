@@ -21,7 +21,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gcacw_ref.game.frame_base import MP, FrameBase, FrozenFrame, Units, frame_kind
+from gcacw_ref.game.model.frame_base import MP, FrameBase, FrozenFrame, Units, frame_kind
 from gcacw_ref.rules.games import Side
 
 __all__ = [

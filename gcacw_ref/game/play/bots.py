@@ -34,20 +34,20 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.actions import Action
-from gcacw_ref.game.bots_map import (
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.geometry import distance
+from gcacw_ref.game.model.state import GameState, Unit
+from gcacw_ref.game.play.bots_map import (
     crossable,
     pontoon_chance,
     repair_chance,
     station_owner,
 )
-from gcacw_ref.game.bots_view import (
+from gcacw_ref.game.play.bots_view import (
     _flank_threat,
     _strength,
     _View,
 )
-from gcacw_ref.game.geometry import distance
-from gcacw_ref.game.state import GameState, Unit
 
 Bot = Callable[[GameState, list[Action]], Action]
 
@@ -122,7 +122,7 @@ def _score(view: _View, a: Action) -> float:
         if unit is not None:  # a marching unit's attack
             value = view.gain([unit.id], a.hex, "march", a.option)
         else:  # an assault's target: the leader's stack
-            from gcacw_ref.game.api import pending_decision
+            from gcacw_ref.game.play.api import pending_decision
 
             pending = pending_decision(state)
             value = view.gain(list(pending.units) if pending else [], a.hex, "assault", None)

@@ -17,10 +17,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from gcacw_ref.game.geometry import hex_name, neighbor_coords
-from gcacw_ref.game.hexmap import HexMap, parse_map
-from gcacw_ref.game.pathing import MoveView, MovingUnit
-from gcacw_ref.game.reach import reachable
+from gcacw_ref.game.model.geometry import hex_name, neighbor_coords
+from gcacw_ref.game.model.hexmap import HexMap, parse_map
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit
+from gcacw_ref.game.model.reach import reachable
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.movement import step_cost
 from gcacw_ref.rules.terrain import UnitKind, friendly_occupied_table, terrain_chart

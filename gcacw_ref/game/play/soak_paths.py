@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from gcacw_ref.game.actions import Action
-from gcacw_ref.game.log import Event
-from gcacw_ref.game.state import GameState
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.log import Event
+from gcacw_ref.game.model.state import GameState
 
 # path -> the rule it exercises
 PATHS: dict[str, str] = {

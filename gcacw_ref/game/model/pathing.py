@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.geometry import adjacent, hexside_key
-from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.zoc import ZocKind, enemy_zoc, with_pontoon_bridges
+from gcacw_ref.game.model.geometry import adjacent, hexside_key
+from gcacw_ref.game.model.hexmap import HexMap
+from gcacw_ref.game.model.zoc import ZocKind, enemy_zoc, with_pontoon_bridges
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.movement import (

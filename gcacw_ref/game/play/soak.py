@@ -19,19 +19,19 @@ from collections import Counter
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from gcacw_ref.game.bots import BOT_NAMES, make_bot
-from gcacw_ref.game.log import CONTRACT_EVENT_TYPES as CONTRACT_EVENTS
-from gcacw_ref.game.soak_paths import PATHS, Watcher, extended_march_worst
+from gcacw_ref.game.model.log import CONTRACT_EVENT_TYPES as CONTRACT_EVENTS
+from gcacw_ref.game.play.bots import BOT_NAMES, make_bot
+from gcacw_ref.game.play.soak_paths import PATHS, Watcher, extended_march_worst
 
 if TYPE_CHECKING:
-    from gcacw_ref.game.replay import Game
-    from gcacw_ref.game.scenario import Scenario
+    from gcacw_ref.game.model.scenario import Scenario
+    from gcacw_ref.game.play.replay import Game
 
 PAIRINGS = list(product(BOT_NAMES, BOT_NAMES))  # (union, confederate)
 
 
 def shipped_scenarios() -> list[str]:
-    from gcacw_ref.game.scenario import SCENARIO_DIR
+    from gcacw_ref.game.model.scenario import SCENARIO_DIR
 
     return sorted(p.stem for p in SCENARIO_DIR.glob("*.toml"))
 
@@ -49,8 +49,8 @@ def play_watched(
     scenario: Scenario, seed: int, union: str, confederate: str
 ) -> tuple[Game, Watcher]:
     """`replay.play_bots` (same bots, same seeds), watching each step for the paths."""
-    from gcacw_ref.game.api import legal_actions, pending_side
-    from gcacw_ref.game.replay import MAX_ACTIONS, play_action, start_game
+    from gcacw_ref.game.play.api import legal_actions, pending_side
+    from gcacw_ref.game.play.replay import MAX_ACTIONS, play_action, start_game
 
     game = start_game(scenario, seed, [union, confederate])
     bots = {
@@ -73,7 +73,7 @@ def play_watched(
 
 def same_hash_again(scenario: Scenario, key: tuple[str, str, str, int], saved: Game) -> list[str]:
     """Replay one game from its save (JSON round trip) and by its bots; what differed."""
-    from gcacw_ref.game.replay import SaveFile, play_bots, replay_save, verify
+    from gcacw_ref.game.play.replay import SaveFile, play_bots, replay_save, verify
 
     name, union, confed, seed = key
     out = []
@@ -97,8 +97,8 @@ def soak(
     coverage: bool = False,
 ) -> dict[str, Any]:
     """Play `games` bot games; errors, event types, paths, determinism, time, coverage."""
-    from gcacw_ref.game.scenario import load_scenario
-    from gcacw_ref.game.soak_coverage import EngineCoverage
+    from gcacw_ref.game.model.scenario import load_scenario
+    from gcacw_ref.game.play.soak_coverage import EngineCoverage
 
     names = scenarios or shipped_scenarios()
     loaded = {name: load_scenario(name) for name in names}

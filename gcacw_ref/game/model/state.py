@@ -13,9 +13,9 @@ import hashlib
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 from typing_extensions import TypedDict
 
-from gcacw_ref.game.actions import Action
-from gcacw_ref.game.frames import AnyFrame, Frame
-from gcacw_ref.game.scenario import Scenario
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import AnyFrame, Frame
+from gcacw_ref.game.model.scenario import Scenario
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.numbers import Strength
 from gcacw_ref.rules.station_raid import StationMarker

@@ -11,9 +11,9 @@ from __future__ import annotations
 import heapq
 from fractions import Fraction
 
-from gcacw_ref.game.geometry import hexside_key
-from gcacw_ref.game.pathing import MoveView, MovingUnit
-from gcacw_ref.game.zoc import ZocKind
+from gcacw_ref.game.model.geometry import hexside_key
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit
+from gcacw_ref.game.model.zoc import ZocKind
 from gcacw_ref.rules.movement import effective_terrain, friendly_occupied_penalty, step_cost
 from gcacw_ref.rules.terrain import UnitKind
 from gcacw_ref.rules.zoc import LEAVE_ZOC_MP

@@ -7,7 +7,10 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from gcacw_ref.game.bots_map import (
+from gcacw_ref.game.model.geometry import distance
+from gcacw_ref.game.model.geometry import neighbors as _neighbors
+from gcacw_ref.game.model.state import GameState, Unit
+from gcacw_ref.game.play.bots_map import (
     crossable,
     crossing_near,
     destroyed_here,
@@ -15,9 +18,6 @@ from gcacw_ref.game.bots_map import (
     repair_chance,
     river_neighbors,
 )
-from gcacw_ref.game.geometry import distance
-from gcacw_ref.game.geometry import neighbors as _neighbors
-from gcacw_ref.game.state import GameState, Unit
 from gcacw_ref.rules.march import MAX_FATIGUE, is_extended_march
 
 # the six neighbours of a hex never change: worked out once per hex
@@ -40,7 +40,7 @@ class _View:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        from gcacw_ref.game.api import pending_side
+        from gcacw_ref.game.play.api import pending_side
 
         self.side = pending_side(state) or "union"
         self.by_hex: dict[str, list[Unit]] = {}
@@ -176,7 +176,7 @@ def expected_gain(
 ) -> float | None:
     """The attack's expected strength lost by the defender minus the attacker's, with a
     bonus for a retreat (1) or a rout (2), over every dice outcome (`api.attack_outcomes`)."""
-    from gcacw_ref.game.api import attack_outcomes
+    from gcacw_ref.game.play.api import attack_outcomes
 
     res = attack_outcomes(state, attackers, target, action, attack_type)
     if res is None:

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gcacw_ref.errors import DataError, InputError
-from gcacw_ref.game import geometry
+from gcacw_ref.game.model import geometry
 from gcacw_ref.paths import read_user_text
 from gcacw_ref.rules.tables import describe_validation_error, read_toml
 from gcacw_ref.rules.terrain import (
@@ -58,7 +58,7 @@ from gcacw_ref.rules.terrain import (
 )
 
 if TYPE_CHECKING:
-    from gcacw_ref.game.scenario import Scenario
+    from gcacw_ref.game.model.scenario import Scenario
 
 Hexside = frozenset[HexsideFeature]
 NO_FEATURES: Hexside = frozenset()
@@ -346,4 +346,4 @@ def board_for(scenario: Scenario) -> HexMap:
 
 def builtin_map_path(map_id: str) -> Path:
     """Path of a map shipped with the package (`gcacw_ref/game/maps/<id>.toml`)."""
-    return Path(__file__).resolve().parent / "maps" / f"{map_id}.toml"
+    return Path(__file__).resolve().parent.parent / "maps" / f"{map_id}.toml"

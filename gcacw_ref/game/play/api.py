@@ -41,7 +41,6 @@ from fractions import Fraction
 from itertools import product
 
 from gcacw_ref.errors import DataError
-from gcacw_ref.game.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.engine.core import (
     apply,
     initial_state,
@@ -54,10 +53,13 @@ from gcacw_ref.game.engine.core import (
 from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.whynot import why_not
 from gcacw_ref.game.engine.work import EngineBug
-from gcacw_ref.game.log import Event
-from gcacw_ref.game.pathing import MoveView
-from gcacw_ref.game.pending import DecisionKind, PendingDecision, pending_decision
-from gcacw_ref.game.replay import (
+from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
+from gcacw_ref.game.model.log import Event
+from gcacw_ref.game.model.pathing import MoveView
+from gcacw_ref.game.model.pending import DecisionKind, PendingDecision, pending_decision
+from gcacw_ref.game.model.scenario import Scenario, load_scenario
+from gcacw_ref.game.model.state import GameState
+from gcacw_ref.game.play.replay import (
     Game,
     load_game,
     play_bots,
@@ -66,8 +68,6 @@ from gcacw_ref.game.replay import (
     save_game,
     verify,
 )
-from gcacw_ref.game.scenario import Scenario, load_scenario
-from gcacw_ref.game.state import GameState
 from gcacw_ref.rules.combat import CombatResult
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.zoc import ZocKind

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from gcacw_ref.game.frames import (
+from gcacw_ref.game.model.frames import (
     MP,
     AccompanyFrame,
     ActivationFrame,
@@ -35,7 +35,7 @@ from gcacw_ref.game.frames import (
     SwampExitFrame,
     TransferFrame,
 )
-from gcacw_ref.game.state import GameState
+from gcacw_ref.game.model.state import GameState
 from gcacw_ref.rules.games import Side
 
 DecisionKind = Literal[

@@ -16,8 +16,8 @@ from collections import deque
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
-from gcacw_ref.game.hexmap import HexMap
-from gcacw_ref.game.zoc import ZocKind
+from gcacw_ref.game.model.hexmap import HexMap
+from gcacw_ref.game.model.zoc import ZocKind
 from gcacw_ref.i18n import N_
 from gcacw_ref.rules.command import (
     COMMAND_RADIUS,

@@ -18,9 +18,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.hexmap import HexMap, builtin_map_path, load_map, parse_map
-from gcacw_ref.game.pathing import MoveView, MovingUnit, evaluate_path
-from gcacw_ref.game.reach import reachable
+from gcacw_ref.game.model.hexmap import HexMap, builtin_map_path, load_map, parse_map
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit, evaluate_path
+from gcacw_ref.game.model.reach import reachable
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Side

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gcacw_ref.game.geometry import distance, hexside_key, neighbors
-from gcacw_ref.game.scenario import Scenario
-from gcacw_ref.game.state import GameState
+from gcacw_ref.game.model.geometry import distance, hexside_key, neighbors
+from gcacw_ref.game.model.scenario import Scenario
+from gcacw_ref.game.model.state import GameState
 from gcacw_ref.rules.bridges import pontoon_built, pontoon_drm, repair_drm, repaired
 
 RIVERS = frozenset({"minor_river", "major_river"})

@@ -39,10 +39,10 @@ from pydantic import (
 )
 
 from gcacw_ref.errors import DataError, InputError, quoted
-from gcacw_ref.game.scenario_limits import (
+from gcacw_ref.game.model.scenario_limits import (
     MAP_DIR as MAP_DIR,
 )
-from gcacw_ref.game.scenario_limits import (
+from gcacw_ref.game.model.scenario_limits import (
     MAP_ID,
     MAX_FORMATIONS,
     MAX_ID,
@@ -62,9 +62,9 @@ from gcacw_ref.rules.numbers import Strength
 from gcacw_ref.rules.tables import describe_validation_error
 
 if TYPE_CHECKING:
-    from gcacw_ref.game.state import Unit
+    from gcacw_ref.game.model.state import Unit
 
-SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
+SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 
 UnitKind = Literal["infantry", "cavalry", "artillery"]
 UnitSize = Literal["battalion", "regiment", "brigade", "division", "half_division"]
@@ -284,7 +284,7 @@ def load_scenario(id_or_path: str) -> Scenario:
 
 def check_scenario(scen: Scenario, where: str) -> None:
     """Cross-checks: unique ids, hexes on the map, known formations, leaders with units."""
-    from gcacw_ref.game.hexmap import parse_map
+    from gcacw_ref.game.model.hexmap import parse_map
 
     board = parse_map(scen.map_document or {}, where)
     ids: set[str] = set()

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gcacw_ref.game.geometry import hexside_key
-from gcacw_ref.game.hexmap import HexMap
+from gcacw_ref.game.model.geometry import hexside_key
+from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.rules.movement import pontoon_bridge_features
 from gcacw_ref.rules.terrain import ROADS_AND_TRAIL
 from gcacw_ref.rules.zoc import ZocKind, zoc_across

@@ -13,7 +13,7 @@ import types
 from pathlib import Path
 from typing import Any
 
-ENGINE_DIR = Path(__file__).resolve().parent / "engine"
+ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
 _FUNCTION = 0x0002  # CO_NEWLOCALS: a function's (or comprehension's) code object
 
 

@@ -15,12 +15,12 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gcacw_ref.errors import DataError, InputError
-from gcacw_ref.game.actions import Action
-from gcacw_ref.game.bots import make_bot
 from gcacw_ref.game.engine.core import legal_actions, step
-from gcacw_ref.game.log import Event
-from gcacw_ref.game.scenario import Scenario, check_scenario
-from gcacw_ref.game.state import GameState
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.log import Event
+from gcacw_ref.game.model.scenario import Scenario, check_scenario
+from gcacw_ref.game.model.state import GameState
+from gcacw_ref.game.play.bots import make_bot
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import atomic_write_text, read_user_text
 

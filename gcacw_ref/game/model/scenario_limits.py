@@ -17,7 +17,7 @@ from gcacw_ref.errors import DataError, quoted
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.tables import read_toml
 
-MAP_DIR = Path(__file__).resolve().parent / "maps"
+MAP_DIR = Path(__file__).resolve().parent.parent / "maps"
 
 # What a scenario may hold: well above the largest GCACW scenario (about 150 units and
 # 80 leaders), low enough that a mistaken or hostile file cannot make a game run for hours.

@@ -1,4 +1,4 @@
-"""The machinery every frame model shares (`gcacw_ref.game.frames` has the kinds).
+"""The machinery every frame model shares (`gcacw_ref.game.model.frames` has the kinds).
 
 A frame's wire form is `{"kind", "side", "data": {...}}`: the fields of its kind under
 `data`, in the order they are declared; fields in `LATE` appear only once set, in the
