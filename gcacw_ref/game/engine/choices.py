@@ -13,7 +13,7 @@ from gcacw_ref.game.engine.common import MAX_FATIGUE, combat_strength, enemy_uni
 from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.state import Leader, Unit
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.entrenchment import (
     entrenchment_actions_allowed,
     entrenchment_era,
@@ -35,14 +35,15 @@ def march_refusal(w: Work, unit: Unit) -> Refusal | None:
     """5.1: a unit marches at fatigue 3 or less (optional rule: an organized unit at
     fatigue 4); why this one may not, None when it may."""
     if unit.hex is None:
-        return Refusal("5.1", _("the unit is not on the map"))
+        return Refusal("5.1", N_("the unit is not on the map"))
     if unit.fatigue < MAX_FATIGUE:
         return None
     if option(w, "fatigue_four_march") and unit.organized:
         return None
     return Refusal(
         "5.1",
-        _("fatigue {n}: a unit marches only at fatigue 3 or less").format(n=unit.fatigue),
+        N_("fatigue {n}: a unit marches only at fatigue 3 or less"),
+        (("n", str(unit.fatigue)),),
     )
 
 
@@ -73,6 +74,9 @@ def may_raid(w: Work, unit: Unit) -> bool:
     return may_raid_station(w.game, unit.fatigue, combat_strength(w, unit))
 
 
+NOT_COMMANDED = Refusal("5.2", N_("the unit is not under this leader's command"))
+
+
 def activation_refusal(w: Work, leader: Leader, u: Unit, reach: Collection[str]) -> Refusal | None:
     """5.2 step 2: why unit `u` cannot join the leader's activation (`reach`: the hexes
     of the leader's command radius), None when it can."""
@@ -80,9 +84,10 @@ def activation_refusal(w: Work, leader: Leader, u: Unit, reach: Collection[str])
     if refusal is not None:
         return refusal
     if not (w.commands(leader, u) or (u.kind == "artillery" and not leader.cavalry)):
-        return Refusal("5.2", _("the unit is not under this leader's command"))
+        return NOT_COMMANDED
     if u.hex not in reach:
-        return Refusal("5.2", _("{hex} is outside the leader's command radius").format(hex=u.hex))
+        hex_ = u.hex or ""
+        return Refusal("5.2", N_("{hex} is outside the leader's command radius"), (("hex", hex_),))
     return None
 
 

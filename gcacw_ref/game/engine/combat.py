@@ -17,7 +17,7 @@ from gcacw_ref.game.engine.results import apply_results
 from gcacw_ref.game.engine.zocview import zoc_of_hex
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import AttackGoFrame, MarchFrame
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.combat import resolve_combat
 from gcacw_ref.rules.combat_models import AttackingUnit, CombatDice, CombatInput, DefendingUnit
 from gcacw_ref.rules.combat_modifiers import check_restrictions, march_attack_cost
@@ -155,10 +155,9 @@ def attack_refusal(
     inp = combat_input(w, attackers, target, action, "hasty" if action == "march" else None, None)
     if inp is None:
         if not w.enemy_at(target, w.unit(attackers[0]).side):
-            return Refusal("7.1", _("{hex} holds no enemy unit to attack").format(hex=target))
+            return Refusal("7.1", N_("{hex} holds no enemy unit to attack"), (("hex", target),))
         return Refusal(
-            "7.1",
-            _("no attack across a river hexside without a bridge, dam, ferry or ford"),
+            "7.1", N_("no attack across a river hexside without a bridge, dam, ferry or ford")
         )
     try:
         check_restrictions(inp)
@@ -170,7 +169,7 @@ def attack_refusal(
     if march is not None and woods and here != march.start:
         return Refusal(
             "7.1",
-            _(
+            N_(
                 "across a woods hexside with no road a march attacks only from the hex "
                 "where it began"
             ),

@@ -20,7 +20,7 @@ from gcacw_ref.game.engine.zocview import move_board
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import ForcedMarchFrame, MarchFrame
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit, StepVerdict, move_step
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
 from gcacw_ref.rules.march import MAX_FATIGUE, apply_extended_march_result, check_march
@@ -203,7 +203,8 @@ def march_stopped(w: Work, frame: MarchFrame, unit: Unit) -> Refusal | None:
     if unit.hex is not None and frame.stop and zoc_kind(w, unit.hex, unit.side) == "normal":
         return Refusal(
             "6.2",
-            _("the unit entered enemy ZOC at {hex} and must stop there").format(hex=unit.hex),
+            N_("the unit entered enemy ZOC at {hex} and must stop there"),
+            (("hex", unit.hex),),
         )
     return None
 

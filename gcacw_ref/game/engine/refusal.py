@@ -11,14 +11,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gcacw_ref.errors import RuleError
+from gcacw_ref.i18n import _
 
 
 @dataclass(frozen=True)
 class Refusal:
-    """A choice the rules forbid: the rule number and why, in the interface language."""
+    """A choice the rules forbid: the rule number and why.
+
+    `message` is a message id (`N_`) put into words only when `reason` is read, so the
+    engine pays nothing for the words when it only needs yes or no; `args` fill it in.
+    """
 
     rule: str
-    reason: str
+    message: str
+    args: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """Why, in the interface language."""
+        text = _(self.message)
+        return text.format(**dict(self.args)) if self.args else text
 
 
 def from_rule_error(exc: RuleError, default_rule: str) -> Refusal:
