@@ -247,14 +247,21 @@ def _dice_of(event: Event) -> str:
     return str(dice)
 
 
-def log_line(event: Event | None, phase: str, action: Action | None, state: GameState) -> Text:
-    """One line of the log: turn, phase, rule, the event's text, its dice."""
+def log_line(
+    event: Event | None,
+    phase: str,
+    action: Action | None,
+    state: GameState,
+    turn: int | None = None,
+) -> Text:
+    """One line of the log: turn, phase, rule, the event's text, its dice. `state` gives
+    the names (any state of the game); `turn` the turn of a decision (else the state's)."""
     line = Text(no_wrap=True, overflow="ellipsis")
     if event is None:
         if action is None:
             line.append(_("set-up"), style="bold")
             return line
-        line.append(f"T{state.turn} ", style="dim")
+        line.append(f"T{state.turn if turn is None else turn} ", style="dim")
         line.append(_("decision: {what}").format(what=action_words(action, state)), style="dim")
         return line
     line.append(f"T{event.get('turn', '?')} ", style="bold")
@@ -345,24 +352,4 @@ def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str,
                 ),
                 style="bold",
             )
-    return out
-
-
-LEGEND = (
-    (N_("Hex line 1"), N_("hex id, road mark, river mark, feature")),
-    (N_("Road marks"), N_("# railroad  = pike  - road  . trail")),
-    (N_("River marks"), N_("~ river or creek on a hexside, b with a crossing")),
-    (N_("Features"), N_("* VP hex  S station  v village  E earthworks")),
-    (N_("Hex line 2"), N_("units: * leader, I/C/A kind, + more units, strength")),
-    (N_("Unit marks"), N_("d disorganized  x demoralized  f1-f4 fatigue  a abatis  e entrenched")),
-    (N_("Colours"), N_("blue Union, red Confederate; purple: the current event")),
-    (N_("Overlays"), N_("z ZOC (blue/red)  c command radius  r reachable hexes with MP")),
-)
-
-
-def legend() -> Text:
-    out = Text()
-    for title, text in LEGEND:
-        out.append(_(title) + ": ", style="bold")
-        out.append(_(text) + "\n")
     return out

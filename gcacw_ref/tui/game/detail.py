@@ -25,10 +25,15 @@ ROLES = {"attacker": N_("attacker"), "defender": N_("defender")}
 
 
 def _side_of_units(state: GameState, ids: Any) -> str:
+    """The side of the first of the units `ids` (from the scenario when it has left the
+    board)."""
     for uid in ids or []:
         unit = state.units.get(uid) if isinstance(uid, str) else None
         if unit is not None:
             return D.side_name(unit.side.value)
+        for listed in state.scenario.units:
+            if listed.id == uid:
+                return D.side_name(listed.side.value)
     return ""
 
 
@@ -109,16 +114,20 @@ def event_detail(
     phase: str,
     action: Action | None,
     state: GameState,
+    turn: int,
+    node: int,
     title_of: Callable[[str], str] | None = None,
 ) -> Text:
-    """The whole of one log entry (an event, a silent decision, or the set-up)."""
+    """The whole of one log entry (an event, a silent decision, or the set-up) of node
+    `node`; `state` gives names and sides (any state of the game), `turn` and `phase` are
+    those the entry happened in."""
     out = Text()
     if event is None:
         if action is None:
-            first = _("set-up") if state.phase == "start" else _("start: the first decision")
+            first = _("set-up") if node == 0 else _("start: the first decision")
             out.append(first, style="bold")
             return out
-        out.append(f"T{state.turn} · {D.phase_name(state.phase)}\n", style="bold")
+        out.append(f"T{turn} · {D.phase_name(phase)}\n", style="bold")
         rule = D.action_rule(action, None)
         out.append(_("decision: {what}").format(what=D.action_words(action, state)))
         out.append(f"\n[{rule}] ", style="cyan")

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import on
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -47,8 +48,10 @@ class PaneFocus(Widget):
         history: History | None
         _choices: list[Action]
         why_rule: str
+        pointed: list[str]
 
         def report(self, text: str, error: bool = False) -> None: ...
+        def refresh_view(self) -> None: ...
 
     _titles: dict[str, str]
 
@@ -85,6 +88,45 @@ class PaneFocus(Widget):
             box.focus()
         else:
             self.query_one(MapView).focus()
+
+    # -- the acting unit and the highlighted choice ---------------------------------------
+
+    def acting_hexes(self) -> list[str]:
+        """Where the unit (or the leader) the person decides for stands."""
+        h = self.history
+        facts = pending_decision(h.last) if h is not None else None
+        if h is None or facts is None:
+            return []
+        state = h.last
+        uid = facts.unit
+        if uid is None and facts.leader and facts.leader in state.leaders:
+            uid = state.leaders[facts.leader].unit
+        unit = state.units.get(uid) if uid else None
+        return [unit.hex] if unit is not None and unit.hex else []
+
+    def choice_hexes(self, action: Action) -> list[str]:
+        """The hexes one choice is about: its unit's (or leader's) hex and its target."""
+        h = self.history
+        if h is None:
+            return []
+        state = h.last
+        uid = action.unit
+        if uid is None and action.leader and action.leader in state.leaders:
+            uid = state.leaders[action.leader].unit
+        unit = state.units.get(uid) if uid else None
+        out = [unit.hex] if unit is not None and unit.hex else []
+        return out + ([action.hex] if action.hex else [])
+
+    @on(OptionList.OptionHighlighted, "#game-choices")
+    def _choice_pointed(self, event: OptionList.OptionHighlighted) -> None:
+        """Show and scroll to the unit and the hex of the highlighted choice."""
+        option_id = event.option.id or ""
+        if not (option_id.startswith("a") and int(option_id[1:]) < len(self._choices)):
+            return
+        pointed = self.choice_hexes(self._choices[int(option_id[1:])])
+        if pointed != self.pointed:
+            self.pointed = pointed
+            self.refresh_view()
 
     # -- the rule key ------------------------------------------------------------------
 
@@ -180,13 +222,16 @@ class PaneFocus(Widget):
             return
         stop = h.stops[index]
         node = h.nodes[stop.node]
-        before = h.nodes[stop.node - 1].state if stop.node > 0 else node.state
+        before = h.nodes[stop.node - 1] if stop.node > 0 else node
         event = node.events[stop.event] if stop.event is not None else None
         phase = before.phase
         if event is not None:
             phase = D.event_phases(node.events, before.phase)[stop.event or 0]
+        names = h.state  # names and sides only: the position on screen, already built
         if event is None and node.action is None:
-            text = event_detail(None, phase, None, node.state)
+            text = event_detail(None, phase, None, names, node.turn, stop.node)
         else:
-            text = event_detail(event, phase, node.action, before, self._rule_title)
+            text = event_detail(
+                event, phase, node.action, names, before.turn, stop.node, self._rule_title
+            )
         panel.update(text, layout=True)

@@ -101,7 +101,7 @@ class LogView(ScrollView, can_focus=True):
                 text.stylize(CURRENT if mark == 1 else BROWSE)
             segments = list(text.render(self._render_console))
             strip = Strip([s for s in segments if s.text != "\n"], width)
-            if len(self._cache) > 4000:
+            if len(self._cache) > 400:
                 self._cache.clear()
             self._cache[key] = strip
         return strip

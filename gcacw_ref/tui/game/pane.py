@@ -24,7 +24,8 @@ from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.dialogs import GameOptions
 from gcacw_ref.tui.game.focus import PaneFocus
-from gcacw_ref.tui.game.history import SIDES, History
+from gcacw_ref.tui.game.history import SETTLE_EVERY, SIDES, History, settle_memory
+from gcacw_ref.tui.game.legend import legend
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import (
     CursorMoved,
@@ -46,6 +47,7 @@ class GamePane(PanePlay, PaneFocus):
     #game-map { width: 1fr; height: 1fr; }
     #game-side { width: 44%; max-width: 60; height: 1fr; }
     #game-info { height: 8; padding: 0 1; border-bottom: solid $primary; }
+    #game-info.legend { height: auto; max-height: 75%; }
     #game-choices { height: auto; max-height: 50%; border: round $success; display: none; }
     #game-choices.shown { display: block; }
     #game-log { height: 1fr; min-height: 3; }
@@ -99,8 +101,10 @@ class GamePane(PanePlay, PaneFocus):
         self.show_legend = False
         self.message = ""
         self._log_len = 0
+        self._unsettled = 0  # stops added since the last `settle_memory`
         self._choices: list[Action] = []
         self._choices_new = False  # the choices were just (re)built: they take the focus
+        self.pointed: list[str] = []  # the hexes of the highlighted choice
         self.why_rule = ""  # the rule of the last "why not" shown (`R` opens it)
         self.dice_wait = False  # a dice dialog waits for the player's dice
 
@@ -149,6 +153,8 @@ class GamePane(PanePlay, PaneFocus):
         self._rebuild_log()
         self.refresh_view()
         self.focus_default()
+        settle_memory()
+        self._unsettled = 0
 
     def report(self, text: str, error: bool = False) -> None:
         self.message = text
@@ -176,10 +182,11 @@ class GamePane(PanePlay, PaneFocus):
             h.cut_at = None
         new = []
         phases: dict[int, list[str]] = {}
+        names = h.last  # names only: no state rebuilt for the log
         for i in range(self._log_len, len(h.stops)):
             stop = h.stops[i]
             node = h.nodes[stop.node]
-            before = h.nodes[stop.node - 1].state if stop.node > 0 else node.state
+            before = h.nodes[stop.node - 1] if stop.node > 0 else node
             event = None
             phase = before.phase
             if stop.event is not None:
@@ -191,9 +198,13 @@ class GamePane(PanePlay, PaneFocus):
                 first = _("set-up") if stop.node == 0 else _("start: the first decision")
                 new.append(Text(first, style="bold"))
                 continue
-            new.append(D.log_line(event, phase, node.action, before))
+            new.append(D.log_line(event, phase, node.action, names, before.turn))
         log.extend(new)
         self._log_len = len(h.stops)
+        self._unsettled += len(new)
+        if self._unsettled > SETTLE_EVERY:
+            settle_memory()
+            self._unsettled = 0
 
     def refresh_view(self) -> None:
         h = self.history
@@ -204,10 +215,12 @@ class GamePane(PanePlay, PaneFocus):
         hexes = D.event_hexes(event, state)
         choices = self._show_choices()
         chosen_hexes = {a.hex for a in choices if a.hex}
+        acting = self.acting_hexes() if choices else []
         bg, labels = self._overlay(state)
         mapview = self.query_one(MapView)
-        mapview.show(state, highlight=hexes, choices=chosen_hexes, overlay_bg=bg, labels=labels)
-        mapview.follow(hexes)
+        lit = [*hexes, *acting, *self.pointed]
+        mapview.show(state, highlight=lit, choices=chosen_hexes, overlay_bg=bg, labels=labels)
+        mapview.follow([*acting, *self.pointed, *chosen_hexes] if choices else hexes)
         self.query_one(LogView).set_current(h.cursor)
         self.show_detail(h.cursor)
         self._show_status()
@@ -262,8 +275,9 @@ class GamePane(PanePlay, PaneFocus):
     def _show_info(self) -> None:
         info = self.query_one("#game-info", Static)
         h = self.history
+        info.set_class(self.show_legend or h is None, "legend")
         if self.show_legend or h is None:
-            info.update(D.legend(), layout=False)
+            info.update(legend(), layout=True)
             return
         mapview = self.query_one(MapView)
         state = h.state
@@ -283,6 +297,7 @@ class GamePane(PanePlay, PaneFocus):
             h is not None and h.at_end and not self.busy and h.human_to_move() and not h.last.over
         )
         if not wanted or h is None:
+            self.pointed = []
             if self._choices:
                 box.clear_options()
                 self._choices = []
@@ -293,6 +308,7 @@ class GamePane(PanePlay, PaneFocus):
             return legal
         self._choices = legal
         self._choices_new = True
+        self.pointed = []
         facts = pending_decision(h.last)
         kind = facts.kind if facts else None
         box.clear_options()
