@@ -20,9 +20,7 @@ def test_a_march_never_enters_a_hex_twice(name: str, seed: int) -> None:
         pending = pending_decision(state)
         if pending is None:
             break
-        action = bots[pending.side.value if pending.side else "union"](
-            state, legal_actions(state)
-        )
+        action = bots[pending.side.value if pending.side else "union"](state, legal_actions(state))
         if pending.kind == "march" and action.type == "move":
             assert action.hex not in pending.hexes, (pending.unit, pending.hexes, action.hex)
             moves += 1

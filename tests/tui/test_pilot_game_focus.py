@@ -90,7 +90,7 @@ async def test_every_decision_takes_the_focus_and_enter_chooses(home: Path) -> N
 
 def pane_choices_before(h: Any, nodes: int) -> Any:
     """The legal actions of the position the last decision was made in."""
-    return legal_actions(h.nodes[nodes - 1].state)
+    return legal_actions(h.state_of(nodes - 1))
 
 
 @run_async

@@ -16,7 +16,7 @@ from gcacw_ref.game.model.scenario import Scenario, scenario_from_data
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game.dialogs import GameOptions
-from gcacw_ref.tui.game.history import History, Node
+from gcacw_ref.tui.game.history import History, node_of
 from gcacw_ref.tui.game.mapview import MapView
 from gcacw_ref.tui.game.pane import GamePane
 
@@ -96,8 +96,8 @@ async def show(pilot: Any, scen: Scenario, state: GameState) -> GamePane:
             break
     pane: GamePane = pilot.app.query_one(GamePane)
     h = History(scenario=scen, seed=1, players={"union": "human", "confederate": "human"})
-    h._append(Node(state=initial_state(scen, 1)))  # noqa: SLF001 - a position made by hand
-    h._append(Node(state=state))  # noqa: SLF001
+    h._append(node_of(initial_state(scen, 1)))  # noqa: SLF001 - a position made by hand
+    h._append(node_of(state))  # noqa: SLF001
     h.cursor = len(h.stops) - 1
     pane.set_history(h)
     await settle(pilot)
