@@ -213,6 +213,10 @@ def action_words(action: Action, state: GameState) -> str:
         who.append(name_of(state, action.unit, state.units[action.unit].name))
     if who:
         parts.append(" → ".join(who))
+    if action.type == "cavalry_retreat" and action.hex and not who:
+        who = [name_of(state, u.id, u.name) for u in state.units_at(action.hex)]
+        if who:
+            parts.append(join_list(who))
     if action.hex:
         entry = (state.scenario.map_document or {}).get("hexes", {}).get(action.hex, {})
         name = (entry.get("name_ja") if current_language() == "ja" else None) or entry.get("name")
@@ -253,6 +257,7 @@ def log_line(
     action: Action | None,
     state: GameState,
     turn: int | None = None,
+    kind: str | None = None,
 ) -> Text:
     """One line of the log: turn, phase, rule, the event's text, its dice. `state` gives
     the names (any state of the game); `turn` the turn of a decision (else the state's)."""
@@ -262,7 +267,9 @@ def log_line(
             line.append(_("set-up"), style="bold")
             return line
         line.append(f"T{state.turn if turn is None else turn} ", style="dim")
-        line.append(_("decision: {what}").format(what=action_words(action, state)), style="dim")
+        what = action_words(action, state)
+        line.append(_("decision: {what}").format(what=what), style="dim")
+        line.append(f"  [{action_rule(action, kind)}]", style="dim cyan")
         return line
     line.append(f"T{event.get('turn', '?')} ", style="bold")
     line.append(f"{phase_name(phase)} ", style="dim")

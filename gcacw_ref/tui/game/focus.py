@@ -167,7 +167,7 @@ class PaneFocus(Widget):
         if stop.event is not None:
             return str(node.events[stop.event].get("rule", ""))
         if node.action is not None:
-            return D.action_rule(node.action, None)
+            return D.action_rule(node.action, node.kind or None)
         return ""
 
     # -- why not? ---------------------------------------------------------------------
@@ -232,6 +232,13 @@ class PaneFocus(Widget):
             text = event_detail(None, phase, None, names, node.turn, stop.node)
         else:
             text = event_detail(
-                event, phase, node.action, names, before.turn, stop.node, self._rule_title
+                event,
+                phase,
+                node.action,
+                names,
+                before.turn,
+                stop.node,
+                self._rule_title,
+                node.kind,
             )
         panel.update(text, layout=True)

@@ -31,7 +31,14 @@ from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.log import Event
 from gcacw_ref.game.model.scenario import Scenario, check_scenario
 from gcacw_ref.game.model.state import GameState
-from gcacw_ref.game.play.api import initial_state, legal_actions, pending_side, start, step
+from gcacw_ref.game.play.api import (
+    initial_state,
+    legal_actions,
+    pending_decision,
+    pending_side,
+    start,
+    step,
+)
 from gcacw_ref.game.play.bots import make_bot
 from gcacw_ref.game.play.replay import Game, SaveFile, read_save, save_game
 
@@ -68,6 +75,7 @@ class Node:
     by: str = ""  # who chose the action: "human" or a bot's name
     turn: int = 0
     phase: str = ""
+    kind: str = ""  # the kind of decision the action answered (its rule in the log)
 
 
 def node_of(
@@ -76,9 +84,10 @@ def node_of(
     action: Action | None = None,
     dice: tuple[int, ...] = (),
     by: str = "",
+    kind: str = "",
 ) -> Node:
     """A node for `state`, with the facts the screen reads without the state."""
-    return Node(state, events, action, dice, by, state.turn, state.phase)
+    return Node(state, events, action, dice, by, state.turn, state.phase, kind)
 
 
 @dataclass(frozen=True)
@@ -296,7 +305,9 @@ class History:
         except ValueError as exc:  # an injected die outside 1-6
             raise InputError(str(exc)) from None
         self.truncate(base + 1)
-        node = node_of(new, tuple(events), action, tuple(dice or ()), by)
+        facts = pending_decision(state)
+        kind = str(facts.kind) if facts is not None else ""
+        node = node_of(new, tuple(events), action, tuple(dice or ()), by, kind)
         self._append(node)
         return node
 

@@ -198,7 +198,7 @@ class GamePane(PanePlay, PaneFocus):
                 first = _("set-up") if stop.node == 0 else _("start: the first decision")
                 new.append(Text(first, style="bold"))
                 continue
-            new.append(D.log_line(event, phase, node.action, names, before.turn))
+            new.append(D.log_line(event, phase, node.action, names, before.turn, node.kind))
         log.extend(new)
         self._log_len = len(h.stops)
         self._unsettled += len(new)
@@ -227,6 +227,8 @@ class GamePane(PanePlay, PaneFocus):
         self._show_info()
         if self._choices_new:
             self._choices_new = False
+            if acting:  # the hex panel (and "why not?") starts from the acting unit
+                mapview.move_cursor(acting[0])
             self.focus_choices()
 
     def _show_status(self) -> None:
