@@ -81,6 +81,9 @@ async def test_every_decision_takes_the_focus_and_enter_chooses(home: Path) -> N
             await settle(pilot)
             assert len(h.nodes) == nodes + 1 and h.nodes[-1].by == "human"
             assert h.nodes[-1].action == chosen
+            if h.human_to_move() and not h.last.over:  # the next decision, at once
+                assert box.has_class("shown") and app.focused is box
+                assert h.at_last_node
             await pilot.press("end")
             await settle(pilot)
             if not (h.at_end and app.focused is box):

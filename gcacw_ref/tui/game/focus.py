@@ -177,7 +177,7 @@ class PaneFocus(Widget):
         engine's own checks, `api.why_not`); empty when no person decides at the live
         end or the hex is a choice."""
         h = self.history
-        if h is None or not self._choices or not h.at_end:
+        if h is None or not self._choices or not h.at_last_node:
             return []
         target = hex_ or self.query_one(MapView).cursor_hex
         if any(a.hex == target for a in self._choices):

@@ -216,6 +216,12 @@ class History:
         return None if s.event is None else self.nodes[s.node].events[s.event]
 
     @property
+    def at_last_node(self) -> bool:
+        """The cursor is on one of the last action's events: the position on the map is
+        the live one, so its decision can be made from here."""
+        return self.stop.node == len(self.nodes) - 1
+
+    @property
     def at_end(self) -> bool:
         return self.cursor == len(self.stops) - 1
 

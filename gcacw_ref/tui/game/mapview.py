@@ -120,15 +120,17 @@ def strength_text(value: Fraction) -> str:
 
 
 def stack_label(units: list[Unit], leader: bool) -> str:
-    """Line two of a hex with units, never wider than the hex (`CELL_W`): leader `*`,
-    the kind of a lone unit (I C A) or the number of units of a stack (`3:`), the total
-    strength, then as many marks as fit, most telling first: `x` demoralized,
-    `d` disorganized, `e` entrenched (abatis `a`), the highest fatigue (`f2`). The hex
-    panel lists every unit in full."""
-    head = ("*" if leader else "") + (
-        KIND_LETTERS.get(units[0].kind, "?") if len(units) == 1 else f"{len(units)}:"
-    )
-    text = head + strength_text(sum((Fraction(u.strength) for u in units), Fraction(0)))
+    """Line two of a hex with units, one character narrower than the hex (`CELL_W`) so
+    it never runs into the next hex's id: leader `*`, the kind of a lone unit (I C A) or
+    the number of units of a stack (`3:`), the total strength, then as many marks as
+    fit, most telling first: `x` demoralized, `d` disorganized, `e` entrenched (abatis
+    `a`), the highest fatigue (`f2`). The hex panel lists every unit in full."""
+    room = CELL_W - 1
+    kind = KIND_LETTERS.get(units[0].kind, "?") if len(units) == 1 else f"{len(units)}:"
+    strength = strength_text(sum((Fraction(u.strength) for u in units), Fraction(0)))
+    text = ("*" if leader else "") + kind + strength
+    if len(text) > room:  # the strength always shows whole; the leader mark goes first
+        text = kind + strength
     marks = []
     if any(u.demoralized for u in units):
         marks.append("x")
@@ -141,9 +143,9 @@ def stack_label(units: list[Unit], leader: bool) -> str:
     if fatigue:
         marks.append(f"f{fatigue}")
     for mark in marks:
-        if len(text) + len(mark) <= CELL_W:
+        if len(text) + len(mark) <= room:
             text += mark
-    return text[:CELL_W]
+    return text
 
 
 def _width(segs: list[Segment]) -> int:

@@ -296,7 +296,11 @@ class GamePane(PanePlay, PaneFocus):
         h = self.history
         box = self.query_one("#game-choices", OptionList)
         wanted = (
-            h is not None and h.at_end and not self.busy and h.human_to_move() and not h.last.over
+            h is not None
+            and h.at_last_node
+            and not self.busy
+            and h.human_to_move()
+            and not h.last.over
         )
         if not wanted or h is None:
             self.pointed = []

@@ -242,5 +242,5 @@ class PanePlay(PaneExtras):
         self._extend_log()
         self.message = ""
         self._go(before)
-        if h.human_to_move() and h.at_end and self.autoplay is None:
+        if h.human_to_move() and h.at_last_node and self.autoplay is None:
             self.focus_choices()
