@@ -6,63 +6,95 @@ Every command exits 0 on success and 2 on a user's mistake, with one line on std
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
 
 from gcacw_ref import __version__
-from gcacw_ref.errors import InputError
+from gcacw_ref.commands import Parser
+from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import _
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        from gcacw_ref.errors import one_line
-
-        self.exit(2, f"gcacw-ref: {one_line(message)} (see --help)\n")
+from gcacw_ref.rules.games import DEFAULT_GAME, GAMES
+from gcacw_ref.terminal import GuardedOutput, OutputError, argv_text, discard_pending_output
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from gcacw_ref.commands import bench, calc, game, text
+    # lazy: each subcommand loads its layer only when run; --help stays fast
+    from gcacw_ref.commands import bench, calc, game, serve, text
 
-    parser = _Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
+    parser = Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
     parser.add_argument("--version", action="version", version=f"gcacw-ref {__version__}")
     parser.add_argument(
         "--lang",
         choices=["ja", "en"],
         help=_("language of the interface (else $GCACW_REF_LANG, else the locale)"),
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in (text, calc, game, bench):
+    parser.add_argument(
+        "--game",
+        choices=list(GAMES),
+        help=_(
+            "your game, for the calculators and game-specific notes of this command "
+            "(else the saved setting, else {default}); allowed before or after the command"
+        ).format(default=DEFAULT_GAME),
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for module in (text, calc, game, bench, serve):
         module.register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    args_list = [argv_text(a) for a in (sys.argv[1:] if argv is None else argv)]
+    saved = sys.stdout, sys.stderr
+    if sys.stderr is None:  # closed (2>&-): errors go nowhere, never to standard output
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    with contextlib.suppress(AttributeError, ValueError):  # a line in any encoding
+        sys.stderr.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     try:
+        return _main(args_list)
+    finally:
+        if sys.stderr is not saved[1]:
+            sys.stderr.close()
+        sys.stdout, sys.stderr = saved
+
+
+def _main(args_list: list[str]) -> int:
+    real_stdout = sys.stdout
+    try:
+        # lazy: each subcommand loads its layer only when run; --help stays fast
         from gcacw_ref import i18n
 
+        # lazy: each subcommand loads its layer only when run; --help stays fast
+        from gcacw_ref.settings import load_settings, split_game_option
+
         lang_option, args_list = i18n.split_lang_option(args_list)
+        i18n.set_language(i18n.choose_language(lang_option))  # before any message
+        game_option, args_list = split_game_option(args_list)
         if not args_list:  # the TUI: the language saved there comes after --lang and the env
-            from gcacw_ref.settings import load_settings
+            # lazy: each subcommand loads its layer only when run; --help stays fast
             from gcacw_ref.tui import run_app
 
             settings, problem = load_settings()
             i18n.set_language(i18n.choose_language(lang_option, saved=settings.language))
-            return run_app(settings_problem=problem)
-        i18n.set_language(i18n.choose_language(lang_option))
+            return run_app(settings_problem=problem, game=game_option)
+        sys.stdout = GuardedOutput(real_stdout)
         parser = build_parser()
         try:
             args = parser.parse_args(args_list)
         except SystemExit as exc:  # --help, --version, or a usage error (already printed)
+            sys.stdout.flush()
             return int(exc.code or 0)
         if not getattr(args, "func", None):
             raise InputError(_("choose a command (see --help)"))
-        return int(args.func(args) or 0)
+        args.player_game = game_option
+        args.lang_option = lang_option  # `serve` hands it on to its app processes
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk or a closed pipe is found here, not at exit
+        return code
     except InputError as exc:
-        from gcacw_ref.errors import one_line
-
+        if isinstance(exc, OutputError):
+            discard_pending_output(real_stdout)
         print(_("gcacw-ref: {exc}").format(exc=one_line(str(exc))), file=sys.stderr)
         return 2
     except RecursionError:  # a last guard: every reader refuses deep nesting itself
@@ -71,11 +103,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        discard_pending_output(real_stdout)
         return 0
     except Exception as exc:  # a bug: say so in one line unless debugging
         if os.environ.get("GCACW_REF_DEBUG"):
             raise
-        from gcacw_ref.errors import one_line
 
         print(
             _("gcacw-ref: internal error: {name}: {exc}").format(

@@ -28,6 +28,19 @@ def one_line(message: str) -> str:
     return _UNSAFE.sub(lambda m: repr(m.group())[1:-1], message)
 
 
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """Text from outside this program (a book, a file, a save, a user) fit for a terminal:
+    every C0 and C1 control character other than newline and tab is written as an
+    escape (`\\x1b`), so no escape sequence in a rulebook can move, clear or retitle
+    the user's terminal."""
+    if not _CONTROLS.search(text):
+        return text
+    return _CONTROLS.sub(lambda m: repr(m.group())[1:-1], text)
+
+
 class GcacwError(Exception):
     """Base class of every error this package raises on purpose."""
 

@@ -20,6 +20,8 @@ import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from gcacw_ref.errors import InputError
+
 DOMAIN = "gcacw_ref"
 LANGUAGES = ("en", "ja")
 DEFAULT_LANGUAGE = "en"
@@ -58,8 +60,6 @@ def language_from_env(environ: Mapping[str, str] | None = None) -> str | None:
         return None
     lang = normalise_language(value)
     if lang is None:
-        from gcacw_ref.errors import InputError
-
         raise InputError(
             _("unknown language {value!r} in {var} (choose one of: {choices})").format(
                 value=value, var=ENV_VAR, choices=", ".join(LANGUAGES)
@@ -125,8 +125,6 @@ def choose_language(
     if cli:
         lang = normalise_language(cli)
         if lang is None:
-            from gcacw_ref.errors import InputError
-
             raise InputError(
                 _("unknown language {value!r} for --lang (choose one of: {choices})").format(
                     value=cli, choices=", ".join(LANGUAGES)
@@ -148,8 +146,6 @@ def split_lang_option(args: list[str]) -> tuple[str | None, list[str]]:
             break
         if arg == "--lang":
             if i + 1 >= len(args):
-                from gcacw_ref.errors import InputError
-
                 raise InputError(_("--lang needs a value: ja or en"))
             lang = args[i + 1]
             i += 2

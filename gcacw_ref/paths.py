@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
+import sys
+import tempfile
 from pathlib import Path
 from typing import BinaryIO
+
+from platformdirs import user_data_dir
+
+from gcacw_ref.errors import DataError, InputError, one_line
+from gcacw_ref.i18n import _
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -16,7 +24,6 @@ def data_dir() -> Path:
     env = os.environ.get("GCACW_REF_HOME")
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_data_dir
 
     return Path(user_data_dir("gcacw-ref", appauthor=False))
 
@@ -46,17 +53,36 @@ def read_user_bytes(path: Path | str, limit: int = MAX_INPUT_BYTES) -> bytes:
     A FIFO, a device, a socket or a folder is refused before anything is read (opening
     does not block: O_NONBLOCK), so `/dev/zero` or a pipe never hangs nor fills memory.
     """
-    from gcacw_ref.errors import DataError, one_line
-    from gcacw_ref.i18n import _
+    try:
+        return _read_regular(path, limit)
+    except FileNotFoundError:
+        raise DataError(_("{path}: file not found").format(path=one_line(str(path)))) from None
 
+
+def read_cache_bytes(path: Path | str, limit: int) -> bytes | None:
+    """A cache or settings file of the data directory: None when there is none; a
+    one-line `DataError` when what is there cannot be used (a folder, a FIFO, a device,
+    more than `limit` bytes, unreadable), so the caller rebuilds with one notice.
+
+    Like `read_user_bytes`, a FIFO or `/dev/zero` is refused before anything is read.
+    """
+    try:
+        return _read_regular(path, limit)
+    except FileNotFoundError:
+        return None
+
+
+def _read_regular(path: Path | str, limit: int) -> bytes:
+    """The bytes of a regular file (at most `limit`); FileNotFoundError when missing,
+    else a one-line `DataError` for anything that is not a readable regular file."""
     name = one_line(str(path))
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise DataError(_("{path}: file not found").format(path=name)) from None
+        raise
     except IsADirectoryError:
         raise DataError(_("{path}: is a directory, not a file").format(path=name)) from None
-    except OSError as exc:
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         raise DataError(_cannot_read(name, exc)) from None
     try:
         mode = os.fstat(fd).st_mode
@@ -86,17 +112,13 @@ def _read_limited(fh: BinaryIO, limit: int) -> bytes:
     return fh.read(limit + 1)
 
 
-def _cannot_read(name: str, exc: OSError) -> str:
-    from gcacw_ref.i18n import _
-
-    return _("{path}: cannot read ({reason})").format(path=name, reason=exc.strerror or exc)
+def _cannot_read(name: str, exc: OSError | ValueError) -> str:
+    reason = getattr(exc, "strerror", None) or exc
+    return _("{path}: cannot read ({reason})").format(path=name, reason=reason)
 
 
 def read_user_text(path: Path | str, limit: int = MAX_INPUT_BYTES) -> str:
     """A user's UTF-8 text file; any failure is a one-line `DataError` naming the file."""
-    from gcacw_ref.errors import DataError, one_line
-    from gcacw_ref.i18n import _
-
     data = read_user_bytes(path, limit)
     try:
         return data.decode("utf-8")
@@ -106,11 +128,9 @@ def read_user_text(path: Path | str, limit: int = MAX_INPUT_BYTES) -> str:
 
 def read_stdin_text(limit: int = MAX_INPUT_BYTES) -> str:
     """Standard input as text, at most `limit` bytes; else a one-line `InputError`."""
-    import sys
 
-    from gcacw_ref.errors import InputError
-    from gcacw_ref.i18n import _
-
+    if sys.stdin is None:  # closed (<&-)
+        raise InputError(_("standard input is closed: give the input as a file"))
     buffer = getattr(sys.stdin, "buffer", None)
     raw: str | bytes = buffer.read(limit + 1) if buffer is not None else sys.stdin.read(limit + 1)
     if len(raw) > limit:
@@ -131,9 +151,6 @@ def check_write_target(path: Path) -> None:
     A new path, or an existing regular file, may be written; anything else is a
     `DataError`, so a save never turns a symlink into a file nor replaces a device node.
     """
-    from gcacw_ref.errors import DataError, one_line
-    from gcacw_ref.i18n import _
-
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
@@ -154,23 +171,31 @@ def check_write_target(path: Path) -> None:
         )
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+TMP_PREFIX = ".tmp-"  # `.tmp-PID-RANDOM`: short, so it fits wherever the real name fits
+_LEGACY_TMP = re.compile(r"\..+\.tmp-(\d+)")  # `.NAME.tmp-PID`, written by older versions
+_TMP = re.compile(re.escape(TMP_PREFIX) + r"(\d+)-.+")
+
+
+def atomic_write_text(path: Path, text: str, *, follow_link: bool = False) -> None:
     """Write a file so that a crash leaves either the old content or the new, never half.
 
-    The target must be a new path or a regular file (`check_write_target`); a failed write
-    removes its temporary file `.NAME.tmp-PID` and raises the `OSError`.
+    The target must be a new path or a regular file (`check_write_target`); with
+    `follow_link`, a symbolic link to a regular file (a settings file kept with the
+    user's dotfiles) is written through: its target is replaced, the link stays.
+    The temporary file is unique (`tempfile`: no two threads or processes share one) and
+    lives in the same folder; a failed write removes it and raises the `OSError`, and
+    ones left by a process that was killed are removed on the next write there.
     """
     path = Path(path)
+    if follow_link and path.is_symlink():
+        path = Path(os.path.realpath(path))
     check_write_target(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    clean_stale_temporaries(path.parent)
+    fd, name = tempfile.mkstemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", dir=path.parent)
+    tmp = Path(name)
     try:
-        fd = os.open(tmp, flags, 0o644)
-    except FileExistsError:  # left by a crashed process that had our pid
-        os.unlink(tmp)
-        fd = os.open(tmp, flags, 0o644)
-    try:
+        os.chmod(fd, 0o644)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -181,3 +206,31 @@ def atomic_write_text(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def clean_stale_temporaries(folder: Path) -> None:
+    """Remove the temporary files of writes whose process is gone (killed mid-write)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        match = _TMP.fullmatch(entry.name) or _LEGACY_TMP.fullmatch(entry.name)
+        if match is None or _alive(int(match.group(1))):
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process with this id runs (one we may not signal runs too)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return pid > 0
+    return True

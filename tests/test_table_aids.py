@@ -13,9 +13,9 @@ from gcacw_ref.cli import main
 from gcacw_ref.reference import load_reference
 from gcacw_ref.rules.combat_models import CombatInput, DefendingUnit, Hexside, TerrainKey
 from gcacw_ref.rules.combat_tables import AttackTypeKey, LevelKey
+from gcacw_ref.rules.io.fields import bounds_of, spec_for
 from gcacw_ref.text.library import Library
 from gcacw_ref.tui.calcs.combat import CombatPane
-from gcacw_ref.tui.calcs.form import bounds_of, spec_for
 from gcacw_ref.tui.calcs.simple import MarchPane, OddsPane
 from gcacw_ref.tui.ruletext import align_tables, display_width, plain_with_spans, strip_bold
 
@@ -62,7 +62,8 @@ def test_form_choices_and_bounds_come_from_the_models() -> None:
     assert (combat["flank_bonus"].low, combat["flank_bonus"].high) == (0, 4)
     assert (combat["year"].low, combat["year"].high, combat["year"].optional) == (1861, 1865, True)
     assert combat["road_across_hexside"].kind == "tristate"
-    assert combat["attackers"].default == "17 a2 t2"  # the model's example, as the form writes it
+    # the model's example, as the form writes it: a placeholder, never the starting value
+    assert (combat["attackers"].example, combat["attackers"].default) == ("17 a2 t2", None)
     march = {s.key: s for s in MarchPane.specs()}
     assert (march["fatigue_before"].low, march["fatigue_before"].high) == (0, 4)
     assert OddsPane.specs()[-1].options == ["none", "half", "all"]

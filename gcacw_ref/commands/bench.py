@@ -10,20 +10,28 @@ import importlib
 import json
 from typing import Any
 
+from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import _, join_list
 
 SECTIONS = [
-    "gcacw_ref.text.bench",  # search median/p95, import_s
-    "gcacw_ref.tui.bench",  # startup_s
-    "gcacw_ref.game.play.bench_move",  # reachable-set time
-    "gcacw_ref.game.play.bench_play",  # full bot game, soak
-    "gcacw_ref.tui.game.bench",  # game screen: one step, one step back, ready
+    "gcacw_ref.bench.search",  # search median/p95, import_s
+    "gcacw_ref.bench.tui",  # startup_s
+    "gcacw_ref.bench.move",  # reachable-set time
+    "gcacw_ref.bench.play",  # full bot game, soak
+    "gcacw_ref.bench.game_screen",  # game screen: one step, one step back, ready
 ]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bench", help=_("measure search, import, startup and engine speed"))
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=_("print the measurements as JSON"))
+    p.add_argument(
+        "--serve",
+        action="store_true",
+        help=_(
+            "only the browser: gcacw-ref serve in Chromium (first screen, typed question, memory)"
+        ),
+    )
     p.add_argument(
         "--soak",
         type=int,
@@ -49,9 +57,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.soak is not None:
         return _cmd_soak(args)
+    sections = ["gcacw_ref.bench.serve"] if args.serve else SECTIONS
     result: dict[str, Any] = {}
     texts: list[str] = []
-    for name in SECTIONS:
+    for name in sections:
         module = importlib.import_module(name)
         part = module.run()
         result.update(part)
@@ -60,7 +69,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=2))
     else:
         print("\n".join(t for t in texts if t))
-        print(measured_line(result))
+        if not args.serve:
+            print(measured_line(result))
     return 0
 
 
@@ -86,8 +96,8 @@ def measured_line(result: dict[str, Any]) -> str:
 
 
 def _cmd_soak(args: argparse.Namespace) -> int:
-    from gcacw_ref.errors import InputError
-    from gcacw_ref.game.play.soak import soak
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
+    from gcacw_ref.bench.soak import soak
 
     if args.soak < 1:
         raise InputError(_("--soak: give a number of games, 1 or more"))
@@ -96,7 +106,27 @@ def _cmd_soak(args: argparse.Namespace) -> int:
         print(json.dumps({"soak": res}, indent=2))
     else:
         print(soak_text(res))
-    return 1 if res["errors"] or res["hash_mismatches"] else 0
+    return 1 if res["errors"] or res["hash_mismatches"] or res["oracle"]["violations"] else 0
+
+
+def oracle_lines(rep: dict[str, Any] | None) -> list[str]:
+    """The rules oracle's checks and violations, in total and per rule."""
+    if not rep:
+        return []
+    lines = [
+        _("rules oracle: {checks} checks, {violations} violations").format(
+            checks=rep["checks"], violations=rep["violations"]
+        )
+    ]
+    for rule, n in rep["per_rule"].items():
+        lines.append(
+            "  "
+            + _("{rule}: {checks} checks, {violations} violations").format(
+                rule=rule, checks=n["checks"], violations=n["violations"]
+            )
+        )
+    lines.extend(f"  ! {line}" for line in rep["examples"])
+    return lines
 
 
 def soak_text(res: dict[str, Any]) -> str:
@@ -125,6 +155,20 @@ def soak_text(res: dict[str, Any]) -> str:
                 name=name, games=v["games"], cpu=v["cpu_s"], slowest=v["max_s"]
             )
         )
+    for name, pairings in res.get("wins", {}).items():
+        for pairing, won in pairings.items():
+            lines.append(
+                _(
+                    "{name} {pairing} (Union/Confederate): wins {union}-{confederate}, draws {draw}"
+                ).format(
+                    name=name,
+                    pairing=pairing,
+                    union=won.get("union", 0),
+                    confederate=won.get("confederate", 0),
+                    draw=won.get("draw", 0),
+                )
+            )
+    lines.extend(oracle_lines(res.get("oracle")))
     cov = res.get("coverage")
     if cov is None:
         lines.append(_("engine coverage: not measured (install the test extra for coverage)"))

@@ -1,4 +1,5 @@
-"""`gcacw-ref calc NAME --input FILE|- [--json]`, `calc NAME --schema`, `discrepancies`."""
+"""`gcacw-ref calc NAME [FIELDS as flags | --input FILE|-] [--json]`, `calc NAME --schema`,
+`ref`, `discrepancies`."""
 
 from __future__ import annotations
 
@@ -9,19 +10,40 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gcacw_ref.calculators import CALCULATORS, calculator
+from gcacw_ref.calculators import CALCULATORS, ENTRIES, Calculator, calculator
+from gcacw_ref.commands import Parser
 from gcacw_ref.errors import InputError, one_line
-from gcacw_ref.i18n import N_, _, current_language, ngettext
+from gcacw_ref.i18n import N_, _, current_language, join_list, ngettext
 from gcacw_ref.paths import read_stdin_text, read_user_text
+from gcacw_ref.rules.io.fields import (
+    NO_CHOICE,
+    Spec,
+    left_at_default,
+    missing,
+    parse_hexes,
+    read_text,
+)
 from gcacw_ref.rules.tables import describe_validation_error
+from gcacw_ref.settings import player_game
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("calc", help=_("run a calculator on a JSON input"))
-    p.add_argument("name", choices=list(CALCULATORS), metavar="NAME", help=", ".join(CALCULATORS))
-    p.add_argument("--input", "-i", metavar="FILE", help=_("JSON input file, or - for stdin"))
-    p.add_argument("--json", action="store_true", help=_("print the result as JSON"))
-    p.add_argument("--schema", action="store_true", help=_("print the JSON schema of the input"))
+    names = "; ".join(f"{e.name}: {_(e.summary)}" for e in ENTRIES)
+    p = sub.add_parser(
+        "calc",
+        help=_("run a calculator from flags or a JSON input"),
+        description=_(
+            "Run a calculator. `calc NAME --help` lists its fields as flags, each with its "
+            "meaning and rule; `calc NAME --input FILE|-` reads the JSON input instead."
+        ),
+    )
+    p.add_argument("name", choices=list(CALCULATORS), metavar="NAME", help=names)
+    p.add_argument(
+        "rest",
+        nargs=argparse.REMAINDER,
+        metavar="...",
+        help=_("the calculator's fields and options (see calc NAME --help)"),
+    )
     p.set_defaults(func=cmd_calc)
 
     r = sub.add_parser(
@@ -32,13 +54,57 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r.set_defaults(func=cmd_ref)
 
     d = sub.add_parser("discrepancies", help=_("list the register of conflicts and gaps"))
-    d.add_argument("--json", action="store_true")
+    d.add_argument("--json", action="store_true", help=_("print the register as JSON"))
     d.set_defaults(func=cmd_discrepancies)
+
+
+def calc_parser(calc: Calculator[Any, Any]) -> argparse.ArgumentParser:
+    """`gcacw-ref calc NAME`'s own options: its form's fields as flags, in the form's order."""
+    form = calc.form
+    p = Parser(
+        prog=f"gcacw-ref calc {calc.name}",
+        description=f"{_(calc.title)}: {_(calc.summary)}",
+    )
+    for spec in form.specs:
+        text = _(spec.help) if spec.help else _(spec.label)
+        if spec.key in form.positional:
+            p.add_argument(spec.key, nargs="?", metavar=spec.key.upper(), help=text)
+            continue
+        if spec.kind == "bool":
+            if spec.default:
+                p.add_argument(spec.option, action=argparse.BooleanOptionalAction, help=text)
+            else:
+                p.add_argument(spec.option, action="store_true", default=None, help=text)
+            continue
+        choices = [o for o in spec.options if o != NO_CHOICE] if spec.options else None
+        if spec.kind == "tristate":
+            choices = ["yes", "no"]
+        if choices:
+            text += " " + _("[{choices}]").format(choices=", ".join(choices))
+            if spec.default not in (None, NO_CHOICE):
+                text += " " + _("(default {value})").format(value=spec.default)
+        elif spec.example is not None:
+            text += " " + _("(e.g. {example})").format(example=spec.example)
+        p.add_argument(spec.option, dest=spec.key, metavar=_metavar(spec), help=text)
+    if form.hexes is not None:
+        p.add_argument("--hexes", metavar="H1,…,H6", help=_(form.hexes_help))
+    p.add_argument(
+        "--input", "-i", metavar="FILE", help=_("read the JSON input from FILE, or - for stdin")
+    )
+    p.add_argument("--json", action="store_true", help=_("print the result as JSON"))
+    p.add_argument("--schema", action="store_true", help=_("print the JSON schema of the input"))
+    return p
+
+
+def _metavar(spec: Spec) -> str:
+    if spec.kind in ("select", "tristate"):
+        return "CHOICE"
+    return {"units": "UNITS", "hexes": "HEXES", "strength": "N", "int": "N"}.get(spec.kind, "TEXT")
 
 
 def read_json_input(source: str) -> Any:
     """Read a JSON document from a regular file or `-` (stdin), at most `MAX_INPUT_BYTES`."""
-    from gcacw_ref.i18n import _
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.jsonin import parse_json
 
     text = read_stdin_text() if source == "-" else read_user_text(source)
@@ -49,29 +115,103 @@ def read_json_input(source: str) -> Any:
     return parse_json(text, source)
 
 
+def flag_values(calc: Calculator[Any, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """The form's values from the flags, read by the same parser as the TUI form; a field
+    not given keeps what the form starts with (a choice's rule default, else blank)."""
+    form = calc.form
+    values: dict[str, Any] = {}
+    for spec in form.specs:
+        given = getattr(args, spec.key, None)
+        if spec.kind == "bool":
+            values[spec.key] = bool(spec.default) if given is None else bool(given)
+            continue
+        text = spec.default if given is None and spec.kind == "select" else given
+        try:
+            values[spec.key] = read_text(spec, None if text is None else str(text))
+        except ValueError as exc:
+            where = spec.key.upper() if spec.key in form.positional else spec.option
+            message, prefix = str(exc), _(spec.label) + ": "
+            raise InputError(f"{where}: {message.removeprefix(prefix)}") from None
+    if form.hexes is not None:
+        text = args.hexes
+        try:
+            values["hexes"] = (
+                parse_hexes(text, form.hexes, strength=calc.name == "flank") if text else None
+            )
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
+    return values
+
+
+def _given_fields(calc: Calculator[Any, Any], args: argparse.Namespace) -> list[str]:
+    names = [s.key for s in calc.form.specs if getattr(args, s.key, None) is not None]
+    if calc.form.hexes is not None and args.hexes is not None:
+        names.append("hexes")
+    return names
+
+
 def cmd_calc(args: argparse.Namespace) -> int:
-    module = calculator(args.name)
-    if args.schema:
-        print(json.dumps(module.Input.model_json_schema(), indent=2, ensure_ascii=False))
-        return 0
-    if not args.input:
-        raise InputError(_("calc needs --input FILE (or - for stdin), or --schema"))
-    data = read_json_input(args.input)
+    calc = calculator(args.name)
     try:
-        inp = module.Input.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(describe_validation_error(f"calc {args.name} input", exc)) from None
-    out = module.run(inp)
-    if args.json:
-        print(out.model_dump_json(indent=2))
+        opts = calc_parser(calc).parse_args(args.rest)
+    except SystemExit as exc:  # --help (printed) or a usage error (one line, printed)
+        return int(exc.code or 0)
+    if opts.schema:
+        print(json.dumps(calc.Input.model_json_schema(), indent=2, ensure_ascii=False))
+        return 0
+    game, source = player_game(getattr(args, "player_game", None))
+    form = calc.form
+    if opts.input:
+        if _given_fields(calc, opts):
+            raise InputError(
+                _("calc {name}: give either --input or the fields as flags, not both").format(
+                    name=calc.name
+                )
+            )
+        data = read_json_input(opts.input)
+        if form.uses_game and isinstance(data, dict) and "game" not in data and source != "default":
+            data["game"] = game
     else:
-        print(module.render(out))
+        values = flag_values(calc, opts)
+        absent = missing(form, values)
+        if absent:
+            shown = ", ".join(
+                s.key.upper() if s.key in form.positional else s.option for s in absent
+            )
+            raise InputError(
+                _("calc {name}: give {fields} (or --input FILE; see --help)").format(
+                    name=calc.name, fields=shown
+                )
+            )
+        try:
+            data = form.build(values, game)
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
+    try:
+        inp = calc.Input.model_validate(data)
+    except ValidationError as exc:
+        raise InputError(describe_validation_error(f"calc {calc.name} input", exc)) from None
+    out = calc.run(inp)
+    if opts.json:
+        print(out.model_dump_json(indent=2))
+        return 0
+    print(calc.render(out))
+    notes = []
+    if form.uses_game:
+        used = inp.model_dump().get("game") or game
+        notes.append(_("Game: {game}").format(game=used))
+    left = left_at_default(form, data if isinstance(data, dict) else {})
+    if left:
+        notes.append(_("Left at the rule default: {items}").format(items=join_list(left)))
+    if notes:
+        print()
+        print("\n".join(notes))
     return 0
 
 
 def cmd_ref(args: argparse.Namespace) -> int:
     """The quick reference, each line with the rule it sums up (`rule` opens it)."""
-    from gcacw_ref.i18n import current_language
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.reference import load_reference, render_reference
 
     if args.json:
@@ -95,6 +235,7 @@ REGISTER_KINDS = (N_("conflict"), N_("gap"))
 
 
 def cmd_discrepancies(args: argparse.Namespace) -> int:
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.rules.register import load_register
 
     entries = load_register()

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
+from unicodedata import east_asian_width
 
-from gcacw_ref.errors import InputError, quoted
+from gcacw_ref.errors import InputError, printable, quoted
 from gcacw_ref.i18n import _, current_language
+from gcacw_ref.paths import check_write_target
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -17,7 +20,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--scenario", required=True, metavar="ID|FILE", help=_("built-in id (training) or a file")
     )
-    p.add_argument("--seed", required=True, type=int, metavar="N")
+    p.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help=_(
+            "the dice seed: the same seed and bots give the same game "
+            "(default: one is picked and printed)"
+        ),
+    )
     p.add_argument(
         "--bots",
         default="heuristic,heuristic",
@@ -35,17 +46,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=cmd_play)
 
     r = sub.add_parser("replay", help=_("replay a saved game"))
-    r.add_argument("file", metavar="FILE")
+    r.add_argument("file", metavar="FILE", help=_("a saved game (from play --save or the TUI)"))
     r.add_argument(
         "--verify", action="store_true", help=_("prove the replay reproduces the saved state")
     )
-    r.add_argument("--json", action="store_true")
+    r.add_argument("--json", action="store_true", help=_("print events and result as JSON"))
     r.add_argument("--lang", choices=("en", "ja"), default=None, help=_("language of the text log"))
     r.set_defaults(func=cmd_replay)
 
     g = sub.add_parser("game", help=_("open the TUI on the game screen (watch, step, play)"))
-    g.add_argument("--scenario", default="training", metavar="ID|FILE")
-    g.add_argument("--seed", default=1, type=int, metavar="N")
+    g.add_argument(
+        "--scenario",
+        default="training",
+        metavar="ID|FILE",
+        help=_("built-in id (see scenario list) or a scenario file (default training)"),
+    )
+    g.add_argument(
+        "--seed",
+        default=1,
+        type=int,
+        metavar="N",
+        help=_("the dice seed: the same seed and bots give the same game (default 1)"),
+    )
     g.add_argument(
         "--bots",
         default="human,heuristic",
@@ -61,8 +83,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ssub = s.add_subparsers(dest="scenario_command", metavar="COMMAND")
     s.set_defaults(func=lambda _args: _usage(s))
     c = ssub.add_parser("check", help=_("validate a scenario file"))
-    c.add_argument("file", metavar="FILE")
-    c.add_argument("--json", action="store_true")
+    c.add_argument("file", metavar="FILE", help=_("the scenario file (TOML or JSON)"))
+    c.add_argument("--json", action="store_true", help=_("print the check's result as JSON"))
     c.set_defaults(func=cmd_scenario_check)
     sl = ssub.add_parser("list", help=_("list the built-in scenarios"))
     sl.add_argument(
@@ -72,12 +94,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
-    from gcacw_ref.i18n import _
-
     raise InputError(_("scenario: choose a command: check FILE (see --help)"))
 
 
 def _bots(text: str) -> tuple[str, str]:
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.play.bots import BOT_NAMES
 
     parts = [p.strip() for p in text.split(",")]
@@ -91,6 +112,7 @@ def _bots(text: str) -> tuple[str, str]:
 
 
 def cmd_game(args: argparse.Namespace) -> int:
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.play.bots import BOT_NAMES
 
     names = (*BOT_NAMES, "human")
@@ -104,14 +126,19 @@ def cmd_game(args: argparse.Namespace) -> int:
     if args.seed < 0:
         raise InputError(_("--seed: must be 0 or more (got {seed})").format(seed=args.seed))
     if args.open:
+        # lazy: the engine (about 1 s to import) loads only for game commands
         from gcacw_ref.game.play.replay import read_save
 
         read_save(Path(args.open))  # a broken file: one line and exit 2, before the TUI
     else:
+        # lazy: the engine (about 1 s to import) loads only for game commands
         from gcacw_ref.game.model.scenario import load_scenario
 
         load_scenario(args.scenario)
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.tui.app import GcacwApp
+
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.tui.game.dialogs import GameOptions
 
     options = GameOptions(args.scenario, args.seed, parts[0], parts[1], args.open)
@@ -120,8 +147,15 @@ def cmd_game(args: argparse.Namespace) -> int:
     return int(app.return_code or 0)
 
 
-def _output(game: Any, as_json: bool, lang: str | None) -> None:
+def _output(
+    game: Any,
+    as_json: bool,
+    lang: str | None,
+    seed: int | None = None,
+    verification: dict[str, str] | None = None,
+) -> None:
     lang = lang or current_language()
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.model.log import render_log
 
     state = game.state
@@ -137,9 +171,13 @@ def _output(game: Any, as_json: bool, lang: str | None) -> None:
             "final_state_hash": state.state_hash(),
             "actions": len(game.actions),
         }
+        if seed is not None:
+            doc["seed"] = seed
+        if verification:
+            doc["verification"] = verification
         print(json.dumps(doc, ensure_ascii=False))
         return
-    print(render_log(game.events, lang))
+    print(printable(render_log(game.events, lang)))  # unit names come from the file
     print(
         _("result: winner {winner}, VP {vp}, turns {turns}").format(
             winner=result["winner"], vp=result["vp"], turns=result["turns_played"]
@@ -149,20 +187,24 @@ def _output(game: Any, as_json: bool, lang: str | None) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.model.scenario import load_scenario
+
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.play.replay import play_bots, save_game
 
     union, confed = _bots(args.bots)
-    if args.seed < 0:
-        raise InputError(_("--seed: must be 0 or more (got {seed})").format(seed=args.seed))
+    seed = pick_seed() if args.seed is None else args.seed
+    if seed < 0:
+        raise InputError(_("--seed: must be 0 or more (got {seed})").format(seed=seed))
+    if args.seed is None and not args.json:  # the JSON says it in its "seed" field
+        print(_("seed {seed} (play it again with --seed {seed})").format(seed=seed))
     save_path = Path(args.save) if args.save else None
     if save_path is not None:  # before the game is played: a folder, a link, a device
-        from gcacw_ref.paths import check_write_target
-
         check_write_target(save_path)
     scenario = load_scenario(args.scenario)
     scripted = _read_actions(args.actions) if args.actions else None
-    game = play_bots(scenario, args.seed, union, confed, scripted)
+    game = play_bots(scenario, seed, union, confed, scripted)
     if save_path is not None:
         try:
             save_game(game, save_path)
@@ -172,12 +214,20 @@ def cmd_play(args: argparse.Namespace) -> int:
                     save_path=save_path, strerror=exc.strerror
                 )
             ) from None
-    _output(game, args.json, args.lang)
+    _output(game, args.json, args.lang, seed)
     return 0
 
 
+def pick_seed() -> int:
+    """A fresh seed for a game the player gave none for (chance lives at the edge)."""
+    return secrets.randbelow(1_000_000)
+
+
 def _read_actions(source: str) -> list[Any]:
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.commands.calc import read_json_input
+
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.model.actions import parse_action
 
     data = read_json_input(source)
@@ -187,21 +237,40 @@ def _read_actions(source: str) -> list[Any]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from gcacw_ref.game.play.replay import read_save, replay_save, verify
+    # lazy: the engine (about 1 s to import) loads only for game commands
+    from gcacw_ref.game.play.replay import check_bots, read_save, replay_save, verify
 
     path = Path(args.file)
     save = read_save(path)
     game = replay_save(save, str(path))
+    bots = None
     if args.verify:
         verify(save, game, str(path))
-    _output(game, args.json, args.lang)
-    if args.verify:  # verify() raised if anything differed
+        bots = check_bots(
+            game.scenario,
+            save.seed,
+            save.bots,
+            save.actions,
+            save.scripted,
+            bool(save.dice),
+            str(path),
+        )
+    _output(game, args.json, args.lang, verification={"bots": bots} if bots else None)
+    if args.verify:  # verify() and check_bots() raised if anything differed
+        out = sys.stderr if args.json else sys.stdout
         line = _("verified: replaying {file} reproduces the saved game exactly").format(file=path)
-        print(line, file=sys.stderr if args.json else sys.stdout)
+        print(line, file=out)
+        if bots == "unverified":
+            note = _(
+                "not verified: the players named in the save ({bots}) (people played or "
+                "dice were typed at the table, so no bot can replay their choices)"
+            ).format(bots=",".join(save.bots or []))
+            print(note, file=out)
     return 0
 
 
 def cmd_scenario_check(args: argparse.Namespace) -> int:
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.model.scenario import load_scenario
 
     scen = load_scenario(args.file)
@@ -234,6 +303,7 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
 
 def cmd_scenario_list(args: argparse.Namespace) -> int:
     """The built-in scenarios: a small table, or `--json` (a list of objects)."""
+    # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.model.scenario_list import builtin_scenarios
 
     found = builtin_scenarios()
@@ -260,7 +330,6 @@ def cmd_scenario_list(args: argparse.Namespace) -> int:
 
 def _table(head: list[str], rows: list[list[str]]) -> str:
     """Columns padded to their widest cell (East Asian wide characters count double)."""
-    from unicodedata import east_asian_width
 
     def width(text: str) -> int:
         return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)

@@ -5,15 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import InputError, one_line, printable
 from gcacw_ref.i18n import _, join_list
 from gcacw_ref.layout import pad
 
 if TYPE_CHECKING:
     from gcacw_ref.text.library import Library
+    from gcacw_ref.text.models import Hit
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,13 +26,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     imp.add_argument(
         "--id", dest="book_id", help=_("book id (default: recognised from the content)")
     )
-    imp.add_argument("--json", action="store_true")
+    imp.add_argument("--json", action="store_true", help=_("print the stored book as JSON"))
     imp.set_defaults(func=cmd_import)
     lst = bsub.add_parser("list", help=_("list imported books"))
-    lst.add_argument("--json", action="store_true")
+    lst.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     lst.set_defaults(func=cmd_list)
     rem = bsub.add_parser("remove", help=_("remove an imported book"))
-    rem.add_argument("book_id", metavar="ID")
+    rem.add_argument("book_id", metavar="ID", help=_("the id of the book to remove"))
     rem.set_defaults(func=cmd_remove)
     books.set_defaults(func=_books_help)
 
@@ -40,13 +42,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     srch.add_argument("--book", help=_("search only this book id"))
     srch.add_argument("--limit", type=int, default=10, help=_("how many hits (default 10)"))
-    srch.add_argument("--json", action="store_true")
+    srch.add_argument("--json", action="store_true", help=_("print the hits as JSON, best first"))
     srch.set_defaults(func=cmd_search)
 
     rule = sub.add_parser("rule", help=_("print a rule with its neighbours"))
-    rule.add_argument("number", help=_("7.4, ７．４, 5.1#延長行軍 or a sub-heading name"))
+    rule.add_argument(
+        "number",
+        metavar="NUMBER|NAME",
+        help=_(
+            "a rule number (7.4, ７．４, 5.1#延長行軍), or a name in either language "
+            '("extended march", 延長行軍): the best match as search ranks it opens, and the '
+            "other close matches are listed"
+        ),
+    )
     rule.add_argument("--book", help=_("book id (default: gcacw if imported)"))
-    rule.add_argument("--json", action="store_true")
+    rule.add_argument(
+        "--json",
+        action="store_true",
+        help=_("print the rule as JSON (with the other close matches when found by name)"),
+    )
     rule.set_defaults(func=cmd_rule)
 
 
@@ -55,6 +69,7 @@ def _books_help(args: argparse.Namespace) -> int:
 
 
 def _library() -> Library:
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.text.library import Library
 
     return Library()
@@ -62,9 +77,6 @@ def _library() -> Library:
 
 def _notices(lib: Library) -> None:
     """Say on stderr which stored books were left out (damaged), one line each."""
-    from gcacw_ref.errors import one_line
-    from gcacw_ref.i18n import _
-
     for problem in lib.problems:
         print(one_line(_("gcacw-ref: skipped: {problem}").format(problem=problem)), file=sys.stderr)
 
@@ -76,7 +88,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     else:
         print(
             _("imported {id} ({kind}): {title} — {sections} sections").format(
-                id=info.id, kind=info.kind, title=info.title, sections=info.sections
+                id=info.id, kind=info.kind, title=printable(info.title), sections=info.sections
             )
         )
     return 0
@@ -101,7 +113,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         f"{pad(heads[0], width)}  {pad(heads[1], 10)}  {pad(heads[2], 8, right=True)}  {heads[3]}"
     )
     for i in infos:
-        print(f"{pad(i.id, width)}  {pad(i.kind, 10)}  {i.sections:>8}  {i.title}")
+        print(f"{pad(i.id, width)}  {pad(i.kind, 10)}  {i.sections:>8}  {printable(i.title)}")
     return 0
 
 
@@ -114,6 +126,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
 def _mark(snippet: str, spans: list[tuple[int, int]], tty: bool) -> str:
     """The snippet with its highlighted spans in ANSI reverse video (tty) or [brackets],
     and the rulebook's `**` emphasis in bold (tty) or plain (never the raw asterisks)."""
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.tui.ruletext import plain_with_spans
 
     plain, bold, spans = plain_with_spans(snippet, spans)
@@ -131,24 +144,27 @@ def _mark(snippet: str, spans: list[tuple[int, int]], tty: bool) -> str:
                 pos = end
     out: list[str] = []
     last = 0
-    for offset, _order, code in sorted(marks):
-        out.append(plain[last:offset] + code)
+    for offset, _order, code in sorted(marks):  # the book's text escaped, our marks not
+        out.append(printable(plain[last:offset]) + code)
         last = offset
-    out.append(plain[last:])
+    out.append(printable(plain[last:]))
     return "".join(out)
 
 
 def _shown(text: str, tty: bool) -> str:
     """Rule text for the terminal: tables aligned, `**` emphasis bold (tty) or unmarked."""
+    # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.tui.ruletext import align_tables, strip_bold
 
     out = []
     for line in align_tables(text).split("\n"):
         plain, bold = strip_bold(line)
-        if tty:
-            for start, end in reversed(bold):
-                plain = f"{plain[:start]}\x1b[1m{plain[start:end]}\x1b[22m{plain[end:]}"
-        out.append(plain)
+        pieces, last = [], 0
+        for start, end in bold if tty else ():  # the book's text escaped, our bold not
+            pieces += [printable(plain[last:start]), "\x1b[1m", printable(plain[start:end])]
+            pieces.append("\x1b[22m")
+            last = end
+        out.append("".join([*pieces, printable(plain[last:])]))
     return "\n".join(out)
 
 
@@ -171,13 +187,14 @@ def cmd_search(args: argparse.Namespace) -> int:
         return 0
     tty = sys.stdout.isatty()
     for k, h in enumerate(hits):
-        where = f"{h.section} {h.title}" + (f" › {h.anchor}" if h.anchor else "")
+        where = printable(f"{h.section} {h.title}" + (f" › {h.anchor}" if h.anchor else ""))
         print(f"{h.book} {where}  ({h.score:g})")
         if k == 0 and h.passage:  # the top result: the sentences that answer
             print(f"    {_mark(h.passage, h.passage_highlights, tty)}")
             if h.see_also:
                 lib = _library()
                 names = [_see_also_name(lib, h.book, n) for n in h.see_also]
+                names = [printable(n) for n in names]
                 print("    " + _("see also: {rules}").format(rules=join_list(names)))
             if len(hits) > 1:
                 print()
@@ -194,13 +211,63 @@ def _see_also_name(lib: Library, book: str, number: str) -> str:
         return number
 
 
+def looks_like_number(text: str) -> bool:
+    """A rule number (`7.4`, `７．４`, `5.1#延長行軍`), not a name to look up."""
+    return unicodedata.normalize("NFKC", text).strip()[:1].isdigit()
+
+
+CLOSE_MATCHES = 5
+
+
+def rule_by_name(lib: Library, name: str, book: str | None) -> tuple[Hit | None, list[Hit]]:
+    """The hit a name opens (the best match as `search` ranks it) and the other close
+    matches, one per rule or sub-heading; (None, []) when search finds nothing."""
+    hits = lib.search(name, book=book, limit=CLOSE_MATCHES * 3)
+    seen: set[tuple[str, str, str | None]] = set()
+    unique: list[Hit] = []
+    for h in hits:
+        key = (h.book, h.section, h.anchor)
+        if key not in seen:
+            seen.add(key)
+            unique.append(h)
+    if not unique:
+        return None, []
+    return unique[0], unique[1 : CLOSE_MATCHES + 1]
+
+
+def _hit_name(h: Hit) -> str:
+    where = f"{h.section}#{h.anchor}" if h.anchor else h.section
+    return f"{where} {h.title}".strip()
+
+
 def cmd_rule(args: argparse.Namespace) -> int:
     lib = _library()
-    view = lib.rule(args.number, book=args.book)
+    others: list[Hit] = []
+    if looks_like_number(args.number):
+        view = lib.rule(args.number, book=args.book)
+    else:
+        best, others = rule_by_name(lib, args.number, args.book)
+        if best is None:  # nothing found: the rulebook's own names, else "not found"
+            view = lib.rule(args.number, book=args.book)
+        else:
+            target = f"{best.section}#{best.anchor}" if best.anchor else best.section
+            view = lib.rule(target, book=best.book)
     if args.json:
-        print(json.dumps(view.model_dump(), ensure_ascii=False, indent=2))
+        doc = view.model_dump()
+        if not looks_like_number(args.number):
+            doc["matches"] = [
+                {
+                    "book": h.book,
+                    "section": h.section,
+                    "anchor": h.anchor,
+                    "title": h.title,
+                    "score": h.score,
+                }
+                for h in others
+            ]
+        print(json.dumps(doc, ensure_ascii=False, indent=2))
         return 0
-    print(f"{view.book} {view.section} {view.title}".rstrip())
+    print(printable(f"{view.book} {view.section} {view.title}".rstrip()))
     print()
     print(_shown(view.text, sys.stdout.isatty()))
     print()
@@ -209,7 +276,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
         if ref is None:
             return "-"
         try:
-            return f"{ref} {lib.rule(ref, book=view.book).title}"
+            return printable(f"{ref} {lib.rule(ref, book=view.book).title}")
         except InputError:
             return ref
 
@@ -217,4 +284,6 @@ def cmd_rule(args: argparse.Namespace) -> int:
     print(_("children: {value}").format(value=", ".join(view.children) if view.children else "-"))
     print(_("previous: {label}").format(label=label(view.previous)))
     print(_("next:     {label}").format(label=label(view.next)))
+    if others:
+        print(_("close matches: {names}").format(names=join_list(_hit_name(h) for h in others)))
     return 0

@@ -78,9 +78,12 @@ def modifier_value(mid: str, game: Game, side: Side) -> int:
 
 @dataclass(frozen=True)
 class CavalryHex:
-    """The cavalry hex as 7.7 sees it. `strengths`: each cavalry unit, entrenchment included."""
+    """The cavalry hex as 7.7 sees it. `strengths`: each cavalry unit, entrenchment included;
+    `printed`: each unit's combat strength before entrenchment (the very small band reads
+    it; default: `strengths`)."""
 
     strengths: list[Fraction]
+    printed: list[Fraction] | None = None
     in_mountain: bool = False
     active_in_mountain: bool = False
     river_crossing_between: bool = False
@@ -121,7 +124,7 @@ def cavalry_retreat_modifiers(game: Game, side: Side, hx: CavalryHex) -> tuple[i
         add("large", N_("large Confederate force (total 2)"))
     elif total == 1:
         add("small", N_("small force (total exactly 1)"))
-    elif total == Fraction(1, 2) and len(hx.strengths) == 1:
+    elif very_small_force(hx):
         add("very_small", N_("very small force (a single unit of 1/2)"))
     if hx.all_demoralized:
         add("demoralized", N_("every cavalry unit demoralized"))
@@ -130,6 +133,15 @@ def cavalry_retreat_modifiers(game: Game, side: Side, hx: CavalryHex) -> tuple[i
     if hx.all_out_of_ammunition:
         add("ammunition", N_("every cavalry unit out of ammunition (advanced game)"))
     return drm, steps
+
+
+def very_small_force(hx: CavalryHex) -> bool:
+    """7.7: a lone cavalry unit of strength 1/2. The band names no entrenchment (the small,
+    large and very large bands count it), so the unit's own strength is read; only one size
+    band applies, the first that matches from the largest down (register
+    cavalry-retreat-size-entrenchment)."""
+    printed = hx.printed if hx.printed is not None else hx.strengths
+    return len(printed) == 1 and printed[0] == Fraction(1, 2)
 
 
 def mp_reduction(modified_die: int) -> int:

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from gcacw_ref.i18n import N_
 from gcacw_ref.rules.combat_tables import AttackTypeKey, GameCode, LevelKey
-from gcacw_ref.rules.io._common import ui
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.numbers import Strength
 
 Hexside = Literal["none", "creek", "bridge", "dam", "ferry", "ford", "minor_river", "major_river"]

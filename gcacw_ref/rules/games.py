@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class Game(StrEnum):
@@ -22,3 +23,8 @@ class Side(StrEnum):
 
     UNION = "union"
     CONFEDERATE = "confederate"
+
+
+GAMES: tuple[str, ...] = tuple(g.value for g in Game)
+DEFAULT_GAME: Final = "GTC"
+"""The game a calculator uses when the player has chosen none (DESIGN.md, `calc odds`)."""

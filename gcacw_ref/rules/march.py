@@ -180,12 +180,11 @@ def extended_march_modifiers(
 
 
 def extended_march_column(organized: bool, strength: Fraction) -> str | None:
-    """5.1: which printed column applies; None when the chart has no column for it."""
-    if organized:
-        return "organized"
-    if strength <= 5:
-        return "disorganized_le5"
-    return None
+    """5.1: which printed column applies. The chart prints a disorganized column only for
+    strength 5 or less; a stronger disorganized unit reads it too, the least the rule can
+    mean for it (register extended-march-missing-column)."""
+    del strength  # every disorganized unit reads the one printed disorganized column
+    return "organized" if organized else "disorganized_le5"
 
 
 def extended_march_result(modified_die: int, organized: bool, strength: Fraction) -> str | None:
@@ -313,18 +312,18 @@ def check_march(
         Step(rule="5.1", label=N_("extended-march die modifier"), value=format_signed(mods.total))
     )
     column = extended_march_column(organized, strength)
-    if column is None:
+    if not organized and strength > 5:
         steps.append(
             Step(
                 rule="5.1",
                 label=(
                     N_(
-                        "the source lacks this column: the chart prints disorganized results "
-                        "only for strength 5 or less (strength {strength}); register "
-                        "extended-march-missing-column"
+                        "the chart prints disorganized results only for strength 5 or less; "
+                        "a disorganized unit of {strength} reads that column too (register "
+                        "extended-march-missing-column)"
                     )
                 ),
-                value=N_("unknown"),
+                value=N_("disorganized, strength 5 or less"),
                 args={"strength": format_strength(strength)},
             )
         )

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, PlainSerializer
 
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import InputError, quoted
 from gcacw_ref.i18n import _
 
 HALF = Fraction(1, 2)
@@ -27,8 +27,6 @@ def parse_strength(value: Any, field: str = "strength") -> Fraction:
 
     Anything else (Infinity, NaN, 1e999, "²", a number of thousands of digits) is an
     `InputError`, never an OverflowError or a long computation."""
-    from gcacw_ref.errors import quoted
-
     shown = quoted(value if isinstance(value, str) else type(value).__name__, 20)
     if isinstance(value, bool):
         raise InputError(

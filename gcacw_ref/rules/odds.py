@@ -10,7 +10,7 @@ from typing import Literal
 from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.combat_chart import Column, chart_column
-from gcacw_ref.rules.combat_tables import strength_caps
+from gcacw_ref.rules.combat_tables import ratio_table, strength_caps
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.numbers import format_signed, format_strength
 
@@ -47,8 +47,6 @@ def strength_ratio(attacker: Fraction, defender: Fraction) -> Ratio:
 
 
 def _with_drm(ratio: Ratio) -> Ratio:
-    from gcacw_ref.rules.combat_tables import ratio_table
-
     for row in ratio_table().row:
         if row.ratio == ratio.label:
             return Ratio(ratio.attacker, ratio.defender, row.drm)

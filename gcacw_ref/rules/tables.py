@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gcacw_ref.errors import DataError, one_line, quoted
 from gcacw_ref.i18n import _
-from gcacw_ref.paths import tables_dir
+from gcacw_ref.jsonin import check_depth
+from gcacw_ref.paths import read_user_bytes, tables_dir
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -47,9 +48,6 @@ def read_toml(path: Path) -> dict[str, object]:
 
     Only a regular file is read (`read_user_bytes`), and a document nested too deeply
     is refused rather than overflowing the stack."""
-    from gcacw_ref.jsonin import check_depth
-    from gcacw_ref.paths import read_user_bytes
-
     data = read_user_bytes(path)
     name = one_line(str(path))
     try:

@@ -26,8 +26,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from gcacw_ref.errors import DataError, one_line
 from gcacw_ref.i18n import _
-from gcacw_ref.paths import atomic_write_text
+from gcacw_ref.paths import atomic_write_text, read_cache_bytes
 
 INDEX_FORMAT = 1
 K1 = 1.2
@@ -226,25 +227,56 @@ def build_index(forms: list[str], passage_refs: list[str], titles: dict[str, str
     return BookIndex(Postings.build(p_docs), Postings.build(r_docs), ref_ids)
 
 
-def _parse(raw: str, digest: str) -> BookIndex | None:
-    """The index in a cache file, or None if it is stale or damaged."""
+MAX_CACHE_BYTES = 512 * 1024 * 1024  # the index of the largest book we store
+_MAX_COUNT = 1 << 40  # a length or term count larger than any book could give
+
+
+def _count(x: object, low: int) -> bool:
+    """A whole number in [low, _MAX_COUNT] (not a bool, not a float, not a string)."""
+    return type(x) is int and low <= x <= _MAX_COUNT
+
+
+def _postings(part: object) -> Postings | None:
+    """One `[lengths, table]` pair of a cache file, checked whole, else None."""
+    if not isinstance(part, list) or len(part) != 2:
+        return None
+    lengths, table = part
+    if not isinstance(lengths, list) or not all(_count(x, 0) for x in lengths):
+        return None
+    if not isinstance(table, dict):
+        return None
+    n = len(lengths)
+    for entry in table.values():
+        if not isinstance(entry, list) or not entry or len(entry) % 2:
+            return None
+        half = len(entry) // 2
+        ids = entry[:half]
+        if not all(type(i) is int and 0 <= i < n for i in ids) or len(set(ids)) != half:
+            return None
+        if not all(_count(tf, 1) for tf in entry[half:]):
+            return None
+    return Postings(table, lengths)
+
+
+def _parse(raw: str | bytes, digest: str) -> BookIndex | None:
+    """The index in a cache file, or None if it is stale or damaged in any way (every
+    field's type, every posting's document and count are checked before use)."""
     try:
         data = json.loads(raw)
-        if data.get("format") != INDEX_FORMAT or data.get("book") != digest:
-            return None
-        tables = []
-        for key in ("passages", "refs"):
-            lengths, table = data[key]
-            if not isinstance(table, dict) or not all(isinstance(x, int) for x in lengths):
-                return None
-            postings = Postings(table, lengths)
-            if not postings.valid():
-                return None
-            tables.append(postings)
-        ref_ids = [str(r) for r in data["ref_ids"]]
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+    except (ValueError, RecursionError):
         return None
-    return BookIndex(tables[0], tables[1], ref_ids)
+    if not isinstance(data, dict) or set(data) != {"format", "book", "ref_ids", "passages", "refs"}:
+        return None
+    if data["format"] != INDEX_FORMAT or data["book"] != digest:
+        return None
+    ref_ids = data["ref_ids"]
+    if not isinstance(ref_ids, list) or not all(isinstance(r, str) for r in ref_ids):
+        return None
+    passages = _postings(data["passages"])
+    refs = _postings(data["refs"])
+    if passages is None or refs is None or refs.n != len(ref_ids):
+        return None
+    return BookIndex(passages, refs, ref_ids)
 
 
 def index_path(book_file: Path) -> Path:
@@ -257,25 +289,28 @@ def load_or_build(
     forms: list[str],
     passage_refs: list[str],
     titles: dict[str, str],
+    *,
+    quiet: bool = False,
 ) -> BookIndex:
-    """The cached index if it matches the book, else a new one (saved for next time)."""
+    """The cached index if it matches the book, else a new one (saved for next time).
+
+    A stale or damaged cache gets one notice on stderr unless `quiet` (an import, which
+    expects the old book's index there, or another import's at the same moment)."""
     if book_file is None:
         return build_index(forms, passage_refs, titles)
     path = index_path(book_file)
-    raw: str | None = None
     try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        pass
-    except (OSError, UnicodeDecodeError):
-        raw = ""
+        raw = read_cache_bytes(path, MAX_CACHE_BYTES)
+    except DataError:  # a folder, a FIFO, a device, too large: rebuilt (kept in memory)
+        raw = b""
     if raw is not None:
         got = _parse(raw, digest)
         if got is not None and got.ref_ids == list(titles) and got.passages.n == len(forms):
             return got
-        notice = _("search index {file} was out of date or damaged; rebuilt from the book")
-        print(notice.format(file=path), file=sys.stderr)
+        if not quiet:
+            notice = _("search index {file} was out of date or damaged; rebuilt from the book")
+            print(one_line(notice.format(file=path)), file=sys.stderr)
     index = build_index(forms, passage_refs, titles)
-    with contextlib.suppress(OSError):  # a read-only data directory: kept in memory only
+    with contextlib.suppress(OSError, DataError):  # read-only, or not a file: in memory only
         atomic_write_text(path, index.to_json(digest))
     return index

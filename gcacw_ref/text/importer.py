@@ -7,12 +7,14 @@ with numbered rule headings imports as a generic book.
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import UTC, datetime
 from pathlib import Path
 
 from gcacw_ref.errors import InputError, quoted
 from gcacw_ref.i18n import _
+from gcacw_ref.paths import read_user_bytes
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.models import BookInfo, Section, StoredBook
 from gcacw_ref.text.parse_gcacw import looks_like_gcacw, parse_gcacw
@@ -20,6 +22,8 @@ from gcacw_ref.text.parse_numbered import parse_numbered
 
 FORMAT = 1
 MAX_BYTES = 20 * 1024 * 1024
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")  # C0 but tab, LF, FF, CR; C1
+MAX_CONTROLS = 20  # in the whole file; more and it is not a text rulebook
 ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")  # always fullmatch: `$` lets "abc\n" in
 TITLES = {
     "wftu": "The War for the Union (2nd ed.)",
@@ -29,8 +33,6 @@ TITLES = {
 
 def read_text_file(path: Path) -> str:
     """The text of a rulebook file, or InputError naming what is wrong with it."""
-    from gcacw_ref.paths import read_user_bytes
-
     data = read_user_bytes(path, MAX_BYTES)  # a regular file only (no FIFO, no /dev/zero)
     if not data.strip():
         raise InputError(f"{path}: the file is empty")
@@ -39,8 +41,7 @@ def read_text_file(path: Path) -> str:
         if b"\x00" in data[:65536]:
             raise InputError(f"{path}: a binary file, not a text rulebook")
         raise InputError(f"{path}: not UTF-8 text (save the rulebook as UTF-8)")
-    controls = sum(1 for ch in text[:65536] if ord(ch) < 32 and ch not in "\n\r\t\f")
-    if controls > 20:
+    if next(itertools.islice(_CONTROLS.finditer(text), MAX_CONTROLS, None), None):
         raise InputError(f"{path}: a binary file, not a text rulebook")
     return text
 

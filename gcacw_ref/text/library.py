@@ -14,12 +14,17 @@ from pathlib import Path
 from gcacw_ref import paths
 from gcacw_ref.errors import DataError, InputError, one_line, quoted
 from gcacw_ref.i18n import _
+from gcacw_ref.text import semantic
+from gcacw_ref.text.asks import load_asks
 from gcacw_ref.text.bm25 import index_path
+from gcacw_ref.text.cards import load_cards
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.glossary import vocabulary
+from gcacw_ref.text.importer import build_book
 from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
 from gcacw_ref.text.rulenum import normalize_rule_number
-from gcacw_ref.text.semantic import sem_path
+from gcacw_ref.text.search import Searcher
+from gcacw_ref.text.semantic import old_sem_path, sem_path
 from gcacw_ref.text.store import (
     LoadedBook,
     book_path,
@@ -134,8 +139,6 @@ class Library:
 
     def import_book(self, path: Path, book_id: str | None = None) -> BookInfo:
         """Parse a rulebook file and store it, replacing a book with the same id atomically."""
-        from gcacw_ref.text.importer import build_book
-
         stored = build_book(Path(path), book_id)
         try:
             save_book(self.books_dir, stored)
@@ -144,7 +147,7 @@ class Library:
                 f"cannot write to the data directory {self.home}: {exc.strerror or exc}"
             ) from None
         self._cache.pop(stored.info.id, None)
-        self._book(stored.info.id).bm25()  # the search index, built and cached with the book
+        self._book(stored.info.id).bm25(quiet=True)  # the search index, built with the book
         return stored.info
 
     def remove(self, book_id: str) -> None:
@@ -165,7 +168,11 @@ class Library:
                     path=one_line(str(path)), reason=exc.strerror or exc
                 )
             ) from None
-        for index in (index_path(path), sem_path(path)):  # its search indexes go with it
+        for index in (
+            index_path(path),
+            sem_path(path),
+            old_sem_path(path),
+        ):  # its search indexes go with it
             with contextlib.suppress(OSError):
                 index.unlink()
         self._cache.pop(book_id, None)
@@ -210,7 +217,6 @@ class Library:
             if self.problems:
                 raise DataError(self.problems[0])
             raise InputError(_("no rulebook imported yet; run `gcacw-ref books import FILE`"))
-        from gcacw_ref.text.search import Searcher
 
         self._searches += 1
         if self._searches == 2:  # interactive use: build the fast indexes once (tens of ms)
@@ -222,19 +228,19 @@ class Library:
 
     def warm(self) -> None:
         """Load every book and build the lazy search indexes now (e.g. in a background
-        worker after the TUI is up), so that no later search pays for them."""
+        worker after the TUI is up), so that no later search pays for them. What a
+        question needs comes first (word indexes, the encoder and its vectors); the
+        misspelling index and the glossary's forms after."""
+
         books = self._loaded()
         for b in books:
-            b.gram_index.ensure()
             b.bm25()
-            b.index_vocabulary(vocabulary())
-        from gcacw_ref.text import semantic
-        from gcacw_ref.text.asks import load_asks
-        from gcacw_ref.text.cards import load_cards
-
         load_cards()
         load_asks()
         semantic.warm(books)
+        for b in books:
+            b.gram_index.ensure()
+            b.index_vocabulary(vocabulary())
 
     def forget_memos(self) -> None:
         """Drop the per-term search memos (for honest benchmarking of a fresh query)."""

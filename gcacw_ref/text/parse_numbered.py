@@ -26,16 +26,40 @@ _NUMBER_CHARS = set("0123456789. ")
 _OCR_LETTERS = set("Oo○〇lI")
 
 
+_OCR_SIGN = re.compile(r"^\s*([\dOoIl○〇]{1,2})\s*\.\s*([\dOoIl○〇]{1,2})")
+_MIN_OCR_SIGNS = 2  # headings like `7.O` or `1l.2`: a digit and a letter in one number
+
+
+def shows_misread_digits(lines: list[str]) -> bool:
+    """Whether the book's own headings show letters read in place of digits: at least
+    `_MIN_OCR_SIGNS` numbers mixing digits with O, o, I, l (`7.O`, `1l.2`). A number of
+    letters alone (`I.5`) or a word after a number (`1.0 Introduction`) is no sign."""
+    signs = 0
+    for line in lines:
+        m = _OCR_SIGN.match(nfkc(line))
+        if m is None:
+            continue
+        number = m.group(1) + m.group(2)
+        if any(c.isdigit() for c in number) and any(c in _OCR_LETTERS for c in number):
+            signs += 1
+            if signs >= _MIN_OCR_SIGNS:
+                return True
+    return False
+
+
 def _number_prefix(line: str, ocr: bool) -> tuple[list[str], str] | None:
-    """The number parts at the start of a line and the rest, or None."""
+    """The number parts at the start of a line and the rest, or None.
+
+    With `ocr`, letters read in place of digits are put back inside the leading number
+    only: the rest of the line (its title) is kept as the book has it."""
     s = nfkc(line).strip()
+    repaired = s
     if ocr:
-        # letters read in place of digits, fixed only inside the leading number
         k = 0
         while k < len(s) and k < 16 and (s[k] in _NUMBER_CHARS or s[k] in _OCR_LETTERS):
             k += 1
-        s = ocr_digits(s[:k]) + s[k:]
-    m = _NUM_RE.match(s)
+        repaired = ocr_digits(s[:k]) + s[k:]  # one character for one: offsets agree
+    m = _NUM_RE.match(repaired)
     if not m:
         return None
     parts = [str(int(g)) for g in m.groups() if g is not None]
@@ -122,6 +146,7 @@ def parse_numbered(raw: str, *, wftu: bool, ocr: bool, fallback: bool) -> list[S
     Raises ValueError when no numbering is found and `fallback` is false.
     """
     lines = clean_display(raw).split("\n")
+    ocr = ocr and shows_misread_digits(lines)
     drafts: list[Draft] = []
     intro = Draft(id="intro", title="前文", kind="part")
     current: Draft = intro

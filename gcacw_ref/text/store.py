@@ -11,8 +11,9 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from gcacw_ref.errors import DataError
-from gcacw_ref.paths import atomic_write_text
+from gcacw_ref.errors import DataError, one_line
+from gcacw_ref.i18n import _
+from gcacw_ref.paths import atomic_write_text, read_user_bytes
 from gcacw_ref.text.bm25 import BookIndex, load_or_build, tokens
 from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.index import BlobIndex, GramIndex
@@ -138,12 +139,15 @@ class LoadedBook:
         self.text_index.forget()
         self.title_index.forget()
 
-    def bm25(self) -> BookIndex:
-        """The BM25 index (loaded from its cache file, or built and cached, once)."""
+    def bm25(self, *, quiet: bool = False) -> BookIndex:
+        """The BM25 index (loaded from its cache file, or built and cached, once); `quiet`:
+        no notice when the cache was stale (an import)."""
         index = self._bm25
         if index is None:
             titles = {s.id: self.title_forms[i] for i, s in enumerate(self.sections)}
-            index = load_or_build(self.source, self.digest, self.forms, self.passage_refs, titles)
+            index = load_or_build(
+                self.source, self.digest, self.forms, self.passage_refs, titles, quiet=quiet
+            )
             self._bm25 = index
         return index
 
@@ -163,9 +167,6 @@ def book_path(books_dir: Path, book_id: str) -> Path:
 
 def check_books_dir(home: Path) -> Path:
     """The books folder inside the data directory; DataError if the layout is broken."""
-    from gcacw_ref.errors import one_line
-    from gcacw_ref.i18n import _
-
     books = home / "books"
     try:
         if stat.S_ISDIR(os.stat(books).st_mode):
@@ -196,9 +197,6 @@ def check_books_dir(home: Path) -> Path:
 
 def load_book(path: Path) -> LoadedBook:
     """Read one stored book; DataError (one line, data left untouched) if it is damaged."""
-    from gcacw_ref.i18n import _
-    from gcacw_ref.paths import read_user_bytes
-
     book_id = path.stem
     hint = _("re-import it or run `gcacw-ref books remove {id}`").format(id=book_id)
     try:

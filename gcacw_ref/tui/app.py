@@ -9,27 +9,44 @@ from typing import Any
 
 from rich.text import Text
 from textual import on, work
+from textual.actions import SkipAction
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
+from gcacw_ref.calculators import CALCULATORS, calculator
+from gcacw_ref.errors import printable
 from gcacw_ref.i18n import N_, _, current_language, set_language
+from gcacw_ref.paths import data_dir
+from gcacw_ref.rules.games import DEFAULT_GAME
+from gcacw_ref.settings import load_settings, save_settings
 from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.books import Books
 from gcacw_ref.tui.browser import RulesPane
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.combat import CombatPane
+from gcacw_ref.tui.calcs.game_choice import GameScreen
 from gcacw_ref.tui.calcs.move import MovePane
 from gcacw_ref.tui.calcs.simple import ArtilleryPane, MarchPane, OddsPane
 from gcacw_ref.tui.calcs.sixhex import FlankPane, FlankPicker, RetreatPane
 from gcacw_ref.tui.charts_pane import ChartsPane
-from gcacw_ref.tui.ruleside import WIDE
+from gcacw_ref.tui.quickref import QuickRefScreen
+from gcacw_ref.tui.ruleside import WIDE, part_ids, step_part
 from gcacw_ref.tui.screens import BookmarksScreen, HelpScreen, ImportScreen
 from gcacw_ref.tui.search import SearchPane
 from gcacw_ref.tui.threads import deliver
+from gcacw_ref.tui.touch import (
+    PHONE,
+    close_side_panels,
+    open_side_panel,
+    run_on_screen,
+    touch_bar,
+    touch_mode,
+)
 from gcacw_ref.tui.widgets import StepsTable
 
 CALC_PANES: list[type[CalcPane]] = [
@@ -48,17 +65,8 @@ TABS = {
     "charts": N_("Charts"),
     "game": N_("Game"),
 }
+TOUCH_TABS = {"calc": N_("Calc")}  # touch: no keys shown, and "Calculators" is long
 TAB_KEYS = {"search": "F2", "rules": "F3", "calc": "F4", "charts": "F5", "game": "F6"}
-# the calculators' tab titles (their panes set TITLE; translated where shown)
-CALC_TITLES = (
-    N_("Odds column"),
-    N_("Combat"),
-    N_("Artillery"),
-    N_("Flank"),
-    N_("March"),
-    N_("Retreat"),
-    N_("Move"),
-)
 NARROW = 100  # below this many columns the layout tightens
 
 
@@ -101,8 +109,6 @@ def hints(tab: str, narrow: bool = False) -> Text:
 
 def warm_up_calculators() -> None:
     """Import the calculator modules in the background so the first calculation is quick."""
-    from gcacw_ref.calculators import CALCULATORS, calculator
-
     for name in CALCULATORS:
         try:
             calculator(name)
@@ -135,14 +141,25 @@ class GcacwApp(App[int]):
     ]
 
     def __init__(
-        self, home: Path | None = None, settings_problem: str | None = None, game: Any = None
+        self,
+        home: Path | None = None,
+        settings_problem: str | None = None,
+        game: Any = None,
+        player_game: str | None = None,
+        ask_game: bool = False,
     ) -> None:
         super().__init__()
         self.game_options = game  # `gcacw-ref game`: open on the game screen with these
         self.game_return = False  # a rule opened from the game log: escape goes back
-        from gcacw_ref.paths import data_dir
+        self.quickref_place: int | None = None  # the line the quick reference was left on
+        self.quickref_return = False  # a rule opened from the quick reference: escape goes back
 
-        self.sub_title = _(self.SUB_TITLE)
+        saved = load_settings(home)[0].game
+        # the player's game: --game for this session, else the saved one, else the default
+        # (asked on a real first run: `run_app` sets ask_game)
+        self.player_game = player_game or saved or DEFAULT_GAME
+        self.ask_game = ask_game and player_game is None and saved is None
+        self.sub_title = self.header_line()
         self.settings_problem = settings_problem
         self.home = home
         self.books = Books(home)
@@ -159,13 +176,30 @@ class GcacwApp(App[int]):
                 yield RulesPane(id="rules-pane")
             with TabPane(tab_title("calc"), id="calc"), TabbedContent(id="calc-tabs"):
                 for pane in CALC_PANES:
-                    with TabPane(_(pane.TITLE), id=f"calc-{pane.NAME}"):
+                    with TabPane(_(pane.title()), id=f"calc-{pane.NAME}"):
                         yield pane(id=f"pane-{pane.NAME}")
             with TabPane(tab_title("charts"), id="charts"):
                 yield ChartsPane(id="charts-pane")
             with TabPane(tab_title("game"), id="game"):
                 yield Static("", id="game-slot")
-        yield Static(hints("search"), id="hints")
+        yield Static(touch_bar("search") if touch_mode() else hints("search"), id="hints")
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast; its text is shown as it is (not markup) unless `markup` is asked for:
+        messages carry titles, paths and errors that did not come from this program."""
+        if not markup:
+            message = printable(message)
+        super().notify(
+            message, title=printable(title), severity=severity, timeout=timeout, markup=markup
+        )
 
     def on_mount(self) -> None:
         self.query_one(SearchPane).show_welcome(False)
@@ -177,18 +211,59 @@ class GcacwApp(App[int]):
         if self.settings_problem:
             self.notify(self.settings_problem, title=_("Settings"), severity="warning", timeout=10)
         self._load_books()
+        for pane in self.query(CalcPane):
+            pane.game = self.player_game
         if self.game_options is not None:
             self.action_show_tab("game")
+        elif self.ask_game:
+            self.action_choose_game(asking=True)
+
+    # -- the player's game ------------------------------------------------------------
+
+    def header_line(self) -> str:
+        """The header's second part: what the app is and the player's game."""
+        return _("{what} · game {game}").format(what=_(self.SUB_TITLE), game=self.player_game)
+
+    def action_choose_game(self, asking: bool = False) -> None:
+        """Ask which game the player plays (first run: nothing marked as chosen; the palette)."""
+
+        def chosen(game: str | None) -> None:
+            if game:
+                self.set_player_game(game)
+
+        if not isinstance(self.screen, GameScreen):
+            self.push_screen(GameScreen(None if asking else self.player_game), chosen)
+
+    def set_player_game(self, game: str) -> None:
+        """Use `game` from now on, keep it as the setting, and redo every calculation."""
+        self.player_game = game
+        self.sub_title = self.header_line()
+        settings, _problem = load_settings(self.home)
+        settings.game = game
+        try:
+            save_settings(settings, self.home)
+        except OSError as exc:
+            self.notify(
+                _("Could not keep the game choice: {error}").format(error=exc.strerror or exc),
+                severity="warning",
+            )
+        for pane in self.query(CalcPane):
+            pane.set_game(game)
+        self.notify(_("Game: {game}").format(game=game))
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
+        self.set_class(event.size.width < PHONE, "phone")
+        self.set_class(touch_mode(), "touch")
         self.set_class(event.size.width >= WIDE, "wide")
         self._show_hints()
 
     def _show_hints(self) -> None:
         try:
             tab = self.query_one("#tabs", TabbedContent).active
-            self.query_one("#hints", Static).update(hints(tab, self.size.width < NARROW))
+            narrow = self.size.width < NARROW
+            bar = touch_bar(tab, self.size.width) if touch_mode() else hints(tab, narrow)
+            self.query_one("#hints", Static).update(bar)
         except NoMatches:
             pass
 
@@ -215,15 +290,20 @@ class GcacwApp(App[int]):
             self.notify(problem, title=_("A stored book was skipped"), severity="warning")
         search.show_welcome(not books.infos and not books.problems)
         search.set_books(books.ids())
-        stranded = self.focused is None or self.focused.id in ("import-path", "search-input")
-        if stranded and self.query_one("#tabs", TabbedContent).active == "search":
-            # first run (no book): the cursor waits in the path box
-            self.query_one("#search-input" if books.infos else "#import-path").focus()
+        # after the screen's own first focus, however fast the books loaded
+        self.call_after_refresh(self._focus_first_field)
         if books.infos:
             self.query_one(RulesPane).load_toc()
         query = self.query_one("#search-input").value  # type: ignore[attr-defined]
         if query:
             search.run_search(query)
+
+    def _focus_first_field(self) -> None:
+        """Search when there are books; on a first run (none) the cursor waits in the path
+        box. Only where the player has not moved on already."""
+        stranded = self.focused is None or self.focused.id in ("import-path", "search-input")
+        if stranded and self.query_one("#tabs", TabbedContent).active == "search":
+            self.query_one("#search-input" if self.books.infos else "#import-path").focus()
 
     # -- switching screens ------------------------------------------------------------
 
@@ -242,6 +322,8 @@ class GcacwApp(App[int]):
         """
         if self.query_one("#tabs", TabbedContent).active != tab:
             return
+        if tab != "rules":
+            self.quickref_return = False  # left the rule: escape no longer goes back
         self._show_hints()
         if tab == "search":
             self.query_one("#search-input").focus()
@@ -251,6 +333,7 @@ class GcacwApp(App[int]):
         elif tab == "calc":
             self._start_calc(self.query_one("#calc-tabs", TabbedContent).active)
         elif tab == "game":
+            # lazy: the engine loads only when the game pane opens
             from gcacw_ref.tui.game import mount_game_pane
 
             pane = self.query_one("#game", TabPane)
@@ -273,6 +356,16 @@ class GcacwApp(App[int]):
             inner.active = names[(current + 1) % len(names)]
         outer.active = "calc"
         self._start_calc(inner.active)
+
+    def action_calc_form(self, action: str) -> None:
+        """Clear, or fill with the example, the calculator last shown (from the palette)."""
+        name = self.query_one("#calc-tabs", TabbedContent).active.removeprefix("calc-")
+        pane = self.query_one(f"#pane-{name}", CalcPane)
+        if action == "clear_form":
+            pane.action_clear_form()
+        else:
+            pane.action_load_example()  # waits for the form when it is not built yet
+        self.action_show_calc(name)
 
     def action_show_calc(self, name: str) -> None:
         self.query_one("#calc-tabs", TabbedContent).active = f"calc-{name}"
@@ -317,12 +410,13 @@ class GcacwApp(App[int]):
     @on(StepsTable.RuleChosen)
     def _open_from_step(self, event: StepsTable.RuleChosen) -> None:
         """Open the rule a breakdown line cites, at the part it is about; `back` (`,`) in
-        the rule browser then returns to the calculator, in the field the cursor was in."""
+        the rule browser then returns to the calculator, in the field the cursor was in.
+        Touch on a narrow screen: the rule opens in a panel over the calculator instead."""
+        if open_side_panel(self, event.step):
+            return
         book = self.books.default_book()
         target = event.rule
         if event.step is not None and self.books.ready and self.books.infos:
-            from gcacw_ref.tui.ruleside import part_ids, step_part
-
             try:
                 view = self.books.rule(event.rule, book)
             except Exception:  # noqa: BLE001 - open_rule says why
@@ -334,17 +428,32 @@ class GcacwApp(App[int]):
         if rules.view is not None:
             rules.return_at = rules.position
 
+    async def action_touch(self, tab: str, action: str) -> None:
+        """A tap on the touch bar: `action` on the widget of screen `tab` that has it."""
+        await run_on_screen(self, tab, action)
+
+    def action_toggle_contents(self) -> None:
+        """Touch: the rule browser's table of contents over the rule (phone) and back."""
+        self.toggle_class("show-toc")
+        if self.has_class("show-toc"):
+            self.query_one("#toc").focus()
+
+    def action_close_side(self) -> None:
+        close_side_panels(self)
+
     def action_back_to_calc(self) -> None:
         """Back from a rule opened from a breakdown line to the calculator it came from."""
         self.action_show_tab("calc")
 
     def action_return_to_game(self) -> None:
         """Escape in the rule browser after a rule was opened from the game log."""
-        from textual.actions import SkipAction
-
         on_rules = self.screen is self.screen_stack[0] and (
             self.query_one("#tabs", TabbedContent).active == "rules"
         )
+        if on_rules and self.quickref_return:
+            self.quickref_return = False  # back to the quick reference, at the same line
+            self.action_quick_reference()
+            return
         if not (self.game_return and on_rules):
             raise SkipAction  # escape does its usual job
         self.game_return = False
@@ -359,14 +468,16 @@ class GcacwApp(App[int]):
 
     def action_quick_reference(self) -> None:
         """F7: the quick reference; enter on a line opens its rule."""
-        from gcacw_ref.tui.quickref import QuickRefScreen
 
         def chosen(rule: str | None) -> None:
+            self.quickref_place = screen.place
             if rule:  # once the screen is gone (its focus restore must not switch tabs back)
+                self.quickref_return = True  # escape in the rule browser comes back here
                 self.call_after_refresh(self.action_open_rule, rule, self.books.default_book())
 
         if not isinstance(self.screen, QuickRefScreen):
-            self.push_screen(QuickRefScreen(), chosen)
+            screen = QuickRefScreen(place=self.quickref_place, game=self.player_game)
+            self.push_screen(screen, chosen)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
@@ -440,6 +551,13 @@ class GcacwApp(App[int]):
             self.action_switch_language,
         )
         yield SystemCommand(
+            _("Game: choose your game"),
+            _("SJW HCR RTG SIV SLB OTR GTC: the calculators and notes use it (now {game})").format(
+                game=self.player_game
+            ),
+            self.action_choose_game,
+        )
+        yield SystemCommand(
             _("Search"), _("Search the rules (F2)"), partial(self.action_show_tab, "search")
         )
         yield SystemCommand(
@@ -457,10 +575,20 @@ class GcacwApp(App[int]):
         )
         for pane in CALC_PANES:
             yield SystemCommand(
-                _("Calculator: {title}").format(title=_(pane.TITLE)),
-                _("The {name} calculator").format(name=pane.NAME),
+                _("Calculator: {title}").format(title=_(pane.title())),
+                _(CALCULATORS[pane.NAME].summary),
                 partial(self.action_show_calc, pane.NAME),
             )
+        yield SystemCommand(
+            _("Calculator: clear the form"),
+            _("Every field of the calculator shown back to blank or its rule default (ctrl+l)"),
+            partial(self.action_calc_form, "clear_form"),
+        )
+        yield SystemCommand(
+            _("Calculator: load the rulebook's example"),
+            _("Fill the calculator shown with the example, labelled as such (ctrl+g)"),
+            partial(self.action_calc_form, "load_example"),
+        )
         yield SystemCommand(
             _("Flank result into combat"),
             _("Carry the flank modifier to the combat calculator (c on the hex picture)"),
@@ -491,17 +619,16 @@ class GcacwApp(App[int]):
 
     def action_switch_language(self) -> None:
         """Speak the other language from now on, keep the choice, and redraw every screen."""
-        from gcacw_ref.settings import load_settings, save_settings
-
         lang = "en" if current_language() == "ja" else "ja"
         set_language(lang)
         settings, _problem = load_settings(self.home)
         settings.language = lang
         try:
             save_settings(settings, self.home)
-        except OSError as exc:
+        except Exception as exc:  # noqa: BLE001 - any refused write: the switch still holds
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or exc
             self.notify(
-                _("Could not keep the language choice: {error}").format(error=exc.strerror or exc),
+                _("Could not keep the language choice: {error}").format(error=reason),
                 severity="warning",
             )
         self.relabel()
@@ -509,13 +636,13 @@ class GcacwApp(App[int]):
 
     def relabel(self) -> None:
         """Redraw every text in the current language: tabs, hints, panes, open dialogs."""
-        self.sub_title = _(self.SUB_TITLE)
+        self.sub_title = self.header_line()
         tabs = self.query_one("#tabs", TabbedContent)
         for tab_id in TABS:
             tabs.get_tab(tab_id).label = tab_title(tab_id)
         calc_tabs = self.query_one("#calc-tabs", TabbedContent)
         for pane in CALC_PANES:
-            calc_tabs.get_tab(f"calc-{pane.NAME}").label = _(pane.TITLE)
+            calc_tabs.get_tab(f"calc-{pane.NAME}").label = _(pane.title())
         self._show_hints()
         for widget in self.query("*"):
             relabel = getattr(widget, "relabel", None)
@@ -531,5 +658,8 @@ class GcacwApp(App[int]):
 
 
 def tab_title(tab_id: str) -> str:
-    """A main tab's title with its key, in the current language (e.g. "Search F2")."""
+    """A main tab's title with its key, in the current language (e.g. "Search F2"); for
+    touch, the name alone, short enough for the five to fit a phone's width."""
+    if touch_mode():
+        return _(TOUCH_TABS.get(tab_id, TABS[tab_id]))
     return f"{_(TABS[tab_id])} {TAB_KEYS[tab_id]}"

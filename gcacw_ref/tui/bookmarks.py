@@ -3,15 +3,19 @@
 A file that cannot be read is copied aside (`bookmarks.json.bad`) and the list starts
 empty, with a message for the player; the app keeps running. Such a file is never
 overwritten: adding a bookmark says why it cannot be saved until the file is fixed or
-removed. Every change re-reads the file (under a lock) and applies itself to what is
-there, so two TUIs open at once keep each other's bookmarks.
+removed. Every change re-reads the file (under a lock) and applies its intent (add or
+remove) to what is there, so two TUIs open at once keep each other's bookmarks and a
+bookmark removed in one stays removed.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import os
 import shutil
+import stat
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -78,12 +82,20 @@ class Bookmarks:
     def _locked(self) -> Iterator[None]:
         """Hold `bookmarks.json.lock` while reading and writing (POSIX; elsewhere a no-op)."""
         try:
+            # lazy: POSIX only
             import fcntl
         except ImportError:  # pragma: no cover - Windows
             yield
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path.with_name(FILE_NAME + ".lock"), "a") as lock:
+        lock_path = self.path.with_name(FILE_NAME + ".lock")
+        # not blocking: a FIFO in its place is an OSError at once (ENXIO), never a hang
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK
+        fd = os.open(lock_path, flags | getattr(os, "O_CLOEXEC", 0), 0o644)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise OSError(errno.EINVAL, "not a regular file", str(lock_path))
+        with os.fdopen(fd, "a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             try:
                 yield
@@ -117,16 +129,21 @@ class Bookmarks:
         return any(b.book == book and b.section == section for b in self.items)
 
     def toggle(self, book: str, section: str, title: str) -> bool:
-        """Add or remove a bookmark; True when it is now bookmarked. Saves at once, applied
-        to the file as it is now (another TUI's changes are kept). `DataError` when the
-        file cannot be read: then nothing is written."""
+        """Bookmark the rule, or remove its bookmark when this TUI shows one; True when it
+        is now bookmarked. The intent (add or remove) is decided by what the player sees
+        here and applied to the file as it is now, under the lock, so another TUI's
+        changes are kept and a bookmark removed in both never comes back. `DataError`
+        when the file cannot be read: then nothing is written."""
+        return self.mark(book, section, title, not self.has(book, section))
+
+    def mark(self, book: str, section: str, title: str, wanted: bool) -> bool:
+        """Add (`wanted`) or remove a bookmark in the file as it is now; returns `wanted`."""
         with self._locked():
             items = self._current()
-            if any(b.book == book and b.section == section for b in items):
+            there = any(b.book == book and b.section == section for b in items)
+            if not wanted:
                 items = [b for b in items if not (b.book == book and b.section == section)]
-                added = False
-            else:
+            elif not there:
                 items.append(Bookmark(book, section, title))
-                added = True
             self._write(items)
-        return added
+        return wanted

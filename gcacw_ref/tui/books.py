@@ -10,6 +10,8 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gcacw_ref.text.library import Library, normalize_rule_number
+
 if TYPE_CHECKING:
     from gcacw_ref.text.library import Library
     from gcacw_ref.text.models import BookInfo, Hit, RuleView, SectionRef
@@ -29,12 +31,6 @@ class Books:
     def load(self) -> None:
         """Open the library and list the books (slow the first time: call from a worker)."""
         try:
-            from gcacw_ref.text.library import Library
-        except ImportError:
-            self.error = "The rulebook layer is not installed yet."
-            self.loaded = True
-            return
-        try:
             self.library = Library(home=self.home)
             self.infos = list(self.library.books())
             self.problems = list(self.library.problems)
@@ -45,9 +41,11 @@ class Books:
         self.loaded = True
 
     def warm_up(self) -> None:
-        """Run one search so the books and their index are loaded before the player types."""
+        """Load the books, their indexes and the sentence encoder, and run one search, so
+        that the player's first question pays for none of it."""
         if self.library is not None and self.infos:
             with contextlib.suppress(Exception):  # a real search reports any problem
+                self.library.warm()
                 self.library.search("行軍", limit=1)
 
     @property
@@ -96,10 +94,6 @@ class Books:
     @staticmethod
     def rule_number(text: str) -> str | None:
         """The rule number `text` names (`7.4`, `７．４`), or None."""
-        try:
-            from gcacw_ref.text.library import normalize_rule_number
-        except ImportError:
-            return None
         try:
             result = normalize_rule_number(text)
         except Exception:  # noqa: BLE001

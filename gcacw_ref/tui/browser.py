@@ -13,9 +13,11 @@ from textual.widgets import Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import InputError, printable
 from gcacw_ref.i18n import N_, _, ngettext
 from gcacw_ref.layout import KinsokuText, count_lines
+from gcacw_ref.tui.lazytext import LazyText
+from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.ruletext import align_tables, linked_text, register_notes, strip_bold
 from gcacw_ref.tui.widgets import Field
 
@@ -64,7 +66,7 @@ class RulesPane(Horizontal):
                 yield Static("", id="find-status")
             with VerticalScroll(id="rule-body"):
                 yield Static("", id="rule-banner")
-                yield Static("", id="rule-text")
+                yield LazyText("", id="rule-text")  # only the lines on screen are drawn
                 yield Static("", id="rule-register", classes="register-note")
             yield OptionList(id="rule-links")
 
@@ -84,7 +86,7 @@ class RulesPane(Horizontal):
         default = books.default_book()
         for info in books.infos:
             top = tree.root.add(
-                f"{info.title} [{info.id}]", data=(info.id, ""), expand=info.id == default
+                plain(f"{info.title} [{info.id}]"), data=(info.id, ""), expand=info.id == default
             )
             stack: list[tuple[int, TreeNode[tuple[str, str]]]] = [(-1, top)]
             try:
@@ -96,7 +98,7 @@ class RulesPane(Horizontal):
                     stack.pop()
                 parent = stack[-1][1] if stack else top
                 label = Text(f"{ref.section} ", style="bold")
-                label.append(ref.title)
+                label.append(printable(ref.title))
                 node = parent.add(label, data=(ref.book, ref.section))
                 self._toc_nodes[(ref.book, ref.section)] = node
                 stack.append((ref.depth, node))
@@ -107,6 +109,7 @@ class RulesPane(Horizontal):
     @on(Tree.NodeSelected, "#toc")
     def _toc_chosen(self, event: Tree.NodeSelected[tuple[str, str]]) -> None:
         event.stop()
+        self.app.remove_class("show-toc")  # touch, phone: the contents give way to the rule
         data = event.node.data
         if data and data[1]:
             self.open(data[0], data[1])

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import _
 from gcacw_ref.layout import KinsokuText
-from gcacw_ref.rules.charts import shown_headers, shown_title
+from gcacw_ref.rules.charts import all_grids, shown_headers, shown_title
 
 HIT = "bold black on yellow"
 
@@ -103,8 +103,6 @@ class ChartsPane(Horizontal):
             return
         listing = self.query_one("#chart-list", OptionList)
         try:
-            from gcacw_ref.rules.charts import all_grids
-
             self.grids = all_grids()
         except Exception as exc:  # noqa: BLE001 - a broken table must not end the app
             self.query_one("#chart-title", Static).update(Text(f"⚠ {exc}", style="red"))

@@ -32,7 +32,16 @@ KEYS: list[tuple[str, str, str]] = [
     (N_("Rules"), "t", N_("Table of contents")),
     (N_("Rules"), "l", N_("Links: rules this one cites and its named parts (enter opens)")),
     (N_("Rules"), "r", N_("Register notes: conflicts and gaps touching this rule")),
-    (N_("Calculators"), "tab  shift+tab", N_("Next / previous field; results update as you type")),
+    (
+        N_("Calculators"),
+        "tab  shift+tab",
+        N_(
+            "Next / previous field, always in the order of `calc NAME --help`; results "
+            "update as you type"
+        ),
+    ),
+    (N_("Calculators"), "ctrl+l", N_("Clear the form (blank fields, choices at the rule default)")),
+    (N_("Calculators"), "ctrl+g", N_("Load the rulebook's example (said so above the answer)")),
     (N_("Calculators"), "F9", N_("To the breakdown from any field; again: back to the field")),
     (
         N_("Calculators"),

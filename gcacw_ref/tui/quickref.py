@@ -16,16 +16,40 @@ from gcacw_ref.reference import load_reference
 
 
 class QuickRefScreen(ModalScreen[str | None]):
-    """Sequence of play, the five actions, combat, retreat and recovery; enter opens a rule."""
+    """Sequence of play, the five actions, combat, retreat and recovery; enter opens a rule.
+
+    `place` is the line to open at (where the player left it); `game` the player's game,
+    shown in the title."""
 
     AUTO_FOCUS = "#quickref-list"
     BINDINGS = [
         Binding("escape,f7,q", "dismiss_none", "Close"),
     ]
 
+    def __init__(self, place: int | None = None, game: str | None = None) -> None:
+        super().__init__()
+        self.start_place = place
+        self.game = game
+
+    @property
+    def place(self) -> int | None:
+        """The lit line now (kept by the app for the next time)."""
+        for box in self.query("#quickref-list"):
+            if isinstance(box, OptionList):
+                return box.highlighted
+        return self.start_place
+
+    def on_mount(self) -> None:
+        box = self.query_one("#quickref-list", OptionList)
+        if self.start_place is not None and 0 <= self.start_place < box.option_count:
+            box.highlighted = self.start_place
+            box.scroll_to_highlight(top=False)
+
     def compose(self) -> ComposeResult:
         with Vertical(id="quickref-box", classes="dialog"):
             title = Text(_("Quick reference"), style="bold")
+            if self.game:
+                title.append("  " + _("game {game}").format(game=self.game), style="bold cyan")
             title.append("  " + _("(enter opens the rule · escape closes)"), style="dim")
             yield Static(title, classes="dialog-title")
             yield OptionList(*self.options(), id="quickref-list")

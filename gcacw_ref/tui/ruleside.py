@@ -15,9 +15,12 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.markup import escape
 from textual.widgets import Input, Static
 
 from gcacw_ref.i18n import _, catalog
+from gcacw_ref.text.glossary import load_glossary
 from gcacw_ref.tui.ruletext import strip_bold
 from gcacw_ref.tui.threads import deliver
 from gcacw_ref.tui.widgets import Field
@@ -33,8 +36,6 @@ WIDE = 140
 @lru_cache(maxsize=1)
 def _glossary_names() -> list[tuple[str, tuple[str, ...]]]:
     """Every English name of a glossary term (longest first) with the term's section ids."""
-    from gcacw_ref.text.glossary import load_glossary
-
     names: list[tuple[str, tuple[str, ...]]] = []
     for term in load_glossary().terms:
         # single-word variants are too loose ("column" of "column attack")
@@ -77,6 +78,10 @@ class RuleSide(Vertical):
     """A search box over the rule text of the focused breakdown line (or of the search hit)."""
 
     def compose(self) -> ComposeResult:
+        close = escape(_("✕ close"))  # touch, narrow: the side is a panel over the calculator
+        yield Static(
+            Content.from_markup(f"[@click=app.close_side][b]{close}[/b][/]"), id="side-close"
+        )
         yield Field(placeholder=_("search the rules here"), id="side-search", compact=True)
         yield Static("", id="side-title", classes="side-title")
         yield VerticalScroll(id="side-body")

@@ -10,6 +10,7 @@ from rich.style import Style
 from rich.text import Text
 
 from gcacw_ref.i18n import _, current_language
+from gcacw_ref.rules.register import entries_for_rule
 
 _NUMBER = re.compile(r"(?<![0-9０-９.．])([0-9０-９]{1,2}[.．][0-9０-９]{1,2})(?![0-9０-９])")
 
@@ -57,6 +58,8 @@ def plain_with_spans(
     def moved(offset: int) -> int:
         return offset - sum(1 for r in ordered if r < offset)
 
+    if not drop:  # the usual paragraph: nothing to take out (and a long one stays fast)
+        return text, list(bold), list(spans)
     plain = "".join(c for i, c in enumerate(text) if i not in drop)
     return plain, [(moved(a), moved(b)) for a, b in bold], [(moved(a), moved(b)) for a, b in spans]
 
@@ -96,8 +99,6 @@ def register_notes(section: str) -> tuple[Text, ...]:
 def _register_notes(section: str, lang: str) -> tuple[Text, ...]:
     number = section.split("#")[0].split("/")[0]
     try:
-        from gcacw_ref.rules.register import entries_for_rule
-
         entries = entries_for_rule(number)
     except Exception:  # noqa: BLE001 - a broken register must not hide the rule
         return ()

@@ -15,6 +15,8 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import N_, _, join_list, ngettext
+from gcacw_ref.tui.plain import plain
+from gcacw_ref.tui.ruletext import plain_with_spans
 from gcacw_ref.tui.threads import deliver
 from gcacw_ref.tui.widgets import Choice, Field
 
@@ -109,7 +111,10 @@ class SearchPane(Vertical):
         self.query_one("#search-results").display = not show
 
     def set_status(self, text: str | Text) -> None:
-        self.query_one("#search-status", Static).update(text)
+        """A status line; a `str` is shown as it is (it may hold a path or a title)."""
+        self.query_one("#search-status", Static).update(
+            plain(text) if isinstance(text, str) else text
+        )
 
     @on(Input.Changed, "#search-input")
     def _typed(self, event: Input.Changed) -> None:
@@ -241,7 +246,6 @@ def hit_prompt(hit: Any, titles: dict[str, str] | None = None) -> Text:
     if anchor:
         head.append(f" › {anchor}", style="bold")
     head.append(f"   {hit.book} · {round(float(hit.score))}", style="dim")
-    from gcacw_ref.tui.ruletext import plain_with_spans
 
     passage = getattr(hit, "passage", "") or ""
     if passage:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -16,8 +15,31 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.layout import KinsokuText
+from gcacw_ref.rules.io.fields import (
+    FULLWIDTH as _FULLWIDTH,
+)
+from gcacw_ref.rules.io.fields import (
+    UNITS_HELP,
+    Spec,
+    format_units,
+    parse_units,
+    split_hexes,
+)
+from gcacw_ref.rules.numbers import parse_strength
+
+__all__ = [
+    "UNITS_HELP",
+    "Choice",
+    "Field",
+    "Spec",
+    "StepsTable",
+    "format_units",
+    "form_widgets",
+    "parse_units",
+    "split_hexes",
+]
 
 if TYPE_CHECKING:
     from gcacw_ref.rules.explain import Step
@@ -62,7 +84,6 @@ class StrengthCheck(Check):
         text = value.strip()
         if not text:
             return self.success() if self.optional else self.failure(_("required"))
-        from gcacw_ref.rules.numbers import parse_strength
 
         try:
             parse_strength(text)
@@ -139,94 +160,6 @@ class TextCheck(Check):
 
     def validate(self, value: str) -> ValidationResult:
         return self.success() if value.strip() else self.failure(_("required"))
-
-
-def split_hexes(text: str) -> list[str]:
-    """`0101, 0102 0103` -> ["0101", "0102", "0103"] (full-width digits allowed)."""
-    return [h for h in text.translate(_FULLWIDTH).replace(",", " ").split() if h]
-
-
-_FULLWIDTH = str.maketrans("０１２３４５６７８９－", "0123456789-")
-
-UNITS_HELP = N_(
-    "units split by commas, each a strength then optional a<n> artillery, t<n> tactical, "
-    "d1/d2 demoralized, x disorganized, c cavalry (e.g. 17 a2 t2, 5 d1)"
-)
-
-
-def parse_units(text: str) -> list[dict[str, Any]]:
-    """Turn `17 a2 t2, 3 1/2 d1 c` into the calculator's unit objects (no rule logic here)."""
-    from gcacw_ref.rules.numbers import parse_strength
-
-    units: list[dict[str, Any]] = []
-    pieces = [p.strip() for p in text.translate(_FULLWIDTH).split(",")]
-    if not any(pieces):
-        raise ValueError(_("at least one unit is needed"))
-    for n, piece in enumerate(pieces, start=1):
-        if not piece:
-            raise ValueError(_("unit {n} is empty").format(n=n))
-        strength_words: list[str] = []
-        unit: dict[str, Any] = {}
-        for word in piece.split():
-            head, tail = word[0].lower(), word[1:]
-            if head.isdigit() or head in "./":
-                strength_words.append(word)
-            elif head in "atd" and tail.isdigit():
-                key = {"a": "artillery", "t": "tactical", "d": "demoralized"}[head]
-                unit[key] = int(tail)
-            elif word.lower() == "x":
-                unit["organized"] = False
-            elif word.lower() == "c":
-                unit["cavalry"] = True
-            else:
-                raise ValueError(_("unit {n}: cannot read {word!r}").format(n=n, word=word))
-        if not strength_words:
-            raise ValueError(_("unit {n} has no strength").format(n=n))
-        try:
-            parse_strength(" ".join(strength_words))
-        except Exception:  # noqa: BLE001
-            raise ValueError(
-                _("unit {n}: {text!r} is not a strength").format(n=n, text=" ".join(strength_words))
-            ) from None
-        if unit.get("demoralized", 0) not in (0, 1, 2):
-            raise ValueError(_("unit {n}: demoralized is 1 or 2").format(n=n))
-        unit["strength"] = " ".join(strength_words)
-        units.append(unit)
-    return units
-
-
-def format_units(units: list[dict[str, Any]]) -> str:
-    """The unit objects of a calculator input written the way `parse_units` reads them."""
-    out = []
-    for unit in units:
-        words = [str(unit.get("strength", ""))]
-        for key, letter in (("artillery", "a"), ("tactical", "t"), ("demoralized", "d")):
-            if unit.get(key):
-                words.append(f"{letter}{unit[key]}")
-        if unit.get("organized") is False:
-            words.append("x")
-        if unit.get("cavalry"):
-            words.append("c")
-        out.append(" ".join(words))
-    return join_list(out)
-
-
-@dataclass
-class Spec:
-    """One form field: `kind` is strength, int, select, bool, tristate, units, hexes or text.
-
-    `source` names the input-model field it was read from (`calcs/form.py`); `label` is an
-    English message id, translated where it is shown."""
-
-    key: str
-    label: str
-    kind: str
-    default: Any = None
-    options: list[str] = field(default_factory=list)
-    low: int = 0
-    high: int = 99
-    optional: bool = False
-    source: str = ""
 
 
 class Choice(Widget, can_focus=True):
@@ -318,12 +251,16 @@ def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
         validators = [UnitsCheck()]
     else:
         validators = [IntCheck(spec.low, spec.high, spec.optional)]
-    value = "" if spec.default is None else str(spec.default)
-    field = Field(value, id=wid, validators=validators, compact=True, placeholder=_hint(spec))
+    # a text field starts empty: the example is only a dim placeholder, never a value
+    field = Field("", id=wid, validators=validators, compact=True, placeholder=_hint(spec))
     return [label, field]
 
 
 def _hint(spec: Spec) -> str:
+    if spec.example is not None and spec.example != "":
+        shown = " ".join(spec.example) if isinstance(spec.example, list) else str(spec.example)
+        optional = _(" (optional)") if spec.optional else ""
+        return _("e.g. {example}").format(example=shown) + optional
     if spec.kind == "hexes":
         return _("e.g. 0101 0102") + (
             _(" (optional)") if spec.optional else _(" (start hex first)")

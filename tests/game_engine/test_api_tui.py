@@ -7,9 +7,10 @@ from fractions import Fraction as Fr
 
 import pytest
 
-from gcacw_ref.game.model.hexmap import HexMap, board_for
+from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit
 from gcacw_ref.game.model.reach import reachable
+from gcacw_ref.game.model.scenario import board_for
 from gcacw_ref.game.model.zoc import enemy_zoc
 from gcacw_ref.game.play import api
 from gcacw_ref.rules.terrain import HexsideFeature, UnitKind

@@ -19,14 +19,16 @@ def work(units: list[dict[str, Any]], **kw: Any) -> Work:
 
 
 def test_flank_quarter_uses_entrenched_defender() -> None:
-    """7.4: a 2-point hex is a quarter of 8 but not of 8 behind abatis (12), so with the
-    entrenchment counted only the attacker's own hex blocks: no bonus instead of +4."""
-    ring = [unit(f"r{i}", "confederate", h, 2) for i, h in enumerate(RING)]
-    plain = work([unit("d", "union", "0505", 8), unit("a", "confederate", "0605", 10), *ring])
+    """7.4: each hex of the ring counts its own 1 and the 1s of the two ring units next to
+    it (they exert ZOC into it): 3, a quarter of 10 but not of 10 behind abatis (15), so
+    with the entrenchment counted only the attacker's hex and the two ring hexes beside it
+    (which the attacker's 10 reaches) block: no bonus instead of +4."""
+    ring = [unit(f"r{i}", "confederate", h, 1) for i, h in enumerate(RING)]
+    plain = work([unit("d", "union", "0505", 10), unit("a", "confederate", "0605", 10), *ring])
     assert flank_for(plain, ["a"], "0505", Side.CONFEDERATE, False) == 4
     dug = work(
         [
-            unit("d", "union", "0505", 8, entrenchment="abatis"),
+            unit("d", "union", "0505", 10, entrenchment="abatis"),
             unit("a", "confederate", "0605", 10),
             *ring,
         ]

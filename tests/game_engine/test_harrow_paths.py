@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from gcacw_ref.bench.soak import play_watched
 from gcacw_ref.game.engine.core import initial_state
 from gcacw_ref.game.model.geometry import neighbors
 from gcacw_ref.game.model.scenario import Scenario, load_scenario
 from gcacw_ref.game.play.bots_map import hexside
 from gcacw_ref.game.play.replay import play_bots
-from gcacw_ref.game.play.soak import play_watched
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +47,7 @@ def test_heuristic_game_surrenders_in_a_retreat_and_leaves_a_flooded_swamp(
     exits = [
         (e["unit"], e["frm"], e["to"]) for e in game.events if e["type"] == "rain" and "frm" in e
     ]
-    assert exits == [("c-R-1", "2409", "2408"), ("c-R-2", "2410", "2311")]  # rain turns 1, 4
+    assert exits == [("c-R-1", "2409", "2408")]  # rain turn 1
     assert not any(
         e["type"] == "eliminated" and e["unit"] in ("c-marsh", "c-fork") for e in game.events
     )
@@ -65,14 +65,13 @@ def test_last_turn_all_out_reaches_the_cannot_act_branches(harrow: Scenario) -> 
     ]
     assert lone == [10] * 7  # all on the last turn
     _, mixed = play_watched(harrow, 3, "random", "heuristic")
-    assert [mixed.paths[k] for k in names] == [2, 1, 0]
+    assert [mixed.paths[k] for k in names] == [1, 1, 0]
 
 
-def test_heuristic_game_repairs_the_ferry_it_needs(harrow: Scenario) -> None:
-    """10.2 then 10.3: the Confederates destroy the Tamsin ferry and the pike bridge on
-    turn 1; Ingle (V Corps) waits by the ferry at fatigue 0 and repairs it on turn 9
-    (die 2 +2: major river, fords closed by the river marker; a ferry needs 5 or less),
-    after a failed try on turn 8; IX Corps lays a pontoon bridge the same turn (10.1)."""
+def test_heuristic_game_destroys_the_tamsin_crossings(harrow: Scenario) -> None:
+    """10.2: the Confederates destroy the Tamsin ferry (die 3 -2) and the pike bridge (die
+    1 -1) on turn 1. (Since the rules-audit fixes no heuristic game of seeds 1-29 gets to
+    repair a crossing; the repair itself is tested on hand-built positions.)"""
     game = play_bots(harrow, 1, "heuristic", "heuristic")
     bridge = [
         (e["turn"], e["rule"], e["unit"], e["die"], e["drm"], e.get("ok", e.get("destroyed")))
@@ -82,8 +81,4 @@ def test_heuristic_game_repairs_the_ferry_it_needs(harrow: Scenario) -> None:
     assert bridge == [
         (1, "10.2", "c-S-2", 3, -2, True),
         (1, "10.2", "c-F-1", 1, -1, True),
-        (8, "10.3", "u-V-1", 3, 3, False),
-        (8, "10.1", "u-IX-1", 3, 3, False),
-        (9, "10.3", "u-V-1", 2, 2, True),
-        (9, "10.1", "u-IX-1", 2, 3, True),
     ]

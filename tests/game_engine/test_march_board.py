@@ -122,8 +122,8 @@ def test_rain_plus_three_in_otr_moves_both_markers(drive: Any) -> None:
 def test_zoc_crosses_a_pontoon_over_a_destroyed_major_bridge() -> None:
     """10.2: ZOC crosses an intact bridge as usual; a pontoon laid where the fixed bridge
     was destroyed is one, whoever owns it (the engine used to drop it with the bridge)."""
-    from gcacw_ref.game.engine.common import zoc_kind
     from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.engine.zocview import zoc_kind
     from gcacw_ref.rules.games import Side
 
     sides = [{"between": SIDE, "features": ["major_river", "bridge"]}, *ROADS]

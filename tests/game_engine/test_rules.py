@@ -267,7 +267,10 @@ def test_victory_counts_losses_and_hexes() -> None:
     assert tally(w) == {"union": 5, "confederate": 3}
 
 
-def test_extended_march_gap_is_reported(drive: Any) -> None:
+def test_extended_march_of_a_large_disorganized_unit(drive: Any) -> None:
+    """Register extended-march-missing-column: a disorganized 8 reads the printed column
+    (strength 5 or less): Union +1, fresh 2 -> 3 gives no other modifier; die 3 + 1 = 4:
+    NE, with a step naming the register entry."""
     scen = make_scenario(
         [
             unit("u", "union", "0505", 8, organized=False, fatigue=2),
@@ -279,7 +282,8 @@ def test_extended_march_gap_is_reported(drive: Any) -> None:
     d.do("take")
     d.do("march", unit="u", dice=[4, 3])
     ev = [e for e in d.events if e["type"] == "extended_march"][0]
-    assert ev["result"] is None and "register" in ev["en"]
+    assert (ev["die"], ev["drm"], ev["result"]) == (3, 1, "NE")
+    assert any("extended-march-missing-column" in s for s in ev["steps"])
     assert d.units()["u"].strength == 8
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from gcacw_ref.bench.soak import PAIRINGS, plan, soak
+from gcacw_ref.bench.soak_coverage import import_time_lines, ranges
+from gcacw_ref.bench.soak_paths import PATHS, Watcher, extended_march_worst
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.log import CONTRACT_EVENT_TYPES
 from gcacw_ref.game.model.scenario import load_scenario
-from gcacw_ref.game.play.soak import PAIRINGS, plan, soak
-from gcacw_ref.game.play.soak_coverage import import_time_lines, ranges
-from gcacw_ref.game.play.soak_paths import PATHS, Watcher, extended_march_worst
 
 
 def test_plan_covers_every_scenario_and_pairing_in_eight_games() -> None:
@@ -39,6 +39,7 @@ def test_eight_game_soak() -> None:
     assert 1 <= res["extended_march_worst_loss"] <= 2  # register game-extended-march-loss-three
     assert set(res["paths"]) == set(PATHS)
     assert res["coverage"] is None
+    assert res["oracle"]["violations"] == 0, res["oracle"]["examples"]
 
 
 def test_ranges_and_import_time_lines(tmp_path: Path) -> None:
@@ -94,7 +95,7 @@ def test_watcher_counts_paths_from_events() -> None:
 
 
 def test_bench_timed_game_plays_the_same_game_as_play_bots() -> None:
-    from gcacw_ref.game.play.bench_play import timed_game
+    from gcacw_ref.bench.play import timed_game
     from gcacw_ref.game.play.replay import play_bots
 
     training = load_scenario("training")

@@ -3,9 +3,9 @@ scenario grown by extra units that the units-vs-time table uses."""
 
 from __future__ import annotations
 
+from gcacw_ref.bench.soak import soak
 from gcacw_ref.game.model.scale import scaled_scenario
 from gcacw_ref.game.model.scenario import load_scenario
-from gcacw_ref.game.play.soak import soak
 
 
 def test_scaled_scenario_adds_units_on_own_side_without_sharing_enemy_hexes() -> None:
@@ -28,6 +28,9 @@ def test_soak_a_few_training_games_no_errors_and_same_hash_on_replay() -> None:
     assert res["hash_mismatches"] == []
     assert res["replayed"] == 2
     assert res["scenarios"]["training"]["games"] == 4
+    assert res["oracle"]["violations"] == 0, res["oracle"]["examples"]
+    assert res["oracle"]["checks"] > 0
+    assert sum(sum(w.values()) for w in res["wins"]["training"].values()) == 4
     for t in ("initiative", "march", "turn_end", "game_end"):
         assert res["event_types"][t] >= 1
 

@@ -147,9 +147,10 @@ def test_pending_march_and_the_hash_the_untyped_engine_gave(drive: Any) -> None:
         mp=Fraction(5),
     )
     # pinned from the engine before the frames were typed (activation with its late
-    # `entrench` key, the cycle with `limit`, the march below)
+    # `entrench` key, the cycle with `limit`, the march below); re-pinned when the state
+    # began to chain the dice typed at the table into its generator (Rng.typed)
     assert d.state.state_hash() == (
-        "1209cfc8203432b464fdd3589f8582ed335dccbcd2d9818514742c768bf85663"
+        "405a201d49d4bf0a88e1fe6954da2b39abdf6dec9b7d049ae992f1b74625014a"
     )
 
 
@@ -172,7 +173,7 @@ def test_pending_assault_pick_and_its_hash(drive: Any) -> None:
         target="0605",
     )
     assert d.state.state_hash() == (
-        "13300543c2a9e24b1003831f96cffb58bca86f0f178fc31d3b63f024c36c4e14"
+        "c63f53d2c11004af8567eab7aef2ee9d6dfc924c4e474295939726d5f1d87a62"
     )
 
 

@@ -58,3 +58,33 @@ def test_bookmark_file_that_is_a_link_is_left_alone(tmp_path: Path) -> None:
         marks.toggle("gcacw", "5.1", "行軍")
     assert (tmp_path / "bookmarks.json").is_symlink()
     assert target.read_text(encoding="utf-8") == '{"version": 1, "bookmarks": []}'
+
+
+def test_a_bookmark_deleted_in_two_tuis_stays_deleted(tmp_path: Path) -> None:
+    setup = Bookmarks(tmp_path)
+    setup.toggle("gcacw", "5.1", "行軍")
+    first, second = Bookmarks(tmp_path), Bookmarks(tmp_path)
+    assert first.has("gcacw", "5.1") and second.has("gcacw", "5.1")
+    assert first.toggle("gcacw", "5.1", "行軍") is False  # removed in the first TUI
+    assert second.toggle("gcacw", "5.1", "行軍") is False  # the second one shows it: remove
+    assert not Bookmarks(tmp_path).has("gcacw", "5.1")
+
+
+def test_a_bookmark_added_in_two_tuis_is_kept_once(tmp_path: Path) -> None:
+    first, second = Bookmarks(tmp_path), Bookmarks(tmp_path)
+    assert first.toggle("gcacw", "7.4", "砲兵") is True
+    assert second.toggle("gcacw", "7.4", "砲兵") is True  # not shown there yet: add
+    assert Bookmarks(tmp_path).items == [first.items[0]]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_fifo_or_folder_as_the_lock_is_refused_without_hanging(tmp_path: Path, kind: str) -> None:
+    lock = tmp_path / "bookmarks.json.lock"
+    if kind == "fifo":
+        os.mkfifo(lock)  # opening it to write would wait for a reader for ever
+    else:
+        lock.mkdir()
+    marks = Bookmarks(tmp_path)
+    with pytest.raises(OSError):
+        marks.toggle("gcacw", "5.1", "行軍")
+    assert not (tmp_path / "bookmarks.json").exists()

@@ -32,10 +32,10 @@ NOT_NUMBERS = [
 
 @pytest.mark.parametrize("value", NOT_NUMBERS, ids=[f"v{i}" for i in range(len(NOT_NUMBERS))])
 def test_parse_strength_refuses_with_input_error(value: object) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(InputError):
         parse_strength(value)
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1
 
 
 @pytest.mark.parametrize(

@@ -137,14 +137,13 @@ def test_out_of_supply_by_game(game: Game, side: Side, drm: int) -> None:
     assert c.drm == drm
 
 
-def test_disorganized_above_five_has_no_column() -> None:
-    # 003 prints only "disorganized, strength <= 5": 5 1/2 has no column -> null result,
-    # the whole distribution is "not given" (register extended-march-missing-column).
+def test_disorganized_above_five_reads_the_printed_column() -> None:
+    # 003 prints only "disorganized, strength <= 5"; 5 1/2 reads it too (register
+    # extended-march-missing-column): +1 Union +1 fresh 3->4, die 4 -> 6 -> "1".
     c = check_march(Game.RTG, U, False, False, 3, False, F(11, 2), die=4)
-    assert (c.column, c.result) == (None, None)
-    assert c.distribution == {None: F(1)}
-    assert any("source lacks" in s.label for s in c.steps)
-    # Strength exactly 5 is in the printed column: +1 Union +1 fresh 3->4, die 4 -> 6 -> "1".
+    assert (c.column, c.result) == ("disorganized_le5", "1")
+    assert c.distribution == {"NE": F(1, 2), "1": F(1, 3), "2": F(1, 6)}
+    assert any("extended-march-missing-column" in s.label for s in c.steps)
     c = check_march(Game.RTG, U, False, False, 3, False, F(5), die=4)
     assert (c.column, c.result) == ("disorganized_le5", "1")
 

@@ -64,11 +64,17 @@ def test_march_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_march_missing_cell(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Register extended-march-missing-column: a disorganized 6 1/2 reads the printed
+    disorganized column (strength 5 or less): die 5 + 3 = 8 -> "2"."""
     data = dict(MARCH, organized=False, strength="6 1/2", die=5)
     code, out, _ = run(tmp_path, capsys, "march", data, "--json")
     doc = json.loads(out)
-    assert code == 0 and doc["result"] is None
-    assert doc["distribution"] == [{"result": None, "probability": "1/1", "p": 1.0}]
+    assert code == 0 and doc["result"] == "2"
+    assert {d["result"]: d["probability"] for d in doc["distribution"]} == {
+        "NE": "1/3",
+        "1": "1/3",
+        "2": "1/3",
+    }
 
 
 def test_march_with_allowance_and_forced(

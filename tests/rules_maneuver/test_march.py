@@ -127,8 +127,10 @@ def test_table_lookups() -> None:
         "2",
         "2",
     ]
-    assert extended_march_result(6, False, F(11, 2)) is None
-    assert extended_march_result(3, False, F(6)) is None
+    # register extended-march-missing-column: stronger disorganized units read the <= 5 column
+    assert extended_march_result(6, False, F(11, 2)) == "1"
+    assert extended_march_result(3, False, F(6)) == "NE"
+    assert extended_march_result(8, False, F(12)) == "2"
 
 
 def test_exact_distribution() -> None:
@@ -139,10 +141,11 @@ def test_exact_distribution() -> None:
 
 
 def test_missing_column_says_so() -> None:
+    # exhausted 2 -> 3: +1; die 6 + 1 = 7 in the disorganized column: "1"
     c = check_march(Game.GTC, C, False, True, 2, False, F(7), die=6)
-    assert c.result is None and c.column is None
-    assert c.distribution == {None: F(1)}
-    assert any("source lacks" in s.label for s in c.steps)
+    assert c.result == "1" and c.column == "disorganized_le5"
+    assert c.distribution == {"NE": F(2, 3), "1": F(1, 3)}
+    assert any("extended-march-missing-column" in s.label for s in c.steps)
 
 
 def test_apply_results() -> None:

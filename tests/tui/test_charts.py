@@ -67,7 +67,7 @@ def test_cells_used_by_a_calculation() -> None:
 
 
 def test_bench_section_renders() -> None:
-    from gcacw_ref.tui import bench
+    from gcacw_ref.bench import tui as bench
 
     text = bench.render(
         {

@@ -9,8 +9,7 @@ import pytest
 
 from gcacw_ref import i18n
 from gcacw_ref.game.model.actions import Action
-from gcacw_ref.game.model.hexmap import board_for
-from gcacw_ref.game.model.scenario import Scenario
+from gcacw_ref.game.model.scenario import Scenario, board_for
 from gcacw_ref.game.play.api import initial_state, load_scenario
 from gcacw_ref.tui.game import describe as D
 

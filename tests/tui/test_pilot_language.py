@@ -47,6 +47,8 @@ async def test_f6_switches_every_screen_live_and_keeps_the_choice(snap_home: Pat
         await settle(pilot)
         assert tab_labels(app) == ["Search F2", "Rules F3", "Calculators F4", "Charts F5"]
         app.action_show_calc("odds")
+        await settle(pilot)
+        await pilot.press("ctrl+g")  # the rulebook's example
         await settle(pilot, pause=0.3)
         assert "Strength ratio modifier" in steps_text(app, "odds")
         app.action_open_rule("5.1", "practice")
@@ -63,14 +65,15 @@ async def test_f6_switches_every_screen_live_and_keeps_the_choice(snap_home: Pat
         assert "履歴 1/1" in str(app.query_one("#rule-nav", Static).render())
         calc_tabs = app.query_one("#calc-tabs", TabbedContent)
         assert str(calc_tabs.get_tab("calc-odds").label) == "戦闘力比"
-        assert load_settings(snap_home) == (Settings(language="ja"), None)
+        assert load_settings(snap_home) == (Settings(language="ja", game=None), None)
 
         await pilot.press("f8")
         await settle(pilot, pause=0.3)
         assert i18n.current_language() == "en"
         assert tab_labels(app)[0] == "Search F2"
         assert "Strength ratio modifier" in steps_text(app, "odds")
-        assert json.loads((snap_home / "settings.json").read_text()) == {"language": "en"}
+        saved = json.loads((snap_home / "settings.json").read_text())
+        assert saved == {"language": "en", "game": None}
 
 
 @run_async

@@ -239,4 +239,6 @@ async def test_broken_data_directory_still_opens(tmp_path: Path) -> None:
         assert "⚠" in str(app.query_one("#search-status", Static).content)
         await pilot.press("f4")
         await settle(pilot)
+        await pilot.press("ctrl+g")  # the rulebook's example: computed
+        await settle(pilot)
         assert app.query_one("#pane-odds").output is not None

@@ -12,7 +12,6 @@ from gcacw_ref.reference import load_reference
 from gcacw_ref.rules.io.combat import game_fields
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.calcs.base import CalcPane
-from gcacw_ref.tui.calcs.combat import MAIN
 from gcacw_ref.tui.quickref import QuickRefScreen
 from gcacw_ref.tui.ruleside import RuleSide
 from gcacw_ref.tui.widgets import Choice, StepsTable
@@ -28,7 +27,10 @@ def steps(app: GcacwApp, name: str) -> StepsTable:
 
 
 async def open_calc(pilot: Any, name: str) -> None:
+    """Open calculator `name` with the rulebook's example loaded (ctrl+g)."""
     pilot.app.action_show_calc(name)
+    await settle(pilot)
+    await pilot.press("ctrl+g")
     await settle(pilot)
 
 
@@ -45,7 +47,8 @@ async def test_one_key_from_any_field_to_the_breakdown(app_home: Path) -> None:
             for w in app.query_one("#pane-combat .calc-form").query("*")
             if w.focusable and w.display
         ]
-        assert len(form) >= len(MAIN)  # every usual field is a stop of the form
+        main = app.query_one("#pane-combat", CalcPane).main_specs()
+        assert len(form) >= len(main)  # every usual field is a stop of the form
         for field in (form[0], form[len(form) // 2], form[-1]):
             field.focus()
             await pilot.pause()
@@ -144,9 +147,8 @@ async def test_combat_folds_game_rules_and_shows_only_the_games(app_home: Path) 
         await open_calc(pilot, "combat")
         fold = app.query_one("#combat-more", Collapsible)
         assert fold.collapsed  # the usual combat shows no game-specific field
-        game = app.query_one("#combat-game", Choice)
         for code in ("SJW", "OTR", "GTC", "RTG"):
-            game.value = code
+            app.set_player_game(code)  # the player's game decides which are shown
             await settle(pilot)
             used = game_fields(code)
             for key in ("gunboat", "union_panic", "hooker_lost_confidence", "lee", "longstreet"):

@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gcacw_ref.game.engine.choices import activation_candidates, may_entrench
+from gcacw_ref.game.engine.leaders import may_join, move_leader
+from gcacw_ref.game.engine.march import begin_march, roll_allowance
+from gcacw_ref.game.engine.misc import entrench_action
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import AccompanyFrame, ActivationFrame, CycleFrame
@@ -26,8 +29,6 @@ def leader_kind(w: Work, ld: Leader) -> str:
 def offer_accompany(w: Work, ld: Leader, origin: str, uid: str) -> None:
     """6.3: army and wing leaders stacked with the activated (non-cavalry) leader may be
     moved with it, onto the same unit."""
-    from gcacw_ref.game.engine.leaders import may_join
-
     if ld.cavalry:
         return
     for other in w.leaders.values():
@@ -46,8 +47,6 @@ def accompany_options(w: Work, frame: AccompanyFrame) -> list[Action]:
 
 
 def accompany_decide(w: Work, frame: AccompanyFrame, action: Action) -> None:
-    from gcacw_ref.game.engine.leaders import move_leader
-
     w.pop()
     if action.type == "transfer":
         assert action.leader and action.unit
@@ -110,9 +109,6 @@ def act_options(w: Work, frame: ActivationFrame) -> list[Action]:
 
 def act_decide(w: Work, frame: ActivationFrame, action: Action) -> None:
     """5.2 steps 1-7, one decision at a time."""
-    from gcacw_ref.game.engine.leaders import move_leader
-    from gcacw_ref.game.engine.march import begin_march, roll_allowance
-
     ld = w.leaders[frame.leader]
     if frame.phase == "select":
         if action.type == "select":
@@ -148,8 +144,6 @@ def act_decide(w: Work, frame: ActivationFrame, action: Action) -> None:
     assert action.unit
     frame.done = (*frame.done, action.unit)
     if action.type == "entrench":
-        from gcacw_ref.game.engine.misc import entrench_action
-
         entrench_action(w, action.unit)  # 5.5: fatigue by year, then the next marker
         return
     first = not [u for u in frame.done[:-1] if u not in frame.entrench]

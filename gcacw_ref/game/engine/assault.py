@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from gcacw_ref.game.engine import bridges, cavalry
 from gcacw_ref.game.engine.choices import assault_candidates
 from gcacw_ref.game.engine.combat import attack_allowed, resolve
-from gcacw_ref.game.engine.common import in_command_range
 from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.engine.zocview import in_command_range
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import AdvanceFrame, AssaultFrame
 from gcacw_ref.rules.assault import assault_roll, grand_assault_number
@@ -247,9 +247,13 @@ def command_roll(w: Work, frame: AssaultFrame) -> None:
         return
     if not w.enemy_at(target, side):
         # 7.7 step 6: the cavalry has gone; with a successful roll the assaulting units
-        # may move into its hex, and the assault ends without an attack
+        # (as many as the assault value allows) may move into its hex, and the assault
+        # ends without an attack
         w.pop()
-        w.push(AdvanceFrame(side=side, units=frame.selected, target=target, march=False))
+        limit = roll.participating if roll.participating < len(frame.selected) else None
+        w.push(
+            AdvanceFrame(side=side, units=frame.selected, target=target, march=False, limit=limit)
+        )
         return
     frame.max = roll.participating
     if roll.participating >= len(frame.selected):
@@ -266,6 +270,20 @@ def after_pick(w: Work, frame: AssaultFrame) -> None:
         frame.phase = "grand"
         return
     fight(w, frame)
+
+
+def assault_leaders_tactical(w: Work, attackers: list[str]) -> int | None:
+    """7.4: the best tactical value among the leaders stacked with an attacking unit they
+    command (the rules core takes the better of it and the units' own values); None when
+    no leader qualifies."""
+    best: int | None = None
+    for ld in w.leaders.values():
+        lh = w.leader_hex(ld.id)
+        if lh is None:
+            continue
+        if any(w.unit(u).hex == lh and w.commands(ld, w.unit(u)) for u in attackers):
+            best = ld.tactical if best is None else max(best, ld.tactical)
+    return best
 
 
 def fight(w: Work, frame: AssaultFrame) -> None:
@@ -292,7 +310,7 @@ def fight(w: Work, frame: AssaultFrame) -> None:
         target_of(frame),
         "assault",
         None,
-        ld.tactical,
+        assault_leaders_tactical(w, attackers),
         active=frame.attackers[0],
         grand=grand,
         assault_hex=lh,

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.engine.common import combat_strength, hex_of, zoc_kind
+from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.engine.zocview import zoc_kind
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import DestroyFrame, MarchFrame
 from gcacw_ref.game.model.geometry import hexside_key

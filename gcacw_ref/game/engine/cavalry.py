@@ -11,20 +11,24 @@ from typing import TYPE_CHECKING
 
 from gcacw_ref.game.engine.common import combat_strength, hex_of, other
 from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.engine.retreat import push_retreat
 from gcacw_ref.game.engine.units import lose
 from gcacw_ref.game.engine.zocview import zoc_map
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import CavalryRetreatFrame, MarchFrame
+from gcacw_ref.game.model.zoc import zoc_from_hex
 from gcacw_ref.rules.cavalry_retreat import (
     CavalryHex,
     cavalry_retreat_loss,
     cavalry_retreat_modifiers,
     mp_reduction,
 )
+from gcacw_ref.rules.entrenchment import defence_multiplier, entrenchment_era
 from gcacw_ref.rules.march import MAX_FATIGUE, raise_fatigue
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
+    from gcacw_ref.game.model.state import Unit
     from gcacw_ref.rules.games import Side
 
 
@@ -34,7 +38,6 @@ def cavalry_hexes_threatened(w: Work, active_hex: str, active_side: Side) -> lis
     zmap = zoc_map(w, active_side)
     if str(zmap.get(active_hex)) != "normal":
         return out
-    from gcacw_ref.game.model.zoc import zoc_from_hex
 
     for n in w.board.neighbors(active_hex):
         cav = [u for u in w.enemy_at(n, active_side) if u.kind == "cavalry"]
@@ -66,6 +69,18 @@ def offer_on_enter_zoc(w: Work, uid: str) -> None:
     offer(w, uid)
 
 
+def cavalry_size_strength(w: Work, unit: Unit) -> Fraction:
+    """7.7: a cavalry unit's combat strength for the size modifiers, entrenchment included
+    (9.0 multiplier, earthworks for Confederates)."""
+    confederate = unit.side.value == "confederate"
+    earthworks = "earthworks" in w.board.hex_features(hex_of(unit))
+    era = entrenchment_era(w.game.value, w.year)
+    mult = defence_multiplier(
+        unit.entrenchment, era, in_earthworks=earthworks, confederate=confederate
+    )
+    return combat_strength(w, unit) * mult
+
+
 def cav_options(w: Work, frame: CavalryRetreatFrame) -> list[Action]:
     h = frame.hex
     if not [u for u in w.at(h) if u.kind == "cavalry" and u.side == frame.side]:
@@ -90,7 +105,8 @@ def cav_decide(w: Work, frame: CavalryRetreatFrame, action: Action) -> None:
     ahex = hex_of(active)
     crossing = bool(b.river(h, ahex)) or (w.rain() and "creek" in b.features(h, ahex))
     hx = CavalryHex(
-        strengths=[combat_strength(w, u) for u in cav],
+        strengths=[cavalry_size_strength(w, u) for u in cav],
+        printed=[combat_strength(w, u) for u in cav],
         in_mountain=b.terrain(h) == "mountain",
         active_in_mountain=b.terrain(ahex) == "mountain",
         river_crossing_between=crossing,
@@ -128,8 +144,6 @@ def cav_decide(w: Work, frame: CavalryRetreatFrame, action: Action) -> None:
         cu = w.unit(uid)
         w.upd(uid, fatigue=raise_fatigue(cu.fatigue, 1), organized=False)
     if alive:
-        from gcacw_ref.game.engine.retreat import push_retreat
-
         push_retreat(
             w, alive, "cavalry", active_uid=active.id, after="cavalry_done", assault=frame.assault
         )

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
+from gcacw_ref.game.engine.combat import attack_targets
 from gcacw_ref.game.engine.common import MAX_FATIGUE, combat_strength, enemy_units_adjacent
 from gcacw_ref.game.engine.refusal import Refusal
+from gcacw_ref.game.engine.zocview import command_range
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.state import Leader, Unit
 from gcacw_ref.i18n import N_
@@ -94,8 +96,6 @@ def activation_refusal(w: Work, leader: Leader, u: Unit, reach: Collection[str])
 def activation_candidates(w: Work, leader: Leader) -> list[str]:
     """5.2 step 2: units the leader commands within its command range, fatigue 3 or less
     (artillery may join any non-cavalry leader)."""
-    from gcacw_ref.game.engine.zocview import command_range
-
     lh = w.leader_hex(leader.id) if leader.unit else None
     if lh is None or leader.rank == "army":
         return []
@@ -125,8 +125,6 @@ def may_assault(w: Work, leader: Leader) -> bool:
         return False
     if not any(w.commands(leader, w.unit(u)) for u in assault_candidates(w, leader)):
         return False
-    from gcacw_ref.game.engine.combat import attack_targets
-
     return bool(attack_targets(w, lh, lh, leader.side, assault=True, start_hex=lh))
 
 
@@ -176,29 +174,6 @@ def action_choices(w: Work, side: Side) -> list[Action]:
 def has_action(w: Work, side: Side) -> bool:
     """4.2: the side has a unit or leader eligible for some action."""
     return any(may_march(w, u) for u in w.alive(side))
-
-
-def start_action(w: Work, side: Side, action: Action) -> None:
-    """Put the chosen action on the stack."""
-    from gcacw_ref.game.engine import activation, assault, march, misc
-
-    if action.type == "march":
-        assert action.unit
-        march.begin_march(w, action.unit, leader_mp=None)
-    elif action.type == "activate":
-        assert action.leader
-        activation.begin_activation(w, action.leader)
-    elif action.type == "assault":
-        assert action.leader
-        assault.begin_assault(w, action.leader)
-    elif action.type == "raid":
-        assert action.unit
-        misc.station_raid(w, action.unit)
-    elif action.type == "entrench":
-        assert action.unit
-        misc.entrench_action(w, action.unit)
-    else:  # pragma: no cover - options never offer anything else
-        raise ValueError(action.type)
 
 
 def adjacent_enemy(w: Work, unit: Unit) -> list[str]:

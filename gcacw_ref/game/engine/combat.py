@@ -6,10 +6,11 @@ losses to allocate, retreats, advance after combat).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from gcacw_ref.errors import RuleError
 from gcacw_ref.game.engine import bridges
+from gcacw_ref.game.engine.cavalry import offer
 from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.refusal import Refusal, from_rule_error
 from gcacw_ref.game.engine.registry import auto
@@ -33,6 +34,7 @@ from gcacw_ref.rules.zoc import crossings_left
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
     from gcacw_ref.game.model.state import Unit
+    from gcacw_ref.rules.combat_models import TerrainKey
     from gcacw_ref.rules.games import Side
 
 
@@ -83,6 +85,13 @@ def flank_defender_strength(w: Work, defenders: list[Unit], target: str) -> Frac
         leader_tactical=None,
     )
     return side.total
+
+
+def attacking_terrain(w: Work, hex_: str) -> TerrainKey:
+    """7.1: the attacking hex's terrain, for the mountain/swamp restriction (a water hex
+    holds no unit; read as clear like the defender's)."""
+    terrain = str(w.board.terrain(hex_))
+    return cast("TerrainKey", terrain if terrain != "water" else "clear")
 
 
 def combat_input(
@@ -140,6 +149,7 @@ def combat_input(
         rain=w.rain(),
         year=w.year,
         attacker_in_mountain=w.board.terrain(main_hex) == "mountain",
+        attacker_terrain=attacking_terrain(w, main_hex),
         grand_assault=grand,
         attacker_side=side.value,
         lee=lee,
@@ -238,20 +248,21 @@ def flank_hex(w: Work, n: str, target: str, side: Side, active: set[str]) -> Fla
     counts = [u for u in w.friends_at(n, side) if counts_for_flank(u.demoralized, u.id in active)]
     theirs = [u for u in w.enemy_at(n, side) if u.demoralized == 0]
     zoc: str | None = None
-    strength = sum((combat_strength(w, u) for u in counts), Fraction(0))
-    if not counts:
-        near = []
-        for h in b.neighbors(n):
-            units = [
-                u for u in w.friends_at(h, side) if counts_for_flank(u.demoralized, u.id in active)
-            ]
-            if not units:
-                continue
-            kind = zoc_of_hex(w, h).get(n)
-            if kind is not None:
-                zoc = "normal" if zoc == "normal" or str(kind) == "normal" else "limited"
-                near.extend(units)
-        strength = sum((combat_strength(w, u) for u in near), Fraction(0))
+    near = []
+    for h in b.neighbors(n):
+        units = [
+            u for u in w.friends_at(h, side) if counts_for_flank(u.demoralized, u.id in active)
+        ]
+        if not units:
+            continue
+        kind = zoc_of_hex(w, h).get(n)
+        if kind is not None:
+            zoc = "normal" if zoc == "normal" or str(kind) == "normal" else "limited"
+            near.extend(units)
+    # 7.4 one-quarter test: the units in the hex and those exerting ZOC into it, together
+    strength = sum((combat_strength(w, u) for u in counts + near), Fraction(0))
+    if counts:
+        zoc = None  # the hex is blocked by the units in it (step 1a)
     rain = w.rain()
     impassable = (
         closed_terrain(b.terrain(n), rain) or closed_terrain(b.terrain(target), rain)
@@ -321,8 +332,6 @@ def march_attack(w: Work, frame: MarchFrame, target: str, attack_type: str) -> N
     if cav and unit.kind != "cavalry" and unit.hex == frame.start:
         kinds = zoc_of_hex(w, target)
         if str(kinds.get(hex_of(unit))) == "limited":
-            from gcacw_ref.game.engine.cavalry import offer
-
             offer(w, uid, hexes=[target])
 
 

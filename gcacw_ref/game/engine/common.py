@@ -1,4 +1,5 @@
-"""Queries the engine modules share: sides, strengths, who may act, enemy ZOC, command.
+"""Queries the engine modules share: sides, strengths, who may act (enemy ZOC and command
+range are in `zocview`).
 
 These only read the working state and call the rules core and the map modules; they
 decide nothing a player decides.
@@ -9,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.state import Leader, Unit
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.march import MAX_FATIGUE
@@ -59,8 +61,6 @@ def disorganized_value(scen: Scenario, strength: Fraction) -> Fraction:
 def hex_of(unit: Unit) -> str:
     """The hex of a unit still on the map (an `EngineBug` for an eliminated one)."""
     if unit.hex is None:
-        from gcacw_ref.game.engine.work import EngineBug
-
         raise EngineBug(f"unit {unit.id} is not on the map")
     return unit.hex
 
@@ -78,24 +78,6 @@ def leader_unit(w: Work, leader: Leader) -> Unit | None:
 def enemy_units_adjacent(w: Work, hex_: str, side: Side) -> list[str]:
     """Adjacent hexes holding enemy units."""
     return [n for n in w.board.neighbors(hex_) if w.enemy_at(n, side)]
-
-
-def zoc_kind(w: Work, hex_: str, side: Side) -> str | None:
-    """The enemy ZOC over `hex_` for units of `side`: "normal", "limited" or None (2.4)."""
-    from gcacw_ref.game.engine.zocview import enemy_zoc
-
-    return enemy_zoc(w, hex_, side)
-
-
-def in_command_range(w: Work, leader: Leader, target_hex: str) -> bool:
-    """2.5: a path of at most 3 hexes from the leader to the unit, not through enemy units
-    nor enemy ZOC without friendly units."""
-    from gcacw_ref.game.engine.zocview import command_range
-
-    lh = w.leader_hex(leader.id)
-    if lh is None:
-        return False
-    return target_hex in command_range(w, lh, leader.side)
 
 
 def side_word(side: Side, lang: str = "en") -> str:

@@ -19,6 +19,7 @@ from gcacw_ref.game.engine import (  # noqa: F401  (registers frame kinds)
     turn,
 )
 from gcacw_ref.game.engine.registry import HANDLERS
+from gcacw_ref.game.engine.weather import check_rain_events
 from gcacw_ref.game.engine.work import EngineBug, Work
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.model.frames import TurnFrame
@@ -31,8 +32,6 @@ MAX_AUTO_STEPS = 100_000
 
 def initial_state(scenario: Scenario, seed: int) -> GameState:
     """The scenario's set-up, before anything has run (its rain results checked, 12.0)."""
-    from gcacw_ref.game.engine.weather import check_rain_events
-
     check_rain_events(scenario)
     units = {
         u.id: Unit(
@@ -138,9 +137,14 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 def step(
-    state: GameState, action: Action | dict[str, object], dice: list[int] | None = None
+    state: GameState,
+    action: Action | dict[str, object],
+    dice: list[int] | None = None,
+    *,
+    all_dice: bool = False,
 ) -> tuple[GameState, list[Event]]:
-    """Apply `action` and run on to the next decision; returns the new state and events."""
+    """Apply `action` and run on to the next decision; returns the new state and events.
+    With `all_dice`, typed dice the step did not use are an error (a replay's check)."""
     act = parse_action(action)
     if state.result is not None:
         raise IllegalAction("the game is over: no more actions")
@@ -154,6 +158,8 @@ def step(
     frame = w.top()
     HANDLERS[frame.kind].decide(w, frame, act)
     run(w)
+    if all_dice and w.injected:
+        raise ValueError(f"{len(w.injected)} of the {len(dice or [])} typed dice were not used")
     return w.freeze(), w.events
 
 

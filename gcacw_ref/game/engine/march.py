@@ -11,12 +11,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, cast
 
 from gcacw_ref.game.engine import bridges, cavalry
-from gcacw_ref.game.engine.common import hex_of, zoc_kind
+from gcacw_ref.game.engine.combat import march_attack, march_attack_options
+from gcacw_ref.game.engine.common import hex_of
 from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.registry import decision
-from gcacw_ref.game.engine.units import set_strength
-from gcacw_ref.game.engine.zocview import move_board
+from gcacw_ref.game.engine.units import disorganize_or_lose, set_strength
+from gcacw_ref.game.engine.zocview import move_board, zoc_kind
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import ForcedMarchFrame, MarchFrame
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit, StepVerdict, move_step
@@ -211,8 +212,6 @@ def march_stopped(w: Work, frame: MarchFrame, unit: Unit) -> Refusal | None:
 
 def march_options(w: Work, frame: MarchFrame) -> list[Action]:
     """5.1, 6.2, 7.1, 7.8, 10.2: what the marching unit may do next."""
-    from gcacw_ref.game.engine.combat import march_attack_options
-
     unit = w.unit(frame.unit)
     out = [Action(type="end")]
     if unit.hex is None or frame.ended:
@@ -238,8 +237,6 @@ def march_options(w: Work, frame: MarchFrame) -> list[Action]:
 
 
 def march_decide(w: Work, frame: MarchFrame, action: Action) -> None:
-    from gcacw_ref.game.engine.combat import march_attack
-
     uid = frame.unit
     if action.type == "end":
         end_march(w, frame)
@@ -296,8 +293,6 @@ def do_move(w: Work, frame: MarchFrame, to: str) -> None:
     if zz:
         frame.ended = True  # 6.2: no MP left, no attack
     if verdict.disorganizes:
-        from gcacw_ref.game.engine.units import disorganize_or_lose
-
         disorganize_or_lose(w, uid, "6.2")
     if w.unit(uid).hex is None:
         w.pop()

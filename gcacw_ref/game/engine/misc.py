@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import RuleError
-from gcacw_ref.game.engine.common import combat_strength, hex_of, zoc_kind
+from gcacw_ref.game.engine.bridges import effective_hexside
+from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate
+from gcacw_ref.game.engine.zocview import zoc_kind
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import SwampExitFrame
 from gcacw_ref.rules.entrenchment import (
@@ -132,8 +134,6 @@ def swamp_exits(w: Work, unit: Unit) -> list[str]:
     """12.0: adjacent hexes free of enemy units, not swamp, not across a river except by
     a bridge or ferry; enemy (normal) ZOC only when no other exit is left (register
     game-swamp-exit-zoc)."""
-    from gcacw_ref.game.engine.bridges import effective_hexside
-
     out = []
     for n in w.board.neighbors(hex_of(unit)):
         feats = effective_hexside(w, hex_of(unit), n, unit.side)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gcacw_ref.game.engine.bridging import bridge_options, build_bridge
 from gcacw_ref.game.engine.misc import can_entrench, entrench
 from gcacw_ref.game.engine.registry import auto, decision
 from gcacw_ref.game.model.actions import Action
@@ -35,7 +36,6 @@ def build_options(w: Work, frame: BuildFrame) -> list[Action]:
     out = [Action(type="done")]
     if w.rain():
         return out
-    from gcacw_ref.game.engine.bridging import bridge_options
 
     for u in w.alive(frame.side):
         if u.id in frame.built or not may_build_in_recovery(u.fatigue, w.rain()):
@@ -55,8 +55,6 @@ def build_decide(w: Work, frame: BuildFrame, action: Action) -> None:
     if action.option == "entrench":
         entrench(w, action.unit, "recovery", "9.0")
     else:
-        from gcacw_ref.game.engine.bridging import build_bridge
-
         build_bridge(w, action, frame)
 
 

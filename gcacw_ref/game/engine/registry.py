@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
+from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import FrameBase, frame_kind
 
@@ -37,8 +38,6 @@ class Handler(Protocol):
 
 def _typed(frame_type: type[F], frame: FrameBase) -> F:
     if not isinstance(frame, frame_type):
-        from gcacw_ref.game.engine.work import EngineBug
-
         raise EngineBug(f"a {frame.kind} frame given to the {frame_type.__name__} handler")
     return frame
 
@@ -55,8 +54,6 @@ class Auto(Generic[F]):
         self.step(w, _typed(self.frame_type, frame))
 
     def options(self, w: Work, frame: FrameBase) -> list[Action]:
-        from gcacw_ref.game.engine.work import EngineBug
-
         raise EngineBug(f"frame {frame.kind} is not a decision")
 
     def decide(self, w: Work, frame: FrameBase, action: Action) -> None:
@@ -73,8 +70,6 @@ class Decision(Generic[F]):
     automatic: bool = False
 
     def run(self, w: Work, frame: FrameBase) -> None:
-        from gcacw_ref.game.engine.work import EngineBug
-
         raise EngineBug(f"frame {frame.kind} waits for a decision")
 
     def options(self, w: Work, frame: FrameBase) -> list[Action]:

@@ -7,9 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.engine.common import hex_of, zoc_kind
+from gcacw_ref.game.engine import cavalry
+from gcacw_ref.game.engine.bridges import enemy_pontoons_fall, note_control, sweep_refused
+from gcacw_ref.game.engine.common import hex_of
+from gcacw_ref.game.engine.leaders import offer_split
 from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.engine.retreat import push_retreat
 from gcacw_ref.game.engine.units import lose
+from gcacw_ref.game.engine.zocview import zoc_kind
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import (
     AdvanceFrame,
@@ -97,8 +102,6 @@ def apply_results(
     march: MarchFrame | None,
 ) -> None:
     """7.5: defender first, then attacker; retreats and advance go on the stack."""
-    from gcacw_ref.game.engine.retreat import push_retreat
-
     side = w.unit(attackers[0]).side
     dside = w.unit(defenders[0]).side
     # what runs last is pushed first: advance, attacker losses, defender retreat, defender losses
@@ -133,8 +136,6 @@ def optional_options(w: Work, frame: OptionalRetreatFrame) -> list[Action]:
 
 def optional_decide(w: Work, frame: OptionalRetreatFrame, action: Action) -> None:
     """7.6: the chosen unit retreats (fatigue +1 after a "-" result)."""
-    from gcacw_ref.game.engine.retreat import push_retreat
-
     if action.type == "done":
         w.pop()
         return
@@ -169,6 +170,10 @@ def advance_decide(w: Work, frame: AdvanceFrame, action: Action) -> None:
     target = frame.target
     w.upd(action.unit, hex=target, entrenchment="none")
     frame.units = tuple(u for u in frame.units if u != action.unit)
+    if frame.limit is not None:
+        frame.limit -= 1
+        if frame.limit <= 0:
+            frame.units = ()  # 7.7 step 6: the assault value's units have advanced
     w.emit(
         "advance",
         "7.6",
@@ -178,9 +183,6 @@ def advance_decide(w: Work, frame: AdvanceFrame, action: Action) -> None:
         frm=frm,
         to=target,
     )
-    from gcacw_ref.game.engine import cavalry
-    from gcacw_ref.game.engine.bridges import enemy_pontoons_fall, note_control, sweep_refused
-    from gcacw_ref.game.engine.leaders import offer_split
 
     note_control(w, target, unit.side)
     sweep_refused(w)

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gcacw_ref.game.engine import bridges
-from gcacw_ref.game.engine.common import hex_of, zoc_kind
+from gcacw_ref.game.engine.common import hex_of
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate, lose
+from gcacw_ref.game.engine.zocview import zoc_kind
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import RetreatFrame, RetreatKind, RetreatPathOption
 from gcacw_ref.rules.retreat import CLOSER_READING, RetreatHex, retreat_may_enter

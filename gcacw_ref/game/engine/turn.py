@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gcacw_ref.game.engine import choices
+from gcacw_ref.game.engine import activation, assault, choices, march, misc
 from gcacw_ref.game.engine.common import other, side_word
+from gcacw_ref.game.engine.leaders import split_decide, transfer_targets
 from gcacw_ref.game.engine.registry import auto, decision
 from gcacw_ref.game.engine.victory import finish_game
+from gcacw_ref.game.engine.weather import random_event_phase
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import (
     ChooseFrame,
@@ -43,7 +45,6 @@ def run_turn(w: Work, frame: TurnFrame) -> None:
     name = TURN_STEPS[step]
     if name == "random_event":
         w.phase = "random_event"
-        from gcacw_ref.game.engine.weather import random_event_phase
 
         random_event_phase(w)
     elif name.startswith("transfer_"):
@@ -78,8 +79,6 @@ def end_turn(w: Work) -> None:
 
 # --- leader transfer phase (6.3) -----------------------------------------------------
 def transfer_options(w: Work, frame: TransferFrame) -> list[Action]:
-    from gcacw_ref.game.engine.leaders import transfer_targets
-
     side = frame.side
     out = [Action(type="done")]
     for ld in w.leaders.values():
@@ -92,8 +91,6 @@ def transfer_options(w: Work, frame: TransferFrame) -> list[Action]:
 
 def transfer_decide(w: Work, frame: TransferFrame, action: Action) -> None:
     """6.3: the same choice as a leader leaving a stack: move one leader, or be done."""
-    from gcacw_ref.game.engine.leaders import split_decide
-
     split_decide(w, frame, action)
 
 
@@ -201,7 +198,28 @@ def choose_options(w: Work, frame: ChooseFrame) -> list[Action]:
 
 def choose_decide(w: Work, frame: ChooseFrame, action: Action) -> None:
     w.pop()
-    choices.start_action(w, frame.side, action)
+    start_action(w, frame.side, action)
 
 
 decision(ChooseFrame, choose_options, choose_decide)
+
+
+def start_action(w: Work, side: Side, action: Action) -> None:
+    """Put the chosen action on the stack."""
+    if action.type == "march":
+        assert action.unit
+        march.begin_march(w, action.unit, leader_mp=None)
+    elif action.type == "activate":
+        assert action.leader
+        activation.begin_activation(w, action.leader)
+    elif action.type == "assault":
+        assert action.leader
+        assault.begin_assault(w, action.leader)
+    elif action.type == "raid":
+        assert action.unit
+        misc.station_raid(w, action.unit)
+    elif action.type == "entrench":
+        assert action.unit
+        misc.entrench_action(w, action.unit)
+    else:  # pragma: no cover - options never offer anything else
+        raise ValueError(action.type)

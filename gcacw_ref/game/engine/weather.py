@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import DataError, RuleError
+from gcacw_ref.game.engine.misc import rain_in_provisional_swamp
 from gcacw_ref.rules.games import Game
 from gcacw_ref.rules.rain import River, last_rain_turn, rain_number, uncrossable_marker_turn
 
@@ -93,6 +94,5 @@ def random_event_phase(w: Work) -> None:
         minor_until=w.minor_unfordable_until,
         major_until=w.major_unfordable_until,
     )
-    from gcacw_ref.game.engine.misc import rain_in_provisional_swamp
 
     rain_in_provisional_swamp(w)

@@ -12,9 +12,8 @@ from typing import TypeVar
 
 from gcacw_ref.game.model.frames import AnyFrame
 from gcacw_ref.game.model.hexmap import HexMap as Board
-from gcacw_ref.game.model.hexmap import board_for
 from gcacw_ref.game.model.log import Event, make_event
-from gcacw_ref.game.model.scenario import japanese_names
+from gcacw_ref.game.model.scenario import board_for, japanese_names
 from gcacw_ref.game.model.state import GameResult, GameState, Leader, Unit, draw
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.station_raid import StationMarker
@@ -79,8 +78,9 @@ class Work:
         """One d6: the next injected die, else the seeded generator."""
         if self.injected:
             value = self.injected.pop(0)
-            if not 1 <= value <= 6:
-                raise ValueError(f"injected die {value} is not 1-6")
+            if type(value) is not int or not 1 <= value <= 6:
+                raise ValueError(f"injected die {value!r} is not 1-6")
+            self.rng = self.rng.with_typed(value)  # the state remembers the typed dice
             return value
         value, self.rng = draw(self.rng, 6)
         return value + 1

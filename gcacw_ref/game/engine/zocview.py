@@ -8,9 +8,11 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
+from gcacw_ref.game.engine.common import combat_strength
 from gcacw_ref.game.model.command import command_radius_hexes, transfer_reach
 from gcacw_ref.game.model.geometry import hexside_key
 from gcacw_ref.game.model.pathing import MoveView
+from gcacw_ref.game.model.state import Leader
 from gcacw_ref.game.model.zoc import ZocKind
 from gcacw_ref.game.model.zoc import enemy_zoc as _enemy_zoc
 from gcacw_ref.rules.games import Side
@@ -78,8 +80,6 @@ class FriendlyStrength(Mapping[str, Fraction]):
     def __getitem__(self, hex_: str) -> Fraction:
         hit = self._seen.get(hex_)
         if hit is None:
-            from gcacw_ref.game.engine.common import combat_strength
-
             units = [u for u in self._w.friends_at(hex_, self._side) if u.kind != "cavalry"]
             if not units:
                 raise KeyError(hex_)
@@ -178,3 +178,17 @@ def transfer_ok(w: Work, from_hex: str, to_hex: str, side: Side) -> bool:
         enemy = hexes_of(w, _enemy_side(side))
         reach = w.derived[key] = transfer_reach(w.board.map, from_hex, enemy)
     return to_hex in cast(frozenset[str], reach)
+
+
+def zoc_kind(w: Work, hex_: str, side: Side) -> str | None:
+    """The enemy ZOC over `hex_` for units of `side`: "normal", "limited" or None (2.4)."""
+    return enemy_zoc(w, hex_, side)
+
+
+def in_command_range(w: Work, leader: Leader, target_hex: str) -> bool:
+    """2.5: a path of at most 3 hexes from the leader to the unit, not through enemy units
+    nor enemy ZOC without friendly units."""
+    lh = w.leader_hex(leader.id)
+    if lh is None:
+        return False
+    return target_hex in command_range(w, lh, leader.side)

@@ -244,6 +244,7 @@ class AdvanceFrame(FrameBase):
     units: Units
     target: str
     march: bool
+    limit: int | None = None  # 7.7 step 6: how many more units may advance (None: all)
 
 
 class RetreatPathOption(BaseModel):

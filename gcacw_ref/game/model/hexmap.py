@@ -29,7 +29,7 @@ a river, both rivers on one hexside.
 the fixed order of `geometry.DIRECTIONS`), `is_woods_hexside(a, b)` (2.3), and the
 look-ups the engine makes often (`side`, `features`, `road_link`, `river`, `distance`,
 `is_edge`). It is the one map object: the engine's `w.board` is the scenario's `HexMap`
-(`board_for(scenario)`, cached by the map document); the per-move view of a position
+(`Scenario.board`, parsed once per scenario); the per-move view of a position
 (enemy units, ZOC, pontoons) is `pathing.MoveView`.
 """
 
@@ -40,12 +40,13 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.game.model import geometry
+from gcacw_ref.jsonin import parse_json
 from gcacw_ref.paths import read_user_text
 from gcacw_ref.rules.tables import describe_validation_error, read_toml
 from gcacw_ref.rules.terrain import (
@@ -56,9 +57,6 @@ from gcacw_ref.rules.terrain import (
     HexsideFeature,
     Terrain,
 )
-
-if TYPE_CHECKING:
-    from gcacw_ref.game.model.scenario import Scenario
 
 Hexside = frozenset[HexsideFeature]
 NO_FEATURES: Hexside = frozenset()
@@ -308,8 +306,6 @@ def load_map(path: Path | str) -> HexMap:
     """Read a map file (`.toml`, or `.json` for the same structure) and validate it."""
     path = Path(path)
     if path.suffix.lower() == ".json":
-        from gcacw_ref.jsonin import parse_json
-
         text = read_user_text(path)
         try:
             data = parse_json(text, str(path), DataError, object_pairs_hook=_no_duplicate_keys)
@@ -327,21 +323,9 @@ def _map_cached(where: str, doc_json: str) -> HexMap:
     return parse_map(json.loads(doc_json), where)
 
 
-_BY_DOC: dict[int, tuple[object, HexMap]] = {}
-
-
-def board_for(scenario: Scenario) -> HexMap:
-    """The scenario's map (cached by the map document's content; the same document object
-    is looked up without re-reading it)."""
-    doc = scenario.map_document or {}
-    hit = _BY_DOC.get(id(doc))
-    if hit is not None and hit[0] is doc:
-        return hit[1]
-    found = _map_cached(scenario.scenario.map, json.dumps(doc, sort_keys=True))
-    if len(_BY_DOC) > 64:
-        _BY_DOC.clear()
-    _BY_DOC[id(doc)] = (doc, found)
-    return found
+def map_of_document(where: str, doc: Mapping[str, Any]) -> HexMap:
+    """The map of a (scenario's) map document, parsed once per distinct content."""
+    return _map_cached(where, json.dumps(doc, sort_keys=True))
 
 
 def builtin_map_path(map_id: str) -> Path:

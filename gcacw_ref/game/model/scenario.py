@@ -24,9 +24,11 @@ Blocks (see `scenarios/training.toml` for a complete example):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol, Self
 
 from pydantic import (
     BaseModel,
@@ -39,6 +41,7 @@ from pydantic import (
 )
 
 from gcacw_ref.errors import DataError, InputError, quoted
+from gcacw_ref.game.model.hexmap import HexMap, map_of_document, parse_map
 from gcacw_ref.game.model.scenario_limits import (
     MAP_DIR as MAP_DIR,
 )
@@ -60,9 +63,6 @@ from gcacw_ref.rules.combat_tables import LevelKey, strength_caps
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.numbers import Strength
 from gcacw_ref.rules.tables import describe_validation_error
-
-if TYPE_CHECKING:
-    from gcacw_ref.game.model.state import Unit
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 
@@ -218,6 +218,25 @@ class Scenario(BaseModel):
     def id(self) -> str:
         return self.scenario.id
 
+    @cached_property
+    def board(self) -> HexMap:
+        """The scenario's map (the one map object the engine, bots and screen read)."""
+        return map_of_document(self.scenario.map, self.map_document or {})
+
+    @cached_property
+    def names_ja(self) -> dict[str, str]:
+        """Unit and leader id -> its Japanese name, where the scenario gives one."""
+        names = {u.id: u.name_ja for u in self.units if u.name_ja}
+        names.update((ld.id, ld.name_ja) for ld in self.leaders if ld.name_ja)
+        return names
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy whose derived views (`board`, `names_ja`) are worked out afresh."""
+        copied = super().model_copy(update=update, deep=deep)
+        for name in _DERIVED:
+            copied.__dict__.pop(name, None)
+        return copied
+
     def rain_event(self, turn: int) -> RainEvent:
         return self.weather.get(str(turn), "none")
 
@@ -230,20 +249,17 @@ class Scenario(BaseModel):
         return "none"
 
 
+_DERIVED = ("board", "names_ja")
+
+
 def japanese_names(scenario: Scenario) -> dict[str, str]:
-    """Unit and leader id -> its Japanese name, where the scenario gives one (remembered
-    per scenario object; the game log and the game screen both read it)."""
-    hit = _NAMES_JA.get(id(scenario))
-    if hit is None or hit[0] is not scenario:
-        if len(_NAMES_JA) > 8:
-            _NAMES_JA.clear()
-        names = {u.id: u.name_ja for u in scenario.units if u.name_ja}
-        names.update((ld.id, ld.name_ja) for ld in scenario.leaders if ld.name_ja)
-        hit = _NAMES_JA[id(scenario)] = (scenario, names)
-    return hit[1]
+    """Unit and leader id -> its Japanese name, where the scenario gives one."""
+    return scenario.names_ja
 
 
-_NAMES_JA: dict[int, tuple[Scenario, dict[str, str]]] = {}
+def board_for(scenario: Scenario) -> HexMap:
+    """The scenario's map."""
+    return scenario.board
 
 
 def _validate(data: dict[str, Any], where: str) -> Scenario:
@@ -284,8 +300,6 @@ def load_scenario(id_or_path: str) -> Scenario:
 
 def check_scenario(scen: Scenario, where: str) -> None:
     """Cross-checks: unique ids, hexes on the map, known formations, leaders with units."""
-    from gcacw_ref.game.model.hexmap import parse_map
-
     board = parse_map(scen.map_document or {}, where)
     ids: set[str] = set()
     formations = {f.id: f for f in scen.formations}
@@ -357,7 +371,16 @@ def check_scenario(scen: Scenario, where: str) -> None:
                     where=where, turn=quoted(turn)
                 )
             )
+    owners: dict[str, str] = {}
     for vh in scen.victory.hexes:
+        if vh.hex in owners:
+            raise DataError(
+                _(
+                    "{where}: victory hex {hex} is listed twice (owners {first} and {second}); "
+                    "list each hex once"
+                ).format(where=where, hex=vh.hex, first=owners[vh.hex], second=vh.owner.value)
+            )
+        owners[vh.hex] = vh.owner.value
         if not board.on_map(vh.hex):
             raise DataError(f"{where}: victory hex {vh.hex} is off the map")
         if board.terrain(vh.hex) == "water":
@@ -386,7 +409,18 @@ def _check_no_mixed_hex(scen: Scenario, where: str) -> None:
             )
 
 
-def leader_commands(leader: LeaderSetup, unit: UnitSetup | Unit) -> bool:
+class InFormation(Protocol):
+    """What 2.2 reads of a unit to tell who commands it (a setup line or a unit in play)."""
+
+    @property
+    def side(self) -> Side: ...
+    @property
+    def corps(self) -> str | None: ...
+    @property
+    def division(self) -> str | None: ...
+
+
+def leader_commands(leader: LeaderSetup, unit: InFormation) -> bool:
     """Whether `unit` is under `leader`'s command (2.2): army leaders command their side."""
     if unit.side != leader.side:
         return False

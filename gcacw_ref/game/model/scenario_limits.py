@@ -15,6 +15,8 @@ from typing import Any
 
 from gcacw_ref.errors import DataError, quoted
 from gcacw_ref.i18n import _
+from gcacw_ref.jsonin import parse_json
+from gcacw_ref.paths import read_user_text
 from gcacw_ref.rules.tables import read_toml
 
 MAP_DIR = Path(__file__).resolve().parent.parent / "maps"
@@ -36,9 +38,6 @@ MAP_FILE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
 def read_data_file(path: Path) -> dict[str, Any]:
     """A scenario or map file, TOML or (by its suffix) JSON, as a table."""
     if path.suffix == ".json":
-        from gcacw_ref.jsonin import parse_json
-        from gcacw_ref.paths import read_user_text
-
         data = parse_json(read_user_text(path), str(path), DataError)
     else:
         data = read_toml(path)

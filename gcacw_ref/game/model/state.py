@@ -9,8 +9,15 @@ working copy (`gcacw_ref.game.engine.work.Work`) and freezes a new state at the 
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 from typing_extensions import TypedDict
 
 from gcacw_ref.game.model.actions import Action
@@ -78,11 +85,27 @@ class GameResult(TypedDict):
 
 
 class Rng(BaseModel):
-    """A counter-based generator (splitmix64): `seed` and how many draws were made."""
+    """A counter-based generator (splitmix64): `seed` and how many draws were made.
+    `typed` chains every die typed at the table into the state (`with_typed`), so a saved
+    game's final hash covers those dice too; it is left out of the JSON while 0, so games
+    without typed dice keep their hashes."""
 
     model_config = _FROZEN
     seed: int
     counter: int = 0
+    typed: int = 0
+
+    @model_serializer(mode="wrap")
+    def _omit_untyped(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not self.typed:
+            data.pop("typed", None)
+        return data
+
+    def with_typed(self, value: int) -> Rng:
+        """This generator with one more typed die `value` chained in (its place counts)."""
+        mixed = splitmix64((self.typed * 0x100000001B3 + self.counter * 8 + value) & MASK64)
+        return Rng(seed=self.seed, counter=self.counter, typed=mixed or 1)
 
 
 def splitmix64(x: int) -> int:
@@ -96,7 +119,7 @@ def splitmix64(x: int) -> int:
 def draw(rng: Rng, n: int) -> tuple[int, Rng]:
     """A uniform integer in [0, n) and the advanced generator."""
     value = splitmix64((rng.seed * 0x100000001B3 + rng.counter) & MASK64)
-    return value % n, Rng(seed=rng.seed, counter=rng.counter + 1)
+    return value % n, Rng(seed=rng.seed, counter=rng.counter + 1, typed=rng.typed)
 
 
 class GameState(BaseModel):

@@ -32,6 +32,10 @@ Serialising
     `state_hash(state)` (SHA-256 of the canonical JSON), `serialise(state) -> str`,
     `deserialise(text) -> GameState`; whole games: `Game`, `play_bots`, `save_game`,
     `read_save`, `replay_save`, `verify`, `load_game` (the save format of DESIGN.md).
+For the TUI
+    the model's types and look-ups the game screen shows (`HexMap`, `Unit`, `board_for`,
+    `reachable`...) and the read-only `Position` view; the TUI imports nothing else of
+    `gcacw_ref.game` (an import contract in pyproject.toml).
 """
 
 from __future__ import annotations
@@ -50,17 +54,30 @@ from gcacw_ref.game.engine.core import (
     start,
     step,
 )
+from gcacw_ref.game.engine.position import Position, disorganized_value
 from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.whynot import why_not
 from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
-from gcacw_ref.game.model.log import Event
-from gcacw_ref.game.model.pathing import MoveView
+from gcacw_ref.game.model.geometry import direction, parse_hex
+from gcacw_ref.game.model.hexmap import HexMap
+from gcacw_ref.game.model.log import Event, describe_decision
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit
 from gcacw_ref.game.model.pending import DecisionKind, PendingDecision, pending_decision
-from gcacw_ref.game.model.scenario import Scenario, load_scenario
-from gcacw_ref.game.model.state import GameState
+from gcacw_ref.game.model.reach import reachable
+from gcacw_ref.game.model.scenario import (
+    SCENARIO_DIR,
+    Scenario,
+    board_for,
+    check_scenario,
+    japanese_names,
+    load_scenario,
+)
+from gcacw_ref.game.model.state import GameState, Unit
+from gcacw_ref.game.play.bots import make_bot
 from gcacw_ref.game.play.replay import (
     Game,
+    SaveFile,
     load_game,
     play_bots,
     read_save,
@@ -107,8 +124,22 @@ __all__ = [
     "state_hash",
     "step",
     "verify",
-    # for the TUI
+    # for the TUI: the model's types and look-ups it shows
+    "SCENARIO_DIR",
+    "HexMap",
+    "MovingUnit",
+    "SaveFile",
+    "Unit",
+    "board_for",
+    "check_scenario",
+    "describe_decision",
+    "direction",
+    "japanese_names",
+    "make_bot",
+    "parse_hex",
+    "reachable",
     "MoveView",
+    "Position",
     "ZocKind",
     "command_range",
     "disorganized_value",
@@ -190,35 +221,8 @@ def attack_outcomes(
     attack_type: str | None,
 ) -> CombatResult | None:
     """The rules core's verdict on an attack by `attackers` on the hex `target` as the
-    position stands (7.1-7.4: odds, modifiers, flank, every dice outcome), or None when
-    the map or the rules forbid it. `action`: "march" or "assault"."""
-    from gcacw_ref.errors import InputError
-    from gcacw_ref.game.engine.combat import combat_input, flank_for
-    from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.rules.combat import resolve_combat
-
-    if not attackers:
-        return None
-    w = Work(state)
-    side = w.unit(attackers[0]).side
-    if not w.enemy_at(target, side):
-        return None
-    flank = flank_for(w, attackers, target, side, target in w.refused)
-    inp = combat_input(w, attackers, target, action, attack_type, None, flank=flank)
-    if inp is None:
-        return None
-    key = inp.model_dump_json()  # the verdict is a function of the input alone
-    if key not in _RESULTS:
-        if len(_RESULTS) > 20_000:
-            _RESULTS.clear()
-        try:
-            _RESULTS[key] = resolve_combat(inp)
-        except InputError:
-            _RESULTS[key] = None
-    return _RESULTS[key]
-
-
-_RESULTS: dict[str, CombatResult | None] = {}
+    position stands (`Position.attack_outcomes`), or None when it is not allowed."""
+    return Position(state).attack_outcomes(attackers, target, action, attack_type)
 
 
 # --- for the TUI ---
@@ -226,54 +230,22 @@ _RESULTS: dict[str, CombatResult | None] = {}
 # module imports the engine or reads a frame.
 
 
-def disorganized_value(scenario: Scenario, strength: Fraction) -> Fraction:
-    """2.2: the disorganized side of a `strength` marker in this scenario (the counters'
-    figures, or the register's default)."""
-    from gcacw_ref.game.engine.common import disorganized_value as value
-
-    return value(scenario, strength)
-
-
 def unit_combat_strength(state: GameState, uid: str) -> Fraction:
     """7.2: unit `uid`'s combat strength now (printed when organized, else
     `disorganized_value`)."""
-    unit = state.units[uid]
-    if unit.organized:
-        return Fraction(unit.strength)
-    return disorganized_value(state.scenario, Fraction(unit.strength))
-
-
-def _enemy_of(side: str) -> Side:
-    return Side.UNION if side == Side.CONFEDERATE.value else Side.CONFEDERATE
+    return Position(state).combat_strength(uid)
 
 
 def zoc_of(state: GameState, side: str) -> dict[str, ZocKind]:
-    """2.4 (10.2, 12.0): the hexes in the ZOC of `side`'s units, normal or limited, with
-    this turn's rain, destroyed crossings and every pontoon bridge laid (the engine's
-    own reading)."""
-    from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.engine.zocview import zoc_map
-
-    return dict(zoc_map(Work(state), _enemy_of(side)))
+    """2.4 (10.2, 12.0): the hexes in the ZOC of `side`'s units (`Position.zoc_of`)."""
+    return Position(state).zoc_of(Side(side))
 
 
 def command_range(state: GameState, leader_id: str) -> dict[str, list[str]]:
-    """2.5: the hexes within the leader's command radius, each with the path the engine
-    found (empty when the leader is not on the map)."""
-    from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.engine.zocview import command_range as radius
-
-    leader = state.leaders.get(leader_id)
-    unit = state.units.get(leader.unit) if leader is not None and leader.unit else None
-    if leader is None or unit is None or unit.hex is None:
-        return {}
-    return dict(radius(Work(state), unit.hex, leader.side))
+    """2.5: the hexes within the leader's command radius, each with its path."""
+    return Position(state).command_range(leader_id)
 
 
 def move_view(state: GameState, side: str) -> MoveView:
-    """6.2: the position as a moving unit of `side` sees it, built exactly as the engine
-    builds it (`engine.zocview.move_board`): for `reach.reachable` / `pathing.evaluate_path`."""
-    from gcacw_ref.game.engine.work import Work
-    from gcacw_ref.game.engine.zocview import move_board
-
-    return move_board(Work(state), Side(side))
+    """6.2: the position as a moving unit of `side` sees it (`Position.move_view`)."""
+    return Position(state).move_view(Side(side))

@@ -7,6 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from gcacw_ref.game.engine.core import pending_side
+from gcacw_ref.game.engine.position import Position
 from gcacw_ref.game.model.geometry import distance
 from gcacw_ref.game.model.geometry import neighbors as _neighbors
 from gcacw_ref.game.model.state import GameState, Unit
@@ -40,8 +42,6 @@ class _View:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        from gcacw_ref.game.play.api import pending_side
-
         self.side = pending_side(state) or "union"
         self.by_hex: dict[str, list[Unit]] = {}
         for u in state.units.values():
@@ -175,10 +175,8 @@ def expected_gain(
     state: GameState, attackers: list[str], target: str, action: str, attack_type: str | None
 ) -> float | None:
     """The attack's expected strength lost by the defender minus the attacker's, with a
-    bonus for a retreat (1) or a rout (2), over every dice outcome (`api.attack_outcomes`)."""
-    from gcacw_ref.game.play.api import attack_outcomes
-
-    res = attack_outcomes(state, attackers, target, action, attack_type)
+    bonus for a retreat (1) or a rout (2), over every dice outcome (`Position.attack_outcomes`)."""
+    res = Position(state).attack_outcomes(attackers, target, action, attack_type)
     if res is None:
         return None
     gain = 0.0

@@ -24,11 +24,11 @@ from gcacw_ref.game.model.reach import reachable
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.io.fields import Form, Spec, Unset, drop_blanks, spec_for
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.movement import Weather
 from gcacw_ref.rules.numbers import Strength, format_strength
 from gcacw_ref.rules.terrain import HexsideFeature, UnitKind
-
-TITLE = "Movement (MP cost of a path, reachable hexes)"
 
 
 class MovingUnitIn(BaseModel):
@@ -36,9 +36,9 @@ class MovingUnitIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    side: Side
-    kind: UnitKind
-    strength: Strength
+    side: Side = Field(examples=["union"], json_schema_extra=ui(N_("Side")))
+    kind: UnitKind = Field(examples=["infantry"], json_schema_extra=ui(N_("Unit kind")))
+    strength: Strength = Field(examples=[6], json_schema_extra=ui(N_("Strength")))
 
     @field_validator("strength")
     @classmethod
@@ -62,12 +62,21 @@ class Input(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     map: dict[str, Any] | str = Field(
-        description="the map document, a path to a map file, or a built-in map id"
+        description="the map document, a path to a map file, or a built-in map id",
+        examples=["example"],
+        json_schema_extra=ui(N_("Map file or id")),
     )
     unit: MovingUnitIn
-    path: list[str] = Field(min_length=1, description="hexes in order, the start hex first")
-    rain: StrictBool = False
-    movement_allowance: Strength | None = None
+    path: list[str] = Field(
+        min_length=1,
+        description="hexes in order, the start hex first",
+        examples=[["0101", "0102", "0201"]],
+        json_schema_extra=ui(N_("Path")),
+    )
+    rain: StrictBool = Field(default=False, json_schema_extra=ui(N_("Rain")))
+    movement_allowance: Strength | None = Field(
+        default=None, examples=[8], json_schema_extra=ui(N_("MP allowance"))
+    )
     enemy_units: list[OtherUnit] = []
     friendly_units: list[OtherUnit] = []
     minor_river_uncrossable: StrictBool = False
@@ -266,3 +275,53 @@ def _mp_word(legal: bool, mp: Fraction | None) -> str:
     if not legal:
         return "cannot enter"
     return "all MP" if mp is None else f"{format_strength(mp)} MP"
+
+
+def build(values: dict[str, Any], game: str) -> dict[str, Any]:
+    """The form's values as this calculator's input (the unit's fields make `unit`)."""
+    data = drop_blanks(values, game)
+    data["unit"] = {k: data.pop(k) for k in ("side", "kind", "strength") if k in data}
+    data["enemy_units"] = [{"hex": h} for h in data.pop("enemy", [])]
+    return data
+
+
+def _specs() -> list[Spec]:
+    path = spec_for(Input, "path", help=N_("the hexes in order, the start hex first (6.1)"))
+    path.example = "0101 0102 0201"
+    return [
+        spec_for(
+            Input,
+            "map",
+            help=N_("a map file (TOML or JSON) or a built-in map id such as example (2.3)"),
+        ),
+        spec_for(MovingUnitIn, "side", help=N_("the moving unit's side (6.1)")),
+        spec_for(MovingUnitIn, "kind", help=N_("infantry, cavalry or artillery (6.1)")),
+        spec_for(MovingUnitIn, "strength", help=N_("the unit's strength (the ferry penalty, 6.2)")),
+        path,
+        spec_for(
+            Input,
+            "movement_allowance",
+            flag="mp",
+            help=N_("the movement allowance: also lists every hex it reaches (6.1)"),
+        ),
+        spec_for(Input, "rain", help=N_("a rain turn (12.0)")),
+        Spec(
+            "enemy",
+            N_("Enemy units at"),
+            "hexes",
+            optional=True,
+            source="enemy_units",
+            help=N_("hexes holding enemy units, which exert ZOC (2.4, 6.2)"),
+        ),
+    ]
+
+
+FORM = Form(
+    specs=_specs(),
+    build=build,
+    unset=(
+        Unset("movement_allowance", None, N_("no movement allowance: no reach")),
+        Unset("rain", False, N_("no rain")),
+        Unset("enemy_units", [], N_("no enemy units")),
+    ),
+)

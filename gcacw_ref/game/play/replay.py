@@ -12,16 +12,23 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
 from gcacw_ref.errors import DataError, InputError
-from gcacw_ref.game.engine.core import legal_actions, step
+from gcacw_ref.game.engine.core import initial_state, legal_actions, start, step
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.log import Event
 from gcacw_ref.game.model.scenario import Scenario, check_scenario
 from gcacw_ref.game.model.state import GameState
-from gcacw_ref.game.play.bots import make_bot
+from gcacw_ref.game.play.bots import BOT_NAMES, make_bot
+from gcacw_ref.game.play.save_checks import (
+    RULES_VERSION,
+    BotCheck,
+    check_typed_dice,
+    rules_changed,
+)
 from gcacw_ref.i18n import _
+from gcacw_ref.jsonin import parse_json
 from gcacw_ref.paths import atomic_write_text, read_user_text
 
 SAVE_FORMAT = "gcacw-ref-save/1"
@@ -39,9 +46,14 @@ class SaveFile(BaseModel):
     actions: list[Action]
     # dice typed at the table for some actions (action index as text -> the dice, 1-6),
     # passed to `step` before the seeded generator; absent when the engine rolled them all
-    dice: dict[str, list[int]] | None = None
+    dice: dict[str, list[StrictInt]] | None = None
     final_state_hash: str
     result: dict[str, Any] | None = None
+    # the rules version the game was played under (save_checks.RULES_VERSION); absent in
+    # saves made before version 2
+    rules: int | None = None
+    # how many of the first actions were given by hand before the bots played (play --actions)
+    scripted: int = 0
 
 
 class Game(BaseModel):
@@ -55,6 +67,7 @@ class Game(BaseModel):
     dice: dict[str, list[int]] = {}  # action index (as text) -> dice typed at the table
     events: list[Event] = []
     state: GameState
+    scripted: int = 0  # actions given by hand before the bots played
 
     def to_save(self) -> SaveFile:
         return SaveFile(
@@ -66,21 +79,25 @@ class Game(BaseModel):
             dice=dict(self.dice) or None,
             final_state_hash=self.state.state_hash(),
             result=self.state.result,
+            rules=RULES_VERSION,
+            scripted=self.scripted,
         )
 
 
 def start_game(scenario: Scenario, seed: int, bots: list[str] | None = None) -> Game:
-    from gcacw_ref.game.engine.core import initial_state, start
-
     state, events = start(initial_state(scenario, seed))
     return Game(scenario=scenario, seed=seed, bots=bots, state=state, events=list(events))
 
 
 def play_action(
-    game: Game, action: Action | dict[str, Any], dice: list[int] | None = None
+    game: Game,
+    action: Action | dict[str, Any],
+    dice: list[int] | None = None,
+    all_dice: bool = False,
 ) -> list[Event]:
-    """Apply one action to `game` (in place), with `dice` typed at the table if any."""
-    state, events = step(game.state, action, dice or None)
+    """Apply one action to `game` (in place), with `dice` typed at the table if any
+    (`all_dice`: each of them must be used)."""
+    state, events = step(game.state, action, dice or None, all_dice=all_dice)
     if dice:
         game.dice[str(len(game.actions))] = list(dice)
     game.state = state
@@ -105,6 +122,7 @@ def play_bots(
             play_action(game, action)
         except InputError as exc:
             raise type(exc)(f"action {i + 1}: {exc}") from None
+    game.scripted = len(scripted or [])
     bots = {
         "union": make_bot(union, seed * 2 + 1),
         "confederate": make_bot(confederate, seed * 2 + 2),
@@ -126,9 +144,6 @@ def save_game(game: Game, path: Path) -> None:
 
 def read_save(path: Path) -> SaveFile:
     """A save file, validated; `DataError` naming the problem otherwise."""
-    from gcacw_ref.i18n import _
-    from gcacw_ref.jsonin import parse_json
-
     source = _("{path}: not a save file").format(path=path)
     data = parse_json(read_user_text(path), source, DataError)
     try:
@@ -151,14 +166,17 @@ def replay_save(save: SaveFile, where: str = "save") -> Game:
         field = ".".join(str(p) for p in err["loc"])
         raise DataError(f"{where}: scenario field '{field}': {err['msg']}") from None
     check_scenario(scenario, where)
+    check_typed_dice(save.dice, len(save.actions), where)
     game = start_game(scenario, save.seed, save.bots)
+    game.scripted = save.scripted
     table_dice = save.dice or {}
     for i, action in enumerate(save.actions):
         try:
-            play_action(game, action, table_dice.get(str(i)))
+            play_action(game, action, table_dice.get(str(i)), all_dice=True)
         except (InputError, ValueError) as exc:
-            raise DataError(
-                f"{where}: action {i + 1} ({action.short()}) cannot be replayed: {exc}"
+            detail = f"action {i + 1} ({action.short()}) cannot be replayed: {exc}"
+            raise rules_changed(save.rules, where, detail) or DataError(
+                f"{where}: {detail}"
             ) from None
     return game
 
@@ -168,7 +186,8 @@ def verify(save: SaveFile, game: Game, where: str = "save") -> None:
     (winner, VP, turns played) must be the saved one."""
     got = game.state.state_hash()
     if got != save.final_state_hash:
-        raise DataError(
+        detail = f"the replay ends at hash {got[:12]}, the save at {save.final_state_hash[:12]}"
+        raise rules_changed(save.rules, where, detail) or DataError(
             f"{where}: replay does not reproduce the saved game (hash {got[:12]} != "
             f"{save.final_state_hash[:12]}): the save is corrupt or was altered"
         )
@@ -184,6 +203,46 @@ def verify(save: SaveFile, game: Game, where: str = "save") -> None:
                 replayed=json.dumps(replayed, sort_keys=True),
             )
         )
+
+
+def check_bots(
+    scenario: Scenario,
+    seed: int,
+    bots: list[str] | None,
+    actions: list[Action],
+    scripted: int,
+    typed: bool,
+    where: str,
+) -> BotCheck:
+    """Whether the bots the save names played its actions: "verified" when they choose
+    every action again; "unverified" when people played or dice were typed; "absent" when
+    the save names none. A bot that would choose otherwise is a `DataError`."""
+    if not bots:
+        return "absent"
+    if len(bots) != 2 or typed or any(b not in BOT_NAMES for b in bots):
+        return "unverified"
+    if scripted >= len(actions):
+        return "unverified"
+    game = start_game(scenario, seed, bots)
+    players = {
+        "union": make_bot(bots[0], seed * 2 + 1),
+        "confederate": make_bot(bots[1], seed * 2 + 2),
+    }
+    for i, action in enumerate(actions):
+        if i >= scripted:
+            frame = game.state.pending
+            side = frame.side.value if frame is not None and frame.side is not None else None
+            chosen = players[side](game.state, legal_actions(game.state)) if side else None
+            if chosen != action:
+                raise DataError(
+                    _(
+                        "{where}: the bots the save names ({bots}) would not choose action "
+                        "{n} ({action}): the bots field was altered or these bots did not "
+                        "play this game"
+                    ).format(where=where, bots=",".join(bots), n=i + 1, action=action.short())
+                )
+        play_action(game, action)
+    return "verified"
 
 
 def load_game(path: Path) -> Game:

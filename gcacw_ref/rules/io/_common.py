@@ -6,7 +6,6 @@ from fractions import Fraction
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer
-from pydantic.config import JsonDict
 
 Probability = Annotated[
     Fraction,
@@ -34,10 +33,3 @@ def chances(dist: dict[str | None, Fraction]) -> list[Chance]:
 
 def percent(f: Fraction) -> str:
     return f"{f.numerator}/{f.denominator} ({float(f) * 100:.1f}%)"
-
-
-def ui(label: str) -> JsonDict:
-    """A field's `json_schema_extra`: its short label for forms (an English message id,
-    marked with `N_` where written and translated where shown). `calc --schema` shows it
-    as an extra `label` key; forms read it instead of repeating it."""
-    return {"label": label}

@@ -8,10 +8,9 @@ from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.artillery import artillery_modifier
 from gcacw_ref.rules.combat_models import MOST, TerrainKey
 from gcacw_ref.rules.explain import Step, render_steps
-from gcacw_ref.rules.io._common import ui
+from gcacw_ref.rules.io.fields import Form, Unset, drop_blanks, spec_for
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.numbers import format_signed
-
-TITLE = N_("Artillery modifier")
 
 
 class Input(BaseModel):
@@ -82,3 +81,28 @@ def render(out: Output) -> str:
             even=format_signed(out.outcomes["even"]), odd=format_signed(out.outcomes["odd"])
         )
     return f"{head}\n\n{render_steps(out.steps)}"
+
+
+FORM = Form(
+    specs=[
+        spec_for(
+            Input, "attacker_artillery", help=N_("the attackers' total artillery value (7.4)")
+        ),
+        spec_for(
+            Input,
+            "defender_artillery",
+            help=N_("the defenders' total artillery value, entrenchment included (7.4, 9.0)"),
+        ),
+        spec_for(
+            Input, "defender_terrain", flag="terrain", help=N_("the defender's hex terrain (7.4)")
+        ),
+        spec_for(Input, "rain", help=N_("a rain turn (12.0)")),
+        spec_for(Input, "die", help=N_("the artillery die, when the table needs one (7.4)")),
+    ],
+    build=drop_blanks,
+    positional=("attacker_artillery", "defender_artillery"),
+    unset=(
+        Unset("rain", False, N_("no rain")),
+        Unset("die", None, N_("no artillery die")),
+    ),
+)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.layout import pad
 from gcacw_ref.rules.combat import CombatResult, Outcome, resolve_combat
-from gcacw_ref.rules.combat_models import CombatInput
+from gcacw_ref.rules.combat_chart import row_label
+from gcacw_ref.rules.combat_models import CombatDice, CombatInput, DefendingUnit
+from gcacw_ref.rules.combat_tables import die_modifiers
+from gcacw_ref.rules.entrenchment import entrenchment_era
 from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.io.fields import Form, Spec, Unset, drop_blanks, spec_for
 from gcacw_ref.rules.numbers import format_signed, format_strength
-
-TITLE = N_("Combat (odds, modifiers, result and its chances)")
 
 
 class Input(CombatInput):
@@ -90,8 +94,6 @@ def _chance(o: Outcome) -> Chance:
 
 
 def run(inp: Input) -> Output:
-    from gcacw_ref.rules.combat_chart import row_label
-
     res: CombatResult = resolve_combat(inp)
     art = res.artillery
     by_parity = (
@@ -220,9 +222,6 @@ def game_fields(game: str) -> set[str]:
     """The game-specific inputs that can change an attack in `game`: each chart modifier
     where the chart lists that game (an empty list: every game, 7.4), and Longstreet where
     the game's own year is 1864 or later (7.4, 9.0)."""
-    from gcacw_ref.rules.combat_tables import die_modifiers
-    from gcacw_ref.rules.entrenchment import entrenchment_era
-
     mods = die_modifiers()
     out: set[str] = set()
     for name, key in GAME_MODIFIERS.items():
@@ -238,3 +237,140 @@ def game_fields(game: str) -> set[str]:
     if entrenchment_era(game) >= 1864:
         out.add("longstreet")
     return out
+
+
+GAME_SPECIFIC = [
+    "attacker_side",
+    "gunboat",
+    "union_panic",
+    "hooker_lost_confidence",
+    "lee",
+    "longstreet",
+    "year",
+    "attacker_in_mountain",
+]
+"""The form's game-specific fields (the TUI folds them; the game says which apply)."""
+
+
+def _specs() -> list[Spec]:
+    c = CombatInput
+    action = spec_for(c, "action", help=N_("assault, or an attack on a march (7.1)"))
+    action.options = ["assault", "march"]
+    action.default = "assault"  # said in the result when left so
+    specs = [
+        action,
+        spec_for(
+            c,
+            "attack_type",
+            help=N_("march attacks only: column, hasty, normal or prepared (7.1, 7.4)"),
+        ),
+        spec_for(
+            c,
+            "attackers",
+            help=N_(
+                "attacking units split by commas: strength, a<n> artillery, t<n> tactical, "
+                "d1/d2 demoralized, x disorganized, c cavalry (7.2-7.4)"
+            ),
+        ),
+        spec_for(
+            c,
+            "attacker_leader_tactical",
+            flag="attacker-leader",
+            help=N_("the attacking leader's tactical rating (7.4)"),
+        ),
+        spec_for(c, "defenders", help=N_("defending units, written as for --attackers (7.2-7.4)")),
+        spec_for(
+            c,
+            "defender_leader_tactical",
+            flag="defender-leader",
+            help=N_("the defending leader's tactical rating (7.4)"),
+        ),
+        spec_for(
+            DefendingUnit,
+            "entrenchment",
+            help=N_("the defenders' entrenchment level (9.0)"),
+        ),
+        spec_for(DefendingUnit, "earthworks", help=N_("a printed earthworks hex (9.0)")),
+        spec_for(
+            c, "defender_terrain", flag="terrain", help=N_("the defender's hex terrain (7.4)")
+        ),
+        spec_for(c, "hexside", help=N_("what the attack crosses (7.4)")),
+        spec_for(
+            c,
+            "road_across_hexside",
+            flag="road",
+            help=N_("a road, pike, trail or railroad crosses that hexside: yes or no (7.1)"),
+        ),
+        spec_for(
+            c, "attacker_terrain", help=N_("terrain of the attacking hex, when it matters (7.1)")
+        ),
+        spec_for(c, "flank_bonus", flag="flank", help=N_("the final flank modifier, 0-4 (7.4)")),
+        spec_for(c, "rain", help=N_("a rain turn (12.0)")),
+        spec_for(c, "grand_assault", help=N_("a grand assault (7.2)")),
+    ]
+    for key, flag, text in (
+        ("attacker", "attacker-die", N_("the attacker's combat die (7.5)")),
+        ("defender", "defender-die", N_("the defender's combat die (7.5)")),
+    ):
+        die = spec_for(CombatDice, key, name=f"{key}_die", flag=flag, help=text)
+        die.optional = True  # no dice: the whole distribution
+        specs.append(die)
+    specs.append(
+        spec_for(c, "artillery_die", help=N_("the artillery die, when the table needs one (7.4)"))
+    )
+    for key, text in (
+        ("attacker_side", N_("the attacking side, for the game-specific rules (7.4)")),
+        ("gunboat", N_("defender's gunboat support, 0-2 (OTR, GTC)")),
+        ("union_panic", N_("Union panic in effect (SJW)")),
+        ("hooker_lost_confidence", N_("Hooker has lost confidence, Union attacking (SLB)")),
+        ("lee", N_("Lee is stacked with the assaulting leader (7.4)")),
+        ("longstreet", N_("Longstreet leads the assault (7.4)")),
+        ("year", N_("the year, where the game's rules depend on it (9.0)")),
+        ("attacker_in_mountain", N_("the attacker is in a mountain hex (7.4)")),
+    ):
+        specs.append(spec_for(c, key, help=text))
+    return specs
+
+
+def build(values: dict[str, Any], game: str) -> dict[str, Any]:
+    """The form's values as this calculator's input: entrenchment and earthworks go to every
+    defending unit, the two dice make `dice`, and the game-specific fields the player's game
+    has no use for are left out (7.4)."""
+    data = drop_blanks(values, game)
+    data["game"] = game
+    works = data.pop("entrenchment", None)
+    earthworks = data.pop("earthworks", None)
+    for unit in data.get("defenders", []):
+        if works is not None:
+            unit["entrenchment"] = works
+        if earthworks:
+            unit["earthworks"] = earthworks
+    if data.get("action") == "assault":
+        data.pop("attack_type", None)
+    used = game_fields(game)
+    for key in [*GAME_MODIFIERS, "longstreet"]:
+        if key not in used:  # this game has no such rule: not part of the attack
+            data.pop(key, None)
+    a_die, d_die = data.pop("attacker_die", None), data.pop("defender_die", None)
+    if (a_die is None) != (d_die is None):
+        raise ValueError(_("Dice: give both dice or neither"))
+    if a_die is not None:
+        data["dice"] = {"attacker": a_die, "defender": d_die}
+    return data
+
+
+FORM = Form(
+    specs=_specs(),
+    build=build,
+    uses_game=True,
+    unset=(
+        Unset("action", "assault", N_("an assault (not a march attack)")),
+        Unset("attacker_leader_tactical", None, N_("no attacking leader")),
+        Unset("defender_leader_tactical", None, N_("no defending leader")),
+        Unset("defender_terrain", "clear", N_("clear terrain")),
+        Unset("hexside", "none", N_("no hexside feature")),
+        Unset("flank_bonus", 0, N_("no flank bonus")),
+        Unset("rain", False, N_("no rain")),
+        Unset("dice", None, N_("no dice: every outcome")),
+    ),
+)

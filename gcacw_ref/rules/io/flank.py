@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules import flank as rules
-from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.explain import render_steps
 from gcacw_ref.rules.games import Game, Side
-from gcacw_ref.rules.io._common import ui
+from gcacw_ref.rules.io import title_of
+from gcacw_ref.rules.io.fields import Form, Mark, Unset, drop_blanks, spec_for
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.numbers import Strength
-
-TITLE = N_("Flank attack bonus")
 
 
 class Input(BaseModel):
@@ -38,18 +40,12 @@ class Input(BaseModel):
     )
 
 
-class Output(BaseModel):
-    blocked: int
-    blocked_hexes: list[int]
-    base_bonus: int
-    reduction: int
-    step3_bonus: int
-    final_bonus: int
-    steps: list[Step]
+Output = rules.FlankResult
+"""The result is the rules core's own (one declaration)."""
 
 
 def run(inp: Input) -> Output:
-    r = rules.flank_bonus(
+    return rules.flank_bonus(
         inp.neighbors,
         inp.defender_strength,
         inp.flanks_refused,
@@ -59,21 +55,12 @@ def run(inp: Input) -> Output:
         inp.game,
         inp.attacker_side,
     )
-    return Output(
-        blocked=r.blocked,
-        blocked_hexes=r.blocked_hexes,
-        base_bonus=r.base_bonus,
-        reduction=r.reduction,
-        step3_bonus=r.step3_bonus,
-        final_bonus=r.final_bonus,
-        steps=r.steps,
-    )
 
 
 def render(out: Output) -> str:
     return "\n".join(
         [
-            _(TITLE),
+            _(title_of("flank")),
             render_steps(out.steps),
             "",
             _("Blocked hexes: {blocked}  base {base:+d}  reduction {reduction}").format(
@@ -82,3 +69,63 @@ def render(out: Output) -> str:
             _("Flank die modifier: {final:+d}").format(final=out.final_bonus),
         ]
     )
+
+
+_B = (False, True)
+MARKS = [
+    Mark("a", "attacker_unit", _B, ("", "A"), N_("Attacker unit")),
+    Mark("z", "attacker_zoc", (None, "normal", "limited"), ("", "Z", "z"), N_("ZOC")),
+    Mark("i", "impassable", _B, ("", "I"), N_("Impassable")),
+    Mark("r", "river", _B, ("", "R"), N_("River")),
+    Mark("o", "off_map", _B, ("", "O"), N_("Off map")),
+    Mark("d", "defender_unit", _B, ("", "D"), N_("Defender")),
+    Mark("w", "woods_no_road", _B, ("", "W"), N_("Woods")),
+]
+"""The marks of a neighbour: the hex picture's keys and the letters of `--hexes`."""
+
+
+def build(values: dict[str, Any], game: str) -> dict[str, Any]:
+    """The form's values (with `hexes`, the six neighbours) as this calculator's input."""
+    data = drop_blanks(values, game)
+    data["neighbors"] = data.pop("hexes", None) or [{} for _ in range(6)]
+    data["game"] = game
+    return data
+
+
+FORM = Form(
+    specs=[
+        spec_for(
+            Input,
+            "defender_strength",
+            help=N_("the defenders' strength, entrenchment included (the one-quarter test, 7.4)"),
+        ),
+        spec_for(
+            Input,
+            "attacker_side",
+            help=N_("the attacking side, for the game-specific rules (7.4)"),
+        ),
+        spec_for(Input, "flanks_refused", help=N_("the defender has refused its flanks (7.8)")),
+        spec_for(Input, "earthworks", help=N_("the defender is in earthworks (9.0)")),
+        spec_for(Input, "attacker_cavalry", help=N_("every attacking unit is cavalry (7.4)")),
+        spec_for(
+            Input,
+            "defender_mostly_cavalry",
+            help=N_("most of the defending strength is cavalry (7.4)"),
+        ),
+    ],
+    build=build,
+    positional=("defender_strength",),
+    uses_game=True,
+    unset=(
+        Unset("attacker_side", None, N_("no attacking side")),
+        Unset("flanks_refused", False, N_("flanks not refused")),
+        Unset("earthworks", False, N_("no earthworks")),
+    ),
+    hexes=MARKS,
+    hexes_help=N_(
+        "the six hexes around the defender, N NE SE S SW NW, split by commas; in each the "
+        "picture's keys: a attacker unit, z ZOC (zz limited), i impassable, r river, "
+        "o off map, d defender, w woods without road, s<n> attacking strength there; "
+        '- empty (7.4), e.g. "a, a s3, zz, i, d, -"'
+    ),
+)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
@@ -13,11 +13,12 @@ from gcacw_ref.rules import forced_march as fm
 from gcacw_ref.rules import march as rules
 from gcacw_ref.rules.explain import Step, render_steps
 from gcacw_ref.rules.games import Game, Side
-from gcacw_ref.rules.io._common import Chance, chances, percent, ui
+from gcacw_ref.rules.io import title_of
+from gcacw_ref.rules.io._common import Chance, chances, percent
+from gcacw_ref.rules.io.fields import Form, Unset, drop_blanks, spec_for
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.movement_allowance import movement_allowance
 from gcacw_ref.rules.numbers import Strength, format_strength
-
-TITLE = N_("March: extended march, movement allowance, forced march")
 
 
 class Input(BaseModel):
@@ -233,7 +234,7 @@ def _kind(
 
 
 def render(out: Output) -> str:
-    lines = [_(TITLE), render_steps(out.steps), ""]
+    lines = [_(title_of("march")), render_steps(out.steps), ""]
     lines.append(_("Extended march: {answer}").format(answer=_("yes") if out.extended else _("no")))
     if out.extended:
         lines.append(_("Die modifier: {drm:+d}").format(drm=out.drm))
@@ -248,3 +249,51 @@ def render(out: Output) -> str:
             _("Movement allowance: {allowance}").format(allowance=out.final_movement_allowance)
         )
     return "\n".join(lines)
+
+
+def build(values: dict[str, Any], game: str) -> dict[str, Any]:
+    """The form's values as this calculator's input, for the player's game."""
+    return {**drop_blanks(values, game), "game": game}
+
+
+FORM = Form(
+    specs=[
+        spec_for(Input, "side", help=N_("the marching unit's side (5.1)")),
+        spec_for(Input, "strength", help=N_("the unit's strength (5.1)")),
+        spec_for(Input, "fatigue_before", help=N_("fatigue level before the march, 0-4 (5.1)")),
+        spec_for(Input, "exhausted", help=N_("the unit shows its exhausted side (5.1)")),
+        spec_for(Input, "organized", help=N_("the strength marker is organized (5.1)")),
+        spec_for(Input, "cavalry", help=N_("a cavalry unit (5.1)")),
+        spec_for(Input, "artillery", help=N_("an artillery unit (5.1)")),
+        spec_for(
+            Input,
+            "army_of_the_potomac",
+            help=N_("a Union unit of the Army of the Potomac (5.1, game rules)"),
+        ),
+        spec_for(Input, "out_of_supply", help=N_("out of supply (advanced game, SJW/HCR, 5.1)")),
+        spec_for(
+            Input,
+            "fatigue_four_option",
+            help=N_("optional rule: an organized fatigue-4 unit may march (5.1)"),
+        ),
+        spec_for(Input, "die", help=N_("the extended-march die (5.1)")),
+        spec_for(
+            Input,
+            "movement_dice",
+            help=N_("the movement-allowance roll, two dice for cavalry (5.1)"),
+        ),
+        spec_for(Input, "leader", help=N_("a leader moving alone: its allowance instead (5.2)")),
+        spec_for(
+            Input,
+            "forced_march_dice",
+            help=N_("force march with this unmodified roll (5.1)"),
+        ),
+    ],
+    build=build,
+    uses_game=True,
+    unset=(
+        Unset("exhausted", False, N_("not exhausted")),
+        Unset("organized", True, N_("organized")),
+        Unset("die", None, N_("no extended-march die: every outcome")),
+    ),
+)

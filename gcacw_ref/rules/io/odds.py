@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -10,11 +10,11 @@ from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.combat_models import MOST
 from gcacw_ref.rules.combat_tables import GameCode
 from gcacw_ref.rules.explain import Step, render_steps
-from gcacw_ref.rules.io._common import ui
+from gcacw_ref.rules.games import DEFAULT_GAME
+from gcacw_ref.rules.io.fields import Form, Unset, drop_blanks, spec_for
+from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.numbers import Strength, format_signed, format_strength
 from gcacw_ref.rules.odds import compute_odds
-
-TITLE = N_("Odds (strength ratio and chart columns)")
 
 
 class Input(BaseModel):
@@ -40,7 +40,7 @@ class Input(BaseModel):
         description="defending total before entrenchment (default: defender)",
         json_schema_extra=ui(N_("Defender before entrenchment")),
     )
-    game: GameCode = Field(default="GTC", json_schema_extra=ui(N_("Game")))
+    game: GameCode = Field(default=DEFAULT_GAME, json_schema_extra=ui(N_("Game")))
     entrenched: Literal["none", "half", "all"] = Field(
         default="none",
         description="how many defenders are entrenched (chooses the cap)",
@@ -92,3 +92,34 @@ def render(out: Output) -> str:
         )
     )
     return f"{head}\n\n{render_steps(out.steps)}"
+
+
+def build(values: dict[str, Any], game: str) -> dict[str, Any]:
+    """The form's values as this calculator's input, for the player's game."""
+    return {**drop_blanks(values, game), "game": game}
+
+
+FORM = Form(
+    specs=[
+        spec_for(Input, "attacker", help=N_("attacking total combat strength (7.2)")),
+        spec_for(Input, "defender", help=N_("defending total, entrenchment included (7.2)")),
+        spec_for(
+            Input,
+            "defender_column_strength",
+            flag="defender-before",
+            help=N_("defending total before entrenchment, for the chart column (7.4)"),
+        ),
+        spec_for(
+            Input,
+            "entrenched",
+            help=N_("how many defenders are entrenched: none, half or all (the cap, 7.2)"),
+        ),
+    ],
+    build=build,
+    positional=("attacker", "defender"),
+    uses_game=True,
+    unset=(
+        Unset("defender_column_strength", None, N_("defender's column from its strength")),
+        Unset("entrenched", "none", N_("no defender entrenched")),
+    ),
+)

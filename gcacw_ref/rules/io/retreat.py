@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules import retreat as rules
-from gcacw_ref.rules.explain import Step, render_steps
-from gcacw_ref.rules.io._common import ui
-
-TITLE = N_("Retreat priorities")
+from gcacw_ref.rules.explain import render_steps
+from gcacw_ref.rules.io import title_of
+from gcacw_ref.rules.io.fields import Form, Mark, Unset, drop_blanks, spec_for
+from gcacw_ref.rules.labels import ui
 
 
 class Input(BaseModel):
@@ -23,7 +23,7 @@ class Input(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["retreat", "rout", "cavalry", "optional"] = Field(
-        json_schema_extra=ui(N_("Kind"))
+        examples=["retreat"], json_schema_extra=ui(N_("Kind"))
     )
     hex_number: StrictInt = Field(
         ge=1, le=6, examples=[1], json_schema_extra=ui(N_("Hex of the retreat"))
@@ -44,52 +44,18 @@ class Input(BaseModel):
         return value
 
 
-class OptionOut(BaseModel):
-    allowed: bool
-    priority: int | None
-    strength_loss: int | None
-    type: str | None
-    eliminated: bool
-    label: str = Field(description="the retreat type in words, or why the hex is not allowed")
-
-
-class Output(BaseModel):
-    table: int
-    options: list[OptionOut]
-    must_choose: list[int]
-    surrender: bool
-    min_hexes: int
-    max_hexes: int
-    steps: list[Step]
+Output = rules.RetreatStep
+"""The result is the rules core's own (one declaration)."""
 
 
 def run(inp: Input) -> Output:
-    r = rules.retreat_step(
+    return rules.retreat_step(
         inp.kind, inp.hex_number, inp.in_enemy_zoc, inp.neighbors, inp.override, inp.from_city
-    )
-    return Output(
-        table=r.table,
-        options=[
-            OptionOut(
-                allowed=o.allowed,
-                priority=o.priority,
-                strength_loss=o.strength_loss,
-                type=o.type,
-                eliminated=o.eliminated,
-                label=o.why,
-            )
-            for o in r.options
-        ],
-        must_choose=r.must_choose,
-        surrender=r.surrender,
-        min_hexes=r.length[0],
-        max_hexes=r.length[1],
-        steps=r.steps,
     )
 
 
 def render(out: Output) -> str:
-    lines = [_(TITLE), render_steps(out.steps), ""]
+    lines = [_(title_of("retreat")), render_steps(out.steps), ""]
     lines.append(
         _("Table {table}; the retreat covers {low}-{high} hexes").format(
             table=out.table, low=out.min_hexes, high=out.max_hexes
@@ -111,3 +77,55 @@ def render(out: Output) -> str:
     if out.surrender:
         lines.append(_("No hex can be entered: the unit surrenders."))
     return "\n".join(lines)
+
+
+_B = (False, True)
+MARKS = [
+    Mark("x", "prohibited", _B, ("", "X"), N_("Prohibited")),
+    Mark("e", "active_enemy", _B, ("", "E"), N_("Active enemy")),
+    Mark("u", "enemy_units", _B, ("", "U"), N_("Enemy units")),
+    Mark("z", "enemy_zoc", _B, ("", "Z"), N_("Enemy ZOC")),
+    Mark("r", "road", _B, ("", "R"), N_("Road")),
+    Mark("f", "friendly_units", _B, ("", "F"), N_("Friendly")),
+    Mark("a", "farther", _B, ("", "a"), N_("Farther")),
+    Mark("c", "closer", _B, ("", "c"), N_("Closer")),
+]
+"""The marks of a neighbour: the hex picture's keys and the letters of `--hexes`."""
+
+
+def build(values: dict[str, Any], game: str) -> dict[str, Any]:
+    """The form's values (with `hexes`, the six neighbours) as this calculator's input."""
+    data = drop_blanks(values, game)
+    data["neighbors"] = data.pop("hexes", None) or [{} for _ in range(6)]
+    return data
+
+
+FORM = Form(
+    specs=[
+        spec_for(Input, "kind", help=N_("retreat, rout, cavalry retreat or optional (7.6, 7.7)")),
+        spec_for(
+            Input, "hex_number", help=N_("which hex of the retreat is being entered, 1-6 (7.6)")
+        ),
+        spec_for(Input, "in_enemy_zoc", help=N_("the hex being left is in an enemy ZOC (7.6)")),
+        spec_for(Input, "from_city", help=N_("the hex being left is a city (7.6)")),
+        spec_for(
+            Input,
+            "override",
+            help=N_("use the one-time priority override, only to avoid surrender (7.6)"),
+        ),
+    ],
+    build=build,
+    positional=("kind",),
+    unset=(
+        Unset("in_enemy_zoc", False, N_("not leaving an enemy ZOC")),
+        Unset("from_city", False, N_("not leaving a city")),
+        Unset("override", False, N_("no override")),
+    ),
+    hexes=MARKS,
+    hexes_help=N_(
+        "the six hexes around the retreating unit, N NE SE S SW NW, split by commas; in each "
+        "the picture's keys: x prohibited, e active enemy, u enemy units, z enemy ZOC, "
+        "r road, f friendly units, a farther away, c closer; - empty (7.6), "
+        'e.g. "ar, -, -, x, -, -"'
+    ),
+)

@@ -1,13 +1,19 @@
 """The shape every calculator pane shares: a form, a summary and the step-by-step breakdown.
 
-The pane gathers the form into the calculator's documented JSON input, validates it with
-the module's `Input`, calls `run()` and shows the `Output`; it never computes a rule.
+The pane reads its fields from the calculator's registry entry (`gcacw_ref.calculators`):
+their order is the Tab order and the order of `calc NAME --help`. Every text field starts
+empty (the example is a dim placeholder) and every choice at its rule default; nothing is
+computed until the required fields are given, and the result names the optional inputs
+left at their default. The form's values go through the same parser and `build` as the
+command line's flags, then the calculator's `Input`, `run()` and `Output`; the pane never
+computes a rule.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pydantic import ValidationError
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -18,50 +24,56 @@ from textual.events import DescendantFocus
 from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent
 
-from gcacw_ref.i18n import _, join_list
-from gcacw_ref.tui.ruleside import RuleSide
-from gcacw_ref.tui.widgets import (
-    Choice,
-    Spec,
-    StepsTable,
-    form_widgets,
-    parse_units,
-    split_hexes,
+from gcacw_ref.calculators import CALCULATORS, Calculator, calculator
+from gcacw_ref.errors import GcacwError
+from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.rules.games import DEFAULT_GAME
+from gcacw_ref.rules.io.fields import (
+    NO_CHOICE,
+    Form,
+    format_units,
+    left_at_default,
+    missing,
+    read_text,
 )
+from gcacw_ref.rules.tables import describe_validation_error
+from gcacw_ref.tui.ruleside import RuleSide
+from gcacw_ref.tui.widgets import Choice, Spec, StepsTable, form_widgets
+
+EXAMPLE_NOTE = N_("The rulebook's example, loaded on request (ctrl+l clears the form).")
 
 
 class CalcPane(Vertical):
-    """Base class; subclasses set NAME, TITLE, FIELDS and override `build` / `summary`.
+    """Base class; subclasses set NAME and override `summary` (and extra widgets).
 
-    `FIELDS` names the fields of the calculator's `Input` model the form shows, in order:
-    labels, choices, bounds and examples are read from the model (`calcs/form.py`).
-    """
+    The form's fields, their order, labels, choices, bounds and examples come from the
+    calculator's `form` in the registry (read once, when the pane is first shown)."""
 
     NAME: ClassVar[str] = ""
-    TITLE: ClassVar[str] = ""
-    FIELDS: ClassVar[list[str]] = []
-    SPECS: ClassVar[list[Spec]] = []  # only for a form with no input model of its own
-    _specs: ClassVar[list[Spec] | None] = None
+
+    @classmethod
+    def title(cls) -> str:
+        """The calculator's one title (an English message id; translate where shown)."""
+        return CALCULATORS[cls.NAME].title
+
+    @classmethod
+    def calc(cls) -> Calculator[Any, Any]:
+        return calculator(cls.NAME)
+
+    @classmethod
+    def form(cls) -> Form:
+        return cls.calc().form
 
     @classmethod
     def specs(cls) -> list[Spec]:
-        """Every field of the form (read from the input model once, when first needed)."""
-        if cls.__dict__.get("_specs") is None:
-            cls._specs = cls.make_specs()
-        return cls._specs or []
-
-    @classmethod
-    def make_specs(cls) -> list[Spec]:
-        from gcacw_ref.calculators import calculator
-        from gcacw_ref.tui.calcs.form import specs_for
-
-        if not cls.FIELDS:
-            return list(cls.SPECS)
-        return specs_for(calculator(cls.NAME).Input, cls.FIELDS)
+        """Every field of the form, in the fixed Tab order."""
+        return cls.form().specs
 
     BINDINGS: ClassVar[list[Any]] = [
         Binding("f9", "breakdown", "Breakdown"),
         Binding("ctrl+f", "side_search", "Search beside", show=False),
+        Binding("ctrl+l", "clear_form", "Clear form"),
+        Binding("ctrl+g", "load_example", "Example"),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
@@ -72,6 +84,10 @@ class CalcPane(Vertical):
         self.started = False  # set when first shown: the calculator loads lazily
         self._pending = False
         self._presets: dict[str, str] = {}
+        self.game: str = DEFAULT_GAME  # the player's game (the app sets it)
+        self.absent: list[str] = []  # the required fields still blank (keys)
+        self.example_loaded = False
+        self._example_on_start = False  # asked for before the form was built
 
     def compose(self) -> ComposeResult:
         if not self.started:  # built the first time the pane is shown (fast start-up)
@@ -113,6 +129,49 @@ class CalcPane(Vertical):
     def _changed(self) -> None:
         self.request_recalc()
 
+    def set_game(self, game: str) -> None:
+        """The player's game changed: the form's game-specific parts and the answer follow."""
+        self.game = game
+        self.game_changed()
+        self.request_recalc()
+
+    def game_changed(self) -> None:
+        """Subclasses show or hide what depends on the game."""
+
+    def action_clear_form(self) -> None:
+        """ctrl+l: every field back to how the form starts (blank, or the rule default)."""
+        self.example_loaded = False
+        for spec in self.specs():
+            for widget in self.query(f"#{self.NAME}-{spec.key}"):
+                if isinstance(widget, Input):
+                    widget.value = ""
+                elif isinstance(widget, Choice):
+                    widget.value = _start_choice(spec)
+        self.clear_pictures()
+        self.request_recalc()
+
+    def action_load_example(self) -> None:
+        """ctrl+g: fill the form with the rulebook's example, said as such in the result."""
+        if not self.query(".calc"):  # not built yet: as soon as it is
+            self._example_on_start = True
+            return
+        self.action_clear_form()
+        for spec in self.specs():
+            if spec.example is None:
+                continue
+            for widget in self.query(f"#{self.NAME}-{spec.key}"):
+                if isinstance(widget, Input):
+                    widget.value = _example_text(spec)
+                elif isinstance(widget, Choice):
+                    shown = {True: "yes", False: "no"}.get(spec.example, str(spec.example))
+                    if shown in widget.options:
+                        widget.value = shown
+        self.example_loaded = True
+        self.request_recalc()
+
+    def clear_pictures(self) -> None:
+        """Subclasses empty what is not a field (the hex pictures)."""
+
     @on(DescendantFocus)
     def _focused(self, event: DescendantFocus) -> None:
         """Say what the focused field accepts; remember it (F9 and back return to it)."""
@@ -142,6 +201,9 @@ class CalcPane(Vertical):
             await self.recompose()
             self.setup()
             self._apply_presets()
+            if self._example_on_start:
+                self._example_on_start = False
+                self.action_load_example()
             self.request_recalc()
         self.focus_first()
 
@@ -223,9 +285,9 @@ class CalcPane(Vertical):
             out[spec.key] = read_widget(widget, spec)
         return out
 
-    def build(self, values: dict[str, Any]) -> dict[str, Any]:
-        """The calculator's JSON input from the form values (drop blanks by default)."""
-        return {k: v for k, v in values.items() if v is not None}
+    def extra_values(self) -> dict[str, Any]:
+        """Values that are not fields (the hex pictures' six neighbours)."""
+        return {}
 
     # -- running ----------------------------------------------------------------------
 
@@ -234,27 +296,20 @@ class CalcPane(Vertical):
         if not self.started or not self.query(".calc"):
             return
         try:
-            data = self.build(self.values())
+            values = self.values()
+            form = self.form()
+            absent = missing(form, values)
+            if absent:
+                self.waiting(absent)
+                return
+            data = form.build({**values, **self.extra_values()}, self.game)
         except ValueError as exc:
             self.fail(str(exc))
             return
+        calc = self.calc()
         try:
-            from pydantic import ValidationError
-
-            from gcacw_ref.calculators import calculator
-            from gcacw_ref.errors import GcacwError
-            from gcacw_ref.rules.tables import describe_validation_error
-        except ImportError as exc:  # pragma: no cover - the package is broken
-            self.fail(f"cannot load the calculators: {exc}")
-            return
-        try:
-            module = calculator(self.NAME)
-        except ImportError:
-            self.fail(f"The {self.NAME} calculator is not installed yet.")
-            return
-        try:
-            inp = module.Input.model_validate(data)
-            out = module.run(inp)
+            inp = calc.Input.model_validate(data)
+            out = calc.run(inp)
         except ValidationError as exc:
             self.fail(describe_validation_error(self.NAME, exc).split(": ", 1)[-1])
             return
@@ -265,8 +320,9 @@ class CalcPane(Vertical):
             self.fail(f"internal error in the {self.NAME} calculator: {type(exc).__name__}: {exc}")
             return
         self.error = None
+        self.absent = []
         self.output = out
-        self.query_one(f"#{self.NAME}-status", Static).update("")
+        self.query_one(f"#{self.NAME}-status", Static).update(self.context_line(form, data))
         self.query_one(f"#{self.NAME}-summary", Static).update(self.summary(out))
         self.query_one(f"#{self.NAME}-steps", StepsTable).show(list(out.steps))
         self.show_extra(out)
@@ -274,8 +330,37 @@ class CalcPane(Vertical):
         if remember is not None:
             remember(self.NAME, out)
 
+    def context_line(self, form: Form, data: dict[str, Any]) -> Text:
+        """What the answer rests on besides the fields: the rulebook's example (when loaded),
+        the player's game, and the optional inputs left at their rule default."""
+        text = Text()
+        if self.example_loaded:
+            text.append(_(EXAMPLE_NOTE) + "\n", style="bold yellow")
+        if form.uses_game:
+            text.append(_("Game: {game}").format(game=self.game) + "\n", style="dim")
+        left = left_at_default(form, data)
+        if left:
+            text.append(
+                _("Left at the rule default: {items}").format(items=join_list(left)), style="dim"
+            )
+        return text
+
+    def waiting(self, absent: list[Spec]) -> None:
+        """Required fields are blank: say which, compute nothing."""
+        self.error = None
+        self.output = None
+        self.absent = [s.key for s in absent]
+        names = join_list(_(s.label) for s in absent)
+        self.query_one(f"#{self.NAME}-status", Static).update(
+            Text(_("To compute, fill in: {names}").format(names=names), style="italic")
+        )
+        self.query_one(f"#{self.NAME}-summary", Static).update("")
+        self.query_one(f"#{self.NAME}-steps", StepsTable).show([])
+        self.clear_extra()
+
     def fail(self, message: str) -> None:
         self.error = message
+        self.absent = []
         self.output = None
         line = Text("⚠ ", style="bold red")
         line.append(message)
@@ -295,28 +380,30 @@ class CalcPane(Vertical):
 
 
 def read_widget(widget: Any, spec: Spec) -> Any:
-    """One field's value in calculator terms, or `ValueError("<label>: <what it accepts>")`."""
-    if isinstance(widget, Choice) and spec.kind == "bool":
-        return widget.value == "yes"
-    if isinstance(widget, Choice) and spec.kind == "tristate":
-        return {"yes": True, "no": False}.get(widget.value)
+    """One field's value in calculator terms, or `ValueError("<label>: <what it accepts>")`
+    (the command line's flags are read by the same `read_text`)."""
     if isinstance(widget, Choice):
-        return None if widget.value == "-" else widget.value
+        if spec.kind == "bool":
+            return widget.value == "yes"
+        return read_text(spec, widget.value)
     assert isinstance(widget, Input)
-    text = widget.value.strip()
     result = widget.validate(widget.value)
-    if result is not None and not result.is_valid:
+    if widget.value.strip() and result is not None and not result.is_valid:
         reason = result.failure_descriptions[0] if result.failure_descriptions else "invalid"
         raise ValueError(f"{_(spec.label)}: {reason}")
-    if not text:
-        return None
-    if spec.kind == "int":
-        return int(text.translate(str.maketrans("０１２３４５６７８９－", "0123456789-")))
-    if spec.kind == "units":
-        return parse_units(text)
-    if spec.kind == "hexes":
-        return split_hexes(text)
-    return text
+    return read_text(spec, widget.value)
+
+
+def _start_choice(spec: Spec) -> str:
+    if spec.kind == "bool":
+        return "yes" if spec.default else "no"
+    return NO_CHOICE if spec.default is None else str(spec.default)
+
+
+def _example_text(spec: Spec) -> str:
+    if isinstance(spec.example, list):
+        return format_units(spec.example) if spec.kind == "units" else " ".join(spec.example)
+    return str(spec.example)
 
 
 def field_hint(widget: Any) -> str:

@@ -5,46 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Static
+from textual.containers import Grid
+from textual.widgets import Collapsible, Static
 
 from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.rules.charts import grids_for
+from gcacw_ref.rules.io.combat import GAME_MODIFIERS, GAME_SPECIFIC, game_fields
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.dist import distribution_chart
 from gcacw_ref.tui.calcs.simple import _signed
-from gcacw_ref.tui.widgets import Choice, Spec, form_widgets
-
-MAIN = [
-    "game",
-    "action",
-    "attack_type",
-    "attackers",
-    "attacker_leader_tactical",
-    "defenders",
-    "defender_leader_tactical",
-    "defender_terrain",
-    "hexside",
-    "road_across_hexside",
-    "attacker_terrain",
-    "flank_bonus",
-    "rain",
-    "grand_assault",
-]
-"""What a usual attack needs (the fields of `CombatInput` shown unfolded)."""
-GAME_SPECIFIC = [
-    "attacker_side",
-    "gunboat",
-    "union_panic",
-    "hooker_lost_confidence",
-    "lee",
-    "longstreet",
-    "year",
-    "attacker_in_mountain",
-]
-"""Folded under one toggle; the game choice hides those its game has no use for."""
-DICE = ["artillery_die"]
+from gcacw_ref.tui.widgets import Spec, form_widgets
 
 MODIFIER_NAMES = {
     "ratio": N_("ratio"),
@@ -62,86 +35,44 @@ MODIFIER_NAMES = {
 
 class CombatPane(CalcPane):
     NAME = "combat"
-    TITLE = "Combat"
-
-    @classmethod
-    def make_specs(cls) -> list[Spec]:
-        from gcacw_ref.rules.combat_models import CombatDice, CombatInput, DefendingUnit
-        from gcacw_ref.tui.calcs.form import spec_for, specs_for
-
-        specs = specs_for(CombatInput, MAIN)
-        at = MAIN.index("defender_terrain")
-        specs[at:at] = [
-            spec_for(DefendingUnit, "entrenchment"),
-            spec_for(DefendingUnit, "earthworks"),
-        ]
-        for key in ("attacker", "defender"):
-            die = spec_for(CombatDice, key, name=f"{key}_die")
-            die.optional = True  # no dice: the whole distribution
-            specs.append(die)
-        specs += specs_for(CombatInput, DICE)
-        specs += specs_for(CombatInput, GAME_SPECIFIC)
-        return specs
 
     def main_specs(self) -> list[Spec]:
         return [s for s in self.specs() if s.key not in GAME_SPECIFIC]
 
     def compose_form_bottom(self) -> ComposeResult:
-        from textual.containers import Grid
-        from textual.widgets import Collapsible
-
         folded = [s for s in self.specs() if s.key in GAME_SPECIFIC]
         with (
-            Collapsible(title=_("Game-specific rules"), id="combat-more"),
+            Collapsible(title=self.fold_title(), id="combat-more"),
             Grid(classes="form-grid"),
         ):
             for spec in folded:
                 yield from form_widgets(spec, self.NAME)
 
     def setup(self) -> None:
-        self.show_game_fields()
+        self.game_changed()
 
-    @on(Choice.Changed, "#combat-game")
-    def _game_changed(self) -> None:
-        self.show_game_fields()
-
-    def show_game_fields(self) -> None:
-        """Show only the game-specific fields the chosen game uses (the rules core says which)."""
-        from gcacw_ref.rules.io.combat import GAME_MODIFIERS, game_fields
-
-        if not self.query("#combat-game"):
-            return
-        used = game_fields(self.query_one("#combat-game", Choice).value)
+    def game_changed(self) -> None:
+        """Show only the game-specific fields the player's game uses (the rules core says
+        which); the others are left out of the attack (`build`)."""
+        used = game_fields(self.game)
         for key in [*GAME_MODIFIERS, "longstreet"]:
             shown = key in used
             for widget in self.query(f"#combat-{key}, #combat-{key}-label"):
                 widget.display = shown
+        self.relabel()
+
+    def fold_title(self) -> str:
+        return _("Game-specific rules ({game})").format(game=self.game)
+
+    def relabel(self) -> None:
+        """The fold's title in the language and game of the moment."""
+        for fold in self.query("#combat-more"):
+            if isinstance(fold, Collapsible):
+                fold.title = self.fold_title()
 
     def compose_result_extra(self) -> ComposeResult:
         yield Static("", id="combat-chart", classes="calc-extra")
         yield Static("", id="combat-dist", classes="calc-extra")
-
-    def build(self, values: dict[str, Any]) -> dict[str, Any]:
-        data = {k: v for k, v in values.items() if v is not None}
-        works = data.pop("entrenchment", "none")
-        earthworks = data.pop("earthworks", False)
-        for unit in data.get("defenders", []):
-            unit["entrenchment"] = works
-            unit["earthworks"] = earthworks
-        if data.get("action") == "assault":
-            data.pop("attack_type", None)
-        from gcacw_ref.rules.io.combat import GAME_MODIFIERS, game_fields
-
-        used = game_fields(str(data.get("game", "")))
-        for key in [*GAME_MODIFIERS, "longstreet"]:
-            if key not in used:  # hidden for this game: not part of the attack
-                data.pop(key, None)
-        a_die, d_die = data.pop("attacker_die", None), data.pop("defender_die", None)
-        if (a_die is None) != (d_die is None):
-            raise ValueError(_("Dice: give both dice or neither"))
-        if a_die is not None:
-            data["dice"] = {"attacker": a_die, "defender": d_die}
-        return data
 
     def summary(self, out: Any) -> Text:
         parts = [
@@ -197,9 +128,6 @@ def chart_excerpt(out: Any) -> Any:
     """The two chart columns this attack reads, row by row, with each row's exact chance;
     the row the given dice landed on is lit. (Layout only: figures come from the chart
     file and the calculator's output.)"""
-    from rich.table import Table
-
-    from gcacw_ref.rules.charts import grids_for
 
     try:
         grids = {g.key: g for g in grids_for("combat_chart")}

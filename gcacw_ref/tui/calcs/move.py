@@ -6,6 +6,7 @@ the 6.2 penalty, are left to `calc move` (the form would have to ask for each st
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from rich.text import Text
@@ -13,42 +14,15 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from gcacw_ref.i18n import N_, _
+from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
-from gcacw_ref.tui.widgets import Spec
 
 
 class MovePane(CalcPane):
     NAME = "move"
-    TITLE = "Move"
-    SPECS = [
-        Spec("map", N_("Map file or id"), "text", "example"),
-        Spec("side", N_("Side"), "select", "union", options=["union", "confederate"]),
-        Spec(
-            "kind",
-            N_("Unit kind"),
-            "select",
-            "infantry",
-            options=["infantry", "cavalry", "artillery"],
-        ),
-        Spec("strength", N_("Strength"), "strength", "6"),
-        Spec("path", N_("Path"), "hexes", "0101 0102 0201"),
-        Spec("movement_allowance", N_("MP allowance"), "strength", "8", optional=True),
-        Spec("rain", N_("Rain"), "bool", False),
-        Spec("enemy", N_("Enemy units at"), "hexes", None, optional=True),
-    ]
 
     def compose_result_extra(self) -> ComposeResult:
         yield Static("", id="move-reach", classes="calc-extra")
-
-    def build(self, values: dict[str, Any]) -> dict[str, Any]:
-        data = {k: v for k, v in values.items() if v is not None}
-        data["unit"] = {
-            "side": data.pop("side"),
-            "kind": data.pop("kind"),
-            "strength": data.pop("strength"),
-        }
-        data["enemy_units"] = [{"hex": h} for h in data.pop("enemy", [])]
-        return data
 
     def summary(self, out: Any) -> Text:
         parts = [pairs(N_("Legal"), _("yes") if out.legal else _("no"), "bold reverse")]
@@ -78,8 +52,5 @@ class MovePane(CalcPane):
 
 
 def _plain(value: Any) -> str:
-    from fractions import Fraction
-
-    from gcacw_ref.rules.numbers import format_strength
 
     return format_strength(value) if isinstance(value, Fraction | int) else str(value)

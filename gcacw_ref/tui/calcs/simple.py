@@ -7,16 +7,16 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
+from gcacw_ref.tui.calcs.dist import distribution_chart
 
 
 class OddsPane(CalcPane):
     NAME = "odds"
-    TITLE = "Odds column"
-    FIELDS = ["attacker", "defender", "defender_column_strength", "game", "entrenched"]
 
     def summary(self, out: Any) -> Text:
         return lines(
@@ -29,8 +29,6 @@ class OddsPane(CalcPane):
 
 class ArtilleryPane(CalcPane):
     NAME = "artillery"
-    TITLE = "Artillery"
-    FIELDS = ["attacker_artillery", "defender_artillery", "defender_terrain", "rain", "die"]
 
     def summary(self, out: Any) -> Text:
         parts = [
@@ -50,24 +48,6 @@ class ArtilleryPane(CalcPane):
 
 class MarchPane(CalcPane):
     NAME = "march"
-    TITLE = "March"
-    FIELDS = [
-        "game",
-        "side",
-        "strength",
-        "fatigue_before",
-        "exhausted",
-        "organized",
-        "cavalry",
-        "artillery",
-        "army_of_the_potomac",
-        "out_of_supply",
-        "fatigue_four_option",
-        "die",
-        "movement_dice",
-        "leader",
-        "forced_march_dice",
-    ]
 
     def compose_result_extra(self) -> ComposeResult:
         yield Static("", id="march-dist", classes="calc-extra")
@@ -103,13 +83,9 @@ class MarchPane(CalcPane):
         return lines(*parts)
 
     def _given(self, key: str) -> bool:
-        from textual.widgets import Input
-
         return bool(self.query_one(f"#march-{key}", Input).value.strip())
 
     def show_extra(self, out: Any) -> None:
-        from gcacw_ref.tui.calcs.dist import distribution_chart
-
         dist = getattr(out, "distribution", None)
         highlight = [str(out.result)] if out.result is not None else None
         self.query_one("#march-dist", Static).update(
@@ -132,8 +108,6 @@ def _plain(value: Any) -> str:
     if isinstance(value, list):
         return join_list(_plain(v) for v in value)
     if isinstance(value, Fraction):
-        from gcacw_ref.rules.numbers import format_strength
-
         return format_strength(value)
     if hasattr(value, "model_dump"):
         return _plain(value.model_dump())

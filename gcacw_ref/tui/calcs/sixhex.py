@@ -11,27 +11,25 @@ from textual.message import Message
 from textual.widgets import Input, Label, Static
 
 from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.rules.io.fields import Mark, neighbour
+from gcacw_ref.rules.io.flank import MARKS as FLANK_MARKS
+from gcacw_ref.rules.io.retreat import MARKS as RETREAT_MARKS
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.simple import _signed
 from gcacw_ref.tui.hexes import HexPicker, Toggle, direction
-from gcacw_ref.tui.widgets import Field, StrengthCheck
+from gcacw_ref.tui.widgets import Choice, Field, StrengthCheck
 
-_B = (False, True)
+
+def _toggles(marks: list[Mark]) -> list[Toggle]:
+    """The picture's keys: the calculator's marks (the letters of `calc NAME --hexes`)."""
+    return [Toggle(m.key, m.field, m.values, m.marks, m.description) for m in marks]
 
 
 class FlankPicker(HexPicker):
     class UseInCombat(Message):
         """The player wants the flank modifier carried to the combat calculator."""
 
-    TOGGLES = [
-        Toggle("a", "attacker_unit", _B, ("", "A"), "Attacker unit"),
-        Toggle("z", "attacker_zoc", (None, "normal", "limited"), ("", "Z", "z"), "ZOC"),
-        Toggle("i", "impassable", _B, ("", "I"), "Impassable"),
-        Toggle("r", "river", _B, ("", "R"), "River"),
-        Toggle("o", "off_map", _B, ("", "O"), "Off map"),
-        Toggle("d", "defender_unit", _B, ("", "D"), "Defender"),
-        Toggle("w", "woods_no_road", _B, ("", "W"), "Woods"),
-    ]
+    TOGGLES = _toggles(FLANK_MARKS)
     BINDINGS: ClassVar[list[Any]] = [
         (t.key, f"flip('{t.key}')", t.description) for t in TOGGLES
     ] + [("c", "use_in_combat", "Use in combat")]
@@ -41,16 +39,7 @@ class FlankPicker(HexPicker):
 
 
 class RetreatPicker(HexPicker):
-    TOGGLES = [
-        Toggle("x", "prohibited", _B, ("", "X"), "Prohibited"),
-        Toggle("e", "active_enemy", _B, ("", "E"), "Active enemy"),
-        Toggle("u", "enemy_units", _B, ("", "U"), "Enemy units"),
-        Toggle("z", "enemy_zoc", _B, ("", "Z"), "Enemy ZOC"),
-        Toggle("r", "road", _B, ("", "R"), "Road"),
-        Toggle("f", "friendly_units", _B, ("", "F"), "Friendly"),
-        Toggle("a", "farther", _B, ("", "a"), "Farther"),
-        Toggle("c", "closer", _B, ("", "c"), "Closer"),
-    ]
+    TOGGLES = _toggles(RETREAT_MARKS)
     BINDINGS: ClassVar[list[Any]] = [(t.key, f"flip('{t.key}')", t.description) for t in TOGGLES]
 
 
@@ -97,16 +86,6 @@ RETREAT_READING = N_(
 
 class FlankPane(CalcPane):
     NAME = "flank"
-    TITLE = "Flank"
-    FIELDS = [
-        "defender_strength",
-        "game",
-        "attacker_side",
-        "flanks_refused",
-        "earthworks",
-        "attacker_cavalry",
-        "defender_mostly_cavalry",
-    ]
 
     def compose_form_top(self) -> ComposeResult:
         yield FlankPicker(FLANK_DEFAULTS, id="flank-hexes")
@@ -157,11 +136,12 @@ class FlankPane(CalcPane):
         with field.prevent(Input.Changed):
             field.value = picker.cells[index].get("strength") or ""
 
-    def build(self, values: dict[str, Any]) -> dict[str, Any]:
-        data = {k: v for k, v in values.items() if v is not None}
-        cells = self.query_one(FlankPicker).cells
-        data["neighbors"] = [{k: v for k, v in c.items() if v not in (None, False)} for c in cells]
-        return data
+    def extra_values(self) -> dict[str, Any]:
+        return {"hexes": [neighbour(c) for c in self.query_one(FlankPicker).cells]}
+
+    def clear_pictures(self) -> None:
+        self.query_one(FlankPicker).reset()
+        self.refresh_strength_field()
 
     def show_extra(self, out: Any) -> None:
         picker = self.query_one(FlankPicker)
@@ -187,8 +167,6 @@ class FlankPane(CalcPane):
 
 class RetreatPane(CalcPane):
     NAME = "retreat"
-    TITLE = "Retreat"
-    FIELDS = ["kind", "hex_number", "in_enemy_zoc", "from_city", "override"]
 
     def compose_form_top(self) -> ComposeResult:
         yield RetreatPicker(RETREAT_DEFAULTS, id="retreat-hexes")
@@ -219,15 +197,15 @@ class RetreatPane(CalcPane):
         text = number.value.strip()
         current = int(text) if text.isascii() and text.isdigit() and len(text) < 3 else 1
         number.value = str(min(current + 1, 6))
-        from gcacw_ref.tui.widgets import Choice
 
         self.query_one("#retreat-in_enemy_zoc", Choice).value = "yes" if zoc else "no"
         picker.reset()
 
-    def build(self, values: dict[str, Any]) -> dict[str, Any]:
-        data = {k: v for k, v in values.items() if v is not None}
-        data["neighbors"] = [dict(c) for c in self.query_one(RetreatPicker).cells]
-        return data
+    def extra_values(self) -> dict[str, Any]:
+        return {"hexes": [neighbour(c) for c in self.query_one(RetreatPicker).cells]}
+
+    def clear_pictures(self) -> None:
+        self.query_one(RetreatPicker).reset()
 
     def summary(self, out: Any) -> Text:
         must = join_list(f"{i + 1} {direction(i)}" for i in out.must_choose) or _(

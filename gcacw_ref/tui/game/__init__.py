@@ -9,20 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.widgets import Static
+
+from gcacw_ref.i18n import _
+from gcacw_ref.tui.game.pane import GamePane  # the engine: slow the first time
+
 
 def mount_game_pane(container: Any, options: Any = None) -> None:
     """Put a `GamePane` into `container` (once), after the screen is painted."""
     if container.query("#game-pane") or container.query("#game-loading"):
         return
-    from textual.widgets import Static
-
-    from gcacw_ref.i18n import _
 
     container.mount(Static(_("Loading the game…"), id="game-loading"))
 
     def finish() -> None:
-        from gcacw_ref.tui.game.pane import GamePane  # the engine: slow the first time
-
         for placeholder in container.query("#game-loading"):
             placeholder.remove()
         container.mount(GamePane(options, id="game-pane"))

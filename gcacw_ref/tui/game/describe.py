@@ -12,12 +12,18 @@ from typing import Any
 
 from rich.text import Text
 
-from gcacw_ref.game.model.actions import Action
-from gcacw_ref.game.model.geometry import direction
-from gcacw_ref.game.model.hexmap import HexMap
-from gcacw_ref.game.model.log import Event, describe_decision
-from gcacw_ref.game.model.scenario import Scenario, japanese_names
-from gcacw_ref.game.model.state import GameState, Unit
+from gcacw_ref.game.play.api import (
+    Action,
+    Event,
+    GameState,
+    HexMap,
+    Scenario,
+    Unit,
+    describe_decision,
+    direction,
+    japanese_names,
+    pending_decision,  # the engine: loaded with the game
+)
 from gcacw_ref.i18n import N_, _, current_language, join_list
 from gcacw_ref.tui.game.mapview import strength_text as strength_text
 
@@ -227,8 +233,6 @@ def action_words(action: Action, state: GameState) -> str:
 
 
 def decision_text(state: GameState) -> str:
-    from gcacw_ref.game.play.api import pending_decision  # the engine: loaded with the game
-
     facts = pending_decision(state)
     if facts is None:
         return _("the game is over")

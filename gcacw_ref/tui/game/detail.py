@@ -15,9 +15,8 @@ from typing import Any
 
 from rich.text import Text
 
-from gcacw_ref.game.model.actions import Action
-from gcacw_ref.game.model.log import EVENT_NAMES, Event
-from gcacw_ref.game.model.state import GameState
+from gcacw_ref.game.model.log import EVENT_NAMES
+from gcacw_ref.game.play.api import Action, Event, GameState
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.tui.game import describe as D
 

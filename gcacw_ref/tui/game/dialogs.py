@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from gcacw_ref.i18n import _, ngettext
 from gcacw_ref.tui.game.describe import PLAYERS
+from gcacw_ref.tui.plain import plain
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class _Dialog(ModalScreen[object]):
         self.dismiss(None)
 
     def error(self, text: str) -> None:
-        self.query_one("#dialog-error", Static).update(text)
+        self.query_one("#dialog-error", Static).update(plain(text))
 
 
 class NewGameDialog(_Dialog):
@@ -124,7 +125,7 @@ class DiceDialog(_Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(Text(self.what))
+            yield Label(plain(self.what))
             yield Label(
                 ngettext(
                     "Roll {count} die at the table (rule {rules}) and type it:",
@@ -157,7 +158,7 @@ class PathDialog(_Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(self.title_text)
+            yield Label(plain(self.title_text))
             yield Input(self.default, id="path-input")
             yield Static("", id="dialog-error", classes="error")
             yield Label(_("enter: confirm · escape: cancel"), classes="hint")

@@ -11,6 +11,7 @@ from textual.widget import Widget
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import _
+from gcacw_ref.paths import data_dir
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.dialogs import GameOptions, NewGameDialog, PathDialog
@@ -137,8 +138,6 @@ class PaneExtras(Widget):
         self.app.push_screen(NewGameDialog(self.options), chosen)
 
     def default_save(self) -> str:
-        from gcacw_ref.paths import data_dir
-
         name = "game.json"
         if self.history is not None:
             name = f"{self.history.scenario.id}-{self.history.seed}.json"
@@ -158,10 +157,9 @@ class PaneExtras(Widget):
             return
         try:
             self.history.save(target)
-        except OSError as exc:
-            self.report(
-                _("cannot write {path} ({error})").format(path=target, error=exc.strerror), True
-            )
+        except Exception as exc:  # noqa: BLE001 - any refused write: say why, keep the game
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            self.report(_("cannot write {path} ({error})").format(path=target, error=reason), True)
             return
         self.report(_("Saved to {path}").format(path=target))
 

@@ -29,8 +29,7 @@ from textual import on
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
-from gcacw_ref.game.model.actions import Action
-from gcacw_ref.game.play.api import Refusal, pending_decision, why_not
+from gcacw_ref.game.play.api import Action, Refusal, pending_decision, why_not
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.detail import event_detail

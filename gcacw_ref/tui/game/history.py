@@ -27,20 +27,24 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from gcacw_ref.errors import DataError, InputError
-from gcacw_ref.game.model.actions import Action
-from gcacw_ref.game.model.log import Event
-from gcacw_ref.game.model.scenario import Scenario, check_scenario
-from gcacw_ref.game.model.state import GameState
 from gcacw_ref.game.play.api import (
+    Action,
+    Event,
+    Game,
+    GameState,
+    SaveFile,
+    Scenario,
+    check_scenario,
     initial_state,
     legal_actions,
+    make_bot,
     pending_decision,
     pending_side,
+    read_save,
+    save_game,
     start,
     step,
 )
-from gcacw_ref.game.play.bots import make_bot
-from gcacw_ref.game.play.replay import Game, SaveFile, read_save, save_game
 
 CHECKPOINT = 16  # every 16th node keeps its state
 SETTLE_EVERY = 256  # stops added between two `settle_memory` calls

@@ -27,9 +27,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from gcacw_ref.game.model.geometry import parse_hex
-from gcacw_ref.game.model.hexmap import HexMap
-from gcacw_ref.game.model.state import GameState, Unit
+from gcacw_ref.game.play.api import GameState, HexMap, Unit, parse_hex
 from gcacw_ref.i18n import current_language
 from gcacw_ref.rules.terrain import HexFeature, HexsideFeature, Terrain
 

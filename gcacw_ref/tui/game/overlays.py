@@ -12,12 +12,17 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import cast
 
-from gcacw_ref.game.model.hexmap import HexMap, board_for
-from gcacw_ref.game.model.pathing import MoveView, MovingUnit
-from gcacw_ref.game.model.reach import reachable
-from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play import api
-from gcacw_ref.game.play.api import PendingDecision
+from gcacw_ref.game.play.api import (
+    GameState,
+    HexMap,
+    MoveView,
+    MovingUnit,
+    PendingDecision,
+    Unit,
+    board_for,
+    reachable,
+)
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.movement_allowance import Kind, allowance_distribution
 from gcacw_ref.rules.terrain import UnitKind

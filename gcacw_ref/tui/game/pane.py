@@ -17,8 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.model.actions import Action
-from gcacw_ref.game.play.api import pending_decision
+from gcacw_ref.game.play.api import Action, load_scenario, pending_decision
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
@@ -33,6 +32,7 @@ from gcacw_ref.tui.game.mapview import (
     MapView,
 )
 from gcacw_ref.tui.game.play import SPEEDS, PanePlay, engine_trouble
+from gcacw_ref.tui.plain import plain
 
 
 class GamePane(PanePlay, PaneFocus):
@@ -127,8 +127,6 @@ class GamePane(PanePlay, PaneFocus):
     # -- games -------------------------------------------------------------------------
 
     def start_game(self, options: GameOptions) -> None:
-        from gcacw_ref.game.model.scenario import load_scenario
-
         players = {"union": options.union, "confederate": options.confederate}
         try:
             scenario = load_scenario(options.scenario)
@@ -235,7 +233,7 @@ class GamePane(PanePlay, PaneFocus):
         h = self.history
         status = self.query_one("#game-status", Static)
         if h is None:
-            status.update(self.message, layout=False)
+            status.update(plain(self.message), layout=False)
             return
         s = h.state
         line = Text(no_wrap=True, overflow="ellipsis")

@@ -10,7 +10,7 @@ from textual import work
 from textual.timer import Timer
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.play.api import Action
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.detail import roll_words

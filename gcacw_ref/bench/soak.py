@@ -19,9 +19,22 @@ from collections import Counter
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from gcacw_ref.bench.soak_coverage import EngineCoverage
+from gcacw_ref.bench.soak_paths import PATHS, Watcher, extended_march_worst
 from gcacw_ref.game.model.log import CONTRACT_EVENT_TYPES as CONTRACT_EVENTS
+from gcacw_ref.game.model.scenario import SCENARIO_DIR, load_scenario
+from gcacw_ref.game.play.api import legal_actions, pending_side
 from gcacw_ref.game.play.bots import BOT_NAMES, make_bot
-from gcacw_ref.game.play.soak_paths import PATHS, Watcher, extended_march_worst
+from gcacw_ref.game.play.replay import (
+    MAX_ACTIONS,
+    SaveFile,
+    play_action,
+    play_bots,
+    replay_save,
+    start_game,
+    verify,
+)
+from gcacw_ref.oracle import Oracle, Seen, Tally
 
 if TYPE_CHECKING:
     from gcacw_ref.game.model.scenario import Scenario
@@ -31,8 +44,6 @@ PAIRINGS = list(product(BOT_NAMES, BOT_NAMES))  # (union, confederate)
 
 
 def shipped_scenarios() -> list[str]:
-    from gcacw_ref.game.model.scenario import SCENARIO_DIR
-
     return sorted(p.stem for p in SCENARIO_DIR.glob("*.toml"))
 
 
@@ -46,12 +57,10 @@ def plan(games: int, seed0: int, names: list[str]) -> list[tuple[str, str, str, 
 
 
 def play_watched(
-    scenario: Scenario, seed: int, union: str, confederate: str
+    scenario: Scenario, seed: int, union: str, confederate: str, oracle: Oracle | None = None
 ) -> tuple[Game, Watcher]:
-    """`replay.play_bots` (same bots, same seeds), watching each step for the paths."""
-    from gcacw_ref.game.play.api import legal_actions, pending_side
-    from gcacw_ref.game.play.replay import MAX_ACTIONS, play_action, start_game
-
+    """`replay.play_bots` (same bots, same seeds), watching each step for the paths (and,
+    given an `oracle`, checking each step against the rules)."""
     game = start_game(scenario, seed, [union, confederate])
     bots = {
         "union": make_bot(union, seed * 2 + 1),
@@ -65,16 +74,20 @@ def play_watched(
             return game, watcher
         side = pending_side(state)
         assert side is not None
-        action = bots[side](state, legal_actions(state))
+        legal = legal_actions(state)
+        action = bots[side](state, legal)
         events = play_action(game, action)
         watcher.see(state, action, events)
+        if oracle is not None:
+            oracle.tally.where = f"{scenario.id} {union}/{confederate} seed {seed} action " + str(
+                len(game.actions) - 1
+            )
+            oracle.see(Seen(pre=state, legal=list(legal), action=action, events=list(events)))
     raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
 
 
 def same_hash_again(scenario: Scenario, key: tuple[str, str, str, int], saved: Game) -> list[str]:
     """Replay one game from its save (JSON round trip) and by its bots; what differed."""
-    from gcacw_ref.game.play.replay import SaveFile, play_bots, replay_save, verify
-
     name, union, confed, seed = key
     out = []
     text = json.dumps(saved.to_save().model_dump(mode="json"))
@@ -97,15 +110,14 @@ def soak(
     coverage: bool = False,
 ) -> dict[str, Any]:
     """Play `games` bot games; errors, event types, paths, determinism, time, coverage."""
-    from gcacw_ref.game.model.scenario import load_scenario
-    from gcacw_ref.game.play.soak_coverage import EngineCoverage
-
     names = scenarios or shipped_scenarios()
     loaded = {name: load_scenario(name) for name in names}
     errors: list[str] = []
     seen: Counter[str] = Counter()
     paths: Counter[str] = Counter()
     worst_march = 0
+    checked = Tally()
+    wins: dict[str, dict[str, dict[str, int]]] = {}
     finished: dict[tuple[str, str, str, int], Game] = {}
     per: dict[str, dict[str, Any]] = {}
     cov = EngineCoverage() if coverage else None
@@ -117,8 +129,9 @@ def soak(
         for key in plan(games, seed0, names):
             name, union, confed, seed = key
             c1 = time.process_time()
+            oracle = Oracle()
             try:
-                game, watcher = play_watched(loaded[name], seed, union, confed)
+                game, watcher = play_watched(loaded[name], seed, union, confed, oracle)
             except Exception as exc:  # the soak counts every failure
                 errors.append(f"{name} {union}/{confed} seed {seed}: {type(exc).__name__}: {exc}")
                 continue
@@ -130,6 +143,11 @@ def soak(
             stats["actions"] += len(game.actions)
             pairing = stats.setdefault("pairings", {})
             pairing[f"{union}/{confed}"] = pairing.get(f"{union}/{confed}", 0) + 1
+            checked.merge(oracle.tally)
+            result = game.state.result
+            winner = str(result["winner"]) if result else "unfinished"
+            tally = wins.setdefault(name, {}).setdefault(f"{union}/{confed}", {})
+            tally[winner] = tally.get(winner, 0) + 1
             seen.update(str(ev["type"]) for ev in game.events)
             paths.update(watcher.paths)
             worst_march = max(worst_march, extended_march_worst(game.events))
@@ -161,6 +179,8 @@ def soak(
         "replayed": len(sample),
         "hash_mismatches": mismatches,
         "coverage": cov.report() if cov else None,
+        "oracle": checked.report(),
+        "wins": wins,
     }
 
 

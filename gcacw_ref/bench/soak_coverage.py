@@ -13,7 +13,7 @@ import types
 from pathlib import Path
 from typing import Any
 
-ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
+ENGINE_DIR = Path(__file__).resolve().parent.parent / "game" / "engine"
 _FUNCTION = 0x0002  # CO_NEWLOCALS: a function's (or comprehension's) code object
 
 
@@ -36,6 +36,7 @@ class EngineCoverage:
 
     def __init__(self) -> None:
         try:
+            # lazy: optional (the test extra); only the soak measures coverage
             import coverage
         except ImportError:
             self.cov: Any = None

@@ -20,7 +20,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gcacw_ref import paths
 from gcacw_ref.i18n import _
+from gcacw_ref.text.library import Library
 
 RUNS = 5
 _CHILD = r"""
@@ -47,9 +49,6 @@ print(json.dumps({"ready": app.ready_at, "books": getattr(app, "books_at", None)
 
 def _seeded_home(folder: Path) -> Path | None:
     """Import the seed rulebooks into `folder`; None when the seeds are not there."""
-    from gcacw_ref import paths
-    from gcacw_ref.text.library import Library
-
     seeds = sorted(paths.seeds_dir().glob("00[012]_*.txt"))
     if len(seeds) < 3:
         return None

@@ -29,7 +29,14 @@ import time
 import tracemalloc
 from typing import Any
 
+from textual.geometry import Region
+
+from gcacw_ref.game.play.api import SCENARIO_DIR, load_scenario, replay_save
 from gcacw_ref.i18n import _
+from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.game.dialogs import GameOptions
+from gcacw_ref.tui.game.history import History
+from gcacw_ref.tui.game.pane import GamePane
 
 RUNS = 3
 JUMPS = 300  # random jumps anywhere in the history (seeded)
@@ -63,9 +70,6 @@ def _longest_game() -> tuple[str, Any]:
     """The longest built-in game between heuristic bots (seed 1), and what each game's
     history holds: the memory freed when the history is dropped (tracemalloc), so the
     engine's own bounded caches, which stay, are not counted."""
-    from gcacw_ref.game.model.scenario import SCENARIO_DIR, load_scenario
-    from gcacw_ref.tui.game.history import History
-
     best: tuple[str, Any, int] | None = None
     for path in sorted(SCENARIO_DIR.glob("*.toml")):
         scenario = load_scenario(path.stem)
@@ -92,8 +96,6 @@ def _longest_game() -> tuple[str, Any]:
 def _replay_ms(history: Any) -> float:
     """Rebuilding the position at the end from the actions (the alternative to keeping
     every state): one full replay, in ms."""
-    from gcacw_ref.game.play.replay import replay_save
-
     save = history.game().to_save()
     t = time.perf_counter()
     replay_save(save)
@@ -101,11 +103,6 @@ def _replay_ms(history: Any) -> float:
 
 
 async def _stepping(history: Any) -> dict[str, Any]:
-    from textual.geometry import Region
-
-    from gcacw_ref.tui.app import GcacwApp
-    from gcacw_ref.tui.game.dialogs import GameOptions
-    from gcacw_ref.tui.game.pane import GamePane
 
     app = GcacwApp(game=GameOptions("training", 1, "human", "human"))
     async with app.run_test(size=(160, 45)) as pilot:

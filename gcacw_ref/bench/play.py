@@ -12,6 +12,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from gcacw_ref.game.model.scenario import Scenario
 
+from gcacw_ref.bench.soak import shipped_scenarios
+from gcacw_ref.game.model.scale import scaled_scenario
+from gcacw_ref.game.model.scenario import load_scenario
+from gcacw_ref.game.play.api import legal_actions, pending_side
+from gcacw_ref.game.play.bots import make_bot
+from gcacw_ref.game.play.replay import play_action, play_bots, start_game
 from gcacw_ref.i18n import _, join_list
 
 SOAK_GAMES = 100
@@ -21,10 +27,6 @@ SCALING_EXTRA = (0, 50, 100, 200)
 def scaling(extra: tuple[int, ...] = SCALING_EXTRA, seed: int = 1) -> list[dict[str, Any]]:
     """One heuristic game per size: units, actions, CPU seconds, and the cost ratio to
     the row before (with the units ratio beside it)."""
-    from gcacw_ref.game.model.scale import scaled_scenario
-    from gcacw_ref.game.model.scenario import load_scenario
-    from gcacw_ref.game.play.replay import play_bots
-
     base = load_scenario("training")
     rows: list[dict[str, Any]] = []
     for n in extra:
@@ -48,10 +50,6 @@ def scaling(extra: tuple[int, ...] = SCALING_EXTRA, seed: int = 1) -> list[dict[
 def timed_game(scenario: Scenario, seed: int) -> dict[str, Any]:
     """One heuristic-vs-heuristic game (the same bots and seeds as `play_bots`): CPU
     seconds in all, the bots' share of them, and the number of actions."""
-    from gcacw_ref.game.play.api import legal_actions, pending_side
-    from gcacw_ref.game.play.bots import make_bot
-    from gcacw_ref.game.play.replay import play_action, start_game
-
     t0 = time.process_time()
     game = start_game(scenario, seed, ["heuristic", "heuristic"])
     bots = {
@@ -79,16 +77,10 @@ def timed_game(scenario: Scenario, seed: int) -> dict[str, Any]:
 def scenario_games(seed: int = 1) -> dict[str, dict[str, Any]]:
     """One heuristic-vs-heuristic game of each shipped scenario: CPU seconds (the bots'
     share beside it), actions. DESIGN.md: the campaign scenario under 5 s."""
-    from gcacw_ref.game.model.scenario import load_scenario
-    from gcacw_ref.game.play.soak import shipped_scenarios
-
     return {name: timed_game(load_scenario(name), seed) for name in shipped_scenarios()}
 
 
 def run() -> dict[str, Any]:
-    from gcacw_ref.game.model.scenario import load_scenario
-    from gcacw_ref.game.play.replay import play_bots
-
     scen = load_scenario("training")
     t0 = time.perf_counter()
     game = play_bots(scen, 1, "heuristic", "heuristic")

@@ -1,0 +1,99 @@
+"""One read-only view of a position (what OpenSpiel calls an observer).
+
+The engine decides; everything else that must know what a position allows reads it here,
+built from the engine's own functions over a working copy that is never frozen back:
+effective combat strength (7.2), who commands whom (2.2), zones of control (2.4), command
+range (2.5), the board a moving unit sees (6.2) and an attack's outcomes (7.1-7.4). The
+bots, the api and the game screen read these and compute no rule of their own.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from gcacw_ref.errors import InputError
+from gcacw_ref.game.engine.combat import combat_input, flank_for
+from gcacw_ref.game.engine.common import combat_strength, disorganized_value
+from gcacw_ref.game.engine.work import Work
+from gcacw_ref.game.engine.zocview import command_range, move_board, zoc_map
+from gcacw_ref.game.model.pathing import MoveView
+from gcacw_ref.game.model.state import GameState
+from gcacw_ref.rules.combat import CombatResult, resolve_combat
+from gcacw_ref.rules.combat_models import CombatInput
+from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.zoc import ZocKind
+
+__all__ = ["Position", "disorganized_value", "verdict"]
+
+
+class Position:
+    """What a state allows, read through the engine (nothing here changes the state)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._w = Work(state)
+
+    def combat_strength(self, uid: str) -> Fraction:
+        """7.2: the unit's strength now (printed when organized, else its disorganized
+        side: 2.2 and the scenario's counters)."""
+        return combat_strength(self._w, self._w.units[uid])
+
+    def commands(self, leader_id: str, uid: str) -> bool:
+        """2.2: whether the leader commands the unit (army leaders command their side)."""
+        return self._w.commands(self._w.leaders[leader_id], self._w.units[uid])
+
+    def zoc_of(self, side: Side) -> dict[str, ZocKind]:
+        """2.4 (10.2, 12.0): the hexes in the ZOC of `side`'s units, with this turn's rain,
+        destroyed crossings and every pontoon bridge laid."""
+        return dict(zoc_map(self._w, _enemy_of(side)))
+
+    def command_range(self, leader_id: str) -> dict[str, list[str]]:
+        """2.5: the hexes within the leader's command radius, each with its path (empty
+        when the leader is not on the map)."""
+        leader = self.state.leaders.get(leader_id)
+        unit = self.state.units.get(leader.unit) if leader is not None and leader.unit else None
+        if leader is None or unit is None or unit.hex is None:
+            return {}
+        return dict(command_range(self._w, unit.hex, leader.side))
+
+    def move_view(self, side: Side) -> MoveView:
+        """6.2: the board as a moving unit of `side` sees it (enemy units and ZOC,
+        pontoons, rain), for `reach.reachable` / `pathing.evaluate_path`."""
+        return move_board(self._w, side)
+
+    def attack_outcomes(
+        self, attackers: list[str], target: str, action: str, attack_type: str | None
+    ) -> CombatResult | None:
+        """The rules core's verdict on an attack by `attackers` on the hex `target` (7.1-7.4:
+        odds, modifiers, flank, every dice outcome), or None when the map or the rules
+        forbid it. `action`: "march" or "assault"."""
+        if not attackers:
+            return None
+        w = self._w
+        side = w.unit(attackers[0]).side
+        if not w.enemy_at(target, side):
+            return None
+        flank = flank_for(w, attackers, target, side, target in w.refused)
+        inp = combat_input(w, attackers, target, action, attack_type, None, flank=flank)
+        return None if inp is None else verdict(inp)
+
+
+def verdict(inp: CombatInput) -> CombatResult | None:
+    """`resolve_combat` of an input, or None where the rules core refuses it (a function
+    of the input alone, so remembered by its JSON)."""
+    key = inp.model_dump_json()
+    if key not in _RESULTS:
+        if len(_RESULTS) > 20_000:
+            _RESULTS.clear()
+        try:
+            _RESULTS[key] = resolve_combat(inp)
+        except InputError:
+            _RESULTS[key] = None
+    return _RESULTS[key]
+
+
+_RESULTS: dict[str, CombatResult | None] = {}
+
+
+def _enemy_of(side: Side) -> Side:
+    return Side.UNION if side == Side.CONFEDERATE else Side.CONFEDERATE

@@ -1,0 +1,107 @@
+"""A second reader of the rules: replays bot games and checks each event against the
+rulebook and the charts, apart from the engine's rule functions.
+
+`Oracle.see(seen)` checks one step (the state before it, its legal actions, the action and
+the events) and counts checks and violations per rule in `oracle.tally`;
+`play_checked(...)` plays one bot game under the oracle. Used by `bench --soak` and by the
+tests. The oracle reads the position and the map data itself (`board`, `position`); what
+it checks it computes from the rules (`combat`, `cavalry`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gcacw_ref.game.play.api import Game, Scenario, legal_actions, pending_side
+from gcacw_ref.game.play.bots import make_bot
+from gcacw_ref.game.play.replay import MAX_ACTIONS, play_action, start_game
+from gcacw_ref.oracle.board import Board
+from gcacw_ref.oracle.cavalry import AdvanceWatch, retreat_roll
+from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
+from gcacw_ref.oracle.march import extended_march
+from gcacw_ref.oracle.modifiers import modifiers
+from gcacw_ref.oracle.retreat import retreat_options
+from gcacw_ref.oracle.tally import Seen, Tally
+
+__all__ = ["Oracle", "Seen", "Tally", "play_checked"]
+
+# events after which the position of the step's start no longer holds
+_MOVED = frozenset(
+    {"move", "retreat", "advance", "eliminated", "surrender", "cavalry_retreat", "loss"}
+)
+
+
+def as_dict(ev: Any) -> dict[str, Any]:
+    if isinstance(ev, Mapping):
+        return dict(ev)
+    dump = getattr(ev, "model_dump", None)
+    return dict(dump(mode="json")) if dump else {}
+
+
+class Oracle:
+    """Checks each step of one game."""
+
+    def __init__(self, where: str = "") -> None:
+        self.tally = Tally(where=where)
+        self.advance = AdvanceWatch()
+        self._board: tuple[int, Board] | None = None
+        self.assault_leader: str | None = None  # the leader of the assault under way
+
+    def board(self, state: Any) -> Board:
+        key = hash((id(state.scenario), state.turn, state.bridges, state.destroyed))
+        if self._board is None or self._board[0] != key:
+            self._board = (key, Board.of(state))
+        return self._board[1]
+
+    def see(self, seen: Seen) -> None:
+        board = self.board(seen.pre)
+        attack_set(self.tally, seen, board)
+        retreat_options(self.tally, seen, board)
+        moved = False
+        fatigue: dict[str, int] = {}  # fatigue after a march began, from its event
+        for raw in seen.events:
+            ev = as_dict(raw)
+            kind = ev.get("type")
+            self.advance.see(self.tally, ev)
+            if kind == "assault" and "leader" in ev and "units" in ev:
+                self.assault_leader = str(ev["leader"])
+            if kind == "combat" and not moved:
+                tactical(self.tally, seen, ev)
+                flank(self.tally, seen, board, ev, self.assault_leader)
+                chart(self.tally, seen, ev)
+                leader = self.assault_leader if ev.get("action") == "assault" else None
+                modifiers(self.tally, seen, board, ev, leader)
+            elif kind == "cavalry_retreat" and not moved and "die" in ev:
+                retreat_roll(self.tally, seen, board, ev)
+            elif kind == "march" and "fatigue" in ev:
+                fatigue[str(ev.get("unit"))] = int(ev["fatigue"])
+            elif kind == "extended_march" and not moved:
+                extended_march(self.tally, seen, ev, fatigue.get(str(ev.get("unit"))))
+            if kind in _MOVED:
+                moved = True
+
+
+def play_checked(scenario: Scenario, seed: int, union: str, confederate: str) -> tuple[Game, Tally]:
+    """One bot game (the same bots and seeds as `play_bots`) with every step checked."""
+    game = start_game(scenario, seed, [union, confederate])
+    bots = {
+        "union": make_bot(union, seed * 2 + 1),
+        "confederate": make_bot(confederate, seed * 2 + 2),
+    }
+    where = f"{scenario.id} {union}/{confederate} seed {seed}"
+    oracle = Oracle(where)
+    for _count in range(MAX_ACTIONS):
+        state = game.state
+        if state.over:
+            return game, oracle.tally
+        side = pending_side(state)
+        assert side is not None
+        legal = legal_actions(state)
+        action = bots[side](state, legal)
+        events = play_action(game, action)
+        oracle.tally.where = (
+            f"{scenario.id} {union}/{confederate} seed {seed} action {len(game.actions) - 1}"
+        )
+        oracle.see(Seen(pre=state, legal=list(legal), action=action, events=list(events)))
+    raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")

@@ -1,0 +1,52 @@
+"""Every option of every command says what it does (issue 30), and `play` without a seed
+picks one and says which, so the game can be played again."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from gcacw_ref.calculators import CALCULATORS, calculator
+from gcacw_ref.cli import build_parser, main
+from gcacw_ref.commands.calc import calc_parser
+
+
+def _missing(parser: argparse.ArgumentParser, path: list[str]) -> list[str]:
+    out: list[str] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                out += _missing(sub, [*path, name])
+            continue
+        if not action.help:
+            out.append(" ".join([*path, *(action.option_strings or [action.dest])]))
+    return out
+
+
+def test_every_option_of_every_command_has_help() -> None:
+    parsers = [(build_parser(), ["gcacw-ref"])]
+    parsers += [(calc_parser(calculator(n)), ["calc", n]) for n in CALCULATORS]
+    missing = [m for parser, path in parsers for m in _missing(parser, path)]
+    assert missing == []
+
+
+def test_play_picks_and_prints_a_seed(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gcacw_ref.commands import game
+
+    monkeypatch.setattr(game, "pick_seed", lambda: 7)
+    assert main(["play", "--scenario", "training"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "seed 7 (play it again with --seed 7)"
+    assert main(["play", "--scenario", "training", "--json"]) == 0
+    picked = json.loads(capsys.readouterr().out)
+    assert main(["play", "--scenario", "training", "--json", "--seed", "7"]) == 0
+    given = json.loads(capsys.readouterr().out)
+    assert picked["seed"] == given["seed"] == 7
+    assert picked["final_state_hash"] == given["final_state_hash"]
