@@ -100,7 +100,12 @@ def activation_candidates(w: Work, leader: Leader) -> list[str]:
     if lh is None or leader.rank == "army":
         return []
     reach = command_range(w, lh, leader.side)
-    return [u.id for u in w.alive(leader.side) if activation_refusal(w, leader, u, reach) is None]
+    # only units inside the radius can pass `activation_refusal`: look at those alone
+    return [
+        u.id
+        for u in w.alive(leader.side)
+        if u.hex in reach and activation_refusal(w, leader, u, reach) is None
+    ]
 
 
 def assault_candidates(w: Work, leader: Leader) -> list[str]:
