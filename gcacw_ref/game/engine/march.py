@@ -14,6 +14,7 @@ from gcacw_ref.game.engine import bridges, cavalry
 from gcacw_ref.game.engine.combat import march_attack, march_attack_options
 from gcacw_ref.game.engine.common import hex_of
 from gcacw_ref.game.engine.leaders import offer_split
+from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import disorganize_or_lose, set_strength
 from gcacw_ref.game.engine.zocview import move_board, zoc_kind
@@ -21,6 +22,7 @@ from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import ForcedMarchFrame, MarchFrame
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit, StepVerdict, move_step
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
 from gcacw_ref.rules.march import MAX_FATIGUE, apply_extended_march_result, check_march
@@ -148,14 +150,14 @@ decision(ForcedMarchFrame, forced_options, forced_decide)
 
 
 # --- moving ------------------------------------------------------------------------
-def move_verdict(
+def move_check(
     w: Work, march: MarchFrame, unit: Unit, to: str, board: MoveView | None = None
-) -> StepVerdict | None:
+) -> StepVerdict:
     """6.2 via `pathing.move_step` on the live board (`board`, when already built for this
-    position): the MP to enter `to`, and whether the unit must stop or its march ends
-    there; None when it may not enter."""
+    position): the MP to enter `to`, whether the unit must stop or its march ends there,
+    or (`legal` False) the rule and the reason it may not enter."""
     mp = march.mp
-    verdict = move_step(
+    return move_step(
         board or move_board(w, unit.side),
         MovingUnit(UnitKind(unit.kind), Fraction(unit.strength)),
         hex_of(unit),
@@ -165,7 +167,26 @@ def move_verdict(
         attacked=bool(march.attacks) or mp < 0,
         first_action=not march.acted,
     )
+
+
+def move_verdict(
+    w: Work, march: MarchFrame, unit: Unit, to: str, board: MoveView | None = None
+) -> StepVerdict | None:
+    """`move_check` when the unit may enter `to`, else None."""
+    verdict = move_check(w, march, unit, to, board)
     return verdict if verdict.legal else None
+
+
+def march_stopped(w: Work, frame: MarchFrame, unit: Unit) -> Refusal | None:
+    """6.2: a unit that entered an enemy normal ZOC this march stops there (it may still
+    attack); None while it may move on."""
+    if unit.hex is not None and frame.stop and zoc_kind(w, unit.hex, unit.side) == "normal":
+        return Refusal(
+            "6.2",
+            N_("the unit entered enemy ZOC at {hex} and must stop there"),
+            (("hex", unit.hex),),
+        )
+    return None
 
 
 def march_options(w: Work, frame: MarchFrame) -> list[Action]:
@@ -174,8 +195,7 @@ def march_options(w: Work, frame: MarchFrame) -> list[Action]:
     out = [Action(type="end")]
     if unit.hex is None or frame.ended:
         return out
-    stopped = frame.stop and zoc_kind(w, unit.hex, unit.side) == "normal"
-    if not stopped:
+    if march_stopped(w, frame, unit) is None:
         board = move_board(w, unit.side)
         for n in w.board.neighbors(unit.hex):
             if move_verdict(w, frame, unit, n, board) is not None:

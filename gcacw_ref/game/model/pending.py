@@ -66,6 +66,14 @@ class _Decision(BaseModel):
     side: Side
     rule: str
 
+    def acting(self) -> tuple[str | None, str | None]:
+        """The unit and the leader the decision is for, where its kind names them."""
+        unit, leader = self.__dict__.get("unit"), self.__dict__.get("leader")
+        return (
+            unit if isinstance(unit, str) else None,
+            leader if isinstance(leader, str) else None,
+        )
+
 
 class PlainDecision(_Decision):
     """Take the initiative or pass (4.2); choose the action (5.0): no facts beyond whose."""

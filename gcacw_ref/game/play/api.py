@@ -10,6 +10,8 @@ State and set-up
 Decisions
     `Action` (one flat JSON-ready decision), `parse_action(data)`, `IllegalAction`;
     `legal_actions(state)`: the pending decision's choices (empty once over);
+    `why_not(state, hex)`: the rules (`Refusal`: rule, reason) that keep a hex out of
+    the pending decision's choices;
     `pending_side(state)`: "union" / "confederate" / None; `pending_decision(state)`:
     the pending decision as a typed, read-only `PendingDecision` (its `kind`, a
     `DecisionKind`; `side`, `rule`, and its public facts: the marching unit and its MP
@@ -53,6 +55,8 @@ from gcacw_ref.game.engine.core import (
     step,
 )
 from gcacw_ref.game.engine.position import Position, disorganized_value
+from gcacw_ref.game.engine.refusal import Refusal
+from gcacw_ref.game.engine.whynot import why_not
 from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.model.geometry import direction, parse_hex
@@ -93,6 +97,7 @@ from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.zoc import ZocKind
 
 __all__ = [
+    "why_not",
     "Action",
     "AssaultDecision",
     "ChanceOutcome",
@@ -104,6 +109,7 @@ __all__ = [
     "IllegalAction",
     "MarchDecision",
     "PendingDecision",
+    "Refusal",
     "Scenario",
     "TransferDecision",
     "apply",
