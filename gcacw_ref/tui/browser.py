@@ -109,6 +109,7 @@ class RulesPane(Horizontal):
     @on(Tree.NodeSelected, "#toc")
     def _toc_chosen(self, event: Tree.NodeSelected[tuple[str, str]]) -> None:
         event.stop()
+        self.app.remove_class("show-toc")  # touch, phone: the contents give way to the rule
         data = event.node.data
         if data and data[1]:
             self.open(data[0], data[1])
