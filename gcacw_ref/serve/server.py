@@ -5,6 +5,12 @@ Every request must carry the access token (`?token=` on the page and static file
 any route is looked at, so no page is sent and no app process starts. Each websocket gets an
 `AppSession` (an app process) while fewer than `max_sessions` run; beyond that 503. A session
 ends when its socket closes, when its app quits or dies, or after `idle_s` without input.
+
+A page asked for with the token also starts one spare app (when there is room), which the
+page's socket then takes: the app boots while the browser loads the client. When a tab takes
+the spare, the next is started, so a second tab or a reload finds its app ready. A spare not
+taken within `SPARE_S` is ended (it counts against no limit: it is started only while a tab
+could still open, and is taken by the next one).
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from gcacw_ref.serve.page import page_html, static_dir, textual_js
 from gcacw_ref.serve.session import AppSession
 
 IDLE_CHECK_S = 15.0
+SPARE_S = 120.0  # a spare app no tab has taken is ended after this long
+SPARE_SIZE = (80, 24)  # a spare's terminal until its tab says its size
 TOKEN_KEY: web.AppKey[str] = web.AppKey("token", str)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 STATIC_FILES = {  # the only files served: the terminal's script, its style, its font
@@ -54,13 +62,26 @@ class Sessions:
         self.limit = limit
         self.running: set[AppSession] = set()
         self.sockets: set[web.WebSocketResponse] = set()
+        self.spare: AppSession | None = None  # started for a page, not yet taken by a tab
 
     def full(self) -> bool:
         return len(self.running) >= self.limit
 
+    def take_spare(self) -> AppSession | None:
+        """The spare app, if it is still alive (it is no longer the spare)."""
+        spare, self.spare = self.spare, None
+        if spare is not None and spare.ended.is_set():
+            asyncio.get_running_loop().create_task(spare.stop())
+            return None
+        return spare
+
     async def stop_all(self) -> None:
         """End every session and close every socket (the server is stopping)."""
-        await asyncio.gather(*(s.stop() for s in list(self.running)), return_exceptions=True)
+        apps = list(self.running)
+        spare, self.spare = self.spare, None
+        if spare is not None:
+            apps.append(spare)
+        await asyncio.gather(*(s.stop() for s in apps), return_exceptions=True)
         for ws in list(self.sockets):
             with contextlib.suppress(Exception):
                 await ws.close()
@@ -112,7 +133,22 @@ class Server:
     async def handle_page(self, request: web.Request) -> web.Response:
         size = _int(request.query.get("fontsize"), self.config.font_size, 8, 40)
         html = page_html(token=self.config.token, host=request.host, font_size=size)
+        await self._start_spare()
         return web.Response(text=html, content_type="text/html", charset="utf-8")
+
+    async def _start_spare(self) -> None:
+        """One spare app, when there is none and a tab could still open."""
+        if self.sessions.spare is not None or self.sessions.full():
+            return
+        spare = self.sessions.spare = AppSession(self.config.app_argv, environ=self.config.env)
+        await spare.start(*SPARE_SIZE)
+        self.started += 1
+        asyncio.get_running_loop().call_later(SPARE_S, self._end_spare, spare)
+
+    def _end_spare(self, spare: AppSession) -> None:
+        if self.sessions.spare is spare:
+            self.sessions.spare = None
+            asyncio.get_running_loop().create_task(spare.stop())
 
     async def handle_static(self, request: web.Request) -> web.Response:
         path = request.match_info["path"]
@@ -131,13 +167,8 @@ class Server:
         if self.sessions.full():
             return web.Response(status=503, text=_("too many sessions at once") + "\n")
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=1024 * 1024)
-        session = AppSession(
-            self.config.app_argv,
-            send_bytes=ws.send_bytes,
-            send_text=ws.send_str,
-            close=ws.close,
-            environ=self.config.env,
-        )
+        spare = self.sessions.take_spare()
+        session = spare or AppSession(self.config.app_argv, environ=self.config.env)
         self.sessions.running.add(session)  # before any await: the limit holds under a rush
         self.sessions.sockets.add(ws)
         watchdog: asyncio.Task[None] | None = None
@@ -145,8 +176,18 @@ class Server:
             await ws.prepare(request)
             width = _int(request.query.get("width"), 80, 10, 1000)
             height = _int(request.query.get("height"), 24, 5, 1000)
-            await session.start(width, height)
-            self.started += 1
+            if spare is None:
+                await session.start(width, height)
+                self.started += 1
+            await session.attach(send_bytes=ws.send_bytes, send_text=ws.send_str, close=ws.close)
+            if spare is not None:  # a full paint at the tab's size (a new size forces one),
+                # once the app runs (a resize before that is overridden by its start)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(session.painted.wait(), SPARE_S)
+                if (width, height) == SPARE_SIZE:
+                    await session.handle(["resize", {"width": width, "height": height + 1}])
+                await session.handle(["resize", {"width": width, "height": height}])
+                await self._start_spare()  # the next tab (or this one reloaded) starts warm
             watchdog = asyncio.create_task(self._watch_idle(session, ws))
             async for message in ws:
                 if message.type != WSMsgType.TEXT:

@@ -9,6 +9,12 @@ blur, quit).
 Each process runs in a session of its own (its own process group), so a ctrl+c in the
 server's terminal reaches the server only, and `stop()` can end the process and anything it
 started: a polite quit first, then SIGTERM, then SIGKILL.
+
+A session can start before its browser tab is connected (a warm spare, started when the page
+is asked for, so the app boots while the browser loads the client): its output is kept until
+`attach()` hands it a socket. Then only the terminal modes it set (mouse, alternate screen,
+cursor, paste) are replayed, on a cleared screen; the resize that follows makes the app
+paint the whole screen again at the tab's size.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -27,7 +34,11 @@ PRELUDE = b"__GANGLION__\n"
 PRELUDE_LINES = 20  # lines read before giving up on the prelude (a crash prints a traceback)
 QUIT_WAIT_S = 2.0  # how long a polite quit has before SIGTERM, and SIGTERM before SIGKILL
 MAX_PACKET = 64 * 1024 * 1024  # a packet longer than this is a broken stream, not data
+MAX_KEPT = 16 * 1024 * 1024  # output kept for a tab not yet connected; beyond it the app ends
 
+MODES = re.compile(rb"\x1b\[\?[0-9;]+[hl]")  # DEC private mode set/reset
+CLEAR = b"\x1b[2J\x1b[H"
+CURSOR_TO = re.compile(rb"\x1b\[\d+;\d+H")  # a frame (not only the modes set at start)
 SendBytes = Callable[[bytes], Awaitable[None]]
 SendText = Callable[[str], Awaitable[None]]
 Closer = Callable[[], Awaitable[Any]]
@@ -58,28 +69,39 @@ def app_environment(base: Mapping[str, str], width: int, height: int) -> dict[st
 class AppSession:
     """The app process behind one websocket: start, feed it the browser's messages, stop."""
 
-    def __init__(
-        self,
-        argv: list[str],
-        *,
-        send_bytes: SendBytes,
-        send_text: SendText,
-        close: Closer,
-        environ: Mapping[str, str] | None = None,
-    ) -> None:
+    def __init__(self, argv: list[str], *, environ: Mapping[str, str] | None = None) -> None:
         self.argv = argv
-        self._send_bytes = send_bytes
-        self._send_text = send_text
-        self._close = close
+        self._send_bytes: SendBytes | None = None
+        self._send_text: SendText | None = None
+        self._close: Closer | None = None
+        self._kept: list[bytes] = []  # output before a socket is attached
+        self._kept_size = 0
+        self._sending = asyncio.Lock()  # keeps the kept output before what follows it
         self._environ = os.environ if environ is None else environ
         self.process: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
         self.last_input = time.monotonic()
         self.ended = asyncio.Event()  # set when the process's output has ended
+        self.painted = asyncio.Event()  # set at the app's first frame (its start is done)
 
     @property
     def pid(self) -> int | None:
         return self.process.pid if self.process else None
+
+    @property
+    def attached(self) -> bool:
+        return self._send_bytes is not None
+
+    async def attach(self, *, send_bytes: SendBytes, send_text: SendText, close: Closer) -> None:
+        """Connect the session to a browser's socket: the terminal modes set so far first."""
+        async with self._sending:
+            kept, self._kept, self._kept_size = self._kept, [], 0
+            if kept:
+                await send_bytes(b"".join(MODES.findall(b"".join(kept))) + CLEAR)
+            self._send_bytes, self._send_text, self._close = send_bytes, send_text, close
+        self.last_input = time.monotonic()
+        if self.ended.is_set():
+            await close()
 
     async def start(self, width: int, height: int) -> None:
         """Start the app process at this terminal size and begin relaying its output."""
@@ -107,7 +129,7 @@ class AppSession:
             width, height = _size(data.get("width"), 80), _size(data.get("height"), 24)
             self.last_input = time.monotonic()
             await self._meta({"type": "resize", "width": width, "height": height})
-        elif kind == "ping" and isinstance(data, str):
+        elif kind == "ping" and isinstance(data, str) and self._send_text is not None:
             await self._send_text(json.dumps(["pong", data[:32]]))
         elif kind in ("focus", "blur"):
             await self._meta({"type": kind})
@@ -139,7 +161,8 @@ class AppSession:
                     break
                 payload = await stdout.readexactly(size)
                 if kind == b"D":
-                    await self._send_bytes(payload)
+                    if not await self._output(payload):
+                        break
                 elif kind == b"M":
                     await self._on_meta(payload)
                 # "P" (packed: file deliveries) is not used by this app
@@ -147,8 +170,22 @@ class AppSession:
             pass
         finally:
             self.ended.set()
-            with contextlib.suppress(Exception):
-                await self._close()
+            if self._close is not None:
+                with contextlib.suppress(Exception):
+                    await self._close()
+
+    async def _output(self, payload: bytes) -> bool:
+        """Terminal output to the browser, or kept until one is attached; False: too much
+        kept for a tab that never came."""
+        if not self.painted.is_set() and CURSOR_TO.search(payload):
+            self.painted.set()
+        async with self._sending:
+            if self._send_bytes is not None:
+                await self._send_bytes(payload)
+                return True
+            self._kept.append(payload)
+            self._kept_size += len(payload)
+            return self._kept_size <= MAX_KEPT
 
     async def _on_meta(self, payload: bytes) -> None:
         meta = json.loads(payload)

@@ -290,15 +290,20 @@ class GcacwApp(App[int]):
             self.notify(problem, title=_("A stored book was skipped"), severity="warning")
         search.show_welcome(not books.infos and not books.problems)
         search.set_books(books.ids())
-        stranded = self.focused is None or self.focused.id in ("import-path", "search-input")
-        if stranded and self.query_one("#tabs", TabbedContent).active == "search":
-            # first run (no book): the cursor waits in the path box
-            self.query_one("#search-input" if books.infos else "#import-path").focus()
+        # after the screen's own first focus, however fast the books loaded
+        self.call_after_refresh(self._focus_first_field)
         if books.infos:
             self.query_one(RulesPane).load_toc()
         query = self.query_one("#search-input").value  # type: ignore[attr-defined]
         if query:
             search.run_search(query)
+
+    def _focus_first_field(self) -> None:
+        """Search when there are books; on a first run (none) the cursor waits in the path
+        box. Only where the player has not moved on already."""
+        stranded = self.focused is None or self.focused.id in ("import-path", "search-input")
+        if stranded and self.query_one("#tabs", TabbedContent).active == "search":
+            self.query_one("#search-input" if self.books.infos else "#import-path").focus()
 
     # -- switching screens ------------------------------------------------------------
 
@@ -351,6 +356,16 @@ class GcacwApp(App[int]):
             inner.active = names[(current + 1) % len(names)]
         outer.active = "calc"
         self._start_calc(inner.active)
+
+    def action_calc_form(self, action: str) -> None:
+        """Clear, or fill with the example, the calculator last shown (from the palette)."""
+        name = self.query_one("#calc-tabs", TabbedContent).active.removeprefix("calc-")
+        pane = self.query_one(f"#pane-{name}", CalcPane)
+        if action == "clear_form":
+            pane.action_clear_form()
+        else:
+            pane.action_load_example()  # waits for the form when it is not built yet
+        self.action_show_calc(name)
 
     def action_show_calc(self, name: str) -> None:
         self.query_one("#calc-tabs", TabbedContent).active = f"calc-{name}"
@@ -564,6 +579,16 @@ class GcacwApp(App[int]):
                 _(CALCULATORS[pane.NAME].summary),
                 partial(self.action_show_calc, pane.NAME),
             )
+        yield SystemCommand(
+            _("Calculator: clear the form"),
+            _("Every field of the calculator shown back to blank or its rule default (ctrl+l)"),
+            partial(self.action_calc_form, "clear_form"),
+        )
+        yield SystemCommand(
+            _("Calculator: load the rulebook's example"),
+            _("Fill the calculator shown with the example, labelled as such (ctrl+g)"),
+            partial(self.action_calc_form, "load_example"),
+        )
         yield SystemCommand(
             _("Flank result into combat"),
             _("Carry the flank modifier to the combat calculator (c on the hex picture)"),

@@ -21,10 +21,17 @@ from pathlib import Path
 
 import pytest
 
+from gcacw_ref.bench.browser import (
+    PHONE,
+    TABLET,
+    Screen,
+    Served,
+    browser_context,
+    chromium_path,
+    start_server,
+)
 from gcacw_ref.settings import Settings, save_settings
 from gcacw_ref.text.library import Library
-from tests.serve.conftest import Served, start_server
-from tests.serve.driver import PHONE, TABLET, Screen, browser_context, chromium_path
 
 REPO = Path(__file__).resolve().parents[2]
 QUESTION = "延長行軍"

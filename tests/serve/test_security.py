@@ -16,7 +16,8 @@ import urllib.request
 import aiohttp
 import pytest
 
-from tests.serve.conftest import Served, children, group_alive
+from gcacw_ref.bench.browser import Served
+from tests.serve.conftest import children, group_alive
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -93,7 +94,9 @@ def test_every_path_refused_without_the_token(served: Served) -> None:
     assert status(served.url) == 200
     assert status(served.base + "/static/js/textual.js?token=" + served.token) == 200
     assert status(served.base + "/static/../../etc/passwd?token=" + served.token) == 404
-    assert children(served.process.pid) == []  # a page alone starts no app
+    # the page starts one spare app for its tab, however often it is asked for
+    assert status(served.url) == 200
+    assert len(children(served.process.pid)) == 1
 
 
 def test_twenty_parallel_connections_hold_the_limit(served: Served) -> None:
@@ -147,8 +150,8 @@ def test_a_killed_app_leaves_the_server_up(served: Served) -> None:
         await close_session(second)
 
     asyncio.run(scenario())
-    assert status(served.url) == 200
     wait_until(lambda: children(served.process.pid) == [], "the second app ended")
+    assert status(served.url) == 200
 
 
 def test_ctrl_c_stops_cleanly_with_no_orphans(served: Served) -> None:

@@ -1,18 +1,30 @@
-"""Drive the app in a real browser: the system's Chromium through Playwright.
+"""Drive the served app in a real browser: `gcacw-ref serve` in a child process and the
+system's Chromium through Playwright (the `test` extra; it never downloads a browser).
 
 The page keeps the terminal as `window.gcacwTerminal` (see `gcacw_ref.serve.page`), so the
 text on screen is read from the terminal's buffer, and a tap goes to the pixel of a cell.
+Used by the browser test and by `gcacw-ref bench --serve`.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import signal
+import subprocess
+import sys
 import tempfile
 import time
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 CHROMIUM_ARGS = [
@@ -24,9 +36,12 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-PHONE = {"width": 390, "height": 844}  # portrait phone: about 43 columns at 16 px
-TABLET = {"width": 1180, "height": 820}  # landscape tablet: about 120 columns at 16 px
+# at the page's 16 px: a phone held upright has about 43 columns, a tablet sideways about 130
+PHONE: ViewportSize = {"width": 390, "height": 844}
+TABLET: ViewportSize = {"width": 1180, "height": 820}
 WAIT_S = 30.0  # failure bound only
+START_DEADLINE_S = 60.0  # failure bound only: the server prints its address at once
+URL = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=([A-Za-z0-9_-]+)")
 
 SCREEN_JS = """() => {
   const t = window.gcacwTerminal;
@@ -54,8 +69,9 @@ def chromium_path() -> str | None:
 
 
 @contextmanager
-def browser_context(viewport: dict[str, int], executable: str) -> Iterator[Any]:
+def browser_context(viewport: ViewportSize, executable: str) -> Iterator[Any]:
     """A fresh Chromium profile with a touch screen at this size (closed afterwards)."""
+    # playwright comes with the `test` extra: loaded only where a browser is driven
     from playwright.sync_api import sync_playwright
 
     profile = tempfile.mkdtemp(prefix="chromium-profile-")
@@ -159,6 +175,66 @@ class Screen:
 
 def _cells(text: str) -> int:
     """Cells taken by `text` (the buffer's string holds a wide character once)."""
-    import unicodedata
-
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+@dataclass
+class Served:
+    """A `gcacw-ref serve` child process on 127.0.0.1."""
+
+    process: subprocess.Popen[str]
+    port: int
+    token: str
+    home: Path
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def url(self) -> str:
+        return f"{self.base}/?token={self.token}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{self.token}"
+
+    def stop(self) -> int:
+        """ctrl+c, then wait (a kill only if it does not stop); the exit code."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return int(self.process.returncode)
+
+
+def start_server(home: Path, *args: str, env: dict[str, str] | None = None) -> Served:
+    """Start `gcacw-ref serve --port 0 ARGS` on data directory `home` (English unless
+    `GCACW_REF_LANG` says otherwise) and wait for the address it prints."""
+    environ = dict(os.environ if env is None else env)
+    environ["GCACW_REF_HOME"] = str(home)
+    environ.setdefault("GCACW_REF_LANG", "en")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gcacw_ref", "serve", "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=environ,
+    )
+    assert process.stdout is not None
+    deadline = time.monotonic() + START_DEADLINE_S
+    seen = []
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        found = URL.search(line)
+        if found:
+            return Served(process, int(found.group(1)), found.group(2), home)
+    process.kill()
+    raise AssertionError("the server printed no address: " + "".join(seen))
