@@ -13,7 +13,7 @@ from typing import TypeVar
 from gcacw_ref.game.model.frames import AnyFrame
 from gcacw_ref.game.model.hexmap import HexMap as Board
 from gcacw_ref.game.model.log import Event, make_event
-from gcacw_ref.game.model.scenario import board_for, japanese_names
+from gcacw_ref.game.model.scenario import board_for, japanese_names, leader_commands
 from gcacw_ref.game.model.state import GameResult, GameState, Leader, Unit, draw
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.station_raid import StationMarker
@@ -160,12 +160,8 @@ class Work:
         return h
 
     def commands(self, leader: Leader, unit: Unit) -> bool:
-        """2.2: the leader commands the unit (army leaders: their whole side)."""
-        if unit.side != leader.side:
-            return False
-        if leader.rank == "army":
-            return True
-        return unit.corps in leader.commands or unit.division in leader.commands
+        """2.2: the leader commands the unit (`scenario.leader_commands`)."""
+        return leader_commands(leader, unit)
 
     def add_lost(self, side: Side, amount: Fraction) -> None:
         self.lost[side.value] = str(Fraction(self.lost[side.value]) + amount)
