@@ -167,7 +167,7 @@ def attack_allowed(
     except RuleError:
         return False
     here = hex_of(w.unit(attackers[0]))
-    woods = w.board.map.is_woods_hexside(here, target) and not w.board.road_link(here, target)
+    woods = w.board.is_woods_hexside(here, target) and not w.board.road_link(here, target)
     # 7.1: across a woods hexside only from the start hex or along a road
     return not (march is not None and woods and here != march.start)
 
@@ -249,7 +249,7 @@ def flank_hex(w: Work, n: str, target: str, side: Side, active: set[str]) -> Fla
     if not w.at(n):
         adjacent = [h for h in b.neighbors(n) if w.friends_at(h, side)]
         woods = bool(adjacent) and all(
-            b.map.is_woods_hexside(h, n) and not b.road_link(h, n) for h in adjacent
+            b.is_woods_hexside(h, n) and not b.road_link(h, n) for h in adjacent
         )
     return FlankHex(
         attacker_unit=bool(counts),

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from gcacw_ref.game.model.frames import AnyFrame
-from gcacw_ref.game.model.hexmap import HexMap as Board
+from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.game.model.log import Event, make_event
 from gcacw_ref.game.model.scenario import board_for, japanese_names, leader_commands
 from gcacw_ref.game.model.state import GameResult, GameState, Leader, Unit, draw
@@ -31,7 +31,7 @@ class Work:
     def __init__(self, state: GameState, dice: list[int] | None = None) -> None:
         self.state0 = state
         self.scen = state.scenario
-        self.board: Board = board_for(state.scenario)
+        self.board: HexMap = board_for(state.scenario)
         self.units: dict[str, Unit] = dict(state.units)
         self.leaders: dict[str, Leader] = dict(state.leaders)
         # the state's frames are frozen: one is thawed (copied) when first touched (`_own`)
