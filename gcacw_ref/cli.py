@@ -21,7 +21,7 @@ from gcacw_ref.terminal import GuardedOutput, OutputError, argv_text, discard_pe
 
 def build_parser() -> argparse.ArgumentParser:
     # lazy: each subcommand loads its layer only when run; --help stays fast
-    from gcacw_ref.commands import bench, calc, game, text
+    from gcacw_ref.commands import bench, calc, game, serve, text
 
     parser = Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
     parser.add_argument("--version", action="version", version=f"gcacw-ref {__version__}")
@@ -39,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
         ).format(default=DEFAULT_GAME),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (text, calc, game, bench):
+    for module in (text, calc, game, bench, serve):
         module.register(sub)
     return parser
 
@@ -88,6 +88,7 @@ def _main(args_list: list[str]) -> int:
         if not getattr(args, "func", None):
             raise InputError(_("choose a command (see --help)"))
         args.player_game = game_option
+        args.lang_option = lang_option  # `serve` hands it on to its app processes
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk or a closed pipe is found here, not at exit
         return code

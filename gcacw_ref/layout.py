@@ -16,12 +16,14 @@ width it is given, for Textual `Static` widgets (the rule view).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from itertools import accumulate
 
 from rich.cells import cell_len, get_character_cell_size
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
-from rich.text import Text
+from rich.text import Span, Text
 
 NO_START = frozenset(
     "、。，．,.）)］]｝}」』】〕〉》〙〗!！?？:：;；・…‥ー〜～々ゝゞヽヾ"
@@ -53,7 +55,7 @@ def clip(text: str, width: int, ellipsis: str = "…") -> str:
 
 def _latin(ch: str) -> bool:
     """Part of an English word or number (no break inside), as opposed to a space or CJK."""
-    return not ch.isspace() and get_character_cell_size(ch) == 1 and ch.isascii()
+    return ch.isascii() and ch.isprintable() and not ch.isspace()  # one cell, no control
 
 
 def _can_break(text: str, k: int) -> bool:
@@ -71,15 +73,14 @@ def line_spans(text: str, width: int) -> list[tuple[int, int]]:
     width = max(width, 2)
     spans: list[tuple[int, int]] = []
     n = len(text)
+    # cells before each offset: a line from `start` ends at the last offset within `width`
+    cells: Sequence[int] = range(n + 1)
+    if not text.isascii():  # each distinct character measured once
+        size = {ch: get_character_cell_size(ch) for ch in set(text)}
+        cells = list(accumulate(map(size.__getitem__, text), initial=0))
     start = 0
     while start < n:
-        used, i = 0, start
-        while i < n:
-            w = get_character_cell_size(text[i])
-            if used + w > width:
-                break
-            used += w
-            i += 1
+        i = bisect_right(cells, cells[start] + width, lo=start) - 1
         if i >= n:
             spans.append((start, n))
             break
@@ -105,12 +106,32 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 def wrap_text(text: Text, width: int) -> list[Text]:
-    """A styled `Text` wrapped like `wrap()`, each line keeping its styles."""
+    """A styled `Text` wrapped like `wrap()`, each line keeping its styles.
+
+    Linear in the text: each line is cut from the plain string and given the spans that
+    overlap it, found by one sweep over the spans in order (slicing a `Text` copies all
+    of it, which made a paragraph of a megabyte take minutes)."""
+    plain = text.plain
+    spans = sorted(text.spans, key=lambda s: s.start)
     lines: list[Text] = []
+    active: list[Span] = []
+    k = 0
     offset = 0
-    for paragraph in text.plain.split("\n"):
+    for paragraph in plain.split("\n"):
         for a, b in line_spans(paragraph, width):
-            lines.append(text[offset + a : offset + b])
+            lo, hi = offset + a, offset + b
+            while k < len(spans) and spans[k].start < hi:
+                active.append(spans[k])
+                k += 1
+            active = [s for s in active if s.end > lo]
+            line = Text(plain[lo:hi], style=text.style, justify=text.justify)
+            line.overflow = text.overflow
+            line.spans = [
+                Span(max(s.start, lo) - lo, min(s.end, hi) - lo, s.style)
+                for s in active
+                if s.start < hi and max(s.start, lo) < min(s.end, hi)
+            ]
+            lines.append(line)
         offset += len(paragraph) + 1
     return lines
 

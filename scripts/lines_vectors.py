@@ -1,26 +1,55 @@
-"""Remake the shipped vectors of the cards' and asks' lines (`gcacw_ref/text/lines.sem.npz`).
+"""Remake the shipped files of the cards' and asks' lines: their BM25 tokens
+(`gcacw_ref/text/lines.json`) and their vectors (`gcacw_ref/text/lines.sem`).
 
-    python scripts/lines_vectors.py
+    python scripts/lines_vectors.py [--tokens]
 
-Run after editing `cards.toml` or `asks.toml`: the file is stamped with the lines' digest
-and the model, and a test fails while the stamp is not the current one (the search still
-works then: it encodes the lines itself on the first question and caches them in the data
-directory, about three seconds once).
+Run after editing `cards.toml` or `asks.toml` (or how their lines are tokenized): both
+files are stamped with what they were made from, and a test fails while a stamp is not the
+current one (the search still works then: it reads and tokenizes the files itself, and
+encodes the lines on the first question and caches them in the data directory, a few
+seconds once). `--tokens` remakes the tokens only.
 """
 
 from __future__ import annotations
 
+import json
+import sys
+
 import numpy as np
 
-from gcacw_ref.text import semantic
+from gcacw_ref.text import prepared, semantic
+from gcacw_ref.text.asks import ASKS_FILE, asks_docs
+from gcacw_ref.text.cards import CARDS_FILE, card_docs
 
 
-def main() -> None:
+def tokens() -> None:
+    cards_rules, cards = card_docs(CARDS_FILE)
+    asks_rules, asks = asks_docs(ASKS_FILE)
+    rules, texts = semantic._line_texts()
+    data = {
+        "format": prepared.FORMAT,
+        "cards": {"stamp": prepared.file_digest(CARDS_FILE), "rules": cards_rules, "docs": cards},
+        "asks": {"stamp": prepared.file_digest(ASKS_FILE), "rules": asks_rules, "docs": asks},
+        "lines": {
+            "stamp": prepared.file_digest(CARDS_FILE, ASKS_FILE),
+            "rules": rules,
+            "digest": semantic._digest(texts),
+        },
+    }
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    prepared.PREPARED_FILE.write_text(text + "\n", encoding="utf-8")
+    print(f"{prepared.PREPARED_FILE}: {len(cards)} cards, {len(asks)} asks lines")
+
+
+def main(argv: list[str]) -> None:
+    tokens()
+    if "--tokens" in argv:
+        return
     stamp, texts = semantic.line_stamp()
     vectors = semantic.encode(texts).astype(np.float16).astype(np.float32)
-    semantic._save(semantic.SHIPPED, stamp, vectors)
+    semantic._save(semantic.SHIPPED, stamp, vectors, "<f2")
     print(f"{semantic.SHIPPED}: {len(texts)} lines, stamp {stamp}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gcacw_ref import paths
+from gcacw_ref.bench import cold
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.text import semantic
@@ -196,6 +197,7 @@ def run() -> dict[str, Any]:
                     "import_synthetic_cpu_s": round(cpu, 3),
                     "search": search,
                     "questions": _questions(home, "gcacw" in ids),
+                    **cold.run(home),
                 }
     try:
         search = _measure(None)
@@ -244,8 +246,10 @@ HALF_NAMES = {
     "held5": N_("held (set 5)"),
     "tune6": N_("tune (set 6)"),
     "held6": N_("held (set 6)"),
+    "tune7": N_("tune (set 7)"),
+    "held7": N_("held (set 7)"),
 }
-"""The halves of the six question sets, as named in the bench text."""
+"""The halves of the seven question sets, as named in the bench text."""
 
 
 def _meaning_costs(questions: list[str]) -> dict[str, Any]:
@@ -380,4 +384,34 @@ def render(result: dict[str, Any]) -> str:
     )
     if "questions" in result:
         lines.extend(_render_questions(result["questions"]))
+    lines.extend(_render_cold(result))
     return "\n".join(lines)
+
+
+def _render_cold(result: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    cli = result.get("cli_question", {})
+    if "cpu_s" in cli:
+        lines.append(
+            "  "
+            + _(
+                "a question from a new command-line process: CPU {cpu:.2f} s (bar: < 0.5 s), "
+                "memory {mb:.0f} MB (bar: < 120 MB)"
+            ).format(cpu=cli["cpu_s"], mb=cli["max_rss_mb"])
+        )
+    tui = result.get("tui_first_question", {})
+    if "after_ready_s" in tui:
+        lines.append(
+            "  "
+            + _(
+                "the TUI's first question: answered {s:.2f} s after the screen is ready "
+                "(bar: < 0.5 s), CPU {cpu:.2f} s"
+            ).format(s=tui["after_ready_s"], cpu=tui["after_ready_cpu_s"])
+        )
+    for key in ("cli_question", "tui_first_question"):
+        got = result.get(key, {})
+        if "error" in got:
+            lines.append(
+                "  " + _("{what}: not measured ({error})").format(what=key, error=got["error"])
+            )
+    return lines

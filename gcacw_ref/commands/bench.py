@@ -26,6 +26,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bench", help=_("measure search, import, startup and engine speed"))
     p.add_argument("--json", action="store_true", help=_("print the measurements as JSON"))
     p.add_argument(
+        "--serve",
+        action="store_true",
+        help=_(
+            "only the browser: gcacw-ref serve in Chromium (first screen, typed question, memory)"
+        ),
+    )
+    p.add_argument(
         "--soak",
         type=int,
         metavar="N",
@@ -50,9 +57,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.soak is not None:
         return _cmd_soak(args)
+    sections = ["gcacw_ref.bench.serve"] if args.serve else SECTIONS
     result: dict[str, Any] = {}
     texts: list[str] = []
-    for name in SECTIONS:
+    for name in sections:
         module = importlib.import_module(name)
         part = module.run()
         result.update(part)
@@ -61,7 +69,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=2))
     else:
         print("\n".join(t for t in texts if t))
-        print(measured_line(result))
+        if not args.serve:
+            print(measured_line(result))
     return 0
 
 

@@ -98,13 +98,18 @@ class Board:
         return bool(feats & RIVERS) and not feats & CROSSINGS
 
     def zoc_into(self, src: str, dst: str) -> str | None:
-        """2.4: the ZOC a unit in `src` exerts into the adjacent `dst`: "normal",
+        """2.4, 12.0: the ZOC a unit in `src` exerts into the adjacent `dst`: "normal",
         "limited" (across a woods hexside with no road, pike, railroad or trail) or None."""
         feats = self.side(src, dst)
         if "water" in feats or "water" in (self.terrain(src), self.terrain(dst)):
             return None
         if feats & RIVERS and not feats & CROSSINGS:
             return None
+        if self.rain and feats & RIVERS and not feats & {"bridge", "dam", "ferry"}:
+            return None  # 12.0: no ZOC across a ford on a rain turn
+        city = "city" in (self.terrain(src), self.terrain(dst))
+        if self.rain and "creek" in feats and not feats & ZOC_ROADS and not city:
+            return None  # 12.0: nor across a creek without a road (unless beside a city)
         road = bool(feats & {"road", "pike", "railroad"})
         terrains = (self.terrain(src), self.terrain(dst))
         if "swamp" in terrains and not road:

@@ -1,6 +1,7 @@
-"""The oracle's check of every die modifier of a combat (7.2, 7.4, 12.0): the strength
-ratio with the caps and entrenchment, tactics, the attack type or assault, rain, the flank
-bonus, Lee and Longstreet; the defender's hexside, mountain and demoralized-2 modifiers.
+"""The oracle's check of every die modifier of a combat (7.2, 7.4, 11.0, 12.0): the
+strength ratio with the caps, entrenchment and demoralized attackers, tactics, the attack
+type or assault, rain, the flank bonus, Lee and Longstreet; the defender's hexside,
+mountain and demoralized-2 modifiers.
 The artillery modifier is the one figure taken from the event (its table is checked apart)."""
 
 from __future__ import annotations
@@ -24,6 +25,16 @@ CAPS = {"OTR": (70, 60, 100, 130)}
 DEFAULT_CAPS = (80, 70, 120, 160)
 
 
+def attacking_strength(value: Fraction, demoralized: int) -> Fraction:
+    """11.0: a demoralized-1 unit attacks with half its strength, fractions dropped; a
+    demoralized-2 unit with 1; a unit of 1 or 1/2 with 1/2 either way."""
+    if demoralized == 0:
+        return value
+    if value <= 1:
+        return Fraction(1, 2)
+    return Fraction(math.floor(value / 2)) if demoralized == 1 else Fraction(1)
+
+
 def ratio_modifier(attack: Fraction, defence: Fraction) -> int:
     """7.4: the ratio rounded in the defender's favour; 1-1 is 0, each step of the table
     one more (14-1 at most +13) or one less (1-13 at most -12)."""
@@ -45,7 +56,8 @@ def expected_attacker_drm(seen: Seen, board: Board, ev: dict[str, Any]) -> int |
     attackers = [pre.units[u] for u in ev["attackers"]]
     by_hex: dict[str | None, Fraction] = {}
     for u in attackers:
-        by_hex[u.hex] = by_hex.get(u.hex, Fraction(0)) + strength(pre, u)
+        own = attacking_strength(strength(pre, u), u.demoralized)
+        by_hex[u.hex] = by_hex.get(u.hex, Fraction(0)) + own
     attack = sum((min(v, Fraction(caps[0])) for v in by_hex.values()), Fraction(0))
     target = ev["hex"]
     earth = "earthworks" in board.features.get(target, frozenset())

@@ -7,7 +7,6 @@ adjustments: refused flank, earthworks, cavalry against cavalry.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
@@ -157,14 +156,18 @@ def cavalry_flank_bonus(bonus: int) -> int:
     return {4: 2, 3: 1, 2: 1, 1: 0, 0: 0}[bonus]
 
 
-@dataclass(frozen=True)
-class FlankResult:
-    blocked: int
-    blocked_hexes: list[int]
+class FlankResult(BaseModel):
+    """The flank die modifier and how it came about (7.4, 7.8): the calculator's result as
+    it is (`calc flank --json`), declared once here."""
+
+    model_config = ConfigDict(frozen=True)
+
+    blocked: int = Field(description="how many of the six hexes are blocked (7.4 step 1)")
+    blocked_hexes: list[int] = Field(description="which ones, 0-based in neighbour order")
     base_bonus: int
     reduction: int
     step3_bonus: int
-    final_bonus: int
+    final_bonus: int = Field(description="the attacker's flank die modifier after every rule")
     steps: list[Step]
 
 
@@ -323,4 +326,12 @@ def flank_bonus(
             )
         )
     steps.append(Step(rule="7.4", label=N_("final flank die modifier"), value=format_signed(final)))
-    return FlankResult(blocked, blocked_idx, base, applied, step3, final, steps)
+    return FlankResult(
+        blocked=blocked,
+        blocked_hexes=blocked_idx,
+        base_bonus=base,
+        reduction=applied,
+        step3_bonus=step3,
+        final_bonus=final,
+        steps=steps,
+    )

@@ -7,7 +7,6 @@ unit must choose between. The engine repeats it hex by hex.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
@@ -232,14 +231,38 @@ def retreat_loss(kind: Kind, row: RetreatRow, h: RetreatHex) -> tuple[int, bool]
     return slash_loss(row, h.road, h.friendly_units), False
 
 
-@dataclass(frozen=True)
-class RetreatOption:
+class RetreatOption(BaseModel):
+    """One neighbour as a retreat sees it (7.6): allowed or not, its priority and loss."""
+
+    model_config = ConfigDict(frozen=True)
+
     allowed: bool
     priority: int | None
     strength_loss: int | None
     type: str | None
     eliminated: bool
-    why: str
+    label: str = Field(description="the retreat type in words, or why the hex is not allowed")
+
+
+def not_allowed(why: str) -> RetreatOption:
+    """A neighbour the unit may not enter, and why (7.6)."""
+    return RetreatOption(
+        allowed=False, priority=None, strength_loss=None, type=None, eliminated=False, label=why
+    )
+
+
+def allowed_option(
+    priority: int, loss: int | None, kind: str | None, dies: bool, label: str
+) -> RetreatOption:
+    """A neighbour the unit may enter: its priority, loss and retreat type (7.6)."""
+    return RetreatOption(
+        allowed=True,
+        priority=priority,
+        strength_loss=loss,
+        type=kind,
+        eliminated=dies,
+        label=label,
+    )
 
 
 def must_choose(options: list[RetreatOption], override: bool = False) -> list[int]:
@@ -252,13 +275,18 @@ def must_choose(options: list[RetreatOption], override: bool = False) -> list[in
     return [i for i in allowed if options[i].priority == best]
 
 
-@dataclass(frozen=True)
-class RetreatStep:
+class RetreatStep(BaseModel):
+    """One hex of a retreat (7.6, 7.7): the calculator's result as it is (`calc retreat
+    --json`), declared once here."""
+
+    model_config = ConfigDict(frozen=True)
+
     table: int
     options: list[RetreatOption]
     must_choose: list[int]
     surrender: bool
-    length: tuple[int, int]
+    min_hexes: int
+    max_hexes: int
     steps: list[Step]
 
 
@@ -305,7 +333,7 @@ def retreat_step(
                 )
         ok, why_not = hex_allowed(h)
         if not ok:
-            options.append(RetreatOption(False, None, None, None, False, why_not or ""))
+            options.append(not_allowed(why_not or ""))
             steps.append(
                 Step(rule="7.6", label=N_("hex {n} not allowed"), value=why_not, args={"n": i + 1})
             )
@@ -333,7 +361,7 @@ def retreat_step(
                 else N_("cavalry retreat: no loss")
             )
         options.append(
-            RetreatOption(True, row.priority, None if dies else loss, row.type, dies, row.label)
+            allowed_option(row.priority, None if dies else loss, row.type, dies, row.label)
         )
         label = {
             0: N_("hex {n}: {type}"),
@@ -373,4 +401,12 @@ def retreat_step(
         steps.append(
             Step(rule="7.6", label=N_("a retreat may not end among enemy units; it goes on"))
         )
-    return RetreatStep(table, options, chosen, surrender, (lo, hi), steps)
+    return RetreatStep(
+        table=table,
+        options=options,
+        must_choose=chosen,
+        surrender=surrender,
+        min_hexes=lo,
+        max_hexes=hi,
+        steps=steps,
+    )

@@ -15,9 +15,11 @@ from gcacw_ref.rules.retreat import (
     Kind,
     RetreatHex,
     RetreatOption,
+    allowed_option,
     along_road,
     hex_allowed,
     must_choose,
+    not_allowed,
     retreat_length,
     retreat_loss,
     retreat_table_number,
@@ -123,11 +125,11 @@ def _search(
             facts.append(h)
             ok, why = hex_allowed(h)
             if not ok:
-                options.append(RetreatOption(False, None, None, None, False, why or ""))
+                options.append(not_allowed(why or ""))
                 continue
             row = retreat_type(table, h)
             loss, dies = retreat_loss(kind, row, h)
-            options.append(RetreatOption(True, row.priority, loss, row.type, dies, row.label))
+            options.append(allowed_option(row.priority, loss, row.type, dies, row.label))
         normal = must_choose(options)
         choices = [(i, override_at) for i in normal]
         if allow_override and override_at is None:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from gcacw_ref.text import prepared
 from gcacw_ref.text.bm25 import Postings, tokens
 from gcacw_ref.text.cards import (
     RuleDocs,
@@ -56,10 +57,9 @@ def line_tokens(line: str) -> list[str]:
     return english_tokens(line) + [t for t in tokens(search_form(line)) if not t.isascii()]
 
 
-@lru_cache(maxsize=1)
-def load_asks(path: Path | None = None) -> RuleDocs:
-    """Every line as a BM25 document, with the rule it belongs to (built once)."""
-    data = read_data(path or ASKS_FILE, AsksFile, "asks")
+def asks_docs(path: Path) -> tuple[list[str], list[list[str]]]:
+    """(rule, tokens) of every line of an asks file with a token, read and tokenized."""
+    data = read_data(path, AsksFile, "asks")
     rules: list[str] = []
     docs: list[list[str]] = []
     for entry in data.asks:
@@ -68,6 +68,15 @@ def load_asks(path: Path | None = None) -> RuleDocs:
             if doc:
                 rules.append(entry.rule)
                 docs.append(doc)
+    return rules, docs
+
+
+@lru_cache(maxsize=1)
+def load_asks(path: Path | None = None) -> RuleDocs:
+    """Every line as a BM25 document, with the rule it belongs to (built once), from the
+    shipped tokens when they were made from this file (`prepared.py`)."""
+    file = path or ASKS_FILE
+    rules, docs = prepared.docs("asks", file) or asks_docs(file)
     return RuleDocs(rules, Postings.build(docs))
 
 

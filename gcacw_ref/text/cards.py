@@ -26,6 +26,7 @@ from typing import TypeVar
 from pydantic import BaseModel, Field, ValidationError
 
 from gcacw_ref.errors import DataError
+from gcacw_ref.text import prepared
 from gcacw_ref.text.bm25 import Postings, tokens
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.question import EN_STOP, WORD_RE, Reading, fold_word
@@ -70,20 +71,34 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def read_data(path: Path, model: type[M], what: str) -> M:
-    """A shipped TOML file read into its model; `DataError` naming the file if it is bad."""
+    """A shipped TOML file read into its model; `DataError` naming the file if it is bad.
+    Read once per process while the file is unchanged (the rankers and the encoder's
+    lines read the same files)."""
     try:
-        return model.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+        st = path.stat()
+        return _read_data(path, st.st_mtime_ns, st.st_size, model, what)  # type: ignore[return-value]
     except (OSError, tomllib.TOMLDecodeError, ValidationError) as exc:
         raise DataError(f"{what}: cannot read {path.name}: {exc}") from exc
 
 
+@lru_cache(maxsize=8)
+def _read_data(path: Path, _mtime: int, _size: int, model: type[BaseModel], what: str) -> BaseModel:
+    return model.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+
+
+def card_docs(path: Path) -> tuple[list[str], list[list[str]]]:
+    """(rule, tokens) of every card of a cards file, read and tokenized."""
+    data = read_data(path, CardsFile, "cards")
+    return [c.rule for c in data.card], [card_tokens(c) for c in data.card]
+
+
 @lru_cache(maxsize=1)
 def load_cards(path: Path | None = None) -> RuleDocs:
-    """The cards and their BM25 postings (built once; about 130 short documents)."""
-    data = read_data(path or CARDS_FILE, CardsFile, "cards")
-    return RuleDocs(
-        [c.rule for c in data.card], Postings.build([card_tokens(c) for c in data.card])
-    )
+    """The cards and their BM25 postings (built once; about 130 short documents), from the
+    shipped tokens when they were made from this file (`prepared.py`)."""
+    file = path or CARDS_FILE
+    rules, docs = prepared.docs("cards", file) or card_docs(file)
+    return RuleDocs(rules, Postings.build(docs))
 
 
 def standard_books(kinds: list[str]) -> list[int]:

@@ -24,7 +24,7 @@ from gcacw_ref.text.importer import build_book
 from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.search import Searcher
-from gcacw_ref.text.semantic import sem_path
+from gcacw_ref.text.semantic import old_sem_path, sem_path
 from gcacw_ref.text.store import (
     LoadedBook,
     book_path,
@@ -168,7 +168,11 @@ class Library:
                     path=one_line(str(path)), reason=exc.strerror or exc
                 )
             ) from None
-        for index in (index_path(path), sem_path(path)):  # its search indexes go with it
+        for index in (
+            index_path(path),
+            sem_path(path),
+            old_sem_path(path),
+        ):  # its search indexes go with it
             with contextlib.suppress(OSError):
                 index.unlink()
         self._cache.pop(book_id, None)
@@ -224,16 +228,19 @@ class Library:
 
     def warm(self) -> None:
         """Load every book and build the lazy search indexes now (e.g. in a background
-        worker after the TUI is up), so that no later search pays for them."""
+        worker after the TUI is up), so that no later search pays for them. What a
+        question needs comes first (word indexes, the encoder and its vectors); the
+        misspelling index and the glossary's forms after."""
+
         books = self._loaded()
         for b in books:
-            b.gram_index.ensure()
             b.bm25()
-            b.index_vocabulary(vocabulary())
-
         load_cards()
         load_asks()
         semantic.warm(books)
+        for b in books:
+            b.gram_index.ensure()
+            b.index_vocabulary(vocabulary())
 
     def forget_memos(self) -> None:
         """Drop the per-term search memos (for honest benchmarking of a fresh query)."""

@@ -10,7 +10,8 @@ held-out half:
   saw only the rulebook, after the held-out halves before them had been reported:
   `tune2`/`held2` to `tune4`/`held4`;
 * `questions_5.toml` and `questions_6.toml` (2026-11-25, the same way, after the asks of
-  `asks.py` were written): `tune5`/`held5` and `tune6`/`held6`.
+  `asks.py` were written): `tune5`/`held5` and `tune6`/`held6`;
+* `questions_7.toml` (2026-11-25, round 9, issue 29): `tune7`/`held7`.
 
 The ranking is tuned on the `tune` halves only. Used by `gcacw-ref bench` and the tests.
 """
@@ -31,10 +32,12 @@ QUESTION_FILES = (
     QUESTIONS_DIR / "questions_4.toml",
     QUESTIONS_DIR / "questions_5.toml",
     QUESTIONS_DIR / "questions_6.toml",
+    QUESTIONS_DIR / "questions_7.toml",
 )
 HALVES = (
     *("tune", "held", "tune2", "held2", "tune3", "held3"),
     *("tune4", "held4", "tune5", "held5", "tune6", "held6"),
+    *("tune7", "held7"),
 )
 """The halves, in the order they are shown: first set, then the second to the fifth."""
 

@@ -127,15 +127,47 @@ def bm25_rank(books: list[LoadedBook], reading: Reading) -> Bm25Result:
     return Bm25Result(passages, sections, best, by_passage)
 
 
+QUESTION_WORDS = frozenset(
+    [
+        "can",
+        "may",
+        "does",
+        "do",
+        "did",
+        "is",
+        "are",
+        "am",
+        "was",
+        "were",
+        "how",
+        "what",
+        "when",
+        "where",
+        "who",
+        "why",
+        "which",
+        "should",
+        "must",
+        "will",
+        "would",
+        "could",
+        "shall",
+    ]
+)
+
+
 def is_lookup(query: str) -> bool:
     """A short query (a term, possibly misspelt) rather than a question.
 
-    English: at most three words. Japanese: at most `LOOKUP_CHARS` characters, not
-    ending in hiragana or a question mark (a question ends in a verb or 「か」).
+    Read on the query's one spelling (`spelling.canonical`: no "?" to go by). English: at
+    most three words, not opening with a question word ("can", "how", ...). Japanese: at
+    most `LOOKUP_CHARS` characters, not ending in hiragana (a question ends in a verb or
+    「か」, plain or polite).
     """
     q = query.strip()
     if q.isascii():
-        return len(q.split()) <= 3 and "?" not in q
+        words = q.split()
+        return len(words) <= 3 and not (words and words[0].lower() in QUESTION_WORDS)
     last = search_form(q)[-1:] or "?"
     return len(q) <= LOOKUP_CHARS and not ("\u3040" <= last <= "\u309f" or last in "?？")
 

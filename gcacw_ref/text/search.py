@@ -17,6 +17,7 @@ A section that defines a term (title or glossary) ranks above passages that ment
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -32,6 +33,7 @@ from gcacw_ref.text.cards import rank_cards
 from gcacw_ref.text.clean import bigrams, search_form
 from gcacw_ref.text.concepts import coverage, query_concepts
 from gcacw_ref.text.glossary import TermMatch, load_glossary
+from gcacw_ref.text.governing import governing_first
 from gcacw_ref.text.models import Hit, Section
 from gcacw_ref.text.question import read_query
 from gcacw_ref.text.rank import (
@@ -45,6 +47,7 @@ from gcacw_ref.text.rank import (
 )
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.snippet import SNIPPET_LENGTH, _direct_spans, make_snippet
+from gcacw_ref.text.spelling import canonical
 from gcacw_ref.text.store import LoadedBook
 
 
@@ -147,7 +150,8 @@ class Searcher:
             raise InputError("search: the query is empty")
         if limit < 1:
             raise InputError("search: --limit must be at least 1")
-        query = query[:MAX_QUERY]  # a pasted page is read from its start
+        # a pasted page is read from its start; spelling variants read alike (spelling.py)
+        query = canonical(query[:MAX_QUERY])
         q = _form(query)
         if not any(ch.isalnum() for ch in q):
             return []  # nothing but spaces, punctuation, symbols or emoji: no match
@@ -164,6 +168,7 @@ class Searcher:
         else:
             order = self._fused(query, ranked, cands)
             if not self.lookup:
+                order = governing_first(order, query, lambda c: (c.book, c.ref))
                 order = varied(order, lambda c: _section_of(self.books, c))
         hits: list[Hit] = []
         shown: set[tuple[str, str, str]] = set()
@@ -210,7 +215,8 @@ class Searcher:
             bm.cards = rank_cards(kinds, query, reading)
             bm.asks = rank_asks(kinds, query, reading)
             if reading.weights and semantic.available():
-                self._meaning(query, kinds, bm)
+                with contextlib.suppress(semantic.EncoderUnavailable):  # words alone, then
+                    self._meaning(query, kinds, bm)
         scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
         out: list[tuple[_Cand, float]] = []
         for key, score in fuse(scored, bm, is_lookup(query)):

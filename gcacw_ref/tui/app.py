@@ -39,6 +39,14 @@ from gcacw_ref.tui.ruleside import WIDE, part_ids, step_part
 from gcacw_ref.tui.screens import BookmarksScreen, HelpScreen, ImportScreen
 from gcacw_ref.tui.search import SearchPane
 from gcacw_ref.tui.threads import deliver
+from gcacw_ref.tui.touch import (
+    PHONE,
+    close_side_panels,
+    open_side_panel,
+    run_on_screen,
+    touch_bar,
+    touch_mode,
+)
 from gcacw_ref.tui.widgets import StepsTable
 
 CALC_PANES: list[type[CalcPane]] = [
@@ -57,6 +65,7 @@ TABS = {
     "charts": N_("Charts"),
     "game": N_("Game"),
 }
+TOUCH_TABS = {"calc": N_("Calc")}  # touch: no keys shown, and "Calculators" is long
 TAB_KEYS = {"search": "F2", "rules": "F3", "calc": "F4", "charts": "F5", "game": "F6"}
 NARROW = 100  # below this many columns the layout tightens
 
@@ -173,7 +182,7 @@ class GcacwApp(App[int]):
                 yield ChartsPane(id="charts-pane")
             with TabPane(tab_title("game"), id="game"):
                 yield Static("", id="game-slot")
-        yield Static(hints("search"), id="hints")
+        yield Static(touch_bar("search") if touch_mode() else hints("search"), id="hints")
 
     def notify(
         self,
@@ -244,13 +253,17 @@ class GcacwApp(App[int]):
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
+        self.set_class(event.size.width < PHONE, "phone")
+        self.set_class(touch_mode(), "touch")
         self.set_class(event.size.width >= WIDE, "wide")
         self._show_hints()
 
     def _show_hints(self) -> None:
         try:
             tab = self.query_one("#tabs", TabbedContent).active
-            self.query_one("#hints", Static).update(hints(tab, self.size.width < NARROW))
+            narrow = self.size.width < NARROW
+            bar = touch_bar(tab, self.size.width) if touch_mode() else hints(tab, narrow)
+            self.query_one("#hints", Static).update(bar)
         except NoMatches:
             pass
 
@@ -344,6 +357,16 @@ class GcacwApp(App[int]):
         outer.active = "calc"
         self._start_calc(inner.active)
 
+    def action_calc_form(self, action: str) -> None:
+        """Clear, or fill with the example, the calculator last shown (from the palette)."""
+        name = self.query_one("#calc-tabs", TabbedContent).active.removeprefix("calc-")
+        pane = self.query_one(f"#pane-{name}", CalcPane)
+        if action == "clear_form":
+            pane.action_clear_form()
+        else:
+            pane.action_load_example()  # waits for the form when it is not built yet
+        self.action_show_calc(name)
+
     def action_show_calc(self, name: str) -> None:
         self.query_one("#calc-tabs", TabbedContent).active = f"calc-{name}"
         self.query_one("#tabs", TabbedContent).active = "calc"
@@ -387,7 +410,10 @@ class GcacwApp(App[int]):
     @on(StepsTable.RuleChosen)
     def _open_from_step(self, event: StepsTable.RuleChosen) -> None:
         """Open the rule a breakdown line cites, at the part it is about; `back` (`,`) in
-        the rule browser then returns to the calculator, in the field the cursor was in."""
+        the rule browser then returns to the calculator, in the field the cursor was in.
+        Touch on a narrow screen: the rule opens in a panel over the calculator instead."""
+        if open_side_panel(self, event.step):
+            return
         book = self.books.default_book()
         target = event.rule
         if event.step is not None and self.books.ready and self.books.infos:
@@ -401,6 +427,19 @@ class GcacwApp(App[int]):
         rules = self.query_one(RulesPane)
         if rules.view is not None:
             rules.return_at = rules.position
+
+    async def action_touch(self, tab: str, action: str) -> None:
+        """A tap on the touch bar: `action` on the widget of screen `tab` that has it."""
+        await run_on_screen(self, tab, action)
+
+    def action_toggle_contents(self) -> None:
+        """Touch: the rule browser's table of contents over the rule (phone) and back."""
+        self.toggle_class("show-toc")
+        if self.has_class("show-toc"):
+            self.query_one("#toc").focus()
+
+    def action_close_side(self) -> None:
+        close_side_panels(self)
 
     def action_back_to_calc(self) -> None:
         """Back from a rule opened from a breakdown line to the calculator it came from."""
@@ -541,6 +580,16 @@ class GcacwApp(App[int]):
                 partial(self.action_show_calc, pane.NAME),
             )
         yield SystemCommand(
+            _("Calculator: clear the form"),
+            _("Every field of the calculator shown back to blank or its rule default (ctrl+l)"),
+            partial(self.action_calc_form, "clear_form"),
+        )
+        yield SystemCommand(
+            _("Calculator: load the rulebook's example"),
+            _("Fill the calculator shown with the example, labelled as such (ctrl+g)"),
+            partial(self.action_calc_form, "load_example"),
+        )
+        yield SystemCommand(
             _("Flank result into combat"),
             _("Carry the flank modifier to the combat calculator (c on the hex picture)"),
             self.action_flank_to_combat,
@@ -609,5 +658,8 @@ class GcacwApp(App[int]):
 
 
 def tab_title(tab_id: str) -> str:
-    """A main tab's title with its key, in the current language (e.g. "Search F2")."""
+    """A main tab's title with its key, in the current language (e.g. "Search F2"); for
+    touch, the name alone, short enough for the five to fit a phone's width."""
+    if touch_mode():
+        return _(TOUCH_TABS.get(tab_id, TABS[tab_id]))
     return f"{_(TABS[tab_id])} {TAB_KEYS[tab_id]}"

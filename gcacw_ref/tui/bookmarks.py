@@ -11,8 +11,11 @@ bookmark removed in one stays removed.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import os
 import shutil
+import stat
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -85,7 +88,14 @@ class Bookmarks:
             yield
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path.with_name(FILE_NAME + ".lock"), "a") as lock:
+        lock_path = self.path.with_name(FILE_NAME + ".lock")
+        # not blocking: a FIFO in its place is an OSError at once (ENXIO), never a hang
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK
+        fd = os.open(lock_path, flags | getattr(os, "O_CLOEXEC", 0), 0o644)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise OSError(errno.EINVAL, "not a regular file", str(lock_path))
+        with os.fdopen(fd, "a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             try:
                 yield

@@ -41,9 +41,11 @@ class Books:
         self.loaded = True
 
     def warm_up(self) -> None:
-        """Run one search so the books and their index are loaded before the player types."""
+        """Load the books, their indexes and the sentence encoder, and run one search, so
+        that the player's first question pays for none of it."""
         if self.library is not None and self.infos:
             with contextlib.suppress(Exception):  # a real search reports any problem
+                self.library.warm()
                 self.library.search("行軍", limit=1)
 
     @property

@@ -16,6 +16,7 @@ from textual.widgets.tree import TreeNode
 from gcacw_ref.errors import InputError, printable
 from gcacw_ref.i18n import N_, _, ngettext
 from gcacw_ref.layout import KinsokuText, count_lines
+from gcacw_ref.tui.lazytext import LazyText
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.ruletext import align_tables, linked_text, register_notes, strip_bold
 from gcacw_ref.tui.widgets import Field
@@ -65,7 +66,7 @@ class RulesPane(Horizontal):
                 yield Static("", id="find-status")
             with VerticalScroll(id="rule-body"):
                 yield Static("", id="rule-banner")
-                yield Static("", id="rule-text")
+                yield LazyText("", id="rule-text")  # only the lines on screen are drawn
                 yield Static("", id="rule-register", classes="register-note")
             yield OptionList(id="rule-links")
 
@@ -108,6 +109,7 @@ class RulesPane(Horizontal):
     @on(Tree.NodeSelected, "#toc")
     def _toc_chosen(self, event: Tree.NodeSelected[tuple[str, str]]) -> None:
         event.stop()
+        self.app.remove_class("show-toc")  # touch, phone: the contents give way to the rule
         data = event.node.data
         if data and data[1]:
             self.open(data[0], data[1])

@@ -15,6 +15,8 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.markup import escape
 from textual.widgets import Input, Static
 
 from gcacw_ref.i18n import _, catalog
@@ -76,6 +78,10 @@ class RuleSide(Vertical):
     """A search box over the rule text of the focused breakdown line (or of the search hit)."""
 
     def compose(self) -> ComposeResult:
+        close = escape(_("✕ close"))  # touch, narrow: the side is a panel over the calculator
+        yield Static(
+            Content.from_markup(f"[@click=app.close_side][b]{close}[/b][/]"), id="side-close"
+        )
         yield Field(placeholder=_("search the rules here"), id="side-search", compact=True)
         yield Static("", id="side-title", classes="side-title")
         yield VerticalScroll(id="side-body")

@@ -58,6 +58,8 @@ def plain_with_spans(
     def moved(offset: int) -> int:
         return offset - sum(1 for r in ordered if r < offset)
 
+    if not drop:  # the usual paragraph: nothing to take out (and a long one stays fast)
+        return text, list(bold), list(spans)
     plain = "".join(c for i, c in enumerate(text) if i not in drop)
     return plain, [(moved(a), moved(b)) for a, b in bold], [(moved(a), moved(b)) for a, b in spans]
 

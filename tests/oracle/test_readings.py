@@ -7,7 +7,7 @@ from fractions import Fraction as F
 from gcacw_ref.oracle.board import neighbours
 from gcacw_ref.oracle.cavalry import SMALL, VERY_LARGE, _pick
 from gcacw_ref.oracle.march import expected_result
-from gcacw_ref.oracle.modifiers import ratio_modifier
+from gcacw_ref.oracle.modifiers import attacking_strength, ratio_modifier
 
 
 def test_ratio_rounded_for_the_defender() -> None:
@@ -36,3 +36,14 @@ def test_cavalry_bands_and_extended_march_chart() -> None:
     assert _pick(SMALL, "SJW", True) == -1 and _pick(SMALL, "SIV", True) == 0
     assert [expected_result(d, True) for d in (5, 6, 7, 8)] == ["NE", "D", "D", "D"]
     assert [expected_result(d, False) for d in (5, 6, 7, 8)] == ["NE", "1", "1", "2"]
+
+
+def test_demoralized_attackers() -> None:
+    """11.0: demoralized-1 halves, fractions dropped; demoralized-2 attacks with 1; a unit
+    of 1 or 1/2 with 1/2."""
+    assert attacking_strength(F(5, 2), 1) == 1
+    assert attacking_strength(F(9), 1) == 4
+    assert attacking_strength(F(9), 2) == 1
+    assert attacking_strength(F(1), 1) == F(1, 2)
+    assert attacking_strength(F(1, 2), 2) == F(1, 2)
+    assert attacking_strength(F(7), 0) == 7

@@ -75,3 +75,16 @@ def test_a_bookmark_added_in_two_tuis_is_kept_once(tmp_path: Path) -> None:
     assert first.toggle("gcacw", "7.4", "砲兵") is True
     assert second.toggle("gcacw", "7.4", "砲兵") is True  # not shown there yet: add
     assert Bookmarks(tmp_path).items == [first.items[0]]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_fifo_or_folder_as_the_lock_is_refused_without_hanging(tmp_path: Path, kind: str) -> None:
+    lock = tmp_path / "bookmarks.json.lock"
+    if kind == "fifo":
+        os.mkfifo(lock)  # opening it to write would wait for a reader for ever
+    else:
+        lock.mkdir()
+    marks = Bookmarks(tmp_path)
+    with pytest.raises(OSError):
+        marks.toggle("gcacw", "5.1", "行軍")
+    assert not (tmp_path / "bookmarks.json").exists()

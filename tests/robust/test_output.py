@@ -160,3 +160,23 @@ def test_a_c_locale_reads_japanese_arguments(practice_home: Path) -> None:
         assert "PYTHONIOENCODING" in _one_line(done.stderr)
     else:
         assert "no matches" not in done.stdout
+
+
+MARKUP_CHARS = st.sampled_from(list("[]/@=:;.()ab 部\x1b\x07\x9b\n\t\\"))
+
+
+@FUZZ
+@given(st.lists(MARKUP_CHARS, max_size=60).map("".join))
+def test_displayed_text_is_never_markup(text: str) -> None:
+    """Whatever a title, a path or a setting holds, the TUI shows it as it is: `plain`
+    gives a Text with no style read from it, and Textual shows that Text unchanged."""
+    import re
+
+    from textual.content import Content
+
+    from gcacw_ref.tui.plain import plain
+
+    shown = plain(text)
+    assert shown.plain == printable(text) and not shown.spans
+    assert Content.from_rich_text(shown).plain == shown.plain
+    assert not re.search(CONTROLS_SHOWN, shown.plain)

@@ -44,7 +44,7 @@ def test_best_keeps_each_label_at_its_best_row() -> None:
 def test_cache_round_trip_stale_and_damaged(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "b.sem.npz"
+    path = tmp_path / "b.sem"
     texts = ["退却", "rain"]
     made = semantic.cached(path, "stamp-1", texts)
     assert path.exists() and capsys.readouterr().err == ""  # a new file: no notice
@@ -52,7 +52,7 @@ def test_cache_round_trip_stale_and_damaged(
     assert np.allclose(again, made, atol=1e-2)  # stored as float16
     semantic.cached(path, "stamp-2", texts)  # another book or model: rebuilt
     assert "rebuilt" in capsys.readouterr().err
-    path.write_bytes(b"not a numpy file")
+    path.write_bytes(b"not a vectors file")
     assert np.allclose(semantic.cached(path, "stamp-2", texts), made, atol=1e-2)
     assert "rebuilt" in capsys.readouterr().err
     assert semantic._load(path, "stamp-2", 3) is None  # rows that do not match the book
@@ -63,18 +63,18 @@ def test_a_cache_that_cannot_be_written_is_kept_in_memory(
 ) -> None:
     not_a_folder = tmp_path / "file"
     not_a_folder.write_text("x", encoding="utf-8")
-    got = semantic.cached(not_a_folder / "x.sem.npz", "s", ["退却"])  # nowhere to write
+    got = semantic.cached(not_a_folder / "x.sem", "s", ["退却"])  # nowhere to write
     assert got.shape == (1, 512)
-    folder_in_place = tmp_path / "x.sem.npz"
+    folder_in_place = tmp_path / "x.sem"
     folder_in_place.mkdir()  # a folder where the file should be: left alone
     assert semantic.cached(folder_in_place, "s", ["退却"]).shape == (1, 512)
     assert folder_in_place.is_dir()
     assert "rebuilt" in capsys.readouterr().err
 
 
-def test_a_damaged_zip_header_is_rebuilt(tmp_path: Path) -> None:
-    path = tmp_path / "x.sem.npz"
-    path.write_bytes(b"PK\x03\x04 cut short")
+def test_a_damaged_header_is_rebuilt(tmp_path: Path) -> None:
+    path = tmp_path / "x.sem"
+    path.write_bytes(semantic.MAGIC + b' {"format": 2, cut short')
     assert semantic._load(path, "s", 1) is None
     assert semantic.cached(path, "s", ["退却"]).shape == (1, 512)
     assert semantic._load(path, "s", 1) is not None
@@ -112,3 +112,26 @@ def test_the_shipped_line_vectors_are_those_of_the_current_lines() -> None:
     assert shipped is not None
     fresh = semantic.encode(texts[:5])
     assert np.allclose(shipped[:5], fresh, atol=2e-3)  # stored as float16
+
+
+def test_the_shipped_line_tokens_are_those_of_the_current_files() -> None:
+    """scripts/lines_vectors.py was run after the last change to the cards, the asks or
+    how their lines are tokenized (`prepared.py`)."""
+    from gcacw_ref.text import prepared
+    from gcacw_ref.text.asks import ASKS_FILE, asks_docs
+    from gcacw_ref.text.cards import CARDS_FILE, card_docs
+
+    assert prepared.docs("cards", CARDS_FILE) == card_docs(CARDS_FILE)
+    assert prepared.docs("asks", ASKS_FILE) == asks_docs(ASKS_FILE)
+    rules, texts = semantic._line_texts()
+    assert prepared.lines(CARDS_FILE, ASKS_FILE) == (rules, semantic._digest(texts))
+
+
+def test_line_tokens_of_another_file_are_read_from_it(tmp_path: Path) -> None:
+    from gcacw_ref.text import prepared
+    from gcacw_ref.text.cards import CARDS_FILE
+
+    other = tmp_path / "cards.toml"
+    other.write_bytes(CARDS_FILE.read_bytes() + b"\n# edited\n")
+    assert prepared.docs("cards", other) is None  # made from another file: not used
+    assert prepared.docs("cards", tmp_path / "missing.toml") is None

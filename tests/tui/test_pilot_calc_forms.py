@@ -396,3 +396,19 @@ async def test_step_line_opens_its_rule(app_home: Path) -> None:
         from gcacw_ref.tui.browser import RulesPane
 
         assert app.query_one(RulesPane).view.section == rule
+
+
+@run_async
+async def test_palette_loads_the_example_into_a_form_not_yet_built(home: Path) -> None:
+    app = GcacwApp(home=home)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.query_one("#calc-tabs").active = "calc-march"  # type: ignore[attr-defined]
+        app.action_calc_form("load_example")
+        await settle(pilot)
+        calc = pane(app, "march")
+        assert calc.example_loaded and calc.output is not None
+        assert app.query_one("#march-strength", Input).value == "6"
+        app.action_calc_form("clear_form")
+        await settle(pilot)
+        assert calc.output is None and app.query_one("#march-strength", Input).value == ""

@@ -185,3 +185,50 @@ async def test_starting_on_tiny_terminals(app_home: Path) -> None:
             await settle(pilot)
             assert app.is_running, size
         assert app.return_code in (None, 0), size
+
+
+# -- a rule of one long paragraph ----------------------------------------------------------
+
+
+@run_async
+async def test_a_one_megabyte_paragraph_opens_drawing_only_what_is_on_screen(
+    tmp_path: Path, monkeypatch: object
+) -> None:
+    """The work is counted, not timed: the text is wrapped once, in one linear pass, and
+    only the lines on screen are rendered (before, every line was, on every layout)."""
+    from gcacw_ref import layout
+    from gcacw_ref.text.library import Library
+    from gcacw_ref.tui import lazytext
+
+    para = ("部隊は道路に沿って移動する。Units march on. " * 40_000)[:1_000_000]
+    book = tmp_path / "long.txt"
+    book.write_text(PRACTICE + "\n10.0 長い規則\n" + para + "\n", encoding="utf-8")
+    home = tmp_path / "home"
+    Library(home=home).import_book(book, book_id="long")
+    wrapped: list[int] = []
+    drawn: list[int] = []
+    spans_of, draw = layout.line_spans, lazytext.LazyText.render_line
+
+    def counted_spans(text: str, width: int) -> list[tuple[int, int]]:
+        wrapped.append(len(text))
+        return spans_of(text, width)
+
+    def counted_draw(self: lazytext.LazyText, y: int) -> object:
+        drawn.append(y)
+        return draw(self, y)
+
+    monkeypatch.setattr(lazytext, "line_spans", counted_spans)  # type: ignore[attr-defined]
+    monkeypatch.setattr(lazytext.LazyText, "render_line", counted_draw)  # type: ignore[attr-defined]
+    app = GcacwApp(home=home)
+    async with app.run_test(size=(140, 40)) as pilot:
+        for _ in range(40):
+            await settle(pilot)
+            if app.books.ready:
+                break
+        app.action_open_rule("10.0", "long")
+        await settle(pilot)
+        text = app.query_one("#rule-text", lazytext.LazyText)
+        assert text.text.plain.startswith("部隊は道路に沿って移動する。")
+        assert text.virtual_region.height > 10_000  # every line is there to scroll to
+        assert sum(n for n in wrapped if n >= len(para)) <= 2 * len(para)
+        assert drawn and max(drawn) < 40 and len(drawn) <= 4 * 40

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules import flank as rules
-from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.explain import render_steps
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.io import title_of
 from gcacw_ref.rules.io.fields import Form, Mark, Unset, drop_blanks, spec_for
@@ -40,18 +40,12 @@ class Input(BaseModel):
     )
 
 
-class Output(BaseModel):
-    blocked: int
-    blocked_hexes: list[int]
-    base_bonus: int
-    reduction: int
-    step3_bonus: int
-    final_bonus: int
-    steps: list[Step]
+Output = rules.FlankResult
+"""The result is the rules core's own (one declaration)."""
 
 
 def run(inp: Input) -> Output:
-    r = rules.flank_bonus(
+    return rules.flank_bonus(
         inp.neighbors,
         inp.defender_strength,
         inp.flanks_refused,
@@ -60,15 +54,6 @@ def run(inp: Input) -> Output:
         inp.defender_mostly_cavalry,
         inp.game,
         inp.attacker_side,
-    )
-    return Output(
-        blocked=r.blocked,
-        blocked_hexes=r.blocked_hexes,
-        base_bonus=r.base_bonus,
-        reduction=r.reduction,
-        step3_bonus=r.step3_bonus,
-        final_bonus=r.final_bonus,
-        steps=r.steps,
     )
 
 

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_
 
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules import retreat as rules
-from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.explain import render_steps
 from gcacw_ref.rules.io import title_of
 from gcacw_ref.rules.io.fields import Form, Mark, Unset, drop_blanks, spec_for
 from gcacw_ref.rules.labels import ui
@@ -44,47 +44,13 @@ class Input(BaseModel):
         return value
 
 
-class OptionOut(BaseModel):
-    allowed: bool
-    priority: int | None
-    strength_loss: int | None
-    type: str | None
-    eliminated: bool
-    label: str = Field(description="the retreat type in words, or why the hex is not allowed")
-
-
-class Output(BaseModel):
-    table: int
-    options: list[OptionOut]
-    must_choose: list[int]
-    surrender: bool
-    min_hexes: int
-    max_hexes: int
-    steps: list[Step]
+Output = rules.RetreatStep
+"""The result is the rules core's own (one declaration)."""
 
 
 def run(inp: Input) -> Output:
-    r = rules.retreat_step(
+    return rules.retreat_step(
         inp.kind, inp.hex_number, inp.in_enemy_zoc, inp.neighbors, inp.override, inp.from_city
-    )
-    return Output(
-        table=r.table,
-        options=[
-            OptionOut(
-                allowed=o.allowed,
-                priority=o.priority,
-                strength_loss=o.strength_loss,
-                type=o.type,
-                eliminated=o.eliminated,
-                label=o.why,
-            )
-            for o in r.options
-        ],
-        must_choose=r.must_choose,
-        surrender=r.surrender,
-        min_hexes=r.length[0],
-        max_hexes=r.length[1],
-        steps=r.steps,
     )
 
 

@@ -87,6 +87,7 @@ class CalcPane(Vertical):
         self.game: str = DEFAULT_GAME  # the player's game (the app sets it)
         self.absent: list[str] = []  # the required fields still blank (keys)
         self.example_loaded = False
+        self._example_on_start = False  # asked for before the form was built
 
     def compose(self) -> ComposeResult:
         if not self.started:  # built the first time the pane is shown (fast start-up)
@@ -151,6 +152,9 @@ class CalcPane(Vertical):
 
     def action_load_example(self) -> None:
         """ctrl+g: fill the form with the rulebook's example, said as such in the result."""
+        if not self.query(".calc"):  # not built yet: as soon as it is
+            self._example_on_start = True
+            return
         self.action_clear_form()
         for spec in self.specs():
             if spec.example is None:
@@ -197,6 +201,9 @@ class CalcPane(Vertical):
             await self.recompose()
             self.setup()
             self._apply_presets()
+            if self._example_on_start:
+                self._example_on_start = False
+                self.action_load_example()
             self.request_recalc()
         self.focus_first()
 

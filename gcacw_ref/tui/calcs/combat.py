@@ -42,7 +42,7 @@ class CombatPane(CalcPane):
     def compose_form_bottom(self) -> ComposeResult:
         folded = [s for s in self.specs() if s.key in GAME_SPECIFIC]
         with (
-            Collapsible(title=_("Game-specific rules"), id="combat-more"),
+            Collapsible(title=self.fold_title(), id="combat-more"),
             Grid(classes="form-grid"),
         ):
             for spec in folded:
@@ -59,6 +59,16 @@ class CombatPane(CalcPane):
             shown = key in used
             for widget in self.query(f"#combat-{key}, #combat-{key}-label"):
                 widget.display = shown
+        self.relabel()
+
+    def fold_title(self) -> str:
+        return _("Game-specific rules ({game})").format(game=self.game)
+
+    def relabel(self) -> None:
+        """The fold's title in the language and game of the moment."""
+        for fold in self.query("#combat-more"):
+            if isinstance(fold, Collapsible):
+                fold.title = self.fold_title()
 
     def compose_result_extra(self) -> ComposeResult:
         yield Static("", id="combat-chart", classes="calc-extra")

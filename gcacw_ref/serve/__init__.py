@@ -1,0 +1,113 @@
+"""`gcacw-ref serve`: the whole app in a browser, one app process per tab.
+
+`run()` starts the server, prints the address (with its access token, and a QR code when
+the server can be reached from other machines), and serves until ctrl+c or SIGTERM, then
+ends every app process before it returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import secrets
+import signal
+import socket
+import sys
+import webbrowser
+from typing import TextIO
+
+import segno
+from aiohttp import web
+
+from gcacw_ref.i18n import _
+from gcacw_ref.serve.server import ServeConfig, Server
+
+SHUTDOWN_S = 5.0
+
+
+def new_token() -> str:
+    """A fresh random access token (128 bits, URL-safe)."""
+    return secrets.token_urlsafe(16)
+
+
+def is_loopback(host: str) -> bool:
+    """True when `host` (an address or name) can be reached from this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_address() -> str:
+    """This machine's address on its network (no packet is sent), else 127.0.0.1."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def url_host(host: str) -> str:
+    """The host to print in the address: a wildcard becomes this machine's address."""
+    if host in ("0.0.0.0", "::", ""):
+        return lan_address()
+    return f"[{host}]" if ":" in host else host
+
+
+def page_url(host: str, port: int, token: str) -> str:
+    return f"http://{url_host(host)}:{port}/?token={token}"
+
+
+def print_qr(url: str, out: TextIO) -> None:
+    """The address as a QR code drawn with block characters (for a phone's camera)."""
+    segno.make(url, error="l").terminal(out=out, compact=True)
+
+
+async def serve(
+    config: ServeConfig, host: str, port: int, *, open_browser: bool, out: TextIO
+) -> None:
+    """Serve until SIGINT/SIGTERM; every app process is ended before this returns."""
+    server = Server(config)
+    runner = web.AppRunner(server.make_app(), handle_signals=False, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port, shutdown_timeout=SHUTDOWN_S)
+    await site.start()
+    bound = _bound_port(site, port)
+    url = page_url(host, bound, config.token)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    print(_("Serving gcacw-ref at {url}").format(url=url), file=out, flush=True)
+    if not is_loopback(host):
+        print(_("Open it on a phone on the same network (scan the code):"), file=out)
+        print_qr(url, out)
+        print(_("Anyone with this address can use the app; it changes at each start."), file=out)
+    print(_("Press ctrl+c to stop."), file=out, flush=True)
+    if open_browser:
+        webbrowser.open(url)
+    try:
+        await stop.wait()
+    finally:
+        print(_("Stopping…"), file=out, flush=True)
+        await server.sessions.stop_all()
+        await runner.cleanup()
+
+
+def _bound_port(site: web.TCPSite, asked: int) -> int:
+    server = site._server  # the port actually bound (asked may be 0)
+    sockets = getattr(server, "sockets", None) or []
+    for sock in sockets:
+        return int(sock.getsockname()[1])
+    return asked
+
+
+def run(config: ServeConfig, host: str, port: int, *, open_browser: bool = False) -> int:
+    """Run the server in this process until it is told to stop; the exit code."""
+    asyncio.run(serve(config, host, port, open_browser=open_browser, out=sys.stdout))
+    return 0

@@ -1,0 +1,235 @@
+"""The web server of `gcacw-ref serve`: one page, its static files, one websocket per tab.
+
+Every request must carry the access token (`?token=` on the page and static files, the path
+`/ws/TOKEN` for the websocket): without it the answer is 401, with a wrong one 403, before
+any route is looked at, so no page is sent and no app process starts. Each websocket gets an
+`AppSession` (an app process) while fewer than `max_sessions` run; beyond that 503. A session
+ends when its socket closes, when its app quits or dies, or after `idle_s` without input.
+
+A page asked for with the token also starts one spare app (when there is room), which the
+page's socket then takes: the app boots while the browser loads the client. When a tab takes
+the spare, the next is started, so a second tab or a reload finds its app ready. A spare not
+taken within `SPARE_S` is ended (it counts against no limit: it is started only while a tab
+could still open, and is taken by the next one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import mimetypes
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from aiohttp import WSMsgType, web
+
+from gcacw_ref.i18n import _
+from gcacw_ref.serve.page import page_html, static_dir, textual_js
+from gcacw_ref.serve.session import AppSession
+
+IDLE_CHECK_S = 15.0
+SPARE_S = 120.0  # a spare app no tab has taken is ended after this long
+SPARE_SIZE = (80, 24)  # a spare's terminal until its tab says its size
+TOKEN_KEY: web.AppKey[str] = web.AppKey("token", str)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+STATIC_FILES = {  # the only files served: the terminal's script, its style, its font
+    "js/textual.js",
+    "css/xterm.css",
+    "fonts/RobotoMono-VariableFont_wght.ttf",
+}
+
+
+@dataclass
+class ServeConfig:
+    """What `gcacw-ref serve` was asked for."""
+
+    token: str
+    max_sessions: int = 4
+    idle_s: float = 30 * 60
+    font_size: int = 16
+    app_argv: list[str] = field(default_factory=lambda: [sys.executable, "-m", "gcacw_ref"])
+    env: dict[str, str] | None = None  # the app processes' environment (else the server's)
+
+
+class Sessions:
+    """The running app sessions, at most `limit` at once."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.running: set[AppSession] = set()
+        self.sockets: set[web.WebSocketResponse] = set()
+        self.spare: AppSession | None = None  # started for a page, not yet taken by a tab
+
+    def full(self) -> bool:
+        return len(self.running) >= self.limit
+
+    def take_spare(self) -> AppSession | None:
+        """The spare app, if it is still alive (it is no longer the spare)."""
+        spare, self.spare = self.spare, None
+        if spare is not None and spare.ended.is_set():
+            asyncio.get_running_loop().create_task(spare.stop())
+            return None
+        return spare
+
+    async def stop_all(self) -> None:
+        """End every session and close every socket (the server is stopping)."""
+        apps = list(self.running)
+        spare, self.spare = self.spare, None
+        if spare is not None:
+            apps.append(spare)
+        await asyncio.gather(*(s.stop() for s in apps), return_exceptions=True)
+        for ws in list(self.sockets):
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+
+def token_of(request: web.Request) -> str | None:
+    """The token a request carries: `?token=`, or the path `/ws/TOKEN`."""
+    parts = request.path.split("/")
+    if len(parts) == 3 and parts[1] == "ws" and parts[2]:
+        return parts[2]
+    return request.query.get("token")
+
+
+@web.middleware
+async def require_token(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """401 without a token, 403 with a wrong one, whatever the path."""
+    given = token_of(request)
+    if not given:
+        return web.Response(status=401, text=_("an access token is needed") + "\n")
+    if not hmac.compare_digest(given.encode(), request.app[TOKEN_KEY].encode()):
+        return web.Response(status=403, text=_("wrong access token") + "\n")
+    response = await handler(request)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+class Server:
+    """The aiohttp application and its sessions."""
+
+    def __init__(self, config: ServeConfig) -> None:
+        self.config = config
+        self.sessions = Sessions(config.max_sessions)
+        self.started = 0  # app processes started, ever (tests and the bench read it)
+
+    def make_app(self) -> web.Application:
+        app = web.Application(middlewares=[require_token])
+        app[TOKEN_KEY] = self.config.token
+        app.router.add_get("/", self.handle_page)
+        app.router.add_get("/ws/{token}", self.handle_socket)
+        app.router.add_get("/static/{path:.+}", self.handle_static)
+        app.on_shutdown.append(self._on_shutdown)
+        return app
+
+    async def _on_shutdown(self, app: web.Application) -> None:
+        await self.sessions.stop_all()
+
+    async def handle_page(self, request: web.Request) -> web.Response:
+        size = _int(request.query.get("fontsize"), self.config.font_size, 8, 40)
+        html = page_html(token=self.config.token, host=request.host, font_size=size)
+        await self._start_spare()
+        return web.Response(text=html, content_type="text/html", charset="utf-8")
+
+    async def _start_spare(self) -> None:
+        """One spare app, when there is none and a tab could still open."""
+        if self.sessions.spare is not None or self.sessions.full():
+            return
+        spare = self.sessions.spare = AppSession(self.config.app_argv, environ=self.config.env)
+        await spare.start(*SPARE_SIZE)
+        self.started += 1
+        asyncio.get_running_loop().call_later(SPARE_S, self._end_spare, spare)
+
+    def _end_spare(self, spare: AppSession) -> None:
+        if self.sessions.spare is spare:
+            self.sessions.spare = None
+            asyncio.get_running_loop().create_task(spare.stop())
+
+    async def handle_static(self, request: web.Request) -> web.Response:
+        path = request.match_info["path"]
+        if path not in STATIC_FILES:
+            raise web.HTTPNotFound()
+        if path == "js/textual.js":
+            body = textual_js().encode("utf-8")
+        else:
+            body = (static_dir() / path).read_bytes()
+        kind = mimetypes.guess_type(path)[0] or "application/octet-stream"
+        return web.Response(body=body, content_type=kind)
+
+    async def handle_socket(self, request: web.Request) -> web.StreamResponse:
+        if not _same_origin(request):
+            return web.Response(status=403, text=_("the page came from another site") + "\n")
+        if self.sessions.full():
+            return web.Response(status=503, text=_("too many sessions at once") + "\n")
+        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=1024 * 1024)
+        spare = self.sessions.take_spare()
+        session = spare or AppSession(self.config.app_argv, environ=self.config.env)
+        self.sessions.running.add(session)  # before any await: the limit holds under a rush
+        self.sessions.sockets.add(ws)
+        watchdog: asyncio.Task[None] | None = None
+        try:
+            await ws.prepare(request)
+            width = _int(request.query.get("width"), 80, 10, 1000)
+            height = _int(request.query.get("height"), 24, 5, 1000)
+            if spare is None:
+                await session.start(width, height)
+                self.started += 1
+            await session.attach(send_bytes=ws.send_bytes, send_text=ws.send_str, close=ws.close)
+            if spare is not None:  # a full paint at the tab's size (a new size forces one),
+                # once the app runs (a resize before that is overridden by its start)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(session.painted.wait(), SPARE_S)
+                if (width, height) == SPARE_SIZE:
+                    await session.handle(["resize", {"width": width, "height": height + 1}])
+                await session.handle(["resize", {"width": width, "height": height}])
+                await self._start_spare()  # the next tab (or this one reloaded) starts warm
+            watchdog = asyncio.create_task(self._watch_idle(session, ws))
+            async for message in ws:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    envelope = json.loads(message.data)
+                except ValueError:
+                    continue
+                await session.handle(envelope)
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            if watchdog is not None:
+                watchdog.cancel()
+            await session.stop()
+            self.sessions.running.discard(session)
+            self.sessions.sockets.discard(ws)
+            with contextlib.suppress(Exception):
+                await ws.close()
+        return ws
+
+    async def _watch_idle(self, session: AppSession, ws: web.WebSocketResponse) -> None:
+        """Close the socket (which ends the session) after `idle_s` without input."""
+        while not ws.closed and not session.ended.is_set():
+            idle = time.monotonic() - session.last_input
+            if idle >= self.config.idle_s:
+                await ws.close()
+                return
+            await asyncio.sleep(min(IDLE_CHECK_S, self.config.idle_s - idle + 0.05))
+
+
+def _same_origin(request: web.Request) -> bool:
+    """A browser's websocket from a page of this server (other clients send no Origin)."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    return origin.split("://", 1)[-1].rstrip("/") == request.host
+
+
+def _int(value: str | None, default: int, low: int, high: int) -> int:
+    try:
+        number = int(value) if value is not None else default
+    except ValueError:
+        number = default
+    return max(low, min(high, number))

@@ -1,0 +1,79 @@
+"""Rank the governing rule first: a last look at the best few results of a question.
+
+The fused ranking (`rank.py`) often puts the section that *defines* a state or a term
+first, when the question asks what a unit in that state may do, or how a move works under
+that condition: the definition holds the question's words most densely. The rulebook's
+own structure tells the two apart: chapter 2 of the standard rules ("basic concepts":
+the counters, the map, zones of control, command range) defines; chapters 3 to 12 and
+the tables govern, citing those definitions. So, for a question that does not ask what
+something *is*, a definition section among the first `TOP` results counts `W_DEFINITION`
+of its fused score; a question naming a table ("retreat table 2", 「退却表」) lifts the
+tables over the rule that describes them (`W_TABLE`).
+
+Measured on the tuning halves (round 9): the table signal gains one English top-1 and
+loses nothing; the definition signal lost top-1 at every weight tried (0.75-0.92: -3
+Japanese and -1 English for every question, -1 to -2 English for "may I / what happens"
+questions only: many answers are the definitions themselves), so it is off (1.0) and
+kept for trying again (`scripts/tune_eval.py governing.W_DEFINITION=0.85`).
+
+The shape of the question is read from its one spelling (`spelling.py`): "what is",
+"what does ... mean", 「〜とは」, 「〜って何」 ask for a definition. Each weight was
+chosen on the tuning halves only (docs/search.md, round 9).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+TOP = 5  # how many of the first results are looked at again
+W_DEFINITION = 1.0  # off: 0.75-0.92 lost 0-3 top-1 on the tuning halves (round 9)
+W_TABLE = 1.15  # +1 English top-1 on the tuning halves, nothing lost
+DEFINITIONS = "2."  # the standard rules' chapter of basic concepts
+TABLES = "retreat-tables"
+_ASKS_WHAT = re.compile(
+    r"^(what is|what are|what does .* mean|what do .* mean|define|meaning of)\b"
+    r"|とは|って何|ってなに|って何のこと|の意味|ってどういう意味|何のこと"
+)
+# "may I" and "what happens": a restriction, a procedure or an effect answers, not a definition
+_MAY_OR_HAPPENS = re.compile(
+    r"^(can|may|could|must|do i|does|is it|am i|are)\b|\bwhat happens\b|\bwhat if\b|\bnow what\b"
+    r"|できる|できない|られる|れる$|ていい|てもいい|でもいい|ええ|いける|可能|大丈夫"
+    r"|どうなる|どうする|どうなん|起きる"
+)
+SHAPE = "may"  # demote definitions for "may I / what happens" questions, or "any" question
+_NAMES_TABLE = re.compile(r"\btables?\b|\bcharts?\b|退却表|表\s*[12１２]|[12１２]\s*の表|の表")
+
+
+def asks_what(query: str) -> bool:
+    """Whether a question (in its one spelling) asks what something is."""
+    return bool(_ASKS_WHAT.search(query.lower()))
+
+
+def governing_first(
+    order: list[tuple[T, float]], query: str, where: Callable[[T], tuple[int, str]]
+) -> list[tuple[T, float]]:
+    """`order` (results of a question, best first, with their fused scores) with the first
+    `TOP` reordered as above; `where` gives a result's (book index, ref); book 0 is the
+    standard rules in an all-books search."""
+    definition = (
+        W_DEFINITION != 1.0
+        and not asks_what(query)
+        and (SHAPE == "any" or bool(_MAY_OR_HAPPENS.search(query.lower())))
+    )
+    table = bool(_NAMES_TABLE.search(query.lower()))
+    if not (definition or table):
+        return order
+    head = []
+    for item, score in order[:TOP]:
+        book, ref = where(item)
+        if book == 0 and definition and ref.startswith(DEFINITIONS):
+            score *= W_DEFINITION
+        if book == 0 and table and ref == TABLES:
+            score *= W_TABLE
+        head.append((item, round(min(100.0, score), 1)))
+    head.sort(key=lambda pair: -pair[1])  # stable: ties keep the fused order
+    return head + order[TOP:]

@@ -1,0 +1,177 @@
+"""`gcacw-ref serve` on 127.0.0.1: the token, the session limit, a killed app, a clean stop.
+
+Each test runs the real server (`python -m gcacw_ref serve --port 0`) and real app processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import aiohttp
+import pytest
+
+from gcacw_ref.bench.browser import Served
+from tests.serve.conftest import children, group_alive
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+
+DEADLINE_S = 60.0  # failure bounds only; nothing here measures time
+PATHS = [
+    "/",
+    "/index.html",
+    "/ws",
+    "/ws/",
+    "/static/js/textual.js",
+    "/static/css/xterm.css",
+    "/static/fonts/RobotoMono-VariableFont_wght.ttf",
+    "/static/../../etc/passwd",
+    "/download/abc",
+    "/favicon.ico",
+]
+
+
+def status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+def wait_until(check: object, what: str) -> None:
+    deadline = time.monotonic() + DEADLINE_S
+    while time.monotonic() < deadline:
+        if check():  # type: ignore[operator]
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"not reached: {what}")
+
+
+async def open_session(served: Served) -> aiohttp.ClientWebSocketResponse:
+    """A websocket with its app started and its first screen under way."""
+    client = aiohttp.ClientSession()
+    ws = await client.ws_connect(served.ws_url + "?width=80&height=24")
+    ws._test_client = client  # type: ignore[attr-defined]  # closed with the socket
+    while True:
+        message = await asyncio.wait_for(ws.receive(), DEADLINE_S)
+        if message.type == aiohttp.WSMsgType.BINARY:
+            return ws
+        assert message.type in (aiohttp.WSMsgType.TEXT,), message
+
+
+async def close_session(ws: aiohttp.ClientWebSocketResponse) -> None:
+    await ws.close()
+    await ws._test_client.close()  # type: ignore[attr-defined]
+
+
+def test_every_path_refused_without_the_token(served: Served) -> None:
+    for path in PATHS:
+        sep = "&" if "?" in path else "?"
+        assert status(served.base + path) == 401, path
+        assert status(served.base + path + sep + "token=") == 401, path
+        assert status(served.base + path + sep + "token=" + "x" * 22) == 403, path
+    assert status(served.base + "/ws/" + "y" * 22) == 403
+    assert status(served.base + "/ws/" + served.token[:-1]) == 403
+
+    async def websocket_without_token() -> list[int]:
+        codes = []
+        async with aiohttp.ClientSession() as client:
+            for url in (f"ws://127.0.0.1:{served.port}/ws/", served.ws_url[:-2] + "zz"):
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await client.ws_connect(url)
+                codes.append(refused.value.status)
+        return codes
+
+    assert asyncio.run(websocket_without_token()) == [401, 403]
+    assert children(served.process.pid) == []  # no app process was started
+    # with the token: the page and its files
+    assert status(served.url) == 200
+    assert status(served.base + "/static/js/textual.js?token=" + served.token) == 200
+    assert status(served.base + "/static/../../etc/passwd?token=" + served.token) == 404
+    # the page starts one spare app for its tab, however often it is asked for
+    assert status(served.url) == 200
+    assert len(children(served.process.pid)) == 1
+
+
+def test_twenty_parallel_connections_hold_the_limit(served: Served) -> None:
+    async def rush() -> tuple[int, list[int]]:
+        async def one(client: aiohttp.ClientSession) -> aiohttp.ClientWebSocketResponse | int:
+            try:
+                return await client.ws_connect(served.ws_url + "?width=80&height=24")
+            except aiohttp.WSServerHandshakeError as refused:
+                return refused.status
+
+        async with aiohttp.ClientSession() as client:
+            results = await asyncio.gather(*(one(client) for _ in range(20)))
+            sockets = [r for r in results if not isinstance(r, int)]
+            refused = sorted(r for r in results if isinstance(r, int))
+            for ws in sockets:  # each app has started (its first bytes arrived)
+                while (await asyncio.wait_for(ws.receive(), DEADLINE_S)).type != (
+                    aiohttp.WSMsgType.BINARY
+                ):
+                    pass
+            running = len(children(served.process.pid))
+            for ws in sockets:
+                await ws.close()
+            return running, refused + [101] * len(sockets)
+
+    running, codes = asyncio.run(rush())
+    assert running == 4
+    assert codes.count(101) == 4
+    assert codes.count(503) == 16
+    wait_until(lambda: children(served.process.pid) == [], "every app ended after its tab")
+
+    async def again() -> None:  # the slots are free again
+        ws = await open_session(served)
+        await close_session(ws)
+
+    asyncio.run(again())
+
+
+def test_a_killed_app_leaves_the_server_up(served: Served) -> None:
+    async def scenario() -> None:
+        ws = await open_session(served)
+        (pid,) = children(served.process.pid)
+        os.kill(pid, signal.SIGKILL)
+        message = await asyncio.wait_for(ws.receive(), DEADLINE_S)
+        while message.type == aiohttp.WSMsgType.BINARY:
+            message = await asyncio.wait_for(ws.receive(), DEADLINE_S)
+        assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+        await close_session(ws)
+        assert served.process.poll() is None
+        second = await open_session(served)  # a new tab gets a new app
+        assert len(children(served.process.pid)) == 1
+        await close_session(second)
+
+    asyncio.run(scenario())
+    wait_until(lambda: children(served.process.pid) == [], "the second app ended")
+    assert status(served.url) == 200
+
+
+def test_ctrl_c_stops_cleanly_with_no_orphans(served: Served) -> None:
+    async def scenario() -> list[int]:
+        first = await open_session(served)
+        second = await open_session(served)
+        apps = children(served.process.pid)
+        assert len(apps) == 2
+        served.process.send_signal(signal.SIGINT)
+        for ws in (first, second):  # the server closes the tabs' sockets
+            while not ws.closed:
+                await asyncio.wait_for(ws.receive(), DEADLINE_S)
+            await close_session(ws)
+        return apps
+
+    apps = asyncio.run(scenario())
+    assert served.process.wait(timeout=DEADLINE_S) == 0
+    for pid in apps:  # each app led its own process group: nothing of it is left
+        assert not group_alive(pid), pid
+    assert served.process.stdout is not None
+    said = served.process.stdout.read()
+    assert "Stopping" in said
+    assert "Traceback" not in said

