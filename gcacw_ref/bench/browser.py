@@ -71,7 +71,7 @@ def chromium_path() -> str | None:
 @contextmanager
 def browser_context(viewport: ViewportSize, executable: str) -> Iterator[Any]:
     """A fresh Chromium profile with a touch screen at this size (closed afterwards)."""
-    # playwright comes with the `test` extra: loaded only where a browser is driven
+    # lazy: playwright comes with the `test` extra: loaded only where a browser is driven
     from playwright.sync_api import sync_playwright
 
     profile = tempfile.mkdtemp(prefix="chromium-profile-")
