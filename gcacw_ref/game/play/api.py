@@ -61,7 +61,13 @@ from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.model.geometry import direction, parse_hex
 from gcacw_ref.game.model.hexmap import HexMap
-from gcacw_ref.game.model.log import Event, describe_decision, piece_names, render_text
+from gcacw_ref.game.model.log import (
+    EVENT_NAMES,
+    Event,
+    describe_decision,
+    piece_names,
+    render_text,
+)
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit
 from gcacw_ref.game.model.pending import (
     AssaultDecision,
@@ -135,6 +141,7 @@ __all__ = [
     "step",
     "verify",
     # for the TUI: the model's types and look-ups it shows
+    "EVENT_NAMES",
     "SCENARIO_DIR",
     "HexMap",
     "MovingUnit",

@@ -15,8 +15,7 @@ from typing import Any
 
 from rich.text import Text
 
-from gcacw_ref.game.model.log import EVENT_NAMES
-from gcacw_ref.game.play.api import Action, Event, GameState
+from gcacw_ref.game.play.api import EVENT_NAMES, Action, Event, GameState
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.tui.game import describe as D
 
