@@ -32,7 +32,7 @@ from gcacw_ref.text.store import LoadedBook
 
 PASSAGE_MAX = 240
 SEE_ALSO = 3
-COSINE = 1.0  # a sentence's cosine with the question, beside its share of the best term score
+COSINE = 1.5  # a sentence's cosine with the question, beside its share of the best term score
 IN_PASSAGE = 0.15  # the sentence lies in the passage the ranking chose
 SHORT_LINE = 40  # a best sentence shorter than this is shown with its neighbour
 CLOSE = 0.8  # a second or third result scoring this share of the first may be a see-also
@@ -109,9 +109,10 @@ def answer_span(
     idf: Callable[[str], float] | None = None,
     query: str = "",
     chosen: tuple[int, int] | None = None,
+    title: str = "",
 ) -> tuple[int, int]:
     """[start, end) of the sentences of `text` that answer: a question's (`reading`) by
-    `question_gains`, a look-up's by `term_gains`."""
+    `question_gains`, a look-up's by `term_gains`; a line that is only `title` never."""
     sents = _sentences(text)[:MAX_SENTENCES] or [(0, len(text))]
     if reading is not None and idf is not None and reading.weights:
         texts = [text[a:z] for a, z in sents]
@@ -119,6 +120,8 @@ def answer_span(
         gains = question_gains(text, sents, reading, idf, cos, chosen)
     else:
         gains = term_gains(text, sents, [t for t in dict.fromkeys(terms) if t])
+    if title:  # a line that is only the heading answers nothing
+        gains = [-1.0 if text[a:z] == title else g for (a, z), g in zip(sents, gains, strict=True)]
     best = max(range(len(sents)), key=lambda i: (gains[i], -i))
     return _grow(sents, best, gains)
 
@@ -216,7 +219,7 @@ def add_answer(
     marks = [t for t in dict.fromkeys(terms + (reading.words if reading else [])) if t]
     if reading is not None:
         idf = book.bm25().passages.idf
-        a, z = answer_span(text, marks, reading, idf, query, chosen)
+        a, z = answer_span(text, marks, reading, idf, query, chosen, sec.title)
     elif chosen is not None:  # a look-up: the sentences of the passage it found
         a, z = answer_span(text[chosen[0] : chosen[1]], marks)
         a, z = a + chosen[0], z + chosen[0]
