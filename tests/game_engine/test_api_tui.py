@@ -37,14 +37,14 @@ def _first_march(state: api.GameState) -> api.GameState:
 
 
 def test_pending_decision_at_the_opening(opening: api.GameState) -> None:
-    assert api.pending_decision(opening) == api.PendingDecision(
+    assert api.pending_decision(opening) == api.TransferDecision(
         kind="transfer", side="union", rule="6.3"
     )
 
 
 def test_pending_decision_of_a_march(opening: api.GameState) -> None:
     facts = api.pending_decision(_first_march(opening))
-    assert facts == api.PendingDecision(
+    assert facts == api.MarchDecision(
         kind="march",
         side="confederate",
         rule="5.1",

@@ -10,10 +10,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TypeVar
 
+from gcacw_ref.game.model.events import Event
 from gcacw_ref.game.model.frames import AnyFrame
 from gcacw_ref.game.model.hexmap import HexMap as Board
-from gcacw_ref.game.model.log import Event, make_event
-from gcacw_ref.game.model.scenario import board_for, japanese_names
+from gcacw_ref.game.model.scenario import board_for
 from gcacw_ref.game.model.state import GameResult, GameState, Leader, Unit, draw
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.station_raid import StationMarker
@@ -92,15 +92,10 @@ class Work:
         value, self.rng = draw(self.rng, n)
         return value
 
-    def emit(self, type_: str, rule: str, en: str, ja: str, **data: object) -> None:
-        self.events.append(make_event(type_, self.turn, rule, en, ja, **data))
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
 
     # --- units and leaders ----------------------------------------------------------
-    def name_ja(self, piece: Unit | Leader) -> str:
-        """The Japanese name the scenario gives a unit or leader (its English name when
-        it gives none), for the `ja` text of log events."""
-        return japanese_names(self.scen).get(piece.id) or piece.name
-
     def unit(self, uid: str) -> Unit:
         return self.units[uid]
 

@@ -24,7 +24,8 @@ of thumb and takes the best (ties broken by its generator):
   bank); take up its own pontoon bridge once nothing of its own is left near it (10.2);
 - refuse its flanks when it stays next to the enemy in two directions or more, or dug in
   next to the enemy (7.8);
-- keep leaders where they are; stop retreats as soon as the rules allow.
+- keep leaders where they are; stop retreats as soon as the rules allow;
+- never move a unit back into a hex it has left in the same march (no dithering).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from fractions import Fraction
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.geometry import distance
-from gcacw_ref.game.model.pending import pending_decision
+from gcacw_ref.game.model.pending import AssaultDecision, pending_decision
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots_map import (
     crossable,
@@ -124,7 +125,8 @@ def _score(view: _View, a: Action) -> float:
             value = view.gain([unit.id], a.hex, "march", a.option)
         else:  # an assault's target: the leader's stack
             pending = pending_decision(state)
-            value = view.gain(list(pending.units) if pending else [], a.hex, "assault", None)
+            chosen = list(pending.units) if isinstance(pending, AssaultDecision) else []
+            value = view.gain(chosen, a.hex, "assault", None)
         return value * 2.0 if value is not None else -1.0
     if t == "end":
         return 0.2
@@ -281,13 +283,26 @@ def _dismantle(view: _View, unit: Unit, there: str) -> float:
     return -0.5 if others else 0.9
 
 
+def _hexes_left(state: GameState) -> frozenset[str]:
+    """The hexes the marching unit has already been in this march (its path so far)."""
+    pending = pending_decision(state)
+    if pending is None or pending.kind != "march":
+        return frozenset()
+    return frozenset(pending.hexes)
+
+
 def heuristic_bot(seed: int) -> Bot:
     rng = random.Random(seed)
 
     def choose(state: GameState, legal: list[Action]) -> Action:
         view = _View(state)
-        scored = [(_score(view, a) + rng.random() * 0.01, i) for i, a in enumerate(legal)]
-        return legal[max(scored)[1]]
+        left = _hexes_left(state)
+        scored = [
+            (_score(view, a) + rng.random() * 0.01, i)
+            for i, a in enumerate(legal)
+            if not (a.type == "move" and a.hex in left)
+        ]
+        return legal[max(scored)[1]] if scored else legal[0]
 
     return choose
 
