@@ -6,11 +6,11 @@ breaks shown as spaces.
 
 * For a **question** each sentence is scored with what the ranking already read from it
   (`question.Reading`): the BM25 weight times the book's idf of every query token the
-  sentence holds, and, where the encoder is already loaded for the question, its cosine
-  with the question; the sentence inside the passage the ranking chose gets a little
-  more. The best sentence is shown with its best neighbour when that one scores too (or
-  when the best is a short line). A look-up loads nothing more: it keeps the sentence
-  holding most of its words.
+  sentence holds, and, for the best `ENCODED` of them, where the encoder is already
+  loaded for the question, their cosine with the question; the sentence inside the
+  passage the ranking chose gets a little more. The best sentence is shown with its best
+  neighbour when that one scores too (or when the best is a short line). A look-up loads
+  nothing more: it keeps the sentence holding most of its words.
 * **See also** lists the rules the passage itself cites ("7.7を参照"), then the second and
   third results when their section cites the top one or is cited by it and scored close
   to it: two rules that combine (a rule and its exception elsewhere).
@@ -36,7 +36,8 @@ COSINE = 1.5  # a sentence's cosine with the question, beside its share of the b
 IN_PASSAGE = 0.15  # the sentence lies in the passage the ranking chose
 SHORT_LINE = 40  # a best sentence shorter than this is shown with its neighbour
 CLOSE = 0.8  # a second or third result scoring this share of the first may be a see-also
-MAX_SENTENCES = 40  # sentences scored in one section (the encoder reads them all)
+MAX_SENTENCES = 200  # sentences scored in one section
+ENCODED = 8  # of them, the best by their words the encoder reads too
 _SENTENCE_RE = re.compile(r"[^。\n]*(?:。|\n|$)")
 _CITE_RE = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2})(?![\d])")
 
@@ -81,11 +82,10 @@ def question_gains(
     sents: list[tuple[int, int]],
     reading: Reading,
     idf: Callable[[str], float],
-    cosines: list[float] | None,
     chosen: tuple[int, int] | None,
 ) -> list[float]:
-    """A question's score of each sentence: its share of the best BM25-weighted term score,
-    plus its cosine with the question (when given), plus `IN_PASSAGE` inside `chosen`."""
+    """A question's score of each sentence by its words: its share of the best
+    BM25-weighted term score, plus `IN_PASSAGE` inside `chosen`."""
     raw = []
     for a, z in sents:
         have = set(tokens(quick_form(text[a:z])))
@@ -94,8 +94,6 @@ def question_gains(
     out = []
     for k, (a, _z) in enumerate(sents):
         g = raw[k] / top
-        if cosines is not None:
-            g += COSINE * cosines[k]
         if chosen is not None and chosen[0] <= a < chosen[1]:
             g += IN_PASSAGE
         out.append(g)
@@ -115,9 +113,13 @@ def answer_span(
     `question_gains`, a look-up's by `term_gains`; a line that is only `title` never."""
     sents = _sentences(text)[:MAX_SENTENCES] or [(0, len(text))]
     if reading is not None and idf is not None and reading.weights:
-        texts = [text[a:z] for a, z in sents]
+        gains = question_gains(text, sents, reading, idf, chosen)
+        # the encoder (when a question has loaded it) reads the best few by their words
+        few = sorted(range(len(sents)), key=lambda i: -gains[i])[:ENCODED]
+        texts = [text[sents[i][0] : sents[i][1]] for i in few]
         cos = semantic.cosines_if_loaded(query, texts) if query else None
-        gains = question_gains(text, sents, reading, idf, cos, chosen)
+        for i, c in zip(few, cos or [], strict=False):
+            gains[i] += COSINE * c
     else:
         gains = term_gains(text, sents, [t for t in dict.fromkeys(terms) if t])
     if title:  # a line that is only the heading answers nothing
