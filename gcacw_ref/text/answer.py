@@ -6,7 +6,8 @@ breaks shown as spaces.
 
 * For a **question** each sentence is scored with what the ranking already read from it
   (`question.Reading`): the BM25 weight times the book's idf of every query token the
-  sentence holds, and, for the best `ENCODED` of them, where the encoder is already
+  sentence holds, plus the length of the forms the ranking matched there (each as a share
+  of the section's best), and, for the best `ENCODED` of them, where the encoder is already
   loaded for the question, their cosine with the question; the sentence inside the
   passage the ranking chose gets a little more. The best sentence is shown with its best
   neighbour when that one scores too (or when the best is a short line). A look-up loads
@@ -33,7 +34,7 @@ from gcacw_ref.text.store import LoadedBook
 PASSAGE_MAX = 240
 SEE_ALSO = 3
 COSINE = 1.5  # a sentence's cosine with the question, beside its share of the best term score
-IN_PASSAGE = 0.15  # the sentence lies in the passage the ranking chose
+IN_PASSAGE = 0.5  # the sentence lies in the passage the ranking chose
 SHORT_LINE = 40  # a best sentence shorter than this is shown with its neighbour
 CLOSE = 0.8  # a second or third result scoring this share of the first may be a see-also
 MAX_SENTENCES = 200  # sentences scored in one section
@@ -114,6 +115,9 @@ def answer_span(
     sents = _sentences(text)[:MAX_SENTENCES] or [(0, len(text))]
     if reading is not None and idf is not None and reading.weights:
         gains = question_gains(text, sents, reading, idf, chosen)
+        held = term_gains(text, sents, terms)  # the forms the ranking matched, by length
+        most = max(held, default=0.0) or 1.0
+        gains = [g + h / most for g, h in zip(gains, held, strict=True)]
         # the encoder (when a question has loaded it) reads the best few by their words
         few = sorted(range(len(sents)), key=lambda i: -gains[i])[:ENCODED]
         texts = [text[sents[i][0] : sents[i][1]] for i in few]

@@ -20,20 +20,10 @@ ANSWERS = [
     ("司令官って一人きりでいられる？", "6.3", "単独でヘクスに存在することができず"),
     ("what does the white stripe on the back of a counter mean?", "2.2", "疲弊の面には白い帯"),
     (
-        "緑の草むらっぽい模様がほんの少し描いてあるだけのヘクス、地形は何扱いになる？",
-        "2.3",
-        "少しだけある状態であっても、そのヘクスは不整地",
-    ),
-    (
         "Units I picked for the assault but couldn't use because of the assault value"
         " — do they still get tired?",
         "7.1",
         "参加できなかったとしても、ステップ2において疲労レベルが増える",
-    ),
-    (
-        "does a hex with only a tiny bit of the green brush pattern still count as rough terrain?",
-        "2.3",
-        "少しだけある状態であっても、そのヘクスは不整地",
     ),
     ("repair roll when the river is flooded, any modifier?", "10.3", "+1: 固定橋またはフェリー"),
     (
