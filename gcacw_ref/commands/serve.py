@@ -47,10 +47,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    # lazy: the web server and the TUI load only when this command runs
-    from gcacw_ref.serve import new_token, run  # lazy: as above
-    from gcacw_ref.serve.server import ServeConfig  # lazy: as above
-    from gcacw_ref.tui.touch import ENV_VAR as TOUCH_VAR  # lazy: as above
+    # lazy: the web server and the TUI load only for this subcommand; --help stays fast
+    from gcacw_ref.serve import new_token, run
+    from gcacw_ref.serve.server import ServeConfig
+    from gcacw_ref.tui.touch import ENV_VAR as TOUCH_VAR
 
     if not 0 <= args.port <= 65535:
         raise InputError(_("--port must be 0 to 65535, not {value}").format(value=args.port))

@@ -61,7 +61,7 @@ def effective_hexside(w: Work, a: str, b: str, side: Side) -> frozenset[F] | Non
         return feats
     if owner != side.value and not feats & {F.FORD, F.BRIDGE, F.DAM, F.FERRY}:
         return None
-    m = w.board.map  # 10.1 note: a road crosses it when both hexes have one
+    m = w.board  # 10.1 note: a road crosses it when both hexes have one
     return feats | pontoon_bridge_features(has_road(m, a) and has_road(m, b))
 
 

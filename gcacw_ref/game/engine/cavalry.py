@@ -44,7 +44,7 @@ def cavalry_hexes_threatened(w: Work, active_hex: str, active_side: Side) -> lis
         cav = [u for u in w.enemy_at(n, active_side) if u.kind == "cavalry"]
         if not cav:
             continue
-        kinds = zoc_from_hex(w.board.map, n, rain=w.rain())
+        kinds = zoc_from_hex(w.board, n, rain=w.rain())
         if str(kinds.get(active_hex)) == "normal":
             out.append(n)
     return out

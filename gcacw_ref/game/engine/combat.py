@@ -175,7 +175,7 @@ def attack_refusal(
     except RuleError as exc:
         return from_rule_error(exc, "7.1")
     here = hex_of(w.unit(attackers[0]))
-    woods = w.board.map.is_woods_hexside(here, target) and not w.board.road_link(here, target)
+    woods = w.board.is_woods_hexside(here, target) and not w.board.road_link(here, target)
     # 7.1: across a woods hexside only from the start hex or along a road
     if march is not None and woods and here != march.start:
         return Refusal(
@@ -272,7 +272,7 @@ def flank_hex(w: Work, n: str, target: str, side: Side, active: set[str]) -> Fla
     if not w.at(n):
         adjacent = [h for h in b.neighbors(n) if w.friends_at(h, side)]
         woods = bool(adjacent) and all(
-            b.map.is_woods_hexside(h, n) and not b.road_link(h, n) for h in adjacent
+            b.is_woods_hexside(h, n) and not b.road_link(h, n) for h in adjacent
         )
     return FlankHex(
         attacker_unit=bool(counts),

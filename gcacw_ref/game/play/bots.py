@@ -38,18 +38,10 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.geometry import distance
 from gcacw_ref.game.model.pending import AssaultDecision, pending_decision
+from gcacw_ref.game.model.scenario import leader_commands
 from gcacw_ref.game.model.state import GameState, Unit
-from gcacw_ref.game.play.bots_map import (
-    crossable,
-    pontoon_chance,
-    repair_chance,
-    station_owner,
-)
-from gcacw_ref.game.play.bots_view import (
-    _flank_threat,
-    _strength,
-    _View,
-)
+from gcacw_ref.game.play.bots_map import pontoon_chance, repair_chance, station_owner
+from gcacw_ref.game.play.bots_view import _flank_threat, _View
 
 Bot = Callable[[GameState, list[Action]], Action]
 
@@ -73,9 +65,7 @@ def _command_gain(state: GameState, lid: str, target: Unit) -> float:
     mine = [
         u.hex
         for u in state.units.values()
-        if u.hex
-        and u.side == leader.side
-        and (leader.rank == "army" or u.corps in leader.commands or u.division in leader.commands)
+        if u.hex and u.side == leader.side and leader_commands(leader, u)
     ]
 
     def near(h: str | None) -> int:
@@ -177,7 +167,7 @@ def _score_plan(view: _View, a: Action, unit: Unit | None) -> float | None:
         return None
     if t == "move" and unit.entrenchment != "none" and view.adjacent_enemy(unit):
         return -1.0  # leaving its works under the enemy's eyes
-    if t == "attack" and a.hex and view.odds(_strength(unit), a.hex, view.side) < 1.5:
+    if t == "attack" and a.hex and view.odds(view.strength(unit), a.hex, view.side) < 1.5:
         return -1.0
     return None
 
@@ -190,7 +180,7 @@ def _assault_hopeless(view: _View, lid: str) -> float | None:
     if with_unit is None or with_unit.hex is None:
         return None
     stack = [u for u in view.by_hex.get(with_unit.hex, ()) if u.side == with_unit.side]
-    mine = sum((_strength(u) for u in stack if u.fatigue < 3), Fraction(0))
+    mine = sum((view.strength(u) for u in stack if u.fatigue < 3), Fraction(0))
     best = max((view.odds(mine, h, view.side) for h in view.adjacent_enemy(with_unit)), default=0)
     return -2.0 if best < 1.5 else None
 
@@ -206,7 +196,7 @@ def _activate(view: _View, lid: str) -> float:
     n = sum(
         1
         for u in view.own
-        if (u.corps in leader.commands or u.division in leader.commands)
+        if leader_commands(leader, u)  # an army leader never activates (5.2)
         and u.id not in holders
         and u.hex
         and distance(u.hex, with_unit.hex) <= max(leader.command, 1)
@@ -223,7 +213,7 @@ def _take(view: _View) -> float:
         return 2.0
     attack = any(
         u.fatigue < 3
-        and any(view.odds(_strength(u), h, view.side) >= 2 for h in view.adjacent_enemy(u))
+        and any(view.odds(view.strength(u), h, view.side) >= 2 for h in view.adjacent_enemy(u))
         for u in view.own
     )
     return 2.0 if attack else -1.0
@@ -235,7 +225,7 @@ def _raid(view: _View, unit: Unit) -> float:
     here = unit.hex or ""
     if station_owner(view.state, here) == view.side:
         return -3.0
-    strong = _strength(unit) >= 5
+    strong = view.strength(unit) >= 5
     now = view.state.stations.get(here)
     if now is None:
         return 3.0 + (1.0 if strong else 0.0)
@@ -254,7 +244,7 @@ def _build(view: _View, unit: Unit, a: Action) -> float:
         safe = not any(distance(h, there) <= 4 for h in view.enemy_hexes())
         level = view.goal_distance(there) <= view.goal_distance(here)
         return 1.0 + 3.0 * chance if chance and (level or safe) else 0.1
-    if not toward or crossable(view.state, here, there, view.side):
+    if not toward or view.crossable(here, there):
         return 0.1
     chance = pontoon_chance(view.state, here, there)
     return 1.0 + 2.5 * chance if chance else -1.0
