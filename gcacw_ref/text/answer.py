@@ -1,61 +1,142 @@
 """What the top result shows: the answering sentences, their marked words, and see-also rules.
 
-The *passage* is cut from the paragraph the ranking chose (`rank.py`): the sentence that
-holds the most of the query's words (longer words count more), with its neighbours while
-they fit in `PASSAGE_MAX` characters. *See also* lists the rules that passage cites
-("7.7を参照"), then the ones its section cites, then the next best results' sections.
+The *passage* is cut from the section (or named sub-heading) the ranking put first: it is
+always a slice of that section's own text (`Hit.answer_span`: its offsets there), line
+breaks shown as spaces.
+
+* For a **question** each sentence is scored with what the ranking already read from it
+  (`question.Reading`): the BM25 weight times the book's idf of every query token the
+  sentence holds, plus the length of the forms the ranking matched there (each as a share
+  of the section's best), and, for the best `ENCODED` of them, where the encoder is already
+  loaded for the question, their cosine with the question; the sentence inside the
+  passage the ranking chose gets a little more. The best sentence is shown with its best
+  neighbour when that one scores too (or when the best is a short line). A look-up loads
+  nothing more: it keeps the sentence holding most of its words.
+* **See also** lists the rules the passage itself cites ("7.7を参照"), then the second and
+  third results when their section cites the top one or is cited by it and scored close
+  to it: two rules that combine (a rule and its exception elsewhere).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
+from gcacw_ref.text import semantic
+from gcacw_ref.text.bm25 import tokens
 from gcacw_ref.text.clean import nfkc, search_form_with_map
-from gcacw_ref.text.models import Hit
+from gcacw_ref.text.models import Hit, Section
+from gcacw_ref.text.question import Reading
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.store import LoadedBook
 
 PASSAGE_MAX = 240
 SEE_ALSO = 3
+COSINE = 1.5  # a sentence's cosine with the question, beside its share of the best term score
+IN_PASSAGE = 0.5  # the sentence lies in the passage the ranking chose
+SHORT_LINE = 40  # a best sentence shorter than this is shown with its neighbour
+CLOSE = 0.8  # a second or third result scoring this share of the first may be a see-also
+MAX_SENTENCES = 200  # sentences scored in one section
+ENCODED = 8  # of them, the best by their words the encoder reads too
 _SENTENCE_RE = re.compile(r"[^。\n]*(?:。|\n|$)")
 _CITE_RE = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2})(?![\d])")
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
-    """[start, end) of each sentence (ends at 。 or a line break)."""
+    """[start, end) of each sentence (ends at 。 or a line break), without outer spaces."""
     out = []
     for m in _SENTENCE_RE.finditer(text):
-        if m.end() > m.start() and m.group().strip():
-            out.append((m.start(), m.end()))
+        a, z = m.start(), m.end()
+        while a < z and text[a].isspace():
+            a += 1
+        while z > a and text[z - 1].isspace():
+            z -= 1
+        if z > a:
+            out.append((a, z))
     return out
+
+
+def _grow(sents: list[tuple[int, int]], best: int, gains: list[float]) -> tuple[int, int]:
+    """The best sentence and, when it scores or the best is a short line, its better
+    neighbour, while the two fit in `PASSAGE_MAX`."""
+    lo = hi = best
+    size = sents[best][1] - sents[best][0]
+    near = [k for k in (best + 1, best - 1) if 0 <= k < len(sents)]
+    near.sort(key=lambda k: -gains[k])
+    for k in near[:1]:
+        extra = sents[k][1] - sents[k][0]
+        if (gains[k] > 0 or size < SHORT_LINE) and size + extra <= PASSAGE_MAX:
+            lo, hi = min(lo, k), max(hi, k)
+    a, z = sents[lo][0], sents[hi][1]
+    return a, min(z, a + PASSAGE_MAX * 2)  # one endless sentence: its start
+
+
+def term_gains(text: str, sents: list[tuple[int, int]], terms: list[str]) -> list[float]:
+    """A look-up's score of each sentence: the length of the terms it holds."""
+    forms = [quick_form(text[a:z]) for a, z in sents]
+    return [float(sum(len(t) for t in terms if t in f)) for f in forms]
+
+
+def question_gains(
+    text: str,
+    sents: list[tuple[int, int]],
+    reading: Reading,
+    idf: Callable[[str], float],
+    chosen: tuple[int, int] | None,
+) -> list[float]:
+    """A question's score of each sentence by its words: its share of the best
+    BM25-weighted term score, plus `IN_PASSAGE` inside `chosen`."""
+    raw = []
+    for a, z in sents:
+        have = set(tokens(quick_form(text[a:z])))
+        raw.append(sum(w * idf(t) for t, w in reading.weights.items() if t in have))
+    top = max(raw, default=0.0) or 1.0
+    out = []
+    for k, (a, _z) in enumerate(sents):
+        g = raw[k] / top
+        if chosen is not None and chosen[0] <= a < chosen[1]:
+            g += IN_PASSAGE
+        out.append(g)
+    return out
+
+
+def answer_span(
+    text: str,
+    terms: list[str],
+    reading: Reading | None = None,
+    idf: Callable[[str], float] | None = None,
+    query: str = "",
+    chosen: tuple[int, int] | None = None,
+    title: str = "",
+) -> tuple[int, int]:
+    """[start, end) of the sentences of `text` that answer: a question's (`reading`) by
+    `question_gains`, a look-up's by `term_gains`; a line that is only `title` never."""
+    sents = _sentences(text)[:MAX_SENTENCES] or [(0, len(text))]
+    if reading is not None and idf is not None and reading.weights:
+        gains = question_gains(text, sents, reading, idf, chosen)
+        held = term_gains(text, sents, terms)  # the forms the ranking matched, by length
+        most = max(held, default=0.0) or 1.0
+        gains = [g + h / most for g, h in zip(gains, held, strict=True)]
+        # the encoder (when a question has loaded it) reads the best few by their words
+        few = sorted(range(len(sents)), key=lambda i: -gains[i])[:ENCODED]
+        texts = [text[sents[i][0] : sents[i][1]] for i in few]
+        cos = semantic.cosines_if_loaded(query, texts) if query else None
+        for i, c in zip(few, cos or [], strict=False):
+            gains[i] += COSINE * c
+    else:
+        gains = term_gains(text, sents, [t for t in dict.fromkeys(terms) if t])
+    if title:  # a line that is only the heading answers nothing
+        gains = [-1.0 if text[a:z] == title else g for (a, z), g in zip(sents, gains, strict=True)]
+    best = max(range(len(sents)), key=lambda i: (gains[i], -i))
+    return _grow(sents, best, gains)
 
 
 def answering_sentences(text: str, terms: list[str]) -> tuple[str, list[tuple[int, int]]]:
     """The few sentences of `text` that hold most of `terms`, and the terms' spans there."""
-    terms = [t for t in dict.fromkeys(terms) if t]
-    sents = _sentences(text) or [(0, len(text))]
-    forms = [quick_form(text[a:z]) for a, z in sents]
-    gains = [sum(len(t) for t in terms if t in f) for f in forms]
-    best = max(range(len(sents)), key=lambda i: (gains[i], -i))
-    lo = hi = best
-    size = sents[best][1] - sents[best][0]
-    while True:
-        grown = False
-        for nxt in (lo - 1, hi + 1):
-            if 0 <= nxt < len(sents):
-                extra = sents[nxt][1] - sents[nxt][0]
-                if size + extra <= PASSAGE_MAX:
-                    size += extra
-                    lo, hi = min(lo, nxt), max(hi, nxt)
-                    grown = True
-        if not grown:
-            break
-    start, end = sents[lo][0], sents[hi][1]
-    cut = text[start:end].strip()
-    if len(cut) > PASSAGE_MAX * 2:  # one endless sentence: a window around its first match
-        cut = cut[: PASSAGE_MAX * 2] + "…"
-    return cut.replace("\n", " "), spans_of(cut.replace("\n", " "), terms)
+    a, z = answer_span(text, terms)
+    cut = text[a:z].replace("\n", " ")
+    return cut, spans_of(cut, terms)
 
 
 def spans_of(text: str, terms: list[str]) -> list[tuple[int, int]]:
@@ -108,34 +189,78 @@ def _cited(book: LoadedBook, text: str) -> list[str]:
     return out
 
 
+def _owner(book: LoadedBook, sec: Section) -> Section:
+    """The numbered section (or part) an anchor belongs to; a section is its own."""
+    if sec.kind == "anchor" and sec.parent:
+        return book.get(sec.parent) or sec
+    return sec
+
+
 def add_answer(
-    book: LoadedBook, b: int, hit: Hit, p_idx: int | None, terms: list[str], order: list[Any]
+    book: LoadedBook,
+    b: int,
+    hit: Hit,
+    p_idx: int | None,
+    terms: list[str],
+    order: list[Any],
+    reading: Reading | None = None,
+    query: str = "",
 ) -> None:
-    """Fill in the top hit's passage, its highlights and its see-also rules."""
+    """Fill in the top hit's passage, its highlights, its span and its see-also rules; a
+    question's (`reading` given) passage becomes its snippet too."""
     sec = book.get(hit.ref) or book.get(hit.section)
     if sec is None:
         return
+    owner = _owner(book, sec)
+    base = sec.start if owner is not sec else 0
+    text, chosen = sec.text, None
     if p_idx is not None:
         s_idx, start, end, _ = book.passages[p_idx]
-        text = book.sections[s_idx].text[start:end]
+        if book.sections[s_idx].id == owner.id and base <= start < base + len(text):
+            chosen = (start - base, min(end - base, len(text)))
+    if not text.strip():
+        hit.passage, hit.passage_highlights = sec.title, spans_of(sec.title, terms)
+        hit.see_also = _see_also(book, b, owner, hit.passage, order)
+        return
+    marks = [t for t in dict.fromkeys(terms + (reading.words if reading else [])) if t]
+    if reading is not None:
+        idf = book.bm25().passages.idf
+        a, z = answer_span(text, marks, reading, idf, query, chosen, sec.title)
+    elif chosen is not None:  # a look-up: the sentences of the passage it found
+        a, z = answer_span(text[chosen[0] : chosen[1]], marks)
+        a, z = a + chosen[0], z + chosen[0]
     else:
-        text = sec.text or sec.title
-    hit.passage, hit.passage_highlights = answering_sentences(text, terms)
-    owner = book.get(sec.parent) if sec.kind == "anchor" and sec.parent else sec
-    whole = owner.text if owner is not None else sec.text
-    seen = {hit.section}
-    also: list[str] = []
-    owner_id = owner.id if owner is not None else sec.id
-    candidates = _cited(book, hit.passage) + _section_cites(book, owner_id, whole)
-    for c, _score in order[1:8]:
-        if c.book == b:
-            other = book.get(c.ref)
-            if other is not None and other.number:
-                candidates.append(other.number)
-    for n in candidates:
-        if n not in seen:
-            seen.add(n)
+        a, z = answer_span(text, marks)
+    hit.passage = text[a:z].replace("\n", " ")
+    hit.passage_highlights = spans_of(hit.passage, marks)
+    hit.answer_span = (base + a, base + z)
+    if reading is not None:
+        hit.snippet, hit.highlights = hit.passage, list(hit.passage_highlights)
+    hit.see_also = _see_also(book, b, owner, hit.passage, order)
+
+
+def _see_also(
+    book: LoadedBook, b: int, owner: Section, passage: str, order: list[Any]
+) -> list[str]:
+    """The rules the passage cites, then the second and third results that cite the top
+    section or that it cites, when they scored at least `CLOSE` of the first."""
+    mine = owner.number or owner.id
+    also = [n for n in _cited(book, passage) if n != mine]
+    top = float(order[0][1]) if order else 0.0
+    seen = {mine}
+    cites = _section_cites(book, owner.id, owner.text)
+    for c, score in order[1:]:
+        other = book.get(c.ref) if c.book == b else None
+        if other is None:
+            continue
+        other = _owner(book, other)
+        n = other.number or other.id
+        if n in seen:
+            continue
+        seen.add(n)
+        close = float(score) >= CLOSE * top and other.number
+        if close and (n in cites or mine in _section_cites(book, other.id, other.text)):
             also.append(n)
-        if len(also) == SEE_ALSO:
+        if len(seen) == 3:  # the first three sections only
             break
-    hit.see_also = also
+    return list(dict.fromkeys(also))[:SEE_ALSO]

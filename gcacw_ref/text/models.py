@@ -57,6 +57,8 @@ class Hit(BaseModel):
     passage: str = ""
     passage_highlights: list[tuple[int, int]] = []  # [start, end) offsets into `passage`
     see_also: list[str] = []  # section numbers in the same book
+    # [start, end) of `passage` in the text of rule `section` (line breaks there)
+    answer_span: tuple[int, int] | None = None
 
 
 class Section(BaseModel):

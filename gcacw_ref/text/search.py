@@ -180,7 +180,9 @@ class Searcher:
                 continue
             shown.add(key)
             if not hits:  # the top result shows the passage that answers
-                add_answer(self.books[c.book], c.book, hit, c.passage, c.terms or [q], order)
+                reading = None if self.lookup or number is not None else read_query(query)
+                terms = c.terms or [q]
+                add_answer(self.books[c.book], c.book, hit, c.passage, terms, order, reading, query)
             hits.append(hit)
             if len(hits) == limit:
                 break
@@ -398,6 +400,7 @@ class Searcher:
                 "passage": "",
                 "passage_highlights": [],
                 "see_also": [],
+                "answer_span": None,
             }
         )
 

@@ -190,6 +190,18 @@ def query_vector(query: str) -> Matrix:
         return got
 
 
+def cosines_if_loaded(query: str, texts: list[str]) -> list[float] | None:
+    """Each text's cosine with the question, only when the encoder is already loaded
+    (the answering sentences of a question's top result; a look-up never loads it)."""
+    if _state.get("model") is None or _state.get("broken") or not texts:
+        return None
+    try:
+        vectors = encode(texts)
+    except EncoderUnavailable:
+        return None
+    return [float(x) for x in vectors @ query_vector(query)]
+
+
 def _digest(texts: list[str]) -> str:
     h = hashlib.blake2b(MODEL.encode(), digest_size=16)
     for t in texts:

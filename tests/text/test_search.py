@@ -254,6 +254,7 @@ def test_fast_hit_is_what_model_construct_builds(library: Library) -> None:
         "passage": "",
         "passage_highlights": [],
         "see_also": [],
+        "answer_span": None,
     }
     fast = _new_hit(dict(values))
     slow = Hit.model_construct(**values)

@@ -1,0 +1,102 @@
+"""The top result's answering passage (`answer.py`): the sentence that answers a question.
+
+Each question below is from a tuning half of `questions*.toml` (never a held half); the
+words each passage must hold were chosen by reading the rule in the rulebook (seed 000),
+not by running the search: they are the clause that answers the question.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gcacw_ref.text.answer import answer_span
+from gcacw_ref.text.library import Library
+from gcacw_ref.text.quality import load_questions
+
+ANSWERS = [
+    # (question, its section, words of the answering sentence)
+    ("司令官って一人きりでいられる？", "6.3", "単独でヘクスに存在することができず"),
+    ("what does the white stripe on the back of a counter mean?", "2.2", "疲弊の面には白い帯"),
+    (
+        "Units I picked for the assault but couldn't use because of the assault value"
+        " — do they still get tired?",
+        "7.1",
+        "参加できなかったとしても、ステップ2において疲労レベルが増える",
+    ),
+    ("repair roll when the river is flooded, any modifier?", "10.3", "+1: 固定橋またはフェリー"),
+    (
+        "can a cavalry leader's assault be turned into a grand assault",
+        "7.1",
+        "司令官が騎兵司令官であってはならない",
+    ),
+    ("陣地を掘るとどれくらい硬くなる？", "9.0", "1.5 倍"),
+    ("what if my unit gets cut off with nowhere to retreat?", "7.6", "1回だけ「無視」"),
+]
+
+
+def test_the_questions_are_from_tuning_halves() -> None:
+    halves = {q["q"]: q["half"] for q in load_questions()}
+    for question, _section, _words in ANSWERS:
+        assert halves[question].startswith("tune"), question
+
+
+@pytest.mark.parametrize(("question", "section", "words"), ANSWERS, ids=lambda v: str(v)[:12])
+def test_a_question_shows_its_answering_sentence(
+    library: Library, question: str, section: str, words: str
+) -> None:
+    top = library.search(question, limit=3)[0]
+    assert top.section == section
+    assert words in top.passage
+    assert top.snippet == top.passage and top.highlights == top.passage_highlights
+    assert top.answer_span is not None
+    a, z = top.answer_span
+    assert library.rule(section).text[a:z].replace("\n", " ") == top.passage
+    for s, e in top.passage_highlights:
+        assert 0 <= s < e <= len(top.passage)
+
+
+def test_a_lookup_keeps_its_snippet(library: Library) -> None:
+    top = library.search("延長行軍", limit=2)[0]
+    assert top.section == "5.1" and "延長行軍" in top.passage
+    assert top.snippet != top.passage  # a look-up's snippet is its window, as before
+
+
+def test_see_also_cites_or_is_cited(library: Library) -> None:
+    top = library.search("敵の隣で止まらずに通り抜けられる？", limit=3)[0]
+    assert top.section == "6.2"
+    assert "停止" in top.passage
+    assert top.see_also == ["7.6"]  # the passage's own "(しかし7.6を参照)"
+
+
+QUESTIONS = [q["q"] for q in load_questions() if q["half"].startswith("tune")]
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.sampled_from(QUESTIONS))
+def test_the_passage_is_always_a_slice_of_the_section(library: Library, question: str) -> None:
+    hits = library.search(question, limit=3)
+    if not hits:
+        return
+    top = hits[0]
+    text = library.rule(top.section, book=top.book).text
+    assert top.passage.strip()
+    if top.answer_span is None:
+        assert top.passage == library.rule(top.ref, book=top.book).title
+        return
+    a, z = top.answer_span
+    assert 0 <= a < z <= len(text)
+    assert text[a:z].replace("\n", " ") == top.passage
+    assert top.passage.replace(" ", "") in text.replace("\n", "").replace(" ", "")
+    assert top.section not in top.see_also
+
+
+@given(st.text(max_size=300), st.lists(st.text(min_size=1, max_size=4), max_size=4))
+def test_answer_span_is_within_any_text(text: str, terms: list[str]) -> None:
+    a, z = answer_span(text, terms)
+    assert 0 <= a <= z <= len(text)
+    if text.strip():
+        assert text[a:z].strip() == text[a:z] and z > a
