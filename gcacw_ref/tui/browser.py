@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
+from rich.text import Span, Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,7 +18,7 @@ from gcacw_ref.i18n import N_, _, ngettext
 from gcacw_ref.layout import KinsokuText, count_lines
 from gcacw_ref.tui.lazytext import LazyText
 from gcacw_ref.tui.plain import plain
-from gcacw_ref.tui.ruletext import align_tables, linked_text, register_notes, strip_bold
+from gcacw_ref.tui.ruletext import align_tables, link_spans, register_notes, strip_bold
 from gcacw_ref.tui.widgets import Field
 
 EMPTY = N_("Open a rule from the search (F2), the contents on the left, or a bookmark (ctrl+b).")
@@ -225,7 +225,7 @@ class RulesPane(Horizontal):
                 style="dim",
             )
             banner.update(line)
-        self.query_one("#rule-text", Static).update(KinsokuText(self._body_text()))
+        self._show_text()
         self.query_one("#rule-body", VerticalScroll).scroll_home(animate=False)
         links = self.query_one("#rule-links", OptionList)
         links.clear_options()
@@ -354,11 +354,10 @@ class RulesPane(Horizontal):
         self._paint_matches()
 
     def _body_text(self) -> Text:
-        """The whole rule with citations linked and find matches lit."""
-        cites = set(getattr(self.view, "cites", []) or [])
+        """The whole rule with emphasis and find matches lit (links come from `_links`)."""
         parts: list[Text] = []
         for n, paragraph in enumerate(self._paragraphs):
-            text = linked_text(paragraph, cites, self.view.book)
+            text = Text(paragraph)
             for start, end in self._bold[n] if n < len(self._bold) else []:
                 text.stylize("bold", start, end)
             for index, (p, start, end) in enumerate(self._matches):
@@ -368,10 +367,19 @@ class RulesPane(Horizontal):
             parts.append(text)
         return Text("\n").join(parts)
 
+    def _links(self, plain: str, start: int, end: int) -> list[Span]:
+        """The cited rule numbers in `plain[start:end]` as links (asked for as they are drawn)."""
+        cites = set(getattr(self.view, "cites", []) or [])
+        return link_spans(plain, cites, self.view.book, start, end) if cites else []
+
+    def _show_text(self) -> None:
+        text = self.query_one("#rule-text", LazyText)
+        text.update(KinsokuText(self._body_text()), styler=self._links)
+
     def _paint_matches(self) -> None:
         if self.view is None:
             return
-        self.query_one("#rule-text", Static).update(KinsokuText(self._body_text()))
+        self._show_text()
         status = self.query_one("#find-status", Static)
         needle = self.query_one("#find-input", Input).value
         if not needle:

@@ -80,7 +80,8 @@ BOOK = (
 
 def _shown(widget: object) -> str:
     """The text a Static shows (after any markup was read)."""
-    content = widget.content  # type: ignore[attr-defined]
+    lazy = getattr(widget, "text", None)  # the rule's text widget keeps its Text
+    content = lazy if lazy is not None else widget.content  # type: ignore[attr-defined]
     text = getattr(content, "text", content)  # a KinsokuText wraps a Text
     if isinstance(text, str):  # read as markup by the widget: what it shows
         return str(getattr(widget.visual, "plain", ""))  # type: ignore[attr-defined]
