@@ -93,6 +93,14 @@ class LazyText(Static):
         self.set_text(content, styler)
         self.refresh(layout=layout)
 
+    def show(self, plain: str, spans: list[Span], styler: Styler | None = None) -> None:
+        """Show `plain` with `spans` and what `styler` adds (plain, as `Text` would keep it)."""
+        self.set_text(Text(), styler)
+        self._text._text, self._text._length = [plain], len(plain)  # not stripped again
+        self._text.spans = spans
+        self._pieces = pieces(plain)
+        self.refresh(layout=True)
+
     def set_text(self, content: object, styler: Styler | None = None) -> None:
         inner = getattr(content, "text", content)  # a KinsokuText holds its Text
         self._text = inner if isinstance(inner, Text) else Text(str(inner))
