@@ -24,7 +24,12 @@ def build_parser() -> argparse.ArgumentParser:
     from gcacw_ref.commands import bench, calc, game, serve, text
 
     parser = Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
-    parser.add_argument("--version", action="version", version=f"gcacw-ref {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"gcacw-ref {__version__}",
+        help=_("show the version and exit"),
+    )
     parser.add_argument(
         "--lang",
         choices=["ja", "en"],

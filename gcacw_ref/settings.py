@@ -77,7 +77,8 @@ def save_settings(settings: Settings, home: Path | None = None) -> None:
     `settings.json` that is a link to a file (kept with dotfiles) is written through.
 
     Raises `OSError` or `DataError` (a folder or a device in its place) when refused."""
-    data = {"language": settings.language, "game": settings.game}
+    chosen = {"language": settings.language, "game": settings.game}
+    data = {key: value for key, value in chosen.items() if value is not None}  # None: not chosen
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     atomic_write_text(settings_path(home), text, follow_link=True)
 

@@ -65,6 +65,17 @@ def _imports(tree: ast.Module) -> list[tuple[ast.Import | ast.ImportFrom, bool]]
     return out
 
 
+def _explained(lines: list[str], index: int) -> bool:
+    """A `# lazy:` reason on the import's line, or on the comment line above the run of
+    import lines it belongs to."""
+    if "lazy:" in lines[index]:
+        return True
+    i = index - 1
+    while i >= 0 and lines[i].lstrip().startswith(("from ", "import ")):
+        i -= 1
+    return i >= 0 and lines[i].lstrip().startswith("#") and "lazy:" in lines[i]
+
+
 def import_graph(base: Path) -> tuple[dict[str, set[str]], list[str]]:
     """Module -> the package's modules it imports; and every function-local import that
     carries no `# lazy:` reason on its line or the line above."""
@@ -80,11 +91,8 @@ def import_graph(base: Path) -> tuple[dict[str, set[str]], list[str]]:
                 graph[name].update(n for n in names if n in modules and n != name)
             else:
                 graph[name].update(t for t in _resolve(names, modules) if t != name)
-            if in_function:
-                here = lines[node.lineno - 1]
-                above = lines[node.lineno - 2] if node.lineno > 1 else ""
-                if "lazy:" not in here and "lazy:" not in above:
-                    unexplained.append(f"{path.relative_to(base.parent)}:{node.lineno}")
+            if in_function and not _explained(lines, node.lineno - 1):
+                unexplained.append(f"{path.relative_to(base.parent)}:{node.lineno}")
     return graph, unexplained
 
 

@@ -71,7 +71,7 @@ def chromium_path() -> str | None:
 @contextmanager
 def browser_context(viewport: ViewportSize, executable: str) -> Iterator[Any]:
     """A fresh Chromium profile with a touch screen at this size (closed afterwards)."""
-    # playwright comes with the `test` extra: loaded only where a browser is driven
+    # lazy: playwright comes with the `test` extra, needed only where a browser is driven
     from playwright.sync_api import sync_playwright
 
     profile = tempfile.mkdtemp(prefix="chromium-profile-")
@@ -114,6 +114,17 @@ class Screen:
                 return text
             time.sleep(0.05)
         raise AssertionError(f"not on screen: {needles!r}\n--- screen ---\n{text}")
+
+    def wait_gone(self, needle: str, timeout: float = WAIT_S) -> str:
+        """Wait until `needle` is no longer on screen; the screen's text."""
+        deadline = time.monotonic() + timeout
+        text = self.text()
+        while needle in text:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"still on screen: {needle!r}\n--- screen ---\n{text}")
+            time.sleep(0.05)
+            text = self.text()
+        return text
 
     def find(self, needle: str, after_row: int = 0, timeout: float = WAIT_S) -> tuple[int, int]:
         """Row and column (cells) of the first `needle` on screen at or below `after_row`
@@ -161,6 +172,20 @@ class Screen:
         for char in text:
             self.page.keyboard.type(char)
             self.settle(quiet=0.15)
+
+    def ime(self, reading: str, text: str) -> None:
+        """Type `text` as a Japanese input method does: the reading composed a key at a time
+        (shown under the cursor, not yet sent), then `text` committed (Chromium only)."""
+        cdp = self.page.context.new_cdp_session(self.page)
+        for end in range(1, len(reading) + 1):
+            part = reading[:end]
+            cdp.send(
+                "Input.imeSetComposition",
+                {"text": part, "selectionStart": end, "selectionEnd": end},
+            )
+            self.settle(quiet=0.15)
+        cdp.send("Input.insertText", {"text": text})
+        cdp.detach()
 
     def press(self, key: str, times: int = 1) -> None:
         """Press `key` `times` times, each once the screen has settled."""

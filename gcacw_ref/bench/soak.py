@@ -82,7 +82,14 @@ def play_watched(
             oracle.tally.where = f"{scenario.id} {union}/{confederate} seed {seed} action " + str(
                 len(game.actions) - 1
             )
-            oracle.see(Seen(pre=state, legal=list(legal), action=action, events=list(events)))
+            oracle.see(
+                Seen(
+                    pre=state,
+                    legal=list(legal),
+                    action=action,
+                    events=[e.as_json() for e in events],
+                )
+            )
     raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
 
 

@@ -11,6 +11,7 @@ from collections import Counter
 from fractions import Fraction
 
 from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.events import PassEvent
 from gcacw_ref.game.model.log import Event
 from gcacw_ref.game.model.state import GameState
 
@@ -84,7 +85,7 @@ class Watcher:
                 self.lone = ev["dice"] is None
                 paths["initiative_without_roll"] += self.lone
             elif t == "pass" and rule == "4.4":
-                if str(ev.get("en", "")).startswith("neither side"):
+                if isinstance(ev, PassEvent) and ev.stalled:
                     paths["neither_side_can_act"] += 1
                 elif self.lone:
                     paths["lone_side_passes"] += 1

@@ -11,7 +11,7 @@ from typing import Any
 from unicodedata import east_asian_width
 
 from gcacw_ref.errors import InputError, printable, quoted
-from gcacw_ref.i18n import _, current_language
+from gcacw_ref.i18n import N_, _, current_language
 from gcacw_ref.paths import check_write_target
 
 
@@ -156,13 +156,14 @@ def _output(
 ) -> None:
     lang = lang or current_language()
     # lazy: the engine (about 1 s to import) loads only for game commands
-    from gcacw_ref.game.model.log import render_log
+    from gcacw_ref.game.model.log import event_json, piece_names, render_log, voice
 
     state = game.state
+    names = piece_names(game.scenario, lang)
     result = state.result or {"winner": None, "vp": state.vp, "turns_played": state.turn}
     if as_json:
         doc = {
-            "events": game.events,
+            "events": [event_json(e, lang, names) for e in game.events],
             "result": {
                 "winner": result["winner"],
                 "vp": result["vp"],
@@ -177,13 +178,24 @@ def _output(
             doc["verification"] = verification
         print(json.dumps(doc, ensure_ascii=False))
         return
-    print(printable(render_log(game.events, lang)))  # unit names come from the file
+    print(printable(render_log(game.events, lang, names)))  # unit names come from the file
+    v = voice(lang, names)
+    vp = result["vp"]
+    winner = v.side(result["winner"]) if result["winner"] else v(N_("not decided"))
     print(
-        _("result: winner {winner}, VP {vp}, turns {turns}").format(
-            winner=result["winner"], vp=result["vp"], turns=result["turns_played"]
+        v(
+            N_(
+                "result: winner {winner}; VP Union {union}, Confederate {confederate}; "
+                "turns {turns}"
+            )
+        ).format(
+            winner=winner,
+            union=vp.get("union"),
+            confederate=vp.get("confederate"),
+            turns=result["turns_played"],
         )
     )
-    print(_("final state hash: {state_hash}").format(state_hash=state.state_hash()))
+    print(v(N_("final state hash: {state_hash}")).format(state_hash=state.state_hash()))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -228,12 +240,18 @@ def _read_actions(source: str) -> list[Any]:
     from gcacw_ref.commands.calc import read_json_input
 
     # lazy: the engine (about 1 s to import) loads only for game commands
-    from gcacw_ref.game.model.actions import parse_action
+    from gcacw_ref.game.model.actions import IllegalAction, parse_action
 
     data = read_json_input(source)
     if not isinstance(data, list):
         raise InputError(_("{source}: expected a JSON list of actions").format(source=source))
-    return [parse_action(item) for item in data]
+    actions = []
+    for i, item in enumerate(data, 1):
+        try:
+            actions.append(parse_action(item))
+        except IllegalAction as exc:  # as a replay names it: which action, then why
+            raise IllegalAction(f"action {i}: {exc}") from None
+    return actions
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

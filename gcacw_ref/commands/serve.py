@@ -47,6 +47,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    # lazy: the web server and the TUI load only for this subcommand; --help stays fast
     from gcacw_ref.serve import new_token, run
     from gcacw_ref.serve.server import ServeConfig
     from gcacw_ref.tui.touch import ENV_VAR as TOUCH_VAR

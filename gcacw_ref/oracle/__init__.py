@@ -35,6 +35,9 @@ _MOVED = frozenset(
 def as_dict(ev: Any) -> dict[str, Any]:
     if isinstance(ev, Mapping):
         return dict(ev)
+    as_json = getattr(ev, "as_json", None)  # a typed game event: the facts it was given
+    if as_json is not None:
+        return dict(as_json())
     dump = getattr(ev, "model_dump", None)
     return dict(dump(mode="json")) if dump else {}
 
@@ -103,5 +106,7 @@ def play_checked(scenario: Scenario, seed: int, union: str, confederate: str) ->
         oracle.tally.where = (
             f"{scenario.id} {union}/{confederate} seed {seed} action {len(game.actions) - 1}"
         )
-        oracle.see(Seen(pre=state, legal=list(legal), action=action, events=list(events)))
+        oracle.see(
+            Seen(pre=state, legal=list(legal), action=action, events=[e.as_json() for e in events])
+        )
     raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")

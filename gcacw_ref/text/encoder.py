@@ -32,10 +32,11 @@ import shutil
 import stat
 import struct
 import zlib
+from collections.abc import Callable
 from importlib import metadata
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -290,10 +291,20 @@ class Tokenizer:
         if ((slots < -1) | (slots >= VOCAB)).any():
             raise EncoderFilesError("slots: a piece id out of range")
         self._unk_score = float(arrays["scores"].min()) - 10.0
+        self._dict: dict[bytes, int] | None = None
+        self._find: Callable[[bytes], int | None] = self.piece_id
         try:
             self._normalizer = _Normalizer(arrays["charsmap"].tobytes())
         except (struct.error, IndexError, ValueError) as exc:
             raise EncoderFilesError(f"charsmap: {exc}") from None
+
+    def for_many(self) -> None:
+        """Look pieces up in a dict from now on: 0.06 s and 30 MB to build, then several
+        times faster per text (for encoding a whole book, not a question)."""
+        if self._dict is None:
+            offsets, blob = self._offsets, self._blob
+            self._dict = {blob[offsets[i] : offsets[i + 1]]: i for i in range(VOCAB)}
+            self._find = cast("Callable[[bytes], int | None]", self._dict.get)
 
     def piece_id(self, piece: bytes) -> int | None:
         """The id of a piece (UTF-8), None if the vocabulary lacks it."""
@@ -325,7 +336,7 @@ class Tokenizer:
         best = [0.0] + [-1e38] * n
         start_of = [0] * (n + 1)
         piece_of = [0] * (n + 1)
-        find = self.piece_id
+        find = self._find
         scores = self._scores
         for i in range(n):
             base = best[i]

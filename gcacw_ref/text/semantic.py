@@ -64,6 +64,7 @@ DIM = 512
 DEPTH = 30
 LINES = 4 * DEPTH  # best lines read to rank DEPTH rules
 MEMO = 256  # question vectors remembered
+MANY = 50  # texts encoded at once from which the tokenizer builds its dict
 LINES_FILE = "lines.sem"
 SHIPPED = Path(__file__).with_name(LINES_FILE)
 # a vectors file: MAGIC, a JSON header padded with spaces to HEADER bytes, then the rows
@@ -171,6 +172,8 @@ def encode(texts: list[str]) -> Matrix:
 
     model = _model()
     with _model_lock:
+        if len(texts) > MANY and hasattr(model.sp, "for_many"):
+            model.sp.for_many()  # a whole book: a dict of the pieces pays for itself
         out = model.encode(texts) if texts else np.zeros((0, DIM))
     return np.asarray(out, dtype=np.float32).reshape(len(texts), -1)
 

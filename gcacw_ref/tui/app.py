@@ -168,7 +168,8 @@ class GcacwApp(App[int]):
     # -- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False, icon="☰")
+        # a browser terminal draws ☰ one cell wide where Textual counts two: touch gets ≡
+        yield Header(show_clock=False, icon="≡" if touch_mode() else "☰")
         with TabbedContent(id="tabs", initial="search"):
             with TabPane(tab_title("search"), id="search"):
                 yield SearchPane(id="search-pane")

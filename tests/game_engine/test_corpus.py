@@ -18,10 +18,10 @@ from gcacw_ref.cli import main
 # (scenario, seed, bots) -> (SHA-256 of the `play --json` output, first 16 hex digits;
 # the final state hash, first 16 hex digits)
 CORPUS: dict[tuple[str, int, str], tuple[str, str]] = {
-    ("harrow", 1, "random,random"): ("86825cafa6bdf66d", "10ca7f0efc4aa2cc"),
-    ("harrow", 3, "random,heuristic"): ("8da3d986d4922d47", "7e009a4f0fbc1299"),
-    ("training", 1, "heuristic,heuristic"): ("6ec32b94f38a46b3", "14066c6d33e50f4f"),
-    ("training", 3, "random,heuristic"): ("96c7c03a36d0b838", "ce51b04b8079d35b"),
+    ("harrow", 1, "random,random"): ("ac86d18a1e73c2fe", "10ca7f0efc4aa2cc"),
+    ("harrow", 3, "random,heuristic"): ("6d422eb17ea5c930", "38f718aa57408ee9"),
+    ("training", 1, "heuristic,heuristic"): ("03b4677b64d108f5", "c505480f87d3871c"),
+    ("training", 3, "random,heuristic"): ("57a080f069c94b04", "395d015324bfbd3f"),
 }
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from gcacw_ref.game.model.log import piece_names, render_text
 from gcacw_ref.game.play import api
 
 
@@ -15,8 +16,8 @@ def test_march_events_name_units_in_japanese() -> None:
     assert marches
     for event in marches:
         uid = event["unit"]
-        assert str(event["ja"]).startswith(ja[uid] + "が")
-        assert str(event["en"]).startswith(en[uid] + " ")
+        assert render_text(event, "ja", piece_names(scen, "ja")).startswith(ja[uid] + "が")
+        assert render_text(event, "en", piece_names(scen, "en")).startswith(en[uid] + " ")
 
 
 def test_a_unit_without_name_ja_keeps_its_english_name() -> None:
@@ -28,4 +29,5 @@ def test_a_unit_without_name_ja_keeps_its_english_name() -> None:
     game = api.play_bots(bare, 1, "heuristic", "heuristic")
     mine = [e for e in game.events if e.get("unit") == first.id and e["type"] == "march"]
     assert mine, "the first unit marches in this game"
-    assert all(str(e["ja"]).startswith(first.name + "が") for e in mine)
+    names = piece_names(bare, "ja")
+    assert all(render_text(e, "ja", names).startswith(first.name + "が") for e in mine)

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gcacw_ref.game.engine.core import legal_actions, new_game, step
+from gcacw_ref.game.model.log import render_text
 from gcacw_ref.game.model.scenario import load_scenario
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.game.play.bots import random_bot
@@ -87,7 +88,8 @@ def test_random_games_keep_invariants(seed: int) -> None:
         actions.append(action)
         state, events = step(state, action)
         for event in events:
-            assert {"type", "turn", "rule", "en", "ja"} <= set(event)
+            assert {"type", "turn", "rule"} <= set(event.as_json())
+            assert render_text(event, "ja", {}) and render_text(event, "en", {})
             if event["type"] == "retreat":
                 check_retreat(event)
                 retreats += 1

@@ -47,7 +47,8 @@ def test_heuristic_game_reaches_game_end(training) -> None:  # type: ignore[no-u
     assert game.state.result is not None
     assert game.state.result["turns_played"] == training.scenario.turns
     for e in game.events:
-        assert {"type", "turn", "rule", "en", "ja"} <= set(e)
+        assert {"type", "turn", "rule"} <= set(e.as_json())
+        assert not {"en", "ja", "text"} & set(e.as_json())
 
 
 def test_save_replay_verify(tmp_path: Path, training) -> None:  # type: ignore[no-untyped-def]
@@ -104,7 +105,8 @@ def test_cli_play_json_and_replay(tmp_path: Path) -> None:
     assert res.returncode == 0, res.stderr
     doc = json.loads(res.stdout)
     assert set(doc["result"]) >= {"winner", "vp", "turns_played"}
-    assert all({"type", "turn", "rule"} <= set(e) for e in doc["events"])
+    assert all({"type", "turn", "rule", "text"} <= set(e) for e in doc["events"])
+    assert not any({"en", "ja"} & set(e) for e in doc["events"])
     again = _cli(
         "play", "--scenario", "training", "--seed", "5", "--bots", "random,heuristic", "--json"
     )

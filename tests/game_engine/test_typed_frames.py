@@ -29,7 +29,7 @@ from gcacw_ref.game.model.frames import (
     frame_kind,
 )
 from gcacw_ref.game.model.log import DECISIONS
-from gcacw_ref.game.model.pending import DecisionKind, PendingDecision
+from gcacw_ref.game.model.pending import AssaultDecision, DecisionKind, MarchDecision
 from gcacw_ref.game.play import api
 from gcacw_ref.rules.games import Side
 
@@ -138,7 +138,7 @@ def _hancock(drive: Any) -> Any:
 
 def test_pending_march_and_the_hash_the_untyped_engine_gave(drive: Any) -> None:
     d = _hancock(drive)
-    assert api.pending_decision(d.state) == PendingDecision(
+    assert api.pending_decision(d.state) == MarchDecision(
         kind="march",
         side=Side.UNION,
         rule="5.1",
@@ -163,7 +163,7 @@ def test_pending_assault_pick_and_its_hash(drive: Any) -> None:
     d.do("select", leader="porter", unit="sykes")
     d.do("select", leader="porter", unit="morell", dice=[5])
     pending = api.pending_decision(d.state)
-    assert pending == PendingDecision(
+    assert pending == AssaultDecision(
         kind="assault",
         side=Side.UNION,
         rule="7.1",

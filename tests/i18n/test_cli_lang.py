@@ -104,7 +104,7 @@ def test_combat_result_words_in_japanese() -> None:
     assert res.returncode == 0, res.stderr
     assert "[7.4] 小川ヘクスサイドを越える攻撃: +1" in res.stdout
     assert "[7.1] 攻撃の種類「緊急」のコスト（歩兵）: 1 MP" in res.stdout
-    assert "防御側の結果（列 7-11）：戦闘力1を失う、混乱状態、疲労、退却: 1Dr" in res.stdout
+    assert "防御側の結果（列 7-11）：兵力1を失う、混乱状態、疲労、退却: 1Dr" in res.stdout
 
 
 def test_flank_blocked_hexes_in_japanese() -> None:

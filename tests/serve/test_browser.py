@@ -1,10 +1,13 @@
 """The app in a real browser: the system's Chromium, driven by Playwright, against
 `gcacw-ref serve` on 127.0.0.1, at a phone's size and a tablet's, by taps and typing only.
 
-The page loads; a question typed in the search box shows its results; a tap on a result
+The page loads; a question typed in the search box through a Japanese input method (readings
+composed, then kanji committed) shows its results; a tap on a result
 opens the rule; the combat calculator answers a new attack (checked against the CLI); the
-game screen steps forward. A screenshot of each stage is kept, with the terminal's text
-beside it, under `test-artefacts/browser/` (or `$GCACW_REF_ARTEFACTS/browser/`).
+game screen steps forward. A tapped breakdown line opens its rule in a panel over the
+calculator (both sizes are too narrow for the rule beside it). A screenshot of each stage
+is kept, with the terminal's text beside it, under `test-artefacts/browser/` (or
+`$GCACW_REF_ARTEFACTS/browser/`).
 
 Where no browser is installed the test is skipped and says why; with
 `GCACW_REF_REQUIRE_BROWSER=1` (CI, after installing Chromium) it fails instead.
@@ -108,10 +111,17 @@ def test_the_app_by_touch_in_chromium(served_app: Served, size: str) -> None:
         keep(screen, f"{size}-1-loaded", "Search rules", "? help", "≡ menu", "Books: gcacw")
         cols, _ = screen.size()
         assert (cols < 50) if size == "phone" else (110 <= cols <= 140), cols
+        if "Your game" in screen.settle():  # the first run asks for the player's game
+            screen.tap("OTR  On to Richmond!")
+            screen.wait_gone("Your game")
+            saved = json.loads((served_app.home / "settings.json").read_text(encoding="utf-8"))
+            assert saved["game"] == "OTR", screen.text()  # the tap chose the game it hit
 
         screen.tap("Search rules")  # the search box: the on-screen keyboard comes up
-        screen.type(QUESTION)
-        keep(screen, f"{size}-2-results", "results", f"{RULE}  行軍 › 延長行軍")
+        screen.ime("えんちょう", "延長")  # through the input method: readings, then kanji
+        screen.ime("こうぐん", "行軍")
+        keep(screen, f"{size}-2-results", "results", f"{RULE}  行軍 › 延長行軍", f"  {QUESTION} ")
+        assert "えんちょう" not in screen.text() and "こうぐん" not in screen.text()
 
         row, col = screen.find(f"{RULE}  行軍 › 延長行軍")
         screen.tap_cell(row, col)  # the first result
@@ -119,21 +129,28 @@ def test_the_app_by_touch_in_chromium(served_app: Served, size: str) -> None:
 
         screen.tap("Calc")
         screen.tap("Combat", after_row=3)
-        screen.wait_for("Attackers", "Result")
-        screen.tap("17 a2 t2", end=True)  # the attackers' field: 17 becomes 34
-        screen.settle()
-        screen.press("Backspace", times=8)
-        screen.wait_for("e.g. 17 a2 t2")  # the empty field's placeholder
+        screen.wait_for("Attackers", "Defenders")
+        screen.tap("e.g. 17 a2 t2")  # the attackers' field, empty: its placeholder
         screen.type("34 a2 t2", one_by_one=True)
+        screen.tap("e.g. 9 a2 t2")  # the defenders'
+        screen.type("9 a2 t2", one_by_one=True)
         want = odds_by_cli("34", "9")
         keep(
             screen,
             f"{size}-4-combat",
+            "34 a2 t2",
             f"Ratio {want['ratio']}",
             f"attacker {want['attacker_column']}",
             f"defender {want['defender_column']}",
-            "Result attacker",
         )
+
+        # a breakdown line opens its rule in a panel over the calculator, closed by a tap
+        screen.tap("breakdown", after_row=screen.size()[1] - 3)
+        screen.tap("[7.3] Attacking artillery")
+        keep(screen, f"{size}-4b-rule-panel", "✕ close", "7.3 砲兵値")
+        screen.tap("✕ close")
+        screen.wait_gone("✕ close")
+        screen.wait_for("[7.3] Attacking artillery")
 
         screen.tap("Game", after_row=0)
         screen.wait_for("turn 1/3 · set-up")  # the training scenario, at its set-up

@@ -12,11 +12,12 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import aiohttp
 import pytest
 
-from gcacw_ref.bench.browser import Served
+from gcacw_ref.bench.browser import Served, start_server
 from tests.serve.conftest import children, group_alive
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -175,3 +176,29 @@ def test_ctrl_c_stops_cleanly_with_no_orphans(served: Served) -> None:
     said = served.process.stdout.read()
     assert "Stopping" in said
     assert "Traceback" not in said
+
+
+def test_an_idle_session_ends_and_nothing_is_written_outside_the_data_dir(
+    tmp_path: Path,
+) -> None:
+    home, elsewhere = tmp_path / "data", tmp_path / "home"
+    home.mkdir()
+    elsewhere.mkdir()
+    env = dict(os.environ, HOME=str(elsewhere), XDG_CONFIG_HOME=str(elsewhere / ".config"))
+    env.update(XDG_CACHE_HOME=str(elsewhere / ".cache"), XDG_DATA_HOME=str(elsewhere / ".data"))
+    env["TMPDIR"] = str(elsewhere)
+    server = start_server(home, "--idle-minutes", "0.05", env=env)  # 3 s without input
+    try:
+
+        async def idle() -> None:
+            ws = await open_session(server)
+            while not ws.closed:  # the server closes it: no input came
+                await asyncio.wait_for(ws.receive(), DEADLINE_S)
+            await close_session(ws)
+
+        asyncio.run(idle())
+        wait_until(lambda: children(server.process.pid) == [], "the idle app ended")
+        assert server.process.poll() is None
+    finally:
+        assert server.stop() == 0
+    assert list(elsewhere.iterdir()) == []

@@ -30,8 +30,14 @@ def test_stack_labels() -> None:
     tired = unit.model_copy(
         update={"strength": Fraction(7, 2), "fatigue": 2, "organized": False, "kind": "infantry"}
     )
-    assert stack_label([tired], leader=True) == "*I3.5df2"
+    # the label fits the hex: marks only as room allows, most telling first
+    assert stack_label([tired], leader=True) == "*I3.5d"
+    assert stack_label([tired], leader=False) == "I3.5d"
     dug = unit.model_copy(update={"strength": 5, "fatigue": 0, "entrenchment": "abatis"})
-    kind = {"infantry": "I", "cavalry": "C", "artillery": "A"}[unit.kind]
-    assert stack_label([dug, dug], leader=False) == f"{kind}+10a"
+    assert stack_label([dug, dug], leader=False) == "2:10a"  # a stack as a count
+    crowd = [dug.model_copy(update={"strength": 9, "demoralized": 1})] * 12
+    assert stack_label(crowd, leader=True) == "12:108"  # the strength whole, the star dropped
+    assert stack_label(crowd[:2], leader=True) == "*2:18x"
+    # a blank column always parts a label from the next hex's id
+    assert all(len(stack_label(crowd[:n], True)) < CELL_W for n in range(1, 13))
     assert strength_text(Fraction(1, 2)) == "0.5"

@@ -40,6 +40,8 @@ SCREENS = {
     "game_choices_small": ((80, 24), keys("end", "right")),
     "game_zoc_legend": ((160, 45), keys("end", "right", "z", "z", "l")),
     "game_set_up_small": ((80, 24), keys("s", "s", "s", "s", "d", "d")),
+    "game_zoc_overlay": ((160, 45), keys("end", "right", "z")),
+    "game_zoc_overlay_small": ((80, 24), keys("end", "right", "z")),
 }
 
 

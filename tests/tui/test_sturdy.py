@@ -80,8 +80,11 @@ BOOK = (
 
 def _shown(widget: object) -> str:
     """The text a Static shows (after any markup was read)."""
-    lazy = getattr(widget, "text", None)  # the rule's text widget keeps its Text
-    content = lazy if lazy is not None else widget.content  # type: ignore[attr-defined]
+    from gcacw_ref.tui.lazytext import LazyText
+
+    if isinstance(widget, LazyText):
+        return widget.text.plain
+    content = widget.content  # type: ignore[attr-defined]
     text = getattr(content, "text", content)  # a KinsokuText wraps a Text
     if isinstance(text, str):  # read as markup by the widget: what it shows
         return str(getattr(widget.visual, "plain", ""))  # type: ignore[attr-defined]
@@ -114,8 +117,12 @@ async def test_markup_in_files_and_typed_text_is_shown_as_text(home: Path, tmp_p
         labels = [str(node.label) for node in tree.root.children]
         assert any(MARKUP in label and "[odd]" in label for label in labels), labels
         app.action_open_rule("10.0", "odd")
-        await settle(pilot)
-        assert "[@click=app.quit]Click[/]" in _shown(app.query_one("#rule-text", Static))
+        rule_text = app.query_one("#rule-text", Static)
+        for _ in range(20):
+            await settle(pilot)
+            if _shown(rule_text):
+                break
+        assert "[@click=app.quit]Click[/]" in _shown(rule_text)
         app.import_book(str(tmp_path / "[@click=app.quit]missing[b].txt"))
         await settle(pilot)
         await settle(pilot)

@@ -10,6 +10,7 @@ from gcacw_ref.game.engine.leaders import may_join, move_leader
 from gcacw_ref.game.engine.march import begin_march, roll_allowance
 from gcacw_ref.game.engine.misc import entrench_action
 from gcacw_ref.game.engine.registry import decision
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import AccompanyFrame, ActivationFrame, CycleFrame
 
@@ -121,13 +122,9 @@ def act_decide(w: Work, frame: ActivationFrame, action: Action) -> None:
         frame.mp = roll_allowance(w, ld.side, leader_kind(w, ld))
         frame.phase = "transfer"
         w.emit(
-            "activation",
-            "5.2",
-            f"{ld.name} activates {len(frame.selected)} unit(s) with {frame.mp} MP",
-            f"{w.name_ja(ld)}が{len(frame.selected)}ユニットを活性化（移動力{frame.mp}）",
-            leader=ld.id,
-            units=list(frame.selected),
-            mp=frame.mp,
+            ev.ActivationEvent(
+                turn=w.turn, rule="5.2", leader=ld.id, units=list(frame.selected), mp=frame.mp
+            )
         )
         return
     if frame.phase == "transfer":

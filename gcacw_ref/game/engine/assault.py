@@ -10,6 +10,7 @@ from gcacw_ref.game.engine.choices import assault_candidates
 from gcacw_ref.game.engine.combat import attack_allowed, resolve
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.zocview import in_command_range
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import AdvanceFrame, AssaultFrame
 from gcacw_ref.rules.assault import assault_roll, grand_assault_number
@@ -152,13 +153,13 @@ def as_decide(w: Work, frame: AssaultFrame, action: Action) -> None:
         frame.target = action.hex
         frame.phase = "roll"
         w.emit(
-            "assault",
-            "7.1",
-            f"{ld.name} orders an assault on {action.hex} with {len(frame.selected)} unit(s)",
-            f"{w.name_ja(ld)}が{action.hex}へ突撃を命令（{len(frame.selected)}ユニット）",
-            leader=ld.id,
-            hex=action.hex,
-            units=list(frame.selected),
+            ev.AssaultEvent(
+                turn=w.turn,
+                rule="7.1",
+                leader=ld.id,
+                hex=action.hex,
+                units=list(frame.selected),
+            )
         )
         if not ld.cavalry:
             has_cav = [u for u in w.enemy_at(action.hex, side) if u.kind == "cavalry"]
@@ -180,16 +181,15 @@ def as_decide(w: Work, frame: AssaultFrame, action: Action) -> None:
             die = w.die()
             ga = grand_assault_number(army.command, die)
             w.emit(
-                "grand_assault",
-                "7.1",
-                f"grand assault with {army.name}: die {die} -> "
-                f"{'number ' + str(ga.number) if ga.happens else 'no grand assault'}",
-                f"総突撃：ダイス{die}→{'ナンバー' + str(ga.number) if ga.happens else '不成立'}",
-                leader=army.id,
-                die=die,
-                number=ga.number,
-                happens=ga.happens,
-                steps=[step.line() for step in ga.steps],
+                ev.GrandAssaultEvent(
+                    turn=w.turn,
+                    rule="7.1",
+                    leader=army.id,
+                    die=die,
+                    number=ga.number,
+                    happens=ga.happens,
+                    steps=[step.line() for step in ga.steps],
+                )
             )
             if ga.happens:
                 assert ga.number is not None  # a grand assault that happens has its number
@@ -223,24 +223,15 @@ def command_roll(w: Work, frame: AssaultFrame) -> None:
         ld.command, die, units_chosen=len(frame.selected), wing_commander=ld.rank == "wing"
     )
     w.emit(
-        "assault",
-        "7.1",
-        f"assault command die {die}: "
-        + (
-            f"value {roll.assault_value}, {roll.participating} unit(s) attack"
-            if roll.happens
-            else "the assault fails"
-        ),
-        f"突撃の指揮ダイス{die}："
-        + (
-            f"突撃値{roll.assault_value}、{roll.participating}ユニット参加"
-            if roll.happens
-            else "突撃不成立"
-        ),
-        die=die,
-        value=roll.assault_value,
-        happens=roll.happens,
-        steps=[step.line() for step in roll.steps],
+        ev.AssaultEvent(
+            turn=w.turn,
+            rule="7.1",
+            die=die,
+            value=roll.assault_value,
+            happens=roll.happens,
+            steps=[step.line() for step in roll.steps],
+            participating=roll.participating or 0,
+        )
     )
     if not roll.happens:
         w.pop()

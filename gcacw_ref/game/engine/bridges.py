@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.zocview import zoc_kind
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import DestroyFrame, MarchFrame
 from gcacw_ref.game.model.geometry import hexside_key
@@ -60,7 +61,7 @@ def effective_hexside(w: Work, a: str, b: str, side: Side) -> frozenset[F] | Non
         return feats
     if owner != side.value and not feats & {F.FORD, F.BRIDGE, F.DAM, F.FERRY}:
         return None
-    m = w.board.map  # 10.1 note: a road crosses it when both hexes have one
+    m = w.board  # 10.1 note: a road crosses it when both hexes have one
     return feats | pontoon_bridge_features(has_road(m, a) and has_road(m, b))
 
 
@@ -100,12 +101,14 @@ def enemy_pontoons_fall(w: Work, unit: Unit) -> None:
             key = hexside_key(here, n)
             w.bridges = tuple(b for b in w.bridges if (b[0], b[1]) != key)
             w.emit(
-                "bridge",
-                "10.2",
-                f"{unit.name} removes the enemy pontoon bridge {here}-{n}",
-                f"{w.name_ja(unit)}が敵の浮橋{here}-{n}を除去",
-                unit=unit.id,
-                hexside=list(key),
+                ev.BridgeEvent(
+                    turn=w.turn,
+                    rule="10.2",
+                    unit=unit.id,
+                    hexside=list(key),
+                    act="remove_enemy",
+                    where=[here, n],
+                )
             )
 
 
@@ -177,16 +180,17 @@ def destroy_decide(w: Work, frame: DestroyFrame, action: Action) -> None:
     if ok:
         w.destroyed = (*w.destroyed, hexside_key(here, there))
     w.emit(
-        "bridge",
-        "10.2",
-        f"{unit.name} tries to destroy the {what} {here}-{there}: "
-        f"die {die}{drm:+d} -> {'destroyed' if ok else 'fails'}",
-        f"{w.name_ja(unit)}が{here}-{there}の{what}破壊を試みる："
-        f"ダイス{die}（{drm:+d}）{'破壊' if ok else '失敗'}",
-        unit=uid,
-        die=die,
-        drm=drm,
-        destroyed=ok,
+        ev.BridgeEvent(
+            turn=w.turn,
+            rule="10.2",
+            unit=uid,
+            die=die,
+            drm=drm,
+            destroyed=ok,
+            act="destroy",
+            where=[here, there],
+            crossing=what,
+        )
     )
     w.destroy_tried = (*w.destroy_tried, uid)
 
@@ -198,11 +202,4 @@ def dismantle(w: Work, unit: Unit, other_hex: str) -> None:
     """10.2: a marching unit beside its own pontoon bridge takes it up (no MP)."""
     key = hexside_key(hex_of(unit), other_hex)
     w.bridges = tuple(b for b in w.bridges if (b[0], b[1]) != key)
-    w.emit(
-        "bridge",
-        "10.2",
-        f"{unit.name} takes up the pontoon bridge {key[0]}-{key[1]}",
-        f"{w.name_ja(unit)}が浮橋{key[0]}-{key[1]}を分解",
-        unit=unit.id,
-        hexside=list(key),
-    )
+    w.emit(ev.BridgeEvent(turn=w.turn, rule="10.2", unit=unit.id, hexside=list(key), act="take_up"))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.common import combat_strength, hex_of
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import BuildFrame
 from gcacw_ref.game.model.geometry import hexside_key
@@ -116,16 +117,16 @@ def build_bridge(w: Work, action: Action, build: BuildFrame) -> None:
         if ok:
             w.destroyed = tuple(d for d in w.destroyed if tuple(d) != tuple(key))
         w.emit(
-            "bridge",
-            "10.3",
-            f"{unit.name} repairs {here}-{there}: "
-            f"die {die}{drm:+d} -> {'repaired' if ok else 'fails'}",
-            f"{w.name_ja(unit)}が{here}-{there}を修理："
-            f"ダイス{die}（{drm:+d}）{'成功' if ok else '失敗'}",
-            unit=unit.id,
-            die=die,
-            drm=drm,
-            ok=ok,
+            ev.BridgeEvent(
+                turn=w.turn,
+                rule="10.3",
+                unit=unit.id,
+                die=die,
+                drm=drm,
+                ok=ok,
+                act="repair",
+                where=[here, there],
+            )
         )
         return
     build.bridge_hexes = (*build.bridge_hexes, here)
@@ -143,14 +144,14 @@ def build_bridge(w: Work, action: Action, build: BuildFrame) -> None:
     else:
         w.no_bridge_until = (*w.no_bridge_until, (key[0], key[1], w.turn))
     w.emit(
-        "bridge",
-        "10.1",
-        f"{unit.name} lays a pontoon bridge {here}-{there}: "
-        f"die {die}{drm:+d} -> {'built' if ok else 'fails'}",
-        f"{w.name_ja(unit)}が{here}-{there}に浮橋架設："
-        f"ダイス{die}（{drm:+d}）{'成功' if ok else '失敗'}",
-        unit=unit.id,
-        die=die,
-        drm=drm,
-        ok=ok,
+        ev.BridgeEvent(
+            turn=w.turn,
+            rule="10.1",
+            unit=unit.id,
+            die=die,
+            drm=drm,
+            ok=ok,
+            act="lay",
+            where=[here, there],
+        )
     )

@@ -14,6 +14,7 @@ from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.retreat import push_retreat
 from gcacw_ref.game.engine.units import lose
 from gcacw_ref.game.engine.zocview import zoc_map
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import CavalryRetreatFrame, MarchFrame
 from gcacw_ref.game.model.zoc import zoc_from_hex
@@ -43,7 +44,7 @@ def cavalry_hexes_threatened(w: Work, active_hex: str, active_side: Side) -> lis
         cav = [u for u in w.enemy_at(n, active_side) if u.kind == "cavalry"]
         if not cav:
             continue
-        kinds = zoc_from_hex(w.board.map, n, rain=w.rain())
+        kinds = zoc_from_hex(w.board, n, rain=w.rain())
         if str(kinds.get(active_hex)) == "normal":
             out.append(n)
     return out
@@ -120,21 +121,19 @@ def cav_decide(w: Work, frame: CavalryRetreatFrame, action: Action) -> None:
     march = w.find(MarchFrame)
     if march is not None and not frame.assault:
         march.mp = max(Fraction(0), march.mp - cut)
-    names = ", ".join(u.name for u in cav)
-    names_ja = "、".join(w.name_ja(u) for u in cav)
     w.emit(
-        "cavalry_retreat",
-        "7.7",
-        f"{names} retreat{'s' if len(cav) == 1 else ''} before {active.name}: die {die}{drm:+d}, "
-        f"enemy loses {cut} MP, cavalry loses {loss}",
-        f"{names_ja}が騎兵退却：ダイス{die}（{drm:+d}）、敵移動力-{cut}、損失{loss}",
-        hex=h,
-        units=[u.id for u in cav],
-        die=die,
-        drm=drm,
-        mp_cut=cut,
-        loss=loss,
-        steps=[step.line() for step in why],
+        ev.CavalryRetreatEvent(
+            turn=w.turn,
+            rule="7.7",
+            hex=h,
+            units=[u.id for u in cav],
+            die=die,
+            drm=drm,
+            mp_cut=cut,
+            loss=loss,
+            steps=[step.line() for step in why],
+            active=active.id,
+        )
     )
     for u in cav:
         if loss:

@@ -6,13 +6,16 @@ The five actions: march (5.1), leader activation (5.2), assault (5.3), station r
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from gcacw_ref.game.engine.combat import attack_targets
 from gcacw_ref.game.engine.common import MAX_FATIGUE, combat_strength, enemy_units_adjacent
+from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.zocview import command_range
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.state import Leader, Unit
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.entrenchment import (
     entrenchment_actions_allowed,
     entrenchment_era,
@@ -30,13 +33,25 @@ def option(w: Work, name: str) -> bool:
     return name in w.scen.scenario.optional_rules
 
 
-def may_march(w: Work, unit: Unit) -> bool:
-    """5.1: a unit at fatigue 3 or less (optional rule: an organized unit at fatigue 4)."""
+def march_refusal(w: Work, unit: Unit) -> Refusal | None:
+    """5.1: a unit marches at fatigue 3 or less (optional rule: an organized unit at
+    fatigue 4); why this one may not, None when it may."""
     if unit.hex is None:
-        return False
+        return Refusal("5.1", N_("the unit is not on the map"))
     if unit.fatigue < MAX_FATIGUE:
-        return True
-    return option(w, "fatigue_four_march") and unit.organized
+        return None
+    if option(w, "fatigue_four_march") and unit.organized:
+        return None
+    return Refusal(
+        "5.1",
+        N_("fatigue {n}: a unit marches only at fatigue 3 or less"),
+        (("n", str(unit.fatigue)),),
+    )
+
+
+def may_march(w: Work, unit: Unit) -> bool:
+    """5.1: whether the unit may march (`march_refusal` says why not)."""
+    return march_refusal(w, unit) is None
 
 
 def entrench_actions(w: Work) -> bool:
@@ -61,6 +76,23 @@ def may_raid(w: Work, unit: Unit) -> bool:
     return may_raid_station(w.game, unit.fatigue, combat_strength(w, unit))
 
 
+NOT_COMMANDED = Refusal("5.2", N_("the unit is not under this leader's command"))
+
+
+def activation_refusal(w: Work, leader: Leader, u: Unit, reach: Collection[str]) -> Refusal | None:
+    """5.2 step 2: why unit `u` cannot join the leader's activation (`reach`: the hexes
+    of the leader's command radius), None when it can."""
+    refusal = march_refusal(w, u)
+    if refusal is not None:
+        return refusal
+    if not (w.commands(leader, u) or (u.kind == "artillery" and not leader.cavalry)):
+        return NOT_COMMANDED
+    if u.hex not in reach:
+        hex_ = u.hex or ""
+        return Refusal("5.2", N_("{hex} is outside the leader's command radius"), (("hex", hex_),))
+    return None
+
+
 def activation_candidates(w: Work, leader: Leader) -> list[str]:
     """5.2 step 2: units the leader commands within its command range, fatigue 3 or less
     (artillery may join any non-cavalry leader)."""
@@ -68,15 +100,12 @@ def activation_candidates(w: Work, leader: Leader) -> list[str]:
     if lh is None or leader.rank == "army":
         return []
     reach = command_range(w, lh, leader.side)
-    out = []
-    for u in w.alive(leader.side):
-        if not may_march(w, u):
-            continue
-        if not (w.commands(leader, u) or (u.kind == "artillery" and not leader.cavalry)):
-            continue
-        if u.hex in reach:
-            out.append(u.id)
-    return out
+    # only units inside the radius can pass `activation_refusal`: look at those alone
+    return [
+        u.id
+        for u in w.alive(leader.side)
+        if u.hex in reach and activation_refusal(w, leader, u, reach) is None
+    ]
 
 
 def assault_candidates(w: Work, leader: Leader) -> list[str]:

@@ -12,11 +12,14 @@ from gcacw_ref.errors import RuleError
 from gcacw_ref.game.engine import bridges
 from gcacw_ref.game.engine.cavalry import offer
 from gcacw_ref.game.engine.common import combat_strength, hex_of
+from gcacw_ref.game.engine.refusal import Refusal, from_rule_error
 from gcacw_ref.game.engine.registry import auto
 from gcacw_ref.game.engine.results import apply_results
 from gcacw_ref.game.engine.zocview import zoc_of_hex
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import AttackGoFrame, MarchFrame
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.combat import resolve_combat
 from gcacw_ref.rules.combat_models import AttackingUnit, CombatDice, CombatInput, DefendingUnit
 from gcacw_ref.rules.combat_modifiers import check_restrictions, march_attack_cost
@@ -155,21 +158,41 @@ def combat_input(
     )
 
 
+def attack_refusal(
+    w: Work, attackers: list[str], target: str, action: str, march: MarchFrame | None = None
+) -> Refusal | None:
+    """7.1 restrictions (river, mountain/swamp, rain) and the woods-hexside rule: why the
+    attack by `attackers` on `target` is not allowed, None when it is."""
+    inp = combat_input(w, attackers, target, action, "hasty" if action == "march" else None, None)
+    if inp is None:
+        if not w.enemy_at(target, w.unit(attackers[0]).side):
+            return Refusal("7.1", N_("{hex} holds no enemy unit to attack"), (("hex", target),))
+        return Refusal(
+            "7.1", N_("no attack across a river hexside without a bridge, dam, ferry or ford")
+        )
+    try:
+        check_restrictions(inp)
+    except RuleError as exc:
+        return from_rule_error(exc, "7.1")
+    here = hex_of(w.unit(attackers[0]))
+    woods = w.board.is_woods_hexside(here, target) and not w.board.road_link(here, target)
+    # 7.1: across a woods hexside only from the start hex or along a road
+    if march is not None and woods and here != march.start:
+        return Refusal(
+            "7.1",
+            N_(
+                "across a woods hexside with no road a march attacks only from the hex "
+                "where it began"
+            ),
+        )
+    return None
+
+
 def attack_allowed(
     w: Work, attackers: list[str], target: str, action: str, march: MarchFrame | None = None
 ) -> bool:
-    """7.1 restrictions (river, mountain/swamp, rain) and the woods-hexside rule."""
-    inp = combat_input(w, attackers, target, action, "hasty" if action == "march" else None, None)
-    if inp is None:
-        return False
-    try:
-        check_restrictions(inp)
-    except RuleError:
-        return False
-    here = hex_of(w.unit(attackers[0]))
-    woods = w.board.map.is_woods_hexside(here, target) and not w.board.road_link(here, target)
-    # 7.1: across a woods hexside only from the start hex or along a road
-    return not (march is not None and woods and here != march.start)
+    """7.1: whether the attack is allowed (`attack_refusal` says why not)."""
+    return attack_refusal(w, attackers, target, action, march) is None
 
 
 def attack_targets(
@@ -249,7 +272,7 @@ def flank_hex(w: Work, n: str, target: str, side: Side, active: set[str]) -> Fla
     if not w.at(n):
         adjacent = [h for h in b.neighbors(n) if w.friends_at(h, side)]
         woods = bool(adjacent) and all(
-            b.map.is_woods_hexside(h, n) and not b.road_link(h, n) for h in adjacent
+            b.is_woods_hexside(h, n) and not b.road_link(h, n) for h in adjacent
         )
     return FlankHex(
         attacker_unit=bool(counts),
@@ -375,28 +398,25 @@ def resolve(
     assert res.attacker_result is not None and res.defender_result is not None
     applied = res.attacker_result_applied or res.attacker_result
     defenders = [u.id for u in w.enemy_at(target, side)]
-    names = ", ".join(w.unit(u).name for u in attackers)
     ratio = getattr(res.ratio, "label", res.ratio)
     w.emit(
-        "combat",
-        "7.5",
-        f"{names} attack {target} ({attack_type or action}): odds {ratio}, dice {a}-{d}, "
-        f"differential {res.differential:+d}; attacker {applied.printed}, "
-        f"defender {res.defender_result.printed}",
-        f"{target}への攻撃（{attack_type or '突撃'}）戦力比{ratio} ダイス{a}-{d} "
-        f"差{res.differential:+d}：攻撃側 {applied.printed}、防御側 {res.defender_result.printed}",
-        attackers=attackers,
-        defenders=defenders,
-        hex=target,
-        action=action,
-        attack_type=attack_type,
-        dice={"attacker": a, "defender": d},
-        differential=res.differential,
-        flank=flank,
-        attacker_result=applied.printed,
-        defender_result=res.defender_result.printed,
-        attacker_drm=res.attacker_drm,
-        defender_drm=res.defender_drm,
-        steps=[step.line() for step in res.steps],
+        ev.CombatEvent(
+            turn=w.turn,
+            rule="7.5",
+            attackers=attackers,
+            defenders=defenders,
+            hex=target,
+            action=action,
+            attack_type=attack_type,
+            dice={"attacker": a, "defender": d},
+            differential=res.differential,
+            flank=flank,
+            attacker_result=applied.printed,
+            defender_result=res.defender_result.printed,
+            attacker_drm=res.attacker_drm,
+            defender_drm=res.defender_drm,
+            steps=[step.line() for step in res.steps],
+            ratio=str(ratio),
+        )
     )
     apply_results(w, attackers, defenders, target, applied, res.defender_result, active, march)

@@ -80,11 +80,5 @@ def enemy_units_adjacent(w: Work, hex_: str, side: Side) -> list[str]:
     return [n for n in w.board.neighbors(hex_) if w.enemy_at(n, side)]
 
 
-def side_word(side: Side, lang: str = "en") -> str:
-    if lang == "ja":
-        return "北軍" if side == Side.UNION else "南軍"
-    return "Union" if side == Side.UNION else "Confederate"
-
-
 def unit_name(w: Work, uid: str) -> str:
     return str(w.units[uid].name)

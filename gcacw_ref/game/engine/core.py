@@ -129,11 +129,9 @@ def run(w: Work) -> None:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the pending decision allows (empty once the game is over)."""
-    cached = state._legal
-    if cached is None or cached[0] != id(state):  # a copy carries its original's cache
-        cached = (id(state), tuple(options_of(Work(state))))
-        state._legal = cached
-    return list(cached[1])
+    if state._legal is None:
+        state._legal = tuple(options_of(Work(state)))
+    return list(state._legal)
 
 
 def step(

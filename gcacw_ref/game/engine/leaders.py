@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from gcacw_ref.game.engine.common import hex_of
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.zocview import transfer_ok
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import LeadersSplitFrame, TransferFrame
 from gcacw_ref.game.model.state import Leader
@@ -43,15 +44,7 @@ def move_leader(w: Work, lid: str, uid: str, rule: str) -> None:
     ld = w.leaders[lid]
     unit = w.unit(uid)
     w.leaders[lid] = ld.model_copy(update={"unit": uid})
-    w.emit(
-        "leader",
-        rule,
-        f"{ld.name} goes to {unit.name} at {unit.hex}",
-        f"{w.name_ja(ld)}が{unit.hex}の{w.name_ja(unit)}へ移送",
-        leader=lid,
-        unit=uid,
-        hex=unit.hex,
-    )
+    w.emit(ev.LeaderEvent(turn=w.turn, rule=rule, leader=lid, unit=uid, hex=unit.hex))
 
 
 def split_options_for(w: Work, frm: str, uid: str) -> list[Action]:

@@ -14,12 +14,15 @@ from gcacw_ref.game.engine import bridges, cavalry
 from gcacw_ref.game.engine.combat import march_attack, march_attack_options
 from gcacw_ref.game.engine.common import hex_of
 from gcacw_ref.game.engine.leaders import offer_split
+from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import disorganize_or_lose, set_strength
 from gcacw_ref.game.engine.zocview import move_board, zoc_kind
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import ForcedMarchFrame, MarchFrame
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit, StepVerdict, move_step
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.flank import REFUSE_FLANK_MP, may_refuse_flank
 from gcacw_ref.rules.forced_march import force_march
 from gcacw_ref.rules.march import MAX_FATIGUE, apply_extended_march_result, check_march
@@ -67,14 +70,7 @@ def begin_march(w: Work, uid: str, leader_mp: int | None, may_attack: bool = Tru
     if tired:
         unit = w.upd(uid, organized=False)
     w.emit(
-        "march",
-        "5.1",
-        f"{unit.name} marches from {unit.hex} with {mp} MP (fatigue now {unit.fatigue})",
-        f"{w.name_ja(unit)}が{unit.hex}から行軍（移動力{mp}、疲労{unit.fatigue}）",
-        unit=uid,
-        hex=unit.hex,
-        mp=mp,
-        fatigue=unit.fatigue,
+        ev.MarchEvent(turn=w.turn, rule="5.1", unit=uid, hex=unit.hex, mp=mp, fatigue=unit.fatigue)
     )
     start = hex_of(unit)
     w.push(
@@ -94,29 +90,19 @@ def begin_march(w: Work, uid: str, leader_mp: int | None, may_attack: bool = Tru
     if check.extended:
         result = check.result
         if result is None:
-            w.emit(
-                "extended_march",
-                "5.1",
-                f"{unit.name}: extended march die {die}; the source gives no result for this "
-                "column, so no effect is applied (register game-extended-march-gap)",
-                f"{w.name_ja(unit)}: 延長行軍（ダイス{die}）。"
-                "この列の結果は資料になく、影響なしとして扱う",
-                unit=uid,
-                die=die,
-                result=None,
-            )
+            w.emit(ev.ExtendedMarchEvent(turn=w.turn, rule="5.1", unit=uid, die=die, result=None))
         else:
             after = apply_extended_march_result(result, Fraction(unit.strength), unit.organized)
             w.emit(
-                "extended_march",
-                "5.1",
-                f"{unit.name}: extended march, die {die} {check.drm:+d}: {result}",
-                f"{w.name_ja(unit)}: 延長行軍、ダイス{die}（修正{check.drm:+d}）結果 {result}",
-                unit=uid,
-                die=die,
-                drm=check.drm,
-                result=result,
-                steps=[step.line() for step in check.steps],
+                ev.ExtendedMarchEvent(
+                    turn=w.turn,
+                    rule="5.1",
+                    unit=uid,
+                    die=die,
+                    drm=check.drm,
+                    result=result,
+                    steps=[step.line() for step in check.steps],
+                )
             )
             w.upd(uid, organized=after.organized)
             if after.strength != unit.strength:
@@ -150,14 +136,9 @@ def forced_decide(w: Work, frame: ForcedMarchFrame, action: Action) -> None:
     march.mp = march.mp + fm.bonus
     w.upd(uid, organized=False)
     w.emit(
-        "forced_march",
-        "5.1",
-        f"{unit.name} force-marches: dice {dice}, +{fm.bonus} MP, loses {fm.loss}",
-        f"{w.name_ja(unit)}が強行軍：ダイス{dice}、移動力+{fm.bonus}、損失{fm.loss}",
-        unit=uid,
-        dice=dice,
-        bonus=fm.bonus,
-        loss=fm.loss,
+        ev.ForcedMarchEvent(
+            turn=w.turn, rule="5.1", unit=uid, dice=dice, bonus=fm.bonus, loss=fm.loss
+        )
     )
     if fm.loss:
         set_strength(w, uid, fm.strength_after, "5.1")
@@ -169,14 +150,14 @@ decision(ForcedMarchFrame, forced_options, forced_decide)
 
 
 # --- moving ------------------------------------------------------------------------
-def move_verdict(
+def move_check(
     w: Work, march: MarchFrame, unit: Unit, to: str, board: MoveView | None = None
-) -> StepVerdict | None:
+) -> StepVerdict:
     """6.2 via `pathing.move_step` on the live board (`board`, when already built for this
-    position): the MP to enter `to`, and whether the unit must stop or its march ends
-    there; None when it may not enter."""
+    position): the MP to enter `to`, whether the unit must stop or its march ends there,
+    or (`legal` False) the rule and the reason it may not enter."""
     mp = march.mp
-    verdict = move_step(
+    return move_step(
         board or move_board(w, unit.side),
         MovingUnit(UnitKind(unit.kind), Fraction(unit.strength)),
         hex_of(unit),
@@ -186,7 +167,26 @@ def move_verdict(
         attacked=bool(march.attacks) or mp < 0,
         first_action=not march.acted,
     )
+
+
+def move_verdict(
+    w: Work, march: MarchFrame, unit: Unit, to: str, board: MoveView | None = None
+) -> StepVerdict | None:
+    """`move_check` when the unit may enter `to`, else None."""
+    verdict = move_check(w, march, unit, to, board)
     return verdict if verdict.legal else None
+
+
+def march_stopped(w: Work, frame: MarchFrame, unit: Unit) -> Refusal | None:
+    """6.2: a unit that entered an enemy normal ZOC this march stops there (it may still
+    attack); None while it may move on."""
+    if unit.hex is not None and frame.stop and zoc_kind(w, unit.hex, unit.side) == "normal":
+        return Refusal(
+            "6.2",
+            N_("the unit entered enemy ZOC at {hex} and must stop there"),
+            (("hex", unit.hex),),
+        )
+    return None
 
 
 def march_options(w: Work, frame: MarchFrame) -> list[Action]:
@@ -195,8 +195,7 @@ def march_options(w: Work, frame: MarchFrame) -> list[Action]:
     out = [Action(type="end")]
     if unit.hex is None or frame.ended:
         return out
-    stopped = frame.stop and zoc_kind(w, unit.hex, unit.side) == "normal"
-    if not stopped:
+    if march_stopped(w, frame, unit) is None:
         board = move_board(w, unit.side)
         for n in w.board.neighbors(unit.hex):
             if move_verdict(w, frame, unit, n, board) is not None:
@@ -226,14 +225,7 @@ def march_decide(w: Work, frame: MarchFrame, action: Action) -> None:
     elif action.type == "refuse":
         frame.mp = frame.mp - REFUSE_FLANK_MP
         w.refused = (*w.refused, hex_of(w.unit(uid)))
-        w.emit(
-            "refuse_flank",
-            "7.8",
-            f"{w.unit(uid).name} refuses its flanks",
-            f"{w.name_ja(w.unit(uid))}が側面防御",
-            unit=uid,
-            hex=w.unit(uid).hex,
-        )
+        w.emit(ev.RefuseFlankEvent(turn=w.turn, rule="7.8", unit=uid, hex=w.unit(uid).hex))
         end_march(w, frame)
     elif action.type == "unrefuse":
         bridges.clear_refused(w, w.unit(uid).hex)
@@ -260,16 +252,7 @@ def do_move(w: Work, frame: MarchFrame, to: str) -> None:
     frame.path = (*frame.path, to)
     bridges.sweep_refused(w)
     w.upd(uid, hex=to, entrenchment="none")
-    w.emit(
-        "move",
-        "6.2",
-        f"{unit.name} {frm} -> {to} ({cost} MP)",
-        f"{unit.name} {frm}→{to}（{cost}MP）",
-        unit=uid,
-        frm=frm,
-        to=to,
-        cost=str(cost),
-    )
+    w.emit(ev.MoveEvent(turn=w.turn, rule="6.2", unit=uid, frm=frm, to=to, cost=str(cost)))
     if zz:
         frame.ended = True  # 6.2: no MP left, no attack
     if verdict.disorganizes:

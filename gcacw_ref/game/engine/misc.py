@@ -10,6 +10,7 @@ from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate
 from gcacw_ref.game.engine.zocview import zoc_kind
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import SwampExitFrame
 from gcacw_ref.rules.entrenchment import (
@@ -29,28 +30,6 @@ if TYPE_CHECKING:
     from gcacw_ref.game.model.state import Unit
 
 
-EN = {
-    "none": "none",
-    "abatis": "abatis",
-    "breastworks_building": "breastworks (building)",
-    "breastworks": "breastworks",
-    "fort_building": "fort (building)",
-    "fort_building_1": "fort (building 1)",
-    "fort_building_2": "fort (building 2)",
-    "fort": "fort",
-}
-JA = {
-    "none": "なし",
-    "abatis": "鹿砦",
-    "breastworks_building": "胸壁構築中",
-    "breastworks": "胸壁",
-    "fort_building": "要塞構築中",
-    "fort_building_1": "要塞構築中-1",
-    "fort_building_2": "要塞構築中-2",
-    "fort": "要塞",
-}
-
-
 def station_raid(w: Work, uid: str) -> None:
     """5.4: the raider tires; the station's new marker comes from the rules core."""
     unit = w.unit(uid)
@@ -63,15 +42,7 @@ def station_raid(w: Work, uid: str) -> None:
         w.stations[here] = new
     if new != now:
         w.station_raider[here] = unit.side.value
-    w.emit(
-        "station_raid",
-        "5.4",
-        f"{unit.name} raids the station at {unit.hex}: {new}",
-        f"{w.name_ja(unit)}が{unit.hex}の駅を襲撃：{'破壊' if new == 'destroyed' else '損害'}",
-        unit=uid,
-        hex=unit.hex,
-        result=new,
-    )
+    w.emit(ev.StationRaidEvent(turn=w.turn, rule="5.4", unit=uid, hex=unit.hex, result=new))
 
 
 def entrench(w: Work, uid: str, phase: Phase, rule: str) -> bool:
@@ -87,13 +58,14 @@ def entrench(w: Work, uid: str, phase: Phase, rule: str) -> bool:
         return False
     w.upd(uid, entrenchment=level)
     w.emit(
-        "entrench",
-        rule,
-        f"{unit.name} entrenches: {EN[unit.entrenchment]} -> {EN[level]}",
-        f"{w.name_ja(unit)}が塹壕構築：{JA[unit.entrenchment]}→{JA[level]}",
-        unit=uid,
-        hex=unit.hex,
-        level=level,
+        ev.EntrenchEvent(
+            turn=w.turn,
+            rule=rule,
+            unit=uid,
+            hex=unit.hex,
+            level=level,
+            before=unit.entrenchment,
+        )
     )
     return True
 
@@ -169,15 +141,7 @@ def exit_decide(w: Work, frame: SwampExitFrame, action: Action) -> None:
         return
     assert action.hex
     w.upd(unit.id, hex=action.hex, entrenchment="none")
-    w.emit(
-        "rain",
-        "12.0",
-        f"{unit.name} leaves the flooded swamp {unit.hex} for {action.hex}",
-        f"{w.name_ja(unit)}が冠水した臨時の沼地{unit.hex}から{action.hex}へ移動",
-        unit=unit.id,
-        frm=unit.hex,
-        to=action.hex,
-    )
+    w.emit(ev.RainEvent(turn=w.turn, rule="12.0", unit=unit.id, frm=unit.hex, to=action.hex))
 
 
 decision(SwampExitFrame, exit_options, exit_decide)

@@ -2,8 +2,9 @@
 
 The engine decides; everything else that must know what a position allows reads it here,
 built from the engine's own functions over a working copy that is never frozen back:
-effective combat strength (7.2), who commands whom (2.2), zones of control (2.4), command
-range (2.5), the board a moving unit sees (6.2) and an attack's outcomes (7.1-7.4). The
+effective combat strength (7.2), who commands whom (2.2), which river hexsides can be
+crossed (10.0-10.3, 12.0), zones of control (2.4), command range (2.5), the board a moving
+unit sees (6.2) and an attack's outcomes (7.1-7.4). The
 bots, the api and the game screen read these and compute no rule of their own.
 """
 
@@ -12,15 +13,18 @@ from __future__ import annotations
 from fractions import Fraction
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.game.engine.bridges import broken, effective_hexside
 from gcacw_ref.game.engine.combat import combat_input, flank_for
 from gcacw_ref.game.engine.common import combat_strength, disorganized_value
 from gcacw_ref.game.engine.work import Work
-from gcacw_ref.game.engine.zocview import command_range, move_board, zoc_map
+from gcacw_ref.game.engine.zocview import command_range, move_board, weather, zoc_map
 from gcacw_ref.game.model.pathing import MoveView
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.rules.combat import CombatResult, resolve_combat
 from gcacw_ref.rules.combat_models import CombatInput
 from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.movement import river_crossing
+from gcacw_ref.rules.terrain import RIVERS
 from gcacw_ref.rules.zoc import ZocKind
 
 __all__ = ["Position", "disorganized_value", "verdict"]
@@ -41,6 +45,18 @@ class Position:
     def commands(self, leader_id: str, uid: str) -> bool:
         """2.2: whether the leader commands the unit (army leaders command their side)."""
         return self._w.commands(self._w.leaders[leader_id], self._w.units[uid])
+
+    def crossable(self, a: str, b: str, side: Side) -> bool:
+        """10.0-10.3, 12.0: whether units of `side` can cross the hexside a-b now (true where
+        no river runs): as `side` sees it (its pontoon bridges laid, an enemy one in the
+        way), with destroyed crossings, rain and the uncrossable-river markers."""
+        feats = effective_hexside(self._w, a, b, side)
+        if feats is None:
+            return False
+        if not feats & RIVERS:
+            return True
+        gone = broken(self._w, a, b, side)  # not under the side's own pontoon bridge
+        return river_crossing(feats, weather(self._w), destroyed=gone).allowed
 
     def zoc_of(self, side: Side) -> dict[str, ZocKind]:
         """2.4 (10.2, 12.0): the hexes in the ZOC of `side`'s units, with this turn's rain,

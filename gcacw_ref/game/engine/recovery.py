@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from gcacw_ref.game.engine.bridging import bridge_options, build_bridge
 from gcacw_ref.game.engine.misc import can_entrench, entrench
 from gcacw_ref.game.engine.registry import auto, decision
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import BuildFrame, RecoveryFrame
 from gcacw_ref.rules.games import Side
@@ -91,10 +92,4 @@ def recover_all(w: Work) -> None:
             demoralized=c.demoralized,
         )
     w.destroy_tried = ()
-    w.emit(
-        "recovery",
-        "8.0",
-        f"recovery: {changed} units recover (fatigue -3, reorganize, demoralization)",
-        f"回復フェイズ：{changed}ユニットが回復",
-        units_changed=changed,
-    )
+    w.emit(ev.RecoveryEvent(turn=w.turn, rule="8.0", units_changed=changed))

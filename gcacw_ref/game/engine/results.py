@@ -15,6 +15,7 @@ from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.retreat import push_retreat
 from gcacw_ref.game.engine.units import lose
 from gcacw_ref.game.engine.zocview import zoc_kind
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import (
     AdvanceFrame,
@@ -76,13 +77,7 @@ def loss_decide(w: Work, frame: LossFrame, action: Action) -> None:
     """7.5: the owner takes one point of the loss from the unit of its choice."""
     assert action.unit
     lose(w, action.unit, 1, frame.rule, frame.disorganize)
-    w.emit(
-        "loss",
-        frame.rule,
-        f"{w.unit(action.unit).name} takes 1 strength loss",
-        f"{w.name_ja(w.unit(action.unit))}が兵力1を失う",
-        unit=action.unit,
-    )
+    w.emit(ev.LossEvent(turn=w.turn, rule=frame.rule, unit=action.unit))
     frame.points -= 1
     if frame.points <= 0 or not loss_options(w, frame):
         w.pop()
@@ -174,15 +169,7 @@ def advance_decide(w: Work, frame: AdvanceFrame, action: Action) -> None:
         frame.limit -= 1
         if frame.limit <= 0:
             frame.units = ()  # 7.7 step 6: the assault value's units have advanced
-    w.emit(
-        "advance",
-        "7.6",
-        f"{unit.name} advances {frm} -> {target}",
-        f"{w.name_ja(unit)}が{target}へ戦闘後前進",
-        unit=action.unit,
-        frm=frm,
-        to=target,
-    )
+    w.emit(ev.AdvanceEvent(turn=w.turn, rule="7.6", unit=action.unit, frm=frm, to=target))
 
     note_control(w, target, unit.side)
     sweep_refused(w)

@@ -17,6 +17,7 @@ from gcacw_ref.game.engine.common import hex_of
 from gcacw_ref.game.engine.registry import decision
 from gcacw_ref.game.engine.units import eliminate, lose
 from gcacw_ref.game.engine.zocview import zoc_kind
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import RetreatFrame, RetreatKind, RetreatPathOption
 from gcacw_ref.rules.retreat import CLOSER_READING, RetreatHex, retreat_may_enter
@@ -209,35 +210,23 @@ def retreat_decide(w: Work, frame: RetreatFrame, action: Action) -> None:
         finish(w, frame, [], rule)
 
 
-def _closer_fields(w: Work, frame: RetreatFrame) -> dict[str, object]:
-    found = closer_excluded(w, frame)
-    if not found:
-        return {}
-    return {"closer_excluded": found, "register": [CLOSER_READING]}
-
-
 def finish(w: Work, frame: RetreatFrame, alive: list[str], rule: str) -> None:
     """7.6: the retreat is over: the log line, VP hexes, enemy pontoons (10.2), markers."""
     if frame.path:
-        names = ", ".join(w.unit(u).name for u in frame.units)
-        names_ja = "、".join(w.name_ja(w.unit(u)) for u in frame.units)
-        kind = frame.retreat_kind
-        closer = _closer_fields(w, frame)
-        note_en = f" (nearer hexes refused, register {CLOSER_READING})" if closer else ""
-        note_ja = f"（攻撃ユニットに接近するヘクスは不可、登録 {CLOSER_READING}）" if closer else ""
-        w.emit(
-            "retreat",
-            rule,
-            f"{names} {kind}: {frame.start} -> {' -> '.join(frame.path)}"
-            + (" (priority override used)" if frame.override else "")
-            + note_en,
-            f"{names_ja}が{kind}：{frame.start}→{'→'.join(frame.path)}" + note_ja,
+        event = ev.RetreatEvent(
+            turn=w.turn,
+            rule=rule,
             units=list(frame.units),
             path=[frame.start, *frame.path],
-            kind=kind,
+            kind=frame.retreat_kind,
             override=frame.override,
-            **closer,
         )
+        found = closer_excluded(w, frame)
+        if found:
+            event = event.model_copy(
+                update={"closer_excluded": found, "register_": [CLOSER_READING]}
+            )
+        w.emit(event)
     for u in alive:
         bridges.note_control(w, hex_of(w.unit(u)), w.unit(u).side)
         bridges.enemy_pontoons_fall(w, w.unit(u))

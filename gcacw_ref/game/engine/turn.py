@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gcacw_ref.game.engine import activation, assault, choices, march, misc
-from gcacw_ref.game.engine.common import other, side_word
+from gcacw_ref.game.engine.common import other
 from gcacw_ref.game.engine.leaders import split_decide, transfer_targets
 from gcacw_ref.game.engine.registry import auto, decision
 from gcacw_ref.game.engine.victory import finish_game
 from gcacw_ref.game.engine.weather import random_event_phase
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.frames import (
     ChooseFrame,
@@ -63,12 +64,7 @@ def run_turn(w: Work, frame: TurnFrame) -> None:
 
 def end_turn(w: Work) -> None:
     """5. turn record phase: advance the turn, or end the game after the last one."""
-    w.emit(
-        "turn_end",
-        "3.0",
-        f"end of turn {w.turn}",
-        f"第{w.turn}ターン終了",
-    )
+    w.emit(ev.TurnEndEvent(turn=w.turn, rule="3.0"))
     w.pop()  # the turn frame
     if w.turn >= w.scen.scenario.turns:
         finish_game(w)
@@ -108,36 +104,23 @@ def run_cycle(w: Work, frame: CycleFrame) -> None:
     can_u = choices.has_action(w, Side.UNION)
     can_c = choices.has_action(w, Side.CONFEDERATE)
     if not can_u and not can_c:
-        w.emit(
-            "pass",
-            "4.4",
-            "neither side can act: the action cycle ends",
-            "両軍とも行動できず、アクションサイクル終了",
-        )
+        w.emit(ev.PassEvent(turn=w.turn, rule="4.4", stalled=True))
         frame.ended = True
         return
     if can_u != can_c:
         winner = Side.UNION if can_u else Side.CONFEDERATE
-        w.emit(
-            "initiative",
-            "4.2",
-            f"{side_word(winner)} wins the initiative without a roll (the enemy cannot act)",
-            f"{side_word(winner, 'ja')}が自動的にイニシアティブを得る"
-            "（相手に行動可能なユニットなし）",
-            winner=winner.value,
-            dice=None,
-        )
+        w.emit(ev.InitiativeEvent(turn=w.turn, rule="4.2", winner=winner.value, dice=None))
         w.push(InitiativeFrame(side=winner, first=True, lone=True))
         return
     du, dc = w.die(), w.die()
     winner = Side.UNION if du > dc else Side.CONFEDERATE
     w.emit(
-        "initiative",
-        "4.2",
-        f"initiative dice: Union {du}, Confederate {dc}; {side_word(winner)} wins",
-        f"イニシアティブ: 北軍{du}、南軍{dc}、{side_word(winner, 'ja')}の勝ち",
-        winner=winner.value,
-        dice={"union": du, "confederate": dc},
+        ev.InitiativeEvent(
+            turn=w.turn,
+            rule="4.2",
+            winner=winner.value,
+            dice={"union": du, "confederate": dc},
+        )
     )
     die = du if winner == Side.UNION else dc
     w.push(InitiativeFrame(side=winner, first=True, lone=False, die=die))
@@ -152,31 +135,19 @@ def initiative_decide(w: Work, frame: InitiativeFrame, action: Action) -> None:
     side = frame.side
     w.pop()
     if action.type == "take":
-        w.emit(
-            "initiative",
-            "4.2",
-            f"{side_word(side)} takes the initiative",
-            f"{side_word(side, 'ja')}がイニシアティブを取る",
-            side=side.value,
-        )
+        w.emit(ev.InitiativeEvent(turn=w.turn, rule="4.2", side=side.value))
         cycle = w.find(CycleFrame)
         assert cycle is not None
         cycle.limit = otr_activation_limit(w, side, frame)
         w.push(ChooseFrame(side=side))
         return
-    w.emit(
-        "pass",
-        "4.2",
-        f"{side_word(side)} passes",
-        f"{side_word(side, 'ja')}がパス",
-        side=side.value,
-    )
+    w.emit(ev.PassEvent(turn=w.turn, rule="4.2", side=side.value))
     cycle = w.find(CycleFrame)
     assert cycle is not None
     if frame.first and not frame.lone and choices.has_action(w, other(side)):
         w.push(InitiativeFrame(side=other(side), first=False, lone=False))
         return
-    w.emit("pass", "4.4", "the action cycle ends", "アクションサイクル終了")
+    w.emit(ev.PassEvent(turn=w.turn, rule="4.4"))
     cycle.ended = True
 
 

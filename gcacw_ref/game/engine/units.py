@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from gcacw_ref.game.engine.common import hex_of, other
+from gcacw_ref.game.model import events as ev
 
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
@@ -53,15 +54,16 @@ def eliminate(w: Work, uid: str, rule: str, surrendered: bool = False) -> None:
     if Fraction(unit.strength) > 0:
         w.add_lost(unit.side, Fraction(unit.strength))
     w.upd(uid, hex=None, strength=Fraction(0), surrendered=surrendered, entrenchment="none")
+    gone = ev.SurrenderEvent if surrendered else ev.EliminatedEvent
     w.emit(
-        "surrender" if surrendered else "eliminated",
-        rule,
-        f"{unit.name} is {'forced to surrender' if surrendered else 'eliminated'} at {where}",
-        f"{w.name_ja(unit)}が{where}で{'降伏' if surrendered else '除去'}",
-        unit=uid,
-        hex=where,
-        side=unit.side.value,
-        enemy=other(unit.side).value,
+        gone(
+            turn=w.turn,
+            rule=rule,
+            unit=uid,
+            hex=where,
+            side=unit.side.value,
+            enemy=other(unit.side).value,
+        )
     )
     for ld in w.leaders_with(uid):
         relocate_leader(w, ld.id, where, rule)
@@ -75,22 +77,12 @@ def relocate_leader(w: Work, lid: str, where: str, rule: str) -> None:
         mine = [u for u in mine if u.kind == "infantry"] or mine
     if not mine:
         w.leaders[lid] = ld.model_copy(update={"unit": None})
-        w.emit(
-            "leader",
-            rule,
-            f"{ld.name} is removed: no unit left to command",
-            f"{w.name_ja(ld)}は指揮下ユニットがなく除去",
-            leader=lid,
-        )
+        w.emit(ev.LeaderEvent(turn=w.turn, rule=rule, leader=lid))
         return
     best = min(mine, key=lambda u: (w.board.distance(where, hex_of(u)), u.id))
     w.leaders[lid] = ld.model_copy(update={"unit": best.id})
     w.emit(
-        "leader",
-        rule,
-        f"{ld.name} is displaced to {best.name} at {best.hex}",
-        f"{w.name_ja(ld)}は{best.hex}の{w.name_ja(best)}へ移る",
-        leader=lid,
-        unit=best.id,
-        hex=best.hex,
+        ev.LeaderEvent(
+            turn=w.turn, rule=rule, leader=lid, unit=best.id, hex=best.hex, displaced=True
+        )
     )

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from gcacw_ref.game.engine.common import other
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.rules.games import Side
 
 if TYPE_CHECKING:
@@ -37,11 +38,4 @@ def finish_game(w: Work) -> None:
     w.result = {"winner": winner, "vp": vp, "turns_played": w.turn}
     w.phase = "over"
     w.stack.clear()
-    w.emit(
-        "game_end",
-        "scenario",
-        f"game over: Union {vp['union']} VP, Confederate {vp['confederate']} VP; winner: {winner}",
-        f"ゲーム終了：北軍{vp['union']}VP、南軍{vp['confederate']}VP、勝者 {winner}",
-        winner=winner,
-        vp=vp,
-    )
+    w.emit(ev.GameEndEvent(turn=w.turn, rule="scenario", winner=winner, vp=vp))

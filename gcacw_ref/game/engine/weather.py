@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import DataError, RuleError
 from gcacw_ref.game.engine.misc import rain_in_provisional_swamp
+from gcacw_ref.game.model import events as ev
 from gcacw_ref.rules.games import Game
 from gcacw_ref.rules.rain import River, last_rain_turn, rain_number, uncrossable_marker_turn
 
@@ -59,14 +60,7 @@ def random_event_phase(w: Work) -> None:
     if str(w.turn) not in w.scen.weather and w.scen.rain_table:
         total = w.dice(2)
         event = w.scen.rain_from_table(total)
-        w.emit(
-            "rain",
-            "3.0",
-            f"random event dice {total}: {event}",
-            f"ランダムイベントのダイス{total}：{event}",
-            dice=total,
-            event=event,
-        )
+        w.emit(ev.RainEvent(turn=w.turn, rule="3.0", dice=total, event=event))
     if event == "none":
         return
     extra = EXTRA[event]
@@ -82,17 +76,14 @@ def random_event_phase(w: Work) -> None:
             w.minor_unfordable_until = new
         else:
             w.major_unfordable_until = new
-    minor = w.minor_unfordable_until or "-"
-    major = w.major_unfordable_until or "-"
     w.emit(
-        "rain",
-        "12.0",
-        f"rain this turn (through turn {last}); fords unusable: minor rivers to turn "
-        f"{minor}, major rivers to turn {major}",
-        f"雨（第{last}ターンまで）。渡河不可能：小河川 {minor}、大河川 {major}",
-        through=last,
-        minor_until=w.minor_unfordable_until,
-        major_until=w.major_unfordable_until,
+        ev.RainEvent(
+            turn=w.turn,
+            rule="12.0",
+            through=last,
+            minor_until=w.minor_unfordable_until,
+            major_until=w.major_unfordable_until,
+        )
     )
 
     rain_in_provisional_swamp(w)

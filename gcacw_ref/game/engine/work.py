@@ -10,10 +10,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TypeVar
 
+from gcacw_ref.game.model.events import Event
 from gcacw_ref.game.model.frames import AnyFrame
-from gcacw_ref.game.model.hexmap import HexMap as Board
-from gcacw_ref.game.model.log import Event, make_event
-from gcacw_ref.game.model.scenario import board_for, japanese_names
+from gcacw_ref.game.model.hexmap import HexMap
+from gcacw_ref.game.model.scenario import board_for, leader_commands
 from gcacw_ref.game.model.state import GameResult, GameState, Leader, Unit, draw
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.station_raid import StationMarker
@@ -31,7 +31,7 @@ class Work:
     def __init__(self, state: GameState, dice: list[int] | None = None) -> None:
         self.state0 = state
         self.scen = state.scenario
-        self.board: Board = board_for(state.scenario)
+        self.board: HexMap = board_for(state.scenario)
         self.units: dict[str, Unit] = dict(state.units)
         self.leaders: dict[str, Leader] = dict(state.leaders)
         # the state's frames are frozen: one is thawed (copied) when first touched (`_own`)
@@ -92,15 +92,10 @@ class Work:
         value, self.rng = draw(self.rng, n)
         return value
 
-    def emit(self, type_: str, rule: str, en: str, ja: str, **data: object) -> None:
-        self.events.append(make_event(type_, self.turn, rule, en, ja, **data))
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
 
     # --- units and leaders ----------------------------------------------------------
-    def name_ja(self, piece: Unit | Leader) -> str:
-        """The Japanese name the scenario gives a unit or leader (its English name when
-        it gives none), for the `ja` text of log events."""
-        return japanese_names(self.scen).get(piece.id) or piece.name
-
     def unit(self, uid: str) -> Unit:
         return self.units[uid]
 
@@ -160,12 +155,8 @@ class Work:
         return h
 
     def commands(self, leader: Leader, unit: Unit) -> bool:
-        """2.2: the leader commands the unit (army leaders: their whole side)."""
-        if unit.side != leader.side:
-            return False
-        if leader.rank == "army":
-            return True
-        return unit.corps in leader.commands or unit.division in leader.commands
+        """2.2: the leader commands the unit (`scenario.leader_commands`)."""
+        return leader_commands(leader, unit)
 
     def add_lost(self, side: Side, amount: Fraction) -> None:
         self.lost[side.value] = str(Fraction(self.lost[side.value]) + amount)

@@ -29,7 +29,7 @@ _POSITION_MEMO_SIZE = 4096
 def _position_memo(w: Work) -> dict[object, object]:
     """A cache of views of the position kept with the scenario's map, so that it outlives
     one working copy (keys hold every fact the view depends on); bounded."""
-    memo = cast(dict[object, object], w.board.map.memo.setdefault(_POSITION_MEMO, {}))
+    memo = cast(dict[object, object], w.board.memo.setdefault(_POSITION_MEMO, {}))
     if len(memo) > _POSITION_MEMO_SIZE:
         memo.clear()
     return memo
@@ -103,7 +103,7 @@ def zoc_map(w: Work, side: Side) -> dict[str, ZocKind]:
     key = ("zoc", side, enemy, w.rain(), tuple(w.bridges), tuple(w.destroyed))
     if key not in cache:
         cache[key] = _enemy_zoc(
-            w.board.map, enemy, rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
+            w.board, enemy, rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
         )
     return cast(dict[str, ZocKind], cache[key])
 
@@ -116,7 +116,7 @@ def zoc_of_hex(w: Work, hex_: str) -> dict[str, ZocKind]:
     hit = cache.get(key)
     if hit is None:
         hit = cache[key] = _enemy_zoc(
-            w.board.map, (hex_,), rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
+            w.board, (hex_,), rain=w.rain(), destroyed=_destroyed(w), pontoons=_pontoons(w)
         )
     return cast(dict[str, ZocKind], hit)
 
@@ -130,7 +130,7 @@ def move_board(w: Work, side: Side) -> MoveView:
     board = w.derived.get(key)
     if board is None:
         board = w.derived[key] = MoveView.build(
-            w.board.map,
+            w.board,
             weather=weather(w),
             enemy_hexes=hexes_of(w, _enemy_side(side)),
             friendly_strength=FriendlyStrength(w, side),
@@ -164,7 +164,7 @@ def command_range(w: Work, leader_hex: str, side: Side) -> dict[str, list[str]]:
     hit = cache.get(key)
     if hit is None:
         hit = cache[key] = command_radius_hexes(
-            w.board.map, leader_hex, enemy, zoc_map(w, side), friendly
+            w.board, leader_hex, enemy, zoc_map(w, side), friendly
         )
     return cast(dict[str, list[str]], hit)
 
@@ -176,7 +176,7 @@ def transfer_ok(w: Work, from_hex: str, to_hex: str, side: Side) -> bool:
     reach = w.derived.get(key)
     if reach is None:
         enemy = hexes_of(w, _enemy_side(side))
-        reach = w.derived[key] = transfer_reach(w.board.map, from_hex, enemy)
+        reach = w.derived[key] = transfer_reach(w.board, from_hex, enemy)
     return to_hex in cast(frozenset[str], reach)
 
 

@@ -25,24 +25,73 @@ Types (the decision they answer):
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from pydantic import BaseModel, ConfigDict
 
 from gcacw_ref.errors import InputError
+
+ActionType = Literal[
+    "take",
+    "pass",
+    "march",
+    "activate",
+    "assault",
+    "raid",
+    "entrench",
+    "select",
+    "done",
+    "transfer",
+    "forced_march",
+    "move",
+    "attack",
+    "refuse",
+    "unrefuse",
+    "end",
+    "dismantle",
+    "destroy",
+    "surrender",
+    "cavalry_retreat",
+    "retreat",
+    "stop",
+    "loss",
+    "advance",
+    "grand_assault",
+    "hex",
+    "build",
+]
+"""Every kind of decision (the closed set: an action of another type is refused)."""
+ACTION_TYPES: tuple[str, ...] = get_args(ActionType)
+
+ActionOption = Literal[
+    "yes",
+    "no",
+    "march",
+    "entrench",
+    "bridge",
+    "repair",
+    "column",
+    "hasty",
+    "normal",
+    "prepared",
+]
+"""The options an action may carry: yes/no answers, what a selected unit will do (march,
+entrench), what a recovery build is (entrench, bridge, repair), an attack type."""
 
 
 class Action(BaseModel):
     """One decision."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    type: str
+    type: ActionType
     unit: str | None = None
     leader: str | None = None
     hex: str | None = None
-    option: str | None = None
+    option: ActionOption | None = None
 
     def short(self) -> str:
         """A compact readable form, e.g. `move u-1-I 0405`."""
-        parts = [self.type]
+        parts: list[str] = [self.type]
         parts += [p for p in (self.leader, self.unit, self.hex, self.option) if p]
         return " ".join(parts)
 
@@ -57,6 +106,8 @@ def parse_action(data: object) -> Action:
         return data
     if not isinstance(data, dict):
         raise IllegalAction(f"action: expected an object, got {type(data).__name__}")
+    if data.get("type") not in ACTION_TYPES:
+        raise IllegalAction(f"illegal action {str(data.get('type'))!r}: no such action type")
     try:
         return Action.model_validate(data)
     except Exception as exc:  # pydantic ValidationError: keep one line

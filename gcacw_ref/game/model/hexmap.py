@@ -251,11 +251,6 @@ class HexMap:
         return f"{name} ({title})" if title else name
 
     # ----- look-ups the engine makes often (no rule here, only map facts)
-    @property
-    def map(self) -> HexMap:
-        """The map itself (the engine reads `w.board.map` where a `HexMap` is wanted)."""
-        return self
-
     def side(self, a: str, b: str) -> Hexside:
         """The hexside a-b's features (as `hexside`)."""
         return self.hexside(a, b)

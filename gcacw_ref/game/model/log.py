@@ -1,16 +1,23 @@
-"""Game events: what happened, the rule it applied, in English and Japanese, and as JSON.
+"""The game log: events rendered as lines in either language, and as JSON.
 
-Each event is a plain dict so it prints as JSON as it is: `type`, `turn`, `rule`, `en`,
-`ja`, and the details of that event (unit ids, hexes, dice, results).
+The events themselves are typed models (`gcacw_ref.game.model.events`): a message id and
+its facts, no text. This module speaks them through the gettext catalogs: `render_text`
+(the sentence), `render_event` (a log line with turn, rule and kind), `render_log` and
+`event_json` (the `play --json` form: the facts and a `text` in the chosen language).
+Units and leaders are named as the scenario names them in that language.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Mapping
 
+from pydantic import JsonValue
+
+from gcacw_ref.game.model.events import SIDE_WORDS, Event, EventBase, Voice
+from gcacw_ref.game.model.scenario import Scenario
 from gcacw_ref.i18n import N_, catalog
 
-Event = dict[str, Any]
+__all__ = ["Event", "EventBase", "piece_names", "render_event", "render_log", "render_text"]
 
 # the event types the play contract promises (DESIGN.md, `play --json`), then the others
 CONTRACT_EVENT_TYPES = (
@@ -41,17 +48,27 @@ EVENT_TYPES = (
     "leader",
     "surrender",
     "refuse_flank",
-    "phase",
     "eliminated",
-    "note",
 )
 
 
-def make_event(type_: str, turn: int, rule: str, en: str, ja: str, **data: object) -> Event:
-    """One event; `data` must already be JSON-ready."""
-    event: Event = {"type": type_, "turn": turn, "rule": rule, "en": en, "ja": ja}
-    event.update(data)
-    return event
+def piece_names(scenario: Scenario, lang: str) -> dict[str, str]:
+    """Unit and leader id -> its name in `lang` (the English name where the scenario
+    gives no Japanese one)."""
+    names = {u.id: u.name for u in scenario.units}
+    names.update((ld.id, ld.name) for ld in scenario.leaders)
+    if lang == "ja":
+        names.update(scenario.names_ja)
+    return names
+
+
+def voice(lang: str, names: Mapping[str, str]) -> Voice:
+    return Voice(catalog(lang), names)
+
+
+def render_text(event: EventBase, lang: str, names: Mapping[str, str]) -> str:
+    """The event's sentence in `lang`."""
+    return event.text(voice(lang, names))
 
 
 # How each event type is named in a text log line (translated for the log's language;
@@ -87,51 +104,56 @@ EVENT_NAMES = {
 }
 
 
-def render_event(event: Event, lang: str = "en") -> str:
+# an event's `rule` is a rule number, or one of these words
+RULE_WORDS = {"scenario": N_("scenario rules")}
+
+
+def render_event(event: EventBase, lang: str, names: Mapping[str, str]) -> str:
     """One readable line, e.g. `T2 [7.5] combat: ...` (`T2 [7.5] 戦闘: ...` in Japanese)."""
-    text = event.get(lang) or event.get("en", "")
-    kind = str(event["type"])
-    if lang != "en" and kind in EVENT_NAMES:
-        kind = catalog(lang).gettext(EVENT_NAMES[kind])
-    return f"T{event['turn']} [{event['rule']}] {kind}: {text}"
+    v = voice(lang, names)
+    kind = v(EVENT_NAMES[event.type]) if event.type in EVENT_NAMES else event.type
+    rule = v(RULE_WORDS[event.rule]) if event.rule in RULE_WORDS else event.rule
+    return v(N_("T{turn} [{rule}] {kind}: {text}")).format(
+        turn=event.turn, rule=rule, kind=kind, text=event.text(v)
+    )
 
 
-def render_log(events: list[Event], lang: str = "en") -> str:
-    return "\n".join(render_event(e, lang) for e in events)
+def render_log(events: Iterable[EventBase], lang: str, names: Mapping[str, str]) -> str:
+    return "\n".join(render_event(e, lang, names) for e in events)
+
+
+def event_json(event: EventBase, lang: str, names: Mapping[str, str]) -> dict[str, JsonValue]:
+    """The event as `play --json` prints it: its facts and `text` in `lang`."""
+    doc = event.as_json()
+    doc["text"] = render_text(event, lang, names)
+    return doc
 
 
 DECISIONS = {
-    "transfer": (
-        "move leaders to other units (leader transfer phase)",
-        "司令官移送フェイズ：司令官の移送",
-    ),
-    "initiative": ("take the initiative or pass", "イニシアティブを取るかパスするか"),
-    "choose": ("choose an action", "アクションを選ぶ"),
-    "forced_march": ("force-march or not", "強行軍をおこなうか"),
-    "march": ("move, attack, refuse flanks or end the march", "移動・攻撃・側面防御・行軍終了"),
-    "activation": ("choose units and order their marches", "活性化するユニットと行軍の順番"),
-    "accompany": ("move the army leader with the activated leader?", "軍司令官も一緒に移送するか"),
-    "assault": ("assault: units, target, grand assault", "突撃：参加ユニット・目標・総突撃"),
-    "cavalry_retreat": ("declare a cavalry retreat?", "騎兵退却をおこなうか"),
-    "retreat": ("choose the next hex of the retreat, or stop", "退却の次のヘクス、または終了"),
-    "loss": ("allocate a strength loss", "兵力損失の割り振り"),
-    "optional_retreat": ("retreat defending units (optional)?", "防御側の任意退却をおこなうか"),
-    "advance": ("advance after combat?", "戦闘後前進をおこなうか"),
-    "leaders_split": ("leaders go with the unit or stay?", "司令官はユニットに着いていくか残るか"),
-    "destroy": ("try to destroy a bridge or ferry?", "橋・フェリーの破壊を試みるか"),
-    "build": (
-        "recovery: entrench, lay or repair bridges",
-        "回復フェイズ：塹壕構築・橋の架設・修理",
-    ),
-    "swamp_exit": ("move the flooded unit out of the swamp", "冠水した沼地からの移動先"),
+    "transfer": N_("move leaders to other units (leader transfer phase)"),
+    "initiative": N_("take the initiative or pass"),
+    "choose": N_("choose an action"),
+    "forced_march": N_("force-march or not"),
+    "march": N_("move, attack, refuse flanks or end the march"),
+    "activation": N_("choose units and order their marches"),
+    "accompany": N_("move the army leader with the activated leader?"),
+    "assault": N_("assault: units, target, grand assault"),
+    "cavalry_retreat": N_("declare a cavalry retreat?"),
+    "retreat": N_("choose the next hex of the retreat, or stop"),
+    "loss": N_("allocate a strength loss"),
+    "optional_retreat": N_("retreat defending units (optional)?"),
+    "advance": N_("advance after combat?"),
+    "leaders_split": N_("leaders go with the unit or stay?"),
+    "destroy": N_("try to destroy a bridge or ferry?"),
+    "build": N_("recovery: entrench, lay or repair bridges"),
+    "swamp_exit": N_("move the flooded unit out of the swamp"),
 }
 
 
 def describe_decision(kind: str, side: str | None, lang: str = "en") -> str:
     """The pending decision in words, e.g. `Union: take the initiative or pass`."""
-    en, ja = DECISIONS.get(kind, (kind, kind))
-    if lang == "ja":
-        who = {"union": "北軍", "confederate": "南軍"}.get(side or "", "")
-        return f"{who}：{ja}" if who else ja
-    who = {"union": "Union", "confederate": "Confederate"}.get(side or "", "")
-    return f"{who}: {en}" if who else en
+    v = voice(lang, {})
+    what = v(DECISIONS[kind]) if kind in DECISIONS else kind
+    if side in SIDE_WORDS and side != "draw":
+        return v(N_("{side}: {decision}")).format(side=v.side(side), decision=what)
+    return what

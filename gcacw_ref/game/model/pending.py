@@ -3,16 +3,16 @@
 Bots, the CLI and the TUI need to know what the game waits for (which kind of decision,
 whose, and its public facts: the marching unit and its MP left, the units chosen for an
 assault and their target, the hexes of a retreat so far...) without reading the engine's
-frames. `pending_decision(state)` gives a `PendingDecision`; the legal actions come from
-`legal_actions(state)` as before.
+frames. `pending_decision(state)` gives a `PendingDecision` (one model per kind, told
+apart by `kind`); the legal actions come from `legal_actions(state)` as before.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gcacw_ref.game.model.frames import (
     MP,
@@ -59,46 +59,164 @@ DecisionKind = Literal[
 ]
 
 
-class PendingDecision(BaseModel):
-    """What the game waits for. Fields a kind has no use for keep their defaults.
-
-    - `kind`, `side`: the decision and who makes it; `rule`: the rule it follows.
-    - `step`: the step inside an `activation` (select, transfer, march) or an `assault`
-      (select, target, roll, pick, grand, ga_hexes, ga_units).
-    - `unit`: the unit it is about: the marching unit (`march`, `forced_march`), the unit
-      that may destroy a crossing (`destroy`), the flooded unit (`swamp_exit`), the unit
-      leaders may go with (`leaders_split`, `accompany`), the enemy unit the cavalry would
-      retreat before (`cavalry_retreat`).
-    - `leader`: the activated or assaulting leader; the leader who may go along (`accompany`).
-    - `units`: the units chosen so far (`activation`, `assault`); the units that take the
-      loss, may retreat, advance or are retreating (`loss`, `optional_retreat`, `advance`,
-      `retreat`); the leaders already moved (`transfer`, `leaders_split`) are in `leaders`.
-    - `attackers`: the units that attack in an assault (grand assault units included).
-    - `target`: the hex assaulted, or advanced into.
-    - `hexes`: the march or retreat so far (its start first); the far hexes of the
-      crossings `destroy` may try; the grand assault hexes chosen; the cavalry's hex.
-    - `mp`: a march's MP left; an activation's MP once rolled. `moved`, `acted`,
-      `attacks`: what the marching unit has done (6.2, 7.1).
-    - `points`: loss points still to allocate (`loss`).
-    """
+class _Decision(BaseModel):
+    """What every pending decision says: its kind, who decides, the rule it follows."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    kind: DecisionKind
     side: Side
     rule: str
-    step: str | None = None
-    unit: str | None = None
-    leader: str | None = None
-    units: tuple[str, ...] = ()
-    leaders: tuple[str, ...] = ()
-    attackers: tuple[str, ...] = ()
-    target: str | None = None
+
+    def acting(self) -> tuple[str | None, str | None]:
+        """The unit and the leader the decision is for, where its kind names them."""
+        unit, leader = self.__dict__.get("unit"), self.__dict__.get("leader")
+        return (
+            unit if isinstance(unit, str) else None,
+            leader if isinstance(leader, str) else None,
+        )
+
+
+class PlainDecision(_Decision):
+    """Take the initiative or pass (4.2); choose the action (5.0): no facts beyond whose."""
+
+    kind: Literal["initiative", "choose"]
+
+
+class MarchDecision(_Decision):
+    """The marching unit's next step (5.1, 6.2, 7.1): the march so far (its start first),
+    its MP left, and what it has done (moved, acted, how many attacks)."""
+
+    kind: Literal["march"] = "march"
+    unit: str
     hexes: tuple[str, ...] = ()
-    mp: MP | None = None
+    mp: MP
     moved: bool = False
     acted: bool = False
     attacks: int = 0
-    points: int | None = None
+
+
+class UnitDecision(_Decision):
+    """Force-march the marching unit or not (5.1); where the flooded unit goes (12.0)."""
+
+    kind: Literal["forced_march", "swamp_exit"]
+    unit: str
+
+
+class ActivationDecision(_Decision):
+    """An activation (5.2) at its `step` (select, transfer, march): the activated leader,
+    the units chosen so far, the MP once rolled."""
+
+    kind: Literal["activation"] = "activation"
+    step: str
+    leader: str
+    units: tuple[str, ...] = ()
+    mp: MP | None = None
+
+
+class AssaultDecision(_Decision):
+    """An assault (7.1) at its `step` (select, target, roll, pick, grand, ga_hexes,
+    ga_units): the leader, the units chosen, those that attack (grand assault units
+    included), the hex assaulted and the grand assault hexes chosen."""
+
+    kind: Literal["assault"] = "assault"
+    step: str
+    leader: str
+    units: tuple[str, ...] = ()
+    attackers: tuple[str, ...] = ()
+    target: str | None = None
+    hexes: tuple[str, ...] = ()
+
+
+class AccompanyDecision(_Decision):
+    """The army leader may go along with the activated leader to its unit (6.3)."""
+
+    kind: Literal["accompany"] = "accompany"
+    leader: str
+    unit: str
+
+
+class LossDecision(_Decision):
+    """Allocate the loss points still due among the units (7.5)."""
+
+    kind: Literal["loss"] = "loss"
+    units: tuple[str, ...]
+    points: int
+
+
+class UnitsDecision(_Decision):
+    """The defending units that may retreat (7.6, optional); the units that may advance
+    into `target` (7.6)."""
+
+    kind: Literal["optional_retreat", "advance"]
+    units: tuple[str, ...]
+    target: str | None = None
+
+
+class RetreatDecision(_Decision):
+    """The next hex of a retreat (7.6): the retreating units and the hexes so far."""
+
+    kind: Literal["retreat"] = "retreat"
+    units: tuple[str, ...]
+    hexes: tuple[str, ...]
+
+
+class CavalryRetreatDecision(_Decision):
+    """Declare a cavalry retreat (7.7) before the enemy unit `unit`, from the cavalry's hex."""
+
+    kind: Literal["cavalry_retreat"] = "cavalry_retreat"
+    unit: str
+    hexes: tuple[str, ...]
+
+
+class LeadersSplitDecision(_Decision):
+    """Leaders go with `unit` or stay (6.3): those already moved, the hex it left."""
+
+    kind: Literal["leaders_split"] = "leaders_split"
+    unit: str
+    leaders: tuple[str, ...] = ()
+    hexes: tuple[str, ...] = ()
+
+
+class TransferDecision(_Decision):
+    """Leader transfer phase (6.3): the leaders already moved."""
+
+    kind: Literal["transfer"] = "transfer"
+    leaders: tuple[str, ...] = ()
+
+
+class DestroyDecision(_Decision):
+    """Try to destroy a bridge or ferry (10.2): the unit and the far hexes it may try."""
+
+    kind: Literal["destroy"] = "destroy"
+    unit: str
+    hexes: tuple[str, ...]
+
+
+class BuildDecision(_Decision):
+    """Recovery building (8.0): the units that have built this phase."""
+
+    kind: Literal["build"] = "build"
+    units: tuple[str, ...] = ()
+
+
+PendingDecision = Annotated[
+    PlainDecision
+    | MarchDecision
+    | UnitDecision
+    | ActivationDecision
+    | AssaultDecision
+    | AccompanyDecision
+    | LossDecision
+    | UnitsDecision
+    | RetreatDecision
+    | CavalryRetreatDecision
+    | LeadersSplitDecision
+    | TransferDecision
+    | DestroyDecision
+    | BuildDecision,
+    Field(discriminator="kind"),
+]
+"""What the game waits for, typed per kind: each kind carries only the facts it has."""
+_PENDING: TypeAdapter[PendingDecision] = TypeAdapter(PendingDecision)
 
 
 def describe_frame(frame: AnyFrame) -> PendingDecision | None:
@@ -153,7 +271,7 @@ def describe_frame(frame: AnyFrame) -> PendingDecision | None:
             facts = {}
         case _:  # turn, cycle, recovery, attack_go: no decision
             return None
-    return PendingDecision.model_validate(
+    return _PENDING.validate_python(
         {"kind": frame.kind, "side": frame.side, "rule": frame.RULE, **facts}
     )
 

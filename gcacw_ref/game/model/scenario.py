@@ -24,7 +24,7 @@ Blocks (see `scenarios/training.toml` for a complete example):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
@@ -420,8 +420,21 @@ class InFormation(Protocol):
     def division(self) -> str | None: ...
 
 
-def leader_commands(leader: LeaderSetup, unit: InFormation) -> bool:
-    """Whether `unit` is under `leader`'s command (2.2): army leaders command their side."""
+class Commander(Protocol):
+    """What 2.2 reads of a leader (a setup line or a leader in play)."""
+
+    @property
+    def side(self) -> Side: ...
+    @property
+    def rank(self) -> str: ...
+    @property
+    def commands(self) -> Sequence[str]: ...
+
+
+def leader_commands(leader: Commander, unit: InFormation) -> bool:
+    """Whether `unit` is under `leader`'s command (2.2): army leaders command their side,
+    the others the corps and divisions they name. The one place this rule is written: the
+    set-up check, the engine (`Work.commands`), the view and the bots all ask it."""
     if unit.side != leader.side:
         return False
     if leader.rank == "army":

@@ -9,7 +9,8 @@ working copy (`gcacw_ref.game.engine.work.Work`) and freezes a new state at the 
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Self
 
 from pydantic import (
     BaseModel,
@@ -148,9 +149,14 @@ class GameState(BaseModel):
     lost: dict[str, str] = {"union": "0", "confederate": "0"}  # strength lost, as text
     hex_control: dict[str, str] = {}  # VP hex -> side that last occupied it
     result: GameResult | None = None
-    # (id of the state, its legal actions), computed once; a copy made with model_copy
-    # carries the pair but not the id, so it recomputes
-    _legal: tuple[int, tuple[Action, ...]] | None = PrivateAttr(default=None)
+    # its legal actions, worked out once by the engine (`legal_actions`); never copied
+    _legal: tuple[Action, ...] | None = PrivateAttr(default=None)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy (with `update`) that works out its own legal actions."""
+        copied = super().model_copy(update=update, deep=deep)
+        copied._legal = None
+        return copied
 
     def model_post_init(self, context: object, /) -> None:
         for frame in self.stack:  # a state read from JSON holds fresh frames

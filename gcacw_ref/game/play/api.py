@@ -10,6 +10,8 @@ State and set-up
 Decisions
     `Action` (one flat JSON-ready decision), `parse_action(data)`, `IllegalAction`;
     `legal_actions(state)`: the pending decision's choices (empty once over);
+    `why_not(state, hex)`: the rules (`Refusal`: rule, reason) that keep a hex out of
+    the pending decision's choices;
     `pending_side(state)`: "union" / "confederate" / None; `pending_decision(state)`:
     the pending decision as a typed, read-only `PendingDecision` (its `kind`, a
     `DecisionKind`; `side`, `rule`, and its public facts: the marching unit and its MP
@@ -53,13 +55,22 @@ from gcacw_ref.game.engine.core import (
     step,
 )
 from gcacw_ref.game.engine.position import Position, disorganized_value
+from gcacw_ref.game.engine.refusal import Refusal
+from gcacw_ref.game.engine.whynot import why_not
 from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.model.geometry import direction, parse_hex
 from gcacw_ref.game.model.hexmap import HexMap
-from gcacw_ref.game.model.log import Event, describe_decision
+from gcacw_ref.game.model.log import Event, describe_decision, piece_names, render_text
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit
-from gcacw_ref.game.model.pending import DecisionKind, PendingDecision, pending_decision
+from gcacw_ref.game.model.pending import (
+    AssaultDecision,
+    DecisionKind,
+    MarchDecision,
+    PendingDecision,
+    TransferDecision,
+    pending_decision,
+)
 from gcacw_ref.game.model.reach import reachable
 from gcacw_ref.game.model.scenario import (
     SCENARIO_DIR,
@@ -86,7 +97,9 @@ from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.zoc import ZocKind
 
 __all__ = [
+    "why_not",
     "Action",
+    "AssaultDecision",
     "ChanceOutcome",
     "DecisionKind",
     "EngineBug",
@@ -94,8 +107,11 @@ __all__ = [
     "Game",
     "GameState",
     "IllegalAction",
+    "MarchDecision",
     "PendingDecision",
+    "Refusal",
     "Scenario",
+    "TransferDecision",
     "apply",
     "attack_outcomes",
     "chance_outcomes",
@@ -131,7 +147,9 @@ __all__ = [
     "japanese_names",
     "make_bot",
     "parse_hex",
+    "piece_names",
     "reachable",
+    "render_text",
     "MoveView",
     "Position",
     "ZocKind",

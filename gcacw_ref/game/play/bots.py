@@ -24,7 +24,8 @@ of thumb and takes the best (ties broken by its generator):
   bank); take up its own pontoon bridge once nothing of its own is left near it (10.2);
 - refuse its flanks when it stays next to the enemy in two directions or more, or dug in
   next to the enemy (7.8);
-- keep leaders where they are; stop retreats as soon as the rules allow.
+- keep leaders where they are; stop retreats as soon as the rules allow;
+- never move a unit back into a hex it has left in the same march (no dithering).
 """
 
 from __future__ import annotations
@@ -36,19 +37,11 @@ from fractions import Fraction
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.geometry import distance
-from gcacw_ref.game.model.pending import pending_decision
+from gcacw_ref.game.model.pending import AssaultDecision, pending_decision
+from gcacw_ref.game.model.scenario import leader_commands
 from gcacw_ref.game.model.state import GameState, Unit
-from gcacw_ref.game.play.bots_map import (
-    crossable,
-    pontoon_chance,
-    repair_chance,
-    station_owner,
-)
-from gcacw_ref.game.play.bots_view import (
-    _flank_threat,
-    _strength,
-    _View,
-)
+from gcacw_ref.game.play.bots_map import pontoon_chance, repair_chance, station_owner
+from gcacw_ref.game.play.bots_view import _flank_threat, _View
 
 Bot = Callable[[GameState, list[Action]], Action]
 
@@ -72,9 +65,7 @@ def _command_gain(state: GameState, lid: str, target: Unit) -> float:
     mine = [
         u.hex
         for u in state.units.values()
-        if u.hex
-        and u.side == leader.side
-        and (leader.rank == "army" or u.corps in leader.commands or u.division in leader.commands)
+        if u.hex and u.side == leader.side and leader_commands(leader, u)
     ]
 
     def near(h: str | None) -> int:
@@ -124,7 +115,8 @@ def _score(view: _View, a: Action) -> float:
             value = view.gain([unit.id], a.hex, "march", a.option)
         else:  # an assault's target: the leader's stack
             pending = pending_decision(state)
-            value = view.gain(list(pending.units) if pending else [], a.hex, "assault", None)
+            chosen = list(pending.units) if isinstance(pending, AssaultDecision) else []
+            value = view.gain(chosen, a.hex, "assault", None)
         return value * 2.0 if value is not None else -1.0
     if t == "end":
         return 0.2
@@ -175,7 +167,7 @@ def _score_plan(view: _View, a: Action, unit: Unit | None) -> float | None:
         return None
     if t == "move" and unit.entrenchment != "none" and view.adjacent_enemy(unit):
         return -1.0  # leaving its works under the enemy's eyes
-    if t == "attack" and a.hex and view.odds(_strength(unit), a.hex, view.side) < 1.5:
+    if t == "attack" and a.hex and view.odds(view.strength(unit), a.hex, view.side) < 1.5:
         return -1.0
     return None
 
@@ -188,7 +180,7 @@ def _assault_hopeless(view: _View, lid: str) -> float | None:
     if with_unit is None or with_unit.hex is None:
         return None
     stack = [u for u in view.by_hex.get(with_unit.hex, ()) if u.side == with_unit.side]
-    mine = sum((_strength(u) for u in stack if u.fatigue < 3), Fraction(0))
+    mine = sum((view.strength(u) for u in stack if u.fatigue < 3), Fraction(0))
     best = max((view.odds(mine, h, view.side) for h in view.adjacent_enemy(with_unit)), default=0)
     return -2.0 if best < 1.5 else None
 
@@ -204,7 +196,7 @@ def _activate(view: _View, lid: str) -> float:
     n = sum(
         1
         for u in view.own
-        if (u.corps in leader.commands or u.division in leader.commands)
+        if leader_commands(leader, u)  # an army leader never activates (5.2)
         and u.id not in holders
         and u.hex
         and distance(u.hex, with_unit.hex) <= max(leader.command, 1)
@@ -221,7 +213,7 @@ def _take(view: _View) -> float:
         return 2.0
     attack = any(
         u.fatigue < 3
-        and any(view.odds(_strength(u), h, view.side) >= 2 for h in view.adjacent_enemy(u))
+        and any(view.odds(view.strength(u), h, view.side) >= 2 for h in view.adjacent_enemy(u))
         for u in view.own
     )
     return 2.0 if attack else -1.0
@@ -233,7 +225,7 @@ def _raid(view: _View, unit: Unit) -> float:
     here = unit.hex or ""
     if station_owner(view.state, here) == view.side:
         return -3.0
-    strong = _strength(unit) >= 5
+    strong = view.strength(unit) >= 5
     now = view.state.stations.get(here)
     if now is None:
         return 3.0 + (1.0 if strong else 0.0)
@@ -252,7 +244,7 @@ def _build(view: _View, unit: Unit, a: Action) -> float:
         safe = not any(distance(h, there) <= 4 for h in view.enemy_hexes())
         level = view.goal_distance(there) <= view.goal_distance(here)
         return 1.0 + 3.0 * chance if chance and (level or safe) else 0.1
-    if not toward or crossable(view.state, here, there, view.side):
+    if not toward or view.crossable(here, there):
         return 0.1
     chance = pontoon_chance(view.state, here, there)
     return 1.0 + 2.5 * chance if chance else -1.0
@@ -281,13 +273,26 @@ def _dismantle(view: _View, unit: Unit, there: str) -> float:
     return -0.5 if others else 0.9
 
 
+def _hexes_left(state: GameState) -> frozenset[str]:
+    """The hexes the marching unit has already been in this march (its path so far)."""
+    pending = pending_decision(state)
+    if pending is None or pending.kind != "march":
+        return frozenset()
+    return frozenset(pending.hexes)
+
+
 def heuristic_bot(seed: int) -> Bot:
     rng = random.Random(seed)
 
     def choose(state: GameState, legal: list[Action]) -> Action:
         view = _View(state)
-        scored = [(_score(view, a) + rng.random() * 0.01, i) for i, a in enumerate(legal)]
-        return legal[max(scored)[1]]
+        left = _hexes_left(state)
+        scored = [
+            (_score(view, a) + rng.random() * 0.01, i)
+            for i, a in enumerate(legal)
+            if not (a.type == "move" and a.hex in left)
+        ]
+        return legal[max(scored)[1]] if scored else legal[0]
 
     return choose
 

@@ -1,36 +1,33 @@
-"""What the heuristic bot reads of the map: rivers and their crossings as they stand now,
-stations and whose they are. Read from the scenario's map document and the state's
-public markers (destroyed crossings, pontoon bridges, rain and river markers), never
-from the engine. The legality of every move stays with the engine; this only guides
-which legal action the bot prefers.
+"""What the heuristic bot reads of the map: where rivers run, stations and whose they
+are, and the chances of repairing or bridging a crossing (the rules core's 10.1 and 10.3
+on the map's facts). Whether a hexside can be crossed now is the position view's
+(`Position.crossable`); the legality of every move stays with the engine; this only
+guides which legal action the bot prefers.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
 
+from gcacw_ref.game.engine.position import Position
 from gcacw_ref.game.model.geometry import distance, hexside_key, neighbors
+from gcacw_ref.game.model.hexmap import HexMap, Hexside
 from gcacw_ref.game.model.scenario import Scenario
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.rules.bridges import pontoon_built, pontoon_drm, repair_drm, repaired
+from gcacw_ref.rules.games import Side
+from gcacw_ref.rules.terrain import RIVERS
 
-RIVERS = frozenset({"minor_river", "major_river"})
-FIXED = frozenset({"bridge", "ferry", "dam"})
-
-Sides = dict[tuple[str, str], frozenset[str]]
+Sides = dict[tuple[str, str], Hexside]
 
 
 class _MapIndex:
-    """One map's hexsides, its river hexsides, and per hex (worked out when first asked)
-    the neighbours across a river and the river hexsides within 2 hexes."""
+    """One map's river hexsides, and per hex (worked out when first asked) the neighbours
+    across a river and the river hexsides within 2 hexes."""
 
-    def __init__(self, doc: dict[str, Any]) -> None:
-        self.doc = doc
-        self.sides: Sides = {}
-        for s in doc.get("hexsides", []):
-            a, b = s["between"]
-            self.sides[hexside_key(a, b)] = frozenset(s.get("features", ()))
-        self.rivers = tuple(k for k, f in self.sides.items() if f & RIVERS)
+    def __init__(self, board: HexMap) -> None:
+        self.board = board
+        self.rivers = tuple(k for k, f in board.hexsides().items() if f & RIVERS)
         self.across: dict[str, list[str]] = {}
         self.near: dict[str, list[tuple[str, str]]] = {}
 
@@ -38,9 +35,7 @@ class _MapIndex:
         hit = self.across.get(hex_)
         if hit is None:
             hit = self.across[hex_] = [
-                n
-                for n in neighbors(hex_)
-                if self.sides.get(hexside_key(hex_, n), frozenset()) & RIVERS
+                n for n in neighbors(hex_) if self.board.hexside(hex_, n) & RIVERS
             ]
         return hit
 
@@ -51,48 +46,19 @@ class _MapIndex:
         return hit
 
 
-# id(map document) -> its index (checked against the document itself)
-_MAPS: dict[int, _MapIndex] = {}
+@lru_cache(maxsize=16)
+def _index(board: HexMap) -> _MapIndex:
+    """The index of a map (a scenario's map is one object for the scenario's life)."""
+    return _MapIndex(board)
 
 
 def _map(scen: Scenario) -> _MapIndex:
-    doc = scen.map_document or {}
-    hit = _MAPS.get(id(doc))
-    if hit is not None and hit.doc is doc:
-        return hit
-    if len(_MAPS) > 16:
-        _MAPS.clear()
-    index = _MAPS[id(doc)] = _MapIndex(doc)
-    return index
+    return _index(scen.board)
 
 
-def hexside(state: GameState, a: str, b: str) -> frozenset[str]:
+def hexside(state: GameState, a: str, b: str) -> Hexside:
     """The printed features of the hexside between `a` and `b`."""
-    return _map(state.scenario).sides.get(hexside_key(a, b), frozenset())
-
-
-def is_river(state: GameState, a: str, b: str) -> bool:
-    return bool(hexside(state, a, b) & RIVERS)
-
-
-def fords_closed(state: GameState, major: bool) -> bool:
-    """12.0: no crossing by ford on a rain turn or while the river's marker lasts."""
-    until = state.major_unfordable_until if major else state.minor_unfordable_until
-    return state.is_rain() or state.turn <= until
-
-
-def crossable(state: GameState, a: str, b: str, side: str) -> bool:
-    """Whether `side` can cross the river hexside a-b now: an intact bridge, ferry or dam,
-    its own pontoon bridge, or a ford that rain has not closed (10.0-10.3, 12.0)."""
-    feats = hexside(state, a, b)
-    if not feats & RIVERS:
-        return True
-    key = hexside_key(a, b)
-    if any((x, y) == key and owner == side for x, y, owner in state.bridges):
-        return True
-    if feats & FIXED and tuple(key) not in {tuple(d) for d in state.destroyed}:
-        return True
-    return "ford" in feats and not fords_closed(state, "major_river" in feats)
+    return state.scenario.board.hexside(a, b)
 
 
 def destroyed_here(state: GameState, a: str, b: str) -> bool:
@@ -100,9 +66,10 @@ def destroyed_here(state: GameState, a: str, b: str) -> bool:
     return any(tuple(d) == key for d in state.destroyed)
 
 
-def crossing_near(state: GameState, hex_: str, side: str) -> bool:
-    """A river hexside `side` can cross within 2 hexes of `hex_`."""
-    return any(crossable(state, a, b, side) for a, b in _map(state.scenario).rivers_near(hex_))
+def crossing_near(position: Position, hex_: str, side: Side) -> bool:
+    """A river hexside `side` can cross within 2 hexes of `hex_` (the view's 10.x, 12.0)."""
+    rivers = _map(position.state.scenario).rivers_near(hex_)
+    return any(position.crossable(a, b, side) for a, b in rivers)
 
 
 def station_owner(state: GameState, hex_: str) -> str | None:

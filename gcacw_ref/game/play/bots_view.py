@@ -13,13 +13,13 @@ from gcacw_ref.game.model.geometry import distance
 from gcacw_ref.game.model.geometry import neighbors as _neighbors
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots_map import (
-    crossable,
     crossing_near,
     destroyed_here,
     pontoon_chance,
     repair_chance,
     river_neighbors,
 )
+from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.march import MAX_FATIGUE, is_extended_march
 
 # the six neighbours of a hex never change: worked out once per hex
@@ -31,17 +31,13 @@ def fresh(unit: Unit) -> bool:
     return not is_extended_march(unit.exhausted, unit.fatigue + 1)
 
 
-def _strength(unit: Unit) -> Fraction:
-    s = Fraction(unit.strength)
-    return s if unit.organized else s / 2
-
-
 class _View:
     """What the heuristic reads of one state, gathered once per decision: units by hex,
     each side's units, the goals, and the expected gains already worked out."""
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self.position = Position(state)
         self.side = pending_side(state) or "union"
         self.by_hex: dict[str, list[Unit]] = {}
         for u in state.units.values():
@@ -85,7 +81,15 @@ class _View:
             return True
         if unit.hex not in self.state.refused and _flank_threat(self, unit):
             return True
-        return any(self.odds(_strength(unit), h, self.side) >= 1.5 for h in near)
+        return any(self.odds(self.strength(unit), h, self.side) >= 1.5 for h in near)
+
+    def strength(self, unit: Unit) -> Fraction:
+        """7.2: the unit's combat strength now (the view's, never worked out here)."""
+        return self.position.combat_strength(unit.id)
+
+    def crossable(self, a: str, b: str) -> bool:
+        """Whether the side to move can cross the hexside a-b now (the view's 10.x, 12.0)."""
+        return self.position.crossable(a, b, Side(self.side))
 
     def holders(self) -> frozenset[str]:
         """Own units kept at fatigue 0 for bridge work (`_holders`), worked out once; none
@@ -99,7 +103,7 @@ class _View:
 
     def odds(self, mine: Fraction, hex_: str, side: str) -> float:
         theirs = sum(
-            (_strength(u) for u in self.by_hex.get(hex_, ()) if u.side.value != side),
+            (self.strength(u) for u in self.by_hex.get(hex_, ()) if u.side.value != side),
             Fraction(0),
         )
         return float(mine / theirs) if theirs else 9.0
@@ -217,14 +221,14 @@ def _holders(view: _View) -> frozenset[str]:
             continue
         d0 = view.goal_distance(here)
         for n in river_neighbors(state, here):
-            if view.goal_distance(n) >= d0 or crossable(state, here, n, view.side):
+            if view.goal_distance(n) >= d0 or view.crossable(here, n):
                 continue
             if any(x.side != u.side for x in view.by_hex.get(n, ())):
                 continue
             if destroyed_here(state, here, n):
                 worth = repair_chance(state, here, n) > 0
             else:
-                worth = not crossing_near(state, here, view.side)
+                worth = not crossing_near(view.position, here, Side(view.side))
                 worth = worth and pontoon_chance(state, here, n) > 0
             if worth:
                 out.add(u.id)

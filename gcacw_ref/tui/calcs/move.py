@@ -42,7 +42,9 @@ class MovePane(CalcPane):
             self.query_one("#move-reach", Static).update("")
             return
         text = Text(
-            f"Reachable with this allowance ({len(reach)} hexes, least MP):\n", style="bold"
+            _("Reachable with this allowance ({count} hexes, least MP):").format(count=len(reach))
+            + "\n",
+            style="bold",
         )
         text.append("  ".join(f"{h}:{_plain(c)}" for h, c in sorted(reach.items())))
         self.query_one("#move-reach", Static).update(text)

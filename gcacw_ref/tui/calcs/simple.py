@@ -14,6 +14,12 @@ from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.dist import distribution_chart
 
+# the extended-march table's printed columns (5.1), by the value the rules core names them
+MARCH_COLUMNS = {
+    "organized": N_("organized (any strength)"),
+    "disorganized_le5": N_("disorganized, strength 5 or less"),
+}
+
 
 class OddsPane(CalcPane):
     NAME = "odds"
@@ -58,9 +64,10 @@ class MarchPane(CalcPane):
             pairs(N_("Die modifier"), _signed(out.drm)),
         ]
         if out.column:
-            parts.append(pairs(N_("Chart column"), out.column))
+            column = MARCH_COLUMNS.get(out.column)
+            parts.append(pairs(N_("Chart column"), _(column) if column else out.column))
         if out.result is not None or self._given("die"):
-            result = out.result if out.result is not None else "the source does not give this"
+            result = out.result if out.result is not None else _("not given by the source")
             parts.append(pairs(N_("Result"), result, "bold reverse"))
         parts.append(pairs(N_("Fatigue after"), out.fatigue_after))
         if out.strength_after is not None:

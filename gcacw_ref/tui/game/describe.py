@@ -23,6 +23,8 @@ from gcacw_ref.game.play.api import (
     direction,
     japanese_names,
     pending_decision,  # the engine: loaded with the game
+    piece_names,
+    render_text,
 )
 from gcacw_ref.i18n import N_, _, current_language, join_list
 from gcacw_ref.tui.game.mapview import strength_text as strength_text
@@ -219,6 +221,10 @@ def action_words(action: Action, state: GameState) -> str:
         who.append(name_of(state, action.unit, state.units[action.unit].name))
     if who:
         parts.append(" → ".join(who))
+    if action.type == "cavalry_retreat" and action.hex and not who:
+        who = [name_of(state, u.id, u.name) for u in state.units_at(action.hex)]
+        if who:
+            parts.append(join_list(who))
     if action.hex:
         entry = (state.scenario.map_document or {}).get("hexes", {}).get(action.hex, {})
         name = (entry.get("name_ja") if current_language() == "ja" else None) or entry.get("name")
@@ -235,9 +241,10 @@ def decision_text(state: GameState) -> str:
     return describe_decision(facts.kind, facts.side, current_language())
 
 
-def event_text(event: Event) -> str:
+def event_text(event: Event, state: GameState) -> str:
+    """The event's sentence in the interface language (the same catalogs as the CLI)."""
     lang = current_language()
-    return str(event.get(lang) or event.get("en", ""))
+    return render_text(event, lang, piece_names(state.scenario, lang))
 
 
 def _dice_of(event: Event) -> str:
@@ -251,20 +258,30 @@ def _dice_of(event: Event) -> str:
     return str(dice)
 
 
-def log_line(event: Event | None, phase: str, action: Action | None, state: GameState) -> Text:
-    """One line of the log: turn, phase, rule, the event's text, its dice."""
+def log_line(
+    event: Event | None,
+    phase: str,
+    action: Action | None,
+    state: GameState,
+    turn: int | None = None,
+    kind: str | None = None,
+) -> Text:
+    """One line of the log: turn, phase, rule, the event's text, its dice. `state` gives
+    the names (any state of the game); `turn` the turn of a decision (else the state's)."""
     line = Text(no_wrap=True, overflow="ellipsis")
     if event is None:
         if action is None:
             line.append(_("set-up"), style="bold")
             return line
-        line.append(f"T{state.turn} ", style="dim")
-        line.append(_("decision: {what}").format(what=action_words(action, state)), style="dim")
+        line.append(f"T{state.turn if turn is None else turn} ", style="dim")
+        what = action_words(action, state)
+        line.append(_("decision: {what}").format(what=what), style="dim")
+        line.append(f"  [{action_rule(action, kind)}]", style="dim cyan")
         return line
     line.append(f"T{event.get('turn', '?')} ", style="bold")
     line.append(f"{phase_name(phase)} ", style="dim")
     line.append(f"[{event.get('rule', '')}] ", style="cyan")
-    line.append(event_text(event))
+    line.append(event_text(event, state))
     dice = _dice_of(event)
     if dice:
         line.append("  " + _("dice {dice}").format(dice=dice), style="yellow")
@@ -349,24 +366,4 @@ def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str,
                 ),
                 style="bold",
             )
-    return out
-
-
-LEGEND = (
-    (N_("Hex line 1"), N_("hex id, road mark, river mark, feature")),
-    (N_("Road marks"), N_("# railroad  = pike  - road  . trail")),
-    (N_("River marks"), N_("~ river or creek on a hexside, b with a crossing")),
-    (N_("Features"), N_("* VP hex  S station  v village  E earthworks")),
-    (N_("Hex line 2"), N_("units: * leader, I/C/A kind, + more units, strength")),
-    (N_("Unit marks"), N_("d disorganized  x demoralized  f1-f4 fatigue  a abatis  e entrenched")),
-    (N_("Colours"), N_("blue Union, red Confederate; purple: the current event")),
-    (N_("Overlays"), N_("z ZOC (blue/red)  c command radius  r reachable hexes with MP")),
-)
-
-
-def legend() -> Text:
-    out = Text()
-    for title, text in LEGEND:
-        out.append(_(title) + ": ", style="bold")
-        out.append(_(text) + "\n")
     return out

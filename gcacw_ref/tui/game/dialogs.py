@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll as Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import _, ngettext
 from gcacw_ref.tui.game.describe import PLAYERS
 from gcacw_ref.tui.plain import plain
 
@@ -115,20 +116,25 @@ class NewGameDialog(_Dialog):
 class DiceDialog(_Dialog):
     """The dice rolled at the table for one decision."""
 
-    def __init__(self, count: int, rules: list[str], what: str) -> None:
+    def __init__(self, count: int, rules: list[str], what: str, rolls: list[str]) -> None:
         super().__init__()
         self.count = count
         self.rules = rules
         self.what = what
+        self.rolls = rolls  # each roll named: its rule, what it is for, whose dice
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(plain(self.what))
             yield Label(
-                _("Roll {count} dice at the table (rules {rules}) and type them:").format(
-                    count=self.count, rules=", ".join(self.rules) or "-"
-                )
+                ngettext(
+                    "Roll {count} die at the table (rule {rules}) and type it:",
+                    "Roll {count} dice at the table (rules {rules}) and type them in this order:",
+                    self.count,
+                ).format(count=self.count, rules=", ".join(self.rules) or "-")
             )
+            for line in self.rolls:
+                yield Label(Text("  " + line), classes="roll")
             yield Input(placeholder=_("e.g. 3 5"), id="dice-input")
             yield Static("", id="dialog-error", classes="error")
             yield Label(_("enter: use these dice · escape: cancel"), classes="hint")

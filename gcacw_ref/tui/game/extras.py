@@ -82,7 +82,7 @@ class PaneExtras(Widget):
                 found, _mp, _real = overlays.reach(state, units[0])
                 for h, cost in found.items():
                     bg[h] = REACH_BG
-                    labels[h] = D.strength_text(cost)
+                    labels[h] = D.strength_text(cost) + "MP"
         return bg, labels
 
     # -- overlays ----------------------------------------------------------------------

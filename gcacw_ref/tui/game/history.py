@@ -9,14 +9,19 @@ everything; this module remembers what it returned so the screen can travel in t
   no event (a decision with no visible effect), or the set-up. `→`/`←` walk the stops.
 - Playing an action while the cursor is in the past drops the future (a new branch).
 
-Keeping every state is cheap (states share unchanged units) and makes stepping back a
-list lookup; the bench measures it.
+States are not all kept (a harrow game's 2,900 states took 33 MB): a node keeps its
+state only at every `CHECKPOINT`-th action and at the end; any other state is rebuilt
+by replaying the engine's `step` from the checkpoint before it (the same actions and
+table dice, so the same states), and the last `CACHED` rebuilt states are kept, so
+stepping back through a stretch replays it once. The bench measures the worst step.
 """
 
 from __future__ import annotations
 
+import gc
+from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -33,6 +38,7 @@ from gcacw_ref.game.play.api import (
     initial_state,
     legal_actions,
     make_bot,
+    pending_decision,
     pending_side,
     read_save,
     save_game,
@@ -40,19 +46,52 @@ from gcacw_ref.game.play.api import (
     step,
 )
 
+CHECKPOINT = 16  # every 16th node keeps its state
+SETTLE_EVERY = 256  # stops added between two `settle_memory` calls
+CACHED = 96  # rebuilt states kept (a few stretches between checkpoints)
 PLAYERS = ("human", "heuristic", "random")
 SIDES = ("union", "confederate")
 
 
+def settle_memory() -> None:
+    """Take every object alive now out of the cyclic garbage collector's full passes.
+
+    A whole harrow game on screen holds a few million objects (events, states, log
+    lines); each full collection walked them all and stopped one step for 0.3-1.2 s, so
+    the worst step was a collection, not the step. Frozen objects are still freed by
+    reference counting (the history's are not cyclic); only new objects are walked.
+    """
+    gc.freeze()
+
+
 @dataclass(frozen=True)
 class Node:
-    """The game after one action (or the set-up / the start)."""
+    """The game after one action (or the set-up / the start).
 
-    state: GameState
+    `state` is None where it is not kept (see the module docstring: `History.state_of`
+    rebuilds it); `turn` and `phase` are the state's, kept for the log and the turn keys.
+    """
+
+    state: GameState | None = field(compare=False)  # kept or not, the same node
     events: tuple[Event, ...] = ()
     action: Action | None = None
     dice: tuple[int, ...] = ()  # dice typed at the table for this action
     by: str = ""  # who chose the action: "human" or a bot's name
+    turn: int = 0
+    phase: str = ""
+    kind: str = ""  # the kind of decision the action answered (its rule in the log)
+
+
+def node_of(
+    state: GameState,
+    events: tuple[Event, ...] = (),
+    action: Action | None = None,
+    dice: tuple[int, ...] = (),
+    by: str = "",
+    kind: str = "",
+) -> Node:
+    """A node for `state`, with the facts the screen reads without the state."""
+    return Node(state, events, action, dice, by, state.turn, state.phase, kind)
 
 
 @dataclass(frozen=True)
@@ -76,6 +115,7 @@ class History:
     generation: int = 0  # bumped whenever nodes change (a worker's result may be stale)
     cut_at: int | None = None  # the first stop dropped by the last truncation (for the log)
     bots: dict[str, Callable[[GameState, list[Action]], Action]] = field(default_factory=dict)
+    _cache: OrderedDict[int, GameState] = field(default_factory=OrderedDict)
 
     # -- building ----------------------------------------------------------------------
 
@@ -85,9 +125,9 @@ class History:
         h = cls(scenario=scenario, seed=seed, players=dict(players))
         h._make_bots()
         setup = initial_state(scenario, seed)
-        h._append(Node(state=setup))
+        h._append(node_of(setup))
         state, events = start(setup)
-        h._append(Node(state=state, events=tuple(events)))
+        h._append(node_of(state, tuple(events)))
         h.cursor = 0
         return h
 
@@ -100,6 +140,11 @@ class History:
 
     def _append(self, node: Node) -> None:
         index = len(self.nodes)
+        if index > 2 and (index - 1) % CHECKPOINT:  # the node before is no longer the end
+            before = self.nodes[index - 1]
+            if before.state is not None:
+                self._remember(index - 1, before.state)
+                self.nodes[index - 1] = replace(before, state=None)
         self.nodes.append(node)
         if node.events:
             self.stops.extend(Stop(index, k) for k in range(len(node.events)))
@@ -112,7 +157,10 @@ class History:
         keep = max(2, keep)
         if keep >= len(self.nodes):
             return
+        self.nodes[keep - 1] = replace(self.nodes[keep - 1], state=self.state_of(keep - 1))
         del self.nodes[keep:]
+        for index in [i for i in self._cache if i >= keep]:
+            del self._cache[index]
         self.stops = [s for s in self.stops if s.node < keep]
         cut = len(self.stops)
         self.cut_at = cut if self.cut_at is None else min(self.cut_at, cut)
@@ -132,16 +180,50 @@ class History:
     @property
     def state(self) -> GameState:
         """The position at the cursor (the state after the cursor's action)."""
-        return self.nodes[self.stop.node].state
+        return self.state_of(self.stop.node)
 
     @property
     def last(self) -> GameState:
-        return self.nodes[-1].state
+        state = self.nodes[-1].state
+        assert state is not None  # the end always keeps its state
+        return state
+
+    def state_of(self, index: int) -> GameState:
+        """The state after node `index`: kept, cached, or replayed from a checkpoint."""
+        node = self.nodes[index]
+        if node.state is not None:
+            return node.state
+        cached = self._cache.get(index)
+        if cached is not None:
+            self._cache.move_to_end(index)
+            return cached
+        base = index - 1
+        while self.nodes[base].state is None and base not in self._cache:
+            base -= 1
+        state = self.nodes[base].state or self._cache[base]
+        for i in range(base + 1, index + 1):
+            n = self.nodes[i]
+            assert n.action is not None
+            state, _events = step(state, n.action, list(n.dice) if n.dice else None)
+            self._remember(i, state)
+        return state
+
+    def _remember(self, index: int, state: GameState) -> None:
+        self._cache[index] = state
+        self._cache.move_to_end(index)
+        while len(self._cache) > CACHED:
+            self._cache.popitem(last=False)
 
     @property
     def event(self) -> Event | None:
         s = self.stop
         return None if s.event is None else self.nodes[s.node].events[s.event]
+
+    @property
+    def at_last_node(self) -> bool:
+        """The cursor is on one of the last action's events: the position on the map is
+        the live one, so its decision can be made from here."""
+        return self.stop.node == len(self.nodes) - 1
 
     @property
     def at_end(self) -> bool:
@@ -184,7 +266,7 @@ class History:
         s = self.stops[index]
         if s.event is not None:
             return int(self.nodes[s.node].events[s.event].get("turn", 0))
-        return self.nodes[s.node].state.turn
+        return self.nodes[s.node].turn
 
     def next_turn(self) -> int:
         turn = self.turn_at(self.cursor)
@@ -227,23 +309,27 @@ class History:
         `IllegalAction`/`InputError` from the engine propagate; the history is untouched.
         """
         base = self.stop.node
-        state = self.nodes[base].state
+        state = self.state_of(base)
         try:
             new, events = step(state, action, list(dice) if dice else None)
         except ValueError as exc:  # an injected die outside 1-6
             raise InputError(str(exc)) from None
         self.truncate(base + 1)
-        node = Node(new, tuple(events), action, tuple(dice or ()), by)
+        facts = pending_decision(state)
+        kind = str(facts.kind) if facts is not None else ""
+        node = node_of(new, tuple(events), action, tuple(dice or ()), by, kind)
         self._append(node)
         return node
 
-    def dice_needed(self, action: Action) -> tuple[int, list[str]]:
-        """How many dice the engine would roll for `action` at the cursor, and for which
-        rules (a dry run with the seeded generator; nothing is kept)."""
-        state = self.nodes[self.stop.node].state
+    def dice_needed(self, action: Action) -> tuple[int, list[str], list[Event]]:
+        """How many dice the engine would roll for `action` at the cursor, for which rules,
+        and the events that roll them (a dry run with the seeded generator; nothing is
+        kept, and the dry run's values are not to be shown)."""
+        state = self.state_of(self.stop.node)
         new, events = step(state, action)
-        rules = sorted({str(e.get("rule")) for e in events if "dice" in e or "die" in e})
-        return new.rng.counter - state.rng.counter, rules
+        rolling = [e for e in events if "dice" in e or "die" in e]
+        rules = sorted({str(e.get("rule")) for e in rolling})
+        return new.rng.counter - state.rng.counter, rules, rolling
 
     def undo(self) -> bool:
         """Drop the last decision made by a person (and every bot action after it); with
@@ -313,5 +399,5 @@ class History:
                 f"{where}: replay does not reproduce the saved game (hash {got[:12]} != "
                 f"{save.final_state_hash[:12]})"
             )
-        h.cursor = 0
+        h.cursor = len(h.stops) - 1  # where it was saved: the end of its history
         return h

@@ -2,7 +2,9 @@
 
 A `ScrollView` that renders only its visible lines, each turned into a `Strip` once
 and cached, so a game of thousands of events steps as fast as a short one.
-`enter` on a line posts `LogView.Chosen` (the game opens the rule of that event).
+`enter` on a line posts `LogView.Chosen` (the game opens the rule of that event); moving
+the log's own cursor posts `LogView.Browsed` (the game shows that event in full). Events
+after the current one are dimmed: they are the future of the position on the map.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from textual.strip import Strip
 
 CURRENT = Style(bgcolor="#5f2f7f", bold=True)
 BROWSE = Style(reverse=True)
+FUTURE = Style(dim=True, italic=True)
 
 
 class LogView(ScrollView, can_focus=True):
@@ -34,6 +37,11 @@ class LogView(ScrollView, can_focus=True):
     ]
 
     class Chosen(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    class Browsed(Message):
         def __init__(self, index: int) -> None:
             super().__init__()
             self.index = index
@@ -81,16 +89,19 @@ class LogView(ScrollView, can_focus=True):
         if index >= len(self.lines) or width <= 0:
             return Strip.blank(width)
         mark = 1 if index == self.current else 2 if index == self.browse else 0
-        key = (index, width, mark)
+        future = index > self.current
+        key = (index, width, mark + 3 * future)
         strip = self._cache.get(key)
         if strip is None:
             text = self.lines[index].copy()
             text.truncate(width, overflow="ellipsis", pad=True)
+            if future:
+                text.stylize(FUTURE)
             if mark:
                 text.stylize(CURRENT if mark == 1 else BROWSE)
             segments = list(text.render(self._render_console))
             strip = Strip([s for s in segments if s.text != "\n"], width)
-            if len(self._cache) > 4000:
+            if len(self._cache) > 400:
                 self._cache.clear()
             self._cache[key] = strip
         return strip
@@ -101,6 +112,7 @@ class LogView(ScrollView, can_focus=True):
         self.browse = max(0, min(len(self.lines) - 1, self.browse + delta))
         self.scroll_to_region(Region(0, self.browse, 1, 1), animate=False, immediate=True)
         self.refresh()
+        self.post_message(self.Browsed(self.browse))
 
     def action_choose(self) -> None:
         if self.lines:
@@ -111,5 +123,6 @@ class LogView(ScrollView, can_focus=True):
         if 0 <= index < len(self.lines):
             self.browse = index
             self.refresh()
+            self.post_message(self.Browsed(index))
             if event.chain >= 2:
                 self.post_message(self.Chosen(index))

@@ -46,12 +46,25 @@ TERRAIN_BG = {
     Terrain.WATER: "#1c2f78",
 }
 SIDE_FG = {"union": "#8fb8ff", "confederate": "#ff8f8f"}
-ZOC_BG = {"union": "#2a3f88", "confederate": "#862e2e"}
-ZOC_LIMITED_BG = {"union": "#283456", "confederate": "#563030"}
-COMMAND_BG = "#6a6420"
-REACH_BG = "#2f6a5a"
-CHOICE_BG = "#2a7a2a"
+# overlays: bright colours no terrain uses (terrain is dark olive, green, brown, grey,
+# teal and navy), each drawn with black or white text so the hex id stays readable
+ZOC_BG = {"union": "#4a6ee0", "confederate": "#d04848"}
+ZOC_LIMITED_BG = {"union": "#8a9ad0", "confederate": "#d09090"}
+COMMAND_BG = "#c8a000"
+REACH_BG = "#c050a0"
+CHOICE_BG = "#e07818"
 EVENT_BG = "#8a2a8a"
+OVERLAY_FG = {
+    ZOC_BG["union"]: "#ffffff",
+    ZOC_BG["confederate"]: "#ffffff",
+    ZOC_LIMITED_BG["union"]: "#000000",
+    ZOC_LIMITED_BG["confederate"]: "#000000",
+    COMMAND_BG: "#000000",
+    REACH_BG: "#000000",
+    CHOICE_BG: "#000000",
+    EVENT_BG: "#ffffff",
+}
+KIND_LETTERS = {"infantry": "I", "cavalry": "C", "artillery": "A"}
 CURSOR_STYLE = Style(color="black", bgcolor="#ffd75f", bold=True)
 ID_FG = "#a0a0a0"
 
@@ -105,26 +118,31 @@ def strength_text(value: Fraction) -> str:
 
 
 def stack_label(units: list[Unit], leader: bool) -> str:
-    """Line two of a hex with units: leader `*`, kind of the first unit (I C A), `+` for
-    more units, total strength, then `d` disorganized, `x` demoralized, the highest
-    fatigue (`f2`), `e` entrenched (abatis `a`)."""
-    first = units[0]
-    text = ("*" if leader else "") + {"infantry": "I", "cavalry": "C", "artillery": "A"}.get(
-        first.kind, "?"
-    )
-    if len(units) > 1:
-        text += "+"
-    text += strength_text(sum((Fraction(u.strength) for u in units), Fraction(0)))
-    if any(not u.organized for u in units):
-        text += "d"
+    """Line two of a hex with units, one character narrower than the hex (`CELL_W`) so
+    it never runs into the next hex's id: leader `*`, the kind of a lone unit (I C A) or
+    the number of units of a stack (`3:`), the total strength, then as many marks as
+    fit, most telling first: `x` demoralized, `d` disorganized, `e` entrenched (abatis
+    `a`), the highest fatigue (`f2`). The hex panel lists every unit in full."""
+    room = CELL_W - 1
+    kind = KIND_LETTERS.get(units[0].kind, "?") if len(units) == 1 else f"{len(units)}:"
+    strength = strength_text(sum((Fraction(u.strength) for u in units), Fraction(0)))
+    text = ("*" if leader else "") + kind + strength
+    if len(text) > room:  # the strength always shows whole; the leader mark goes first
+        text = kind + strength
+    marks = []
     if any(u.demoralized for u in units):
-        text += "x"
-    fatigue = max(u.fatigue for u in units)
-    if fatigue:
-        text += f"f{fatigue}"
+        marks.append("x")
+    if any(not u.organized for u in units):
+        marks.append("d")
     levels = {u.entrenchment for u in units} - {"none"}
     if levels:
-        text += "a" if levels == {"abatis"} else "e"
+        marks.append("a" if levels == {"abatis"} else "e")
+    fatigue = max(u.fatigue for u in units)
+    if fatigue:
+        marks.append(f"f{fatigue}")
+    for mark in marks:
+        if len(text) + len(mark) <= room:
+            text += mark
     return text
 
 
@@ -278,7 +296,7 @@ class MapView(ScrollView, can_focus=True):
                     first = y == (row - 1) * 2 + (1 if col % 2 == 0 else 0)
                     segs.extend(top if first else bottom)
                 strip = Strip(_merge(segs), _width(segs))
-                if len(self._line_cache) > 2000:
+                if len(self._line_cache) > 400:
                     self._line_cache.clear()
                 self._line_cache[cache_key] = strip
             lines.append(strip)
@@ -293,24 +311,29 @@ class MapView(ScrollView, can_focus=True):
             bg = CHOICE_BG
         if lit:
             bg = EVENT_BG
+        id_fg = OVERLAY_FG.get(bg, ID_FG)
         if cursor:
             head = Segment(h, CURSOR_STYLE)
-        elif label is not None:
-            head = Segment(str(label).rjust(4)[:4], style("#ffffff", bg, True))
         else:
-            head = Segment(h, style(ID_FG, bg))
-        plain = style(ID_FG, bg)
+            head = Segment(h, style(id_fg, bg, bg in OVERLAY_FG))
+        plain = style(id_fg, bg)
         top = [head]
         for mark, fg in (road, river, feature):
             top.append(Segment(mark, plain if mark == " " else style(fg, bg, True)))
         if unit_text:
             text = str(unit_text)[:CELL_W].ljust(CELL_W)
-            bottom = [Segment(text, style(SIDE_FG.get(str(side)), bg, True))]
+            unit_fg = SIDE_FG.get(str(side))
+            if bg in OVERLAY_FG:  # the side's colour would vanish on a bright overlay
+                unit_fg = {"union": "#002a80", "confederate": "#7a0000"}.get(str(side))
+                unit_fg = "#ffffff" if OVERLAY_FG[bg] == "#ffffff" else unit_fg
+            bottom = [Segment(text, style(unit_fg, bg, True))]
+        elif label is not None:  # an overlay's figure (MP to reach): below the hex id
+            bottom = [Segment(str(label)[:CELL_W].center(CELL_W), style(id_fg, bg, True))]
         else:
             ja = current_language() == "ja"
             name = self.hexmap.place_name(h, ja) if self.hexmap else ""
             text = set_cell_size(set_cell_size(name, CELL_W - 1), CELL_W)  # 2 cells a kana
-            bottom = [Segment(text, style("#d0d0d0", bg))]
+            bottom = [Segment(text, style(OVERLAY_FG.get(bg, "#d0d0d0"), bg))]
         return top, bottom
 
     # -- drawing -----------------------------------------------------------------------

@@ -16,9 +16,9 @@ from gcacw_ref.game.play import api
 from gcacw_ref.game.play.api import (
     GameState,
     HexMap,
+    MarchDecision,
     MoveView,
     MovingUnit,
-    PendingDecision,
     Unit,
     board_for,
     reachable,
@@ -58,12 +58,12 @@ def _largest_allowance(game: Game, side: Side, kind: str) -> int:
     return max(allowance_distribution(game, side, cast(Kind, kind)))
 
 
-def marching(state: GameState) -> tuple[str, Fraction, PendingDecision] | None:
+def marching(state: GameState) -> tuple[str, Fraction, MarchDecision] | None:
     """The unit marching now, its MP left and the march so far (None when none is)."""
     facts = api.pending_decision(state)
-    if facts is None or facts.kind != "march" or facts.unit is None or facts.mp is None:
+    if not isinstance(facts, MarchDecision):
         return None
-    return facts.unit, facts.mp, facts
+    return facts.unit, Fraction(facts.mp), facts
 
 
 def reach(state: GameState, unit: Unit) -> tuple[dict[str, Fraction], Fraction, bool]:

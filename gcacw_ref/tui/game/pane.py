@@ -1,7 +1,8 @@
 """The game pane: the map, the log, time travel, and a person's decisions.
 
 Every legal choice shown comes from the engine's `legal_actions`; every event from the
-engine's `step`. Bots think in a thread worker, so keys keep working meanwhile.
+engine's `step`. Bots think in a thread worker, so keys keep working meanwhile. The
+focus model (which widget takes keys when) is written down in `focus`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.dialogs import GameOptions
-from gcacw_ref.tui.game.history import SIDES, History
+from gcacw_ref.tui.game.focus import PaneFocus
+from gcacw_ref.tui.game.history import SETTLE_EVERY, SIDES, History, settle_memory
+from gcacw_ref.tui.game.legend import legend
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import (
     CursorMoved,
@@ -32,7 +35,7 @@ from gcacw_ref.tui.game.play import SPEEDS, PanePlay, engine_trouble
 from gcacw_ref.tui.plain import plain
 
 
-class GamePane(PanePlay):
+class GamePane(PanePlay, PaneFocus):
     """Watch the engine play, travel in time, play a side."""
 
     SCOPED_CSS = False  # `.narrow` is a class of the app
@@ -44,13 +47,19 @@ class GamePane(PanePlay):
     #game-map { width: 1fr; height: 1fr; }
     #game-side { width: 44%; max-width: 60; height: 1fr; }
     #game-info { height: 8; padding: 0 1; border-bottom: solid $primary; }
+    #game-info.legend { height: auto; max-height: 75%; }
     #game-choices { height: auto; max-height: 50%; border: round $success; display: none; }
     #game-choices.shown { display: block; }
     #game-log { height: 1fr; min-height: 3; }
+    #game-detail { height: auto; max-height: 45%; padding: 0 1; border-top: solid $primary; }
     .narrow #game-info { height: 4; }
+    .narrow #game-detail { max-height: 55%; }
     .narrow #game-side { width: 52%; }
     """
     BINDINGS = [
+        Binding("tab", "cycle_focus(1)", "Next place", show=False, priority=True),
+        Binding("shift+tab", "cycle_focus(-1)", "Previous place", show=False, priority=True),
+        Binding("R", "rule_here", "Rule"),
         Binding("right", "step(1)", "Event ▶", priority=True),
         Binding("left", "step(-1)", "◀ Event", priority=True),
         Binding("full_stop", "action_step(1)", "Action ▶"),
@@ -92,7 +101,12 @@ class GamePane(PanePlay):
         self.show_legend = False
         self.message = ""
         self._log_len = 0
+        self._unsettled = 0  # stops added since the last `settle_memory`
         self._choices: list[Action] = []
+        self._choices_new = False  # the choices were just (re)built: they take the focus
+        self.pointed: list[str] = []  # the hexes of the highlighted choice
+        self.why_rule = ""  # the rule of the last "why not" shown (`R` opens it)
+        self.dice_wait = False  # a dice dialog waits for the player's dice
 
     def compose(self) -> ComposeResult:
         yield Static("", id="game-status")
@@ -102,6 +116,7 @@ class GamePane(PanePlay):
                 yield Static("", id="game-info")
                 yield OptionList(id="game-choices")
                 yield LogView(id="game-log")
+                yield Static("", id="game-detail")
 
     def on_mount(self) -> None:
         if self.options.open_path:
@@ -132,9 +147,12 @@ class GamePane(PanePlay):
         state = history.state
         vp = {vh.hex: vh.vp for vh in state.scenario.victory.hexes}
         self.query_one(MapView).set_map(overlays.hexmap_of(state), vp)
+        self._choices = []
         self._rebuild_log()
         self.refresh_view()
-        self.query_one(MapView).focus()
+        self.focus_default()
+        settle_memory()
+        self._unsettled = 0
 
     def report(self, text: str, error: bool = False) -> None:
         self.message = text
@@ -162,10 +180,11 @@ class GamePane(PanePlay):
             h.cut_at = None
         new = []
         phases: dict[int, list[str]] = {}
+        names = h.last  # names only: no state rebuilt for the log
         for i in range(self._log_len, len(h.stops)):
             stop = h.stops[i]
             node = h.nodes[stop.node]
-            before = h.nodes[stop.node - 1].state if stop.node > 0 else node.state
+            before = h.nodes[stop.node - 1] if stop.node > 0 else node
             event = None
             phase = before.phase
             if stop.event is not None:
@@ -177,9 +196,13 @@ class GamePane(PanePlay):
                 first = _("set-up") if stop.node == 0 else _("start: the first decision")
                 new.append(Text(first, style="bold"))
                 continue
-            new.append(D.log_line(event, phase, node.action, before))
+            new.append(D.log_line(event, phase, node.action, names, before.turn, node.kind))
         log.extend(new)
         self._log_len = len(h.stops)
+        self._unsettled += len(new)
+        if self._unsettled > SETTLE_EVERY:
+            settle_memory()
+            self._unsettled = 0
 
     def refresh_view(self) -> None:
         h = self.history
@@ -190,13 +213,21 @@ class GamePane(PanePlay):
         hexes = D.event_hexes(event, state)
         choices = self._show_choices()
         chosen_hexes = {a.hex for a in choices if a.hex}
+        acting = self.acting_hexes() if choices else []
         bg, labels = self._overlay(state)
         mapview = self.query_one(MapView)
-        mapview.show(state, highlight=hexes, choices=chosen_hexes, overlay_bg=bg, labels=labels)
-        mapview.follow(hexes)
+        lit = [*hexes, *acting, *self.pointed]
+        mapview.show(state, highlight=lit, choices=chosen_hexes, overlay_bg=bg, labels=labels)
+        mapview.follow([*acting, *self.pointed, *chosen_hexes] if choices else hexes)
         self.query_one(LogView).set_current(h.cursor)
+        self.show_detail(h.cursor)
         self._show_status()
         self._show_info()
+        if self._choices_new:
+            self._choices_new = False
+            if acting:  # the hex panel (and "why not?") starts from the acting unit
+                mapview.move_cursor(acting[0])
+            self.focus_choices()
 
     def _show_status(self) -> None:
         h = self.history
@@ -218,7 +249,9 @@ class GamePane(PanePlay):
             line.append("  ▶ " + _("autoplay {s}s").format(s=SPEEDS[self.speed]), style="green")
         if self.table_dice:
             line.append("  " + _("table dice"), style="yellow")
-        if self.busy:
+        if self.dice_wait:
+            line.append("  " + _("waiting for your dice"), style="bold yellow")
+        elif self.busy:
             line.append("  " + _("the bot is thinking…"), style="italic")
         line.append(f"  {D.scenario_title(s.scenario)}", style="dim")
         line.append("\n")
@@ -242,13 +275,18 @@ class GamePane(PanePlay):
     def _show_info(self) -> None:
         info = self.query_one("#game-info", Static)
         h = self.history
+        info.set_class(self.show_legend or h is None, "legend")
         if self.show_legend or h is None:
-            info.update(D.legend(), layout=False)
+            info.update(legend(), layout=True)
             return
         mapview = self.query_one(MapView)
         state = h.state
         zoc = {side: overlays.zoc_of(state, side) for side in SIDES}
         words = D.hex_words(mapview.cursor_hex, overlays.hexmap_of(state), state, zoc)
+        refusals = self.why_not_here()
+        self.why_rule = refusals[0].rule if refusals else ""
+        if refusals:
+            words = self.why_words(mapview.cursor_hex, refusals) + Text("\n") + words
         info.update(words, layout=False)
 
     def _show_choices(self) -> list[Action]:
@@ -256,9 +294,14 @@ class GamePane(PanePlay):
         h = self.history
         box = self.query_one("#game-choices", OptionList)
         wanted = (
-            h is not None and h.at_end and not self.busy and h.human_to_move() and not h.last.over
+            h is not None
+            and h.at_last_node
+            and not self.busy
+            and h.human_to_move()
+            and not h.last.over
         )
         if not wanted or h is None:
+            self.pointed = []
             if self._choices:
                 box.clear_options()
                 self._choices = []
@@ -268,6 +311,8 @@ class GamePane(PanePlay):
         if legal == self._choices:
             return legal
         self._choices = legal
+        self._choices_new = True
+        self.pointed = []
         facts = pending_decision(h.last)
         kind = facts.kind if facts else None
         box.clear_options()
@@ -297,19 +342,13 @@ class GamePane(PanePlay):
             if index < len(self._choices):
                 self.decide(self._choices[index])
 
+    @on(LogView.Browsed)
+    def _browsed(self, event: LogView.Browsed) -> None:
+        self.show_detail(event.index)
+
     @on(LogView.Chosen)
     def _open_rule(self, event: LogView.Chosen) -> None:
-        h = self.history
-        index = event.index
-        if h is None or index >= len(h.stops):
-            return
-        stop = h.stops[index]
-        node = h.nodes[stop.node]
-        rule = None
-        if stop.event is not None:
-            rule = str(node.events[stop.event].get("rule", ""))
-        elif node.action is not None:
-            rule = D.action_rule(node.action, None)
+        rule = self._rule_of_stop(event.index)
         if rule and rule[0].isdigit():
             self.app.action_open_rule(rule)  # type: ignore[attr-defined]
             self.app.game_return = True  # type: ignore[attr-defined]
@@ -324,6 +363,13 @@ class GamePane(PanePlay):
             box.highlighted = box.get_option_index(f"a{matches[0]}")
             box.focus()
             self.report(_("several choices use hex {hex}: pick one").format(hex=event.hex))
+        elif not self._choices:
+            self.report(_("no decision of yours is open: → lets the game go on"))
+        elif refusals := self.why_not_here(event.hex):
+            self.why_rule = refusals[0].rule
+            self.report(self.why_words(event.hex, refusals).plain)
+        else:
+            self.report(_("no choice uses hex {hex}").format(hex=event.hex))
 
     @on(CursorMoved)
     def _cursor_moved(self) -> None:
@@ -331,7 +377,10 @@ class GamePane(PanePlay):
 
     def action_undo(self) -> None:
         h = self.history
-        if h is None or self.busy:
+        if h is None:
+            return
+        if self.busy:
+            self.report(_("the bot is thinking: undo after its move"))
             return
         self._stop_autoplay()
         if h.undo():

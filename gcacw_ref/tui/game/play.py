@@ -13,6 +13,7 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.game.play.api import Action
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
+from gcacw_ref.tui.game.detail import roll_words
 from gcacw_ref.tui.game.dialogs import DiceDialog
 from gcacw_ref.tui.game.extras import PaneExtras
 from gcacw_ref.tui.game.history import History
@@ -33,6 +34,7 @@ class PanePlay(PaneExtras):
 
     if TYPE_CHECKING:
         busy: bool
+        dice_wait: bool
         table_dice: bool
         autoplay: Timer | None
         speed: int
@@ -40,15 +42,37 @@ class PanePlay(PaneExtras):
 
         def _show_status(self) -> None: ...
         def _extend_log(self) -> None: ...
+        def focus_choices(self) -> None: ...
 
     # -- time travel -------------------------------------------------------------------
 
     def _go(self, index: int) -> None:
-        if self.history is None:
+        h = self.history
+        if h is None:
             return
-        self.history.go(index)
+        before = h.cursor
+        h.go(index)
         self.message = ""
+        if h.cursor == before and index != before:
+            self.message = self._why_still(index > before)
+        elif h.cursor == before and index == before:
+            self.message = self._why_still(None)
         self.refresh_view()
+
+    def _why_still(self, forward: bool | None) -> str:
+        """Why a step or jump left the cursor where it was (for the status line)."""
+        h = self.history
+        if h is None:
+            return ""
+        if forward is None:
+            forward = h.at_end
+        if not forward:
+            return _("already at the set-up: nothing earlier")
+        if h.last.over:
+            return _("already at the last event: the game is over")
+        if self.busy:
+            return _("already at the latest event: the bot is thinking")
+        return _("already at the latest event: → lets the game go on")
 
     def action_step(self, delta: int) -> None:
         self._step(delta, by_action=False)
@@ -81,7 +105,12 @@ class PanePlay(PaneExtras):
             self._go(len(self.history.stops) - 1)
 
     def action_jump_log(self) -> None:
-        self._go(self.query_one(LogView).browse)
+        h = self.history
+        browse = self.query_one(LogView).browse
+        if h is not None and browse == h.cursor:
+            self.report(_("the log's cursor is on the current event: move it with ↑ ↓ first"))
+            return
+        self._go(browse)
 
     def action_autoplay(self) -> None:
         if self.autoplay is not None:
@@ -112,7 +141,7 @@ class PanePlay(PaneExtras):
             self._stop_autoplay()
             self.refresh_view()
             if h.human_to_move():
-                self.query_one("#game-choices").focus()
+                self.focus_choices()
         else:
             self._advance_game()
 
@@ -121,14 +150,18 @@ class PanePlay(PaneExtras):
     def _advance_game(self) -> None:
         """At the end of the history: let the bot to move think, or ask the person."""
         h = self.history
-        if h is None or self.busy:
+        if h is None:
+            return
+        if self.busy:
+            self.report(_("the bot is thinking: wait for its move"))
             return
         if h.last.over:
             self.report(_("The game is over."))
             return
         if h.human_to_move():
+            self.message = _("your decision: pick a choice and press enter")
             self.refresh_view()
-            self.query_one("#game-choices").focus()
+            self.focus_choices()
             return
         self.busy = True
         self._show_status()
@@ -169,14 +202,22 @@ class PanePlay(PaneExtras):
             needed = self._guarded(lambda: h.dice_needed(action))
             if needed is None:
                 return
-            count, rules = needed
+            count, rules, rolling = needed
             if count:
                 self._stop_autoplay()
                 what = D.action_words(action, h.last)
-                self.app.push_screen(
-                    DiceDialog(count, rules, what),
-                    lambda dice: self._play(action, by, dice) if dice else None,
-                )
+                self.dice_wait = True
+                self._show_status()
+
+                def typed(dice: Any) -> None:
+                    self.dice_wait = False
+                    if dice:
+                        self._play(action, by, dice)
+                    else:
+                        self.report(_("dice not typed: the decision is still open"))
+
+                rolls = [roll_words(e, h.last) for e in rolling]
+                self.app.push_screen(DiceDialog(count, rules, what, rolls), typed)
                 return
         self._play(action, by, None)
 
@@ -201,5 +242,5 @@ class PanePlay(PaneExtras):
         self._extend_log()
         self.message = ""
         self._go(before)
-        if h.human_to_move() and h.at_end and self.autoplay is None:
-            self.query_one("#game-choices").focus()
+        if h.human_to_move() and h.at_last_node and self.autoplay is None:
+            self.focus_choices()

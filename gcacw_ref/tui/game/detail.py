@@ -1,0 +1,152 @@
+"""One event of the game in full, for the detail panel under the log.
+
+The log keeps one line per event (cut at the panel's width); the event the log's cursor
+is on is shown here whole: the turn and phase, the rule number with its title (from the
+player's rulebook when one is imported), the event's own text wrapped, every die with
+the side it belongs to, the modifiers and the differential of a combat, and the steps
+the engine recorded with their rule numbers. Nothing is computed here: every figure is
+the engine's, read from the event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+
+from gcacw_ref.game.model.log import EVENT_NAMES
+from gcacw_ref.game.play.api import Action, Event, GameState
+from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.tui.game import describe as D
+
+ROLES = {"attacker": N_("attacker"), "defender": N_("defender")}
+
+
+def _side_of_units(state: GameState, ids: Any) -> str:
+    """The side of the first of the units `ids` (from the scenario when it has left the
+    board)."""
+    for uid in ids or []:
+        unit = state.units.get(uid) if isinstance(uid, str) else None
+        if unit is not None:
+            return D.side_name(unit.side.value)
+        for listed in state.scenario.units:
+            if listed.id == uid:
+                return D.side_name(listed.side.value)
+    return ""
+
+
+def _owner(event: Event, state: GameState) -> str:
+    """Whose a single die is: the side of the unit, units or leader the event is about."""
+    side = event.get("side")
+    if isinstance(side, str) and D.side_name(side):
+        return D.side_name(side)
+    ids = [event.get("unit"), *(event.get("units") or [])]
+    leader = state.leaders.get(str(event.get("leader", "")))
+    if leader is not None and leader.unit:
+        ids.append(leader.unit)
+    return _side_of_units(state, ids)
+
+
+def dice_words(event: Event, state: GameState, values: bool = True) -> str:
+    """Every die of the event with whose it is: "attacker 4 (Union), defender 2 (…)";
+    without `values`, only whose dice they are (for a roll still to be made)."""
+    dice: Any = event.get("dice", event.get("die"))
+    if dice is None:
+        return ""
+    if isinstance(dice, dict):
+        parts = []
+        for key, value in dice.items():
+            shown = f" {value}" if values else ""
+            if key in D.SIDES:
+                parts.append(f"{D.side_name(key)}{shown}")
+                continue
+            role = _(ROLES[key]) if key in ROLES else str(key)
+            side = _side_of_units(state, event.get(f"{key}s"))
+            parts.append(f"{role}{shown}" + (f" ({side})" if side else ""))
+        return join_list(parts)
+    count = len(dice) if isinstance(dice, list | tuple) else 1
+    shown = " ".join(str(d) for d in dice) if isinstance(dice, list | tuple) else str(dice)
+    owner = _owner(event, state) or _("the table")
+    if not values:
+        return _("{owner}: {n} die").format(owner=owner, n=count)
+    return _("{owner} die {value}").format(owner=owner, value=shown)
+
+
+def roll_words(event: Event, state: GameState) -> str:
+    """A roll still to be made, named: "[7.5] combat: attacker (Union), defender (…)"."""
+    kind = str(event.get("type", ""))
+    name = _(EVENT_NAMES[kind]) if kind in EVENT_NAMES else kind
+    return f"[{event.get('rule', '')}] {name}: {dice_words(event, state, values=False)}"
+
+
+def _signed(value: Any) -> str:
+    return f"{value:+d}" if isinstance(value, int) else str(value)
+
+
+def figure_words(event: Event) -> str:
+    """The modifiers and results a combat (or any die roll) recorded, in one line."""
+    bits = []
+    if "attacker_drm" in event or "defender_drm" in event:
+        bits.append(
+            _("modifiers: attacker {a}, defender {d}").format(
+                a=_signed(event.get("attacker_drm", 0)), d=_signed(event.get("defender_drm", 0))
+            )
+        )
+    elif "drm" in event:
+        bits.append(_("modifier {m}").format(m=_signed(event.get("drm"))))
+    if "flank" in event:
+        bits.append(_("flank {f}").format(f=_signed(event.get("flank"))))
+    if "differential" in event:
+        bits.append(_("differential {d}").format(d=_signed(event.get("differential"))))
+    if "attacker_result" in event:
+        bits.append(
+            _("results: attacker {a}, defender {d}").format(
+                a=event.get("attacker_result") or "-", d=event.get("defender_result") or "-"
+            )
+        )
+    return " · ".join(bits)
+
+
+def event_detail(
+    event: Event | None,
+    phase: str,
+    action: Action | None,
+    state: GameState,
+    turn: int,
+    node: int,
+    title_of: Callable[[str], str] | None = None,
+    kind: str = "",
+) -> Text:
+    """The whole of one log entry (an event, a silent decision, or the set-up) of node
+    `node`; `state` gives names and sides (any state of the game), `turn` and `phase` are
+    those the entry happened in."""
+    out = Text()
+    if event is None:
+        if action is None:
+            first = _("set-up") if node == 0 else _("start: the first decision")
+            out.append(first, style="bold")
+            return out
+        out.append(f"T{turn} · {D.phase_name(phase)}\n", style="bold")
+        rule = D.action_rule(action, kind or None)
+        out.append(_("decision: {what}").format(what=D.action_words(action, state)))
+        out.append(f"\n[{rule}] ", style="cyan")
+        out.append(title_of(rule) if title_of else "")
+        return out
+    rule = str(event.get("rule", ""))
+    out.append(f"T{event.get('turn', '?')} · {D.phase_name(phase)} · ", style="bold")
+    out.append(f"[{rule}]", style="bold cyan")
+    title = title_of(rule) if title_of and rule[:1].isdigit() else ""
+    if title:
+        out.append(" " + title, style="cyan")
+    out.append("\n")
+    out.append(D.event_text(event, state))
+    dice = dice_words(event, state)
+    if dice:
+        out.append("\n" + _("dice: {dice}").format(dice=dice), style="yellow")
+    figures = figure_words(event)
+    if figures:
+        out.append("\n" + figures)
+    for step in event.get("steps") or []:
+        out.append("\n  " + str(step), style="dim")
+    return out

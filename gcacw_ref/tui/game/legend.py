@@ -1,0 +1,77 @@
+"""The game map's legend: every mark, glyph and colour, with colour samples drawn from
+the map's own constants (so the legend cannot drift from the map)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from gcacw_ref.i18n import N_, _
+from gcacw_ref.tui.game import describe as D
+from gcacw_ref.tui.game.mapview import (
+    CHOICE_BG,
+    COMMAND_BG,
+    EVENT_BG,
+    OVERLAY_FG,
+    REACH_BG,
+    SIDE_FG,
+    TERRAIN_BG,
+    ZOC_BG,
+    ZOC_LIMITED_BG,
+)
+
+LEGEND = (
+    (N_("Hex line 1"), N_("hex id, road mark, river mark, feature")),
+    (N_("Road marks"), N_("# railroad  = pike  - road  . trail")),
+    (N_("River marks"), N_("~ river or creek on a hexside, b with a crossing")),
+    (N_("Features"), N_("* VP hex  S station  v village  E earthworks  L landing")),
+    (
+        N_("Hex line 2"),
+        N_("units: * leader, I/C/A one unit's kind or 3: a stack of three, strength"),
+    ),
+    (
+        N_("Unit marks"),
+        N_("x demoralized  d disorganized  e entrenched  a abatis  f1-f4 fatigue (as room allows)"),
+    ),
+    (N_("Overlays"), N_("z ZOC of each side  c command radius  r reachable hexes with MP")),
+    (N_("Keys"), N_("enter choose  R the rule  Tab map/choices/log  why not? in the hex panel")),
+)
+
+
+def _swatches(out: Text, title: str, items: list[tuple[str, str, str]]) -> None:
+    """One legend line of colour samples: (background, text colour, name)."""
+    out.append(_(title) + ": ", style="bold")
+    for bg, fg, name in items:
+        out.append(f" {name} ", style=f"{fg} on {bg}")
+        out.append(" ")
+    out.append("\n")
+
+
+def legend() -> Text:
+    """Every mark, glyph and colour of the map, with colour samples."""
+    out = Text()
+    for title, text in LEGEND:
+        out.append(_(title) + ": ", style="bold")
+        out.append(_(text) + "\n")
+    terrain = [(bg, "#ffffff", _(D.TERRAIN.get(str(t), str(t)))) for t, bg in TERRAIN_BG.items()]
+    _swatches(out, N_("Terrain"), terrain)
+    _swatches(
+        out,
+        N_("Units"),
+        [("#303030", fg, D.side_name(side)) for side, fg in SIDE_FG.items()],
+    )
+    overlays = [
+        (ZOC_BG["union"], OVERLAY_FG[ZOC_BG["union"]], _("Union ZOC")),
+        (ZOC_LIMITED_BG["union"], "#000000", _("limited")),
+        (ZOC_BG["confederate"], "#ffffff", _("Confederate ZOC")),
+        (ZOC_LIMITED_BG["confederate"], "#000000", _("limited")),
+        (COMMAND_BG, "#000000", _("command radius")),
+        (REACH_BG, "#000000", _("reachable")),
+    ]
+    _swatches(out, N_("Overlay colours"), overlays)
+    marks = [
+        (CHOICE_BG, "#000000", _("your choices")),
+        (EVENT_BG, "#ffffff", _("the event / the acting unit")),
+        ("#ffd75f", "#000000", _("cursor")),
+    ]
+    _swatches(out, N_("Highlights"), marks)
+    return out

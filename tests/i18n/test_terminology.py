@@ -1,0 +1,188 @@
+"""Japanese that reads like the rulebook, held to the terminology table
+(gcacw_ref/locale/terms.toml): every Japanese msgstr and every line of a Japanese game
+uses the table's terms and none of their wrong variants, one plain register, no internal
+ASCII value of a closed set, and a Japanese log line carries every figure the English
+line carries."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+from gcacw_ref import i18n
+from gcacw_ref.game.model.events import CLOSED_SETS
+from gcacw_ref.game.model.log import piece_names, render_event, render_text
+from gcacw_ref.game.model.scenario import load_scenario
+from gcacw_ref.game.play.replay import play_bots
+
+LOCALE = Path(i18n.__file__).resolve().parent / "locale"
+TERMS = tomllib.loads((LOCALE / "terms.toml").read_text(encoding="utf-8"))
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+# words the closed sets use that are not internal values a player could meet in English
+# (chart codes such as D and NE are printed the same way in the Japanese charts)
+CLOSED_WORDS = sorted(
+    {
+        value
+        for words in CLOSED_SETS.values()
+        for value in words
+        if re.fullmatch(r"[a-z][a-z_+0-9]{2,}", value)
+    }
+    | {"organized", "disorganized", "demoralized", "union", "confederate", "infantry"}
+)
+# ASCII that a Japanese game log may show: abbreviations the rulebook itself uses, chart
+# result codes (fa, DR, 1Fa ...), register keys (lower-case words joined by hyphens)
+LOG_ASCII_ALLOWED = re.compile(
+    r"MP|VP|T[0-9]+|[0-9]*[A-Za-z]{1,3}\*?|[a-z0-9]+(?:-[a-z0-9]+)+|[0-9a-f]{64}"
+)
+
+
+@cache
+def ja_entries() -> list[tuple[str, str]]:
+    """(msgid, msgstr) for every message of the Japanese catalog (plural forms each)."""
+    with open(LOCALE / "ja" / "LC_MESSAGES" / "gcacw_ref.po", "rb") as fh:
+        catalog = read_po(fh, locale="ja")
+    out = []
+    for message in catalog:
+        if not message.id:
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        strings = [message.string] if isinstance(message.string, str) else message.string
+        out.extend((msgid, s) for s in strings)
+    return out
+
+
+def wrong_variants(text: str) -> list[str]:
+    """`wrong variant -> the table's term` for every wrong variant found in `text`."""
+    found = []
+    for term in TERMS["term"]:
+        for pattern in term["wrong"]:
+            if re.search(pattern, text):
+                found.append(f"{pattern} -> {term['ja']}")
+    return found
+
+
+def closed_words(text: str) -> list[str]:
+    """Internal values shown as words. A value glossed in Japanese right after it
+    (「none（なし）」) is a value the player types, and allowed."""
+    plain = re.sub(r"\{[^}]*\}", "", text)
+    return [
+        w for w in CLOSED_WORDS if re.search(rf"(?<![\w./-]){re.escape(w)}(?![\w./（-])", plain)
+    ]
+
+
+def test_the_table_is_well_formed() -> None:
+    seen = set()
+    for term in TERMS["term"]:
+        assert {"en", "ja", "section", "wrong"} <= set(term), term
+        assert term["ja"] not in seen, term["ja"]
+        seen.add(term["ja"])
+        for pattern in term["wrong"]:
+            re.compile(pattern)
+            # a wrong variant never matches the term itself
+            assert not re.search(pattern, term["ja"]), (pattern, term["ja"])
+
+
+def test_every_msgid_has_a_japanese_msgstr() -> None:
+    missing = [msgid for msgid, text in ja_entries() if not text.strip()]
+    assert missing == []
+
+
+def test_every_msgstr_uses_the_table_terms() -> None:
+    bad = {msgid: wrong_variants(text) for msgid, text in ja_entries()}
+    assert {k: v for k, v in bad.items() if v} == {}
+
+
+def test_one_plain_register() -> None:
+    polite = re.compile("|".join(TERMS["polite"]))
+    assert [text for _id, text in ja_entries() if polite.search(text)] == []
+
+
+def test_labels_do_not_end_like_sentences() -> None:
+    """A label (a short msgid without a closing stop) is a noun phrase: no closing 「。」."""
+    labels = [
+        (msgid, text)
+        for msgid, text in ja_entries()
+        if len(msgid.split()) <= 4 and not msgid.rstrip().endswith((".", ":", "?", "!"))
+    ]
+    assert len(labels) > 100
+    assert [pair for pair in labels if pair[1].rstrip().endswith("。")] == []
+
+
+def test_no_closed_set_value_in_a_japanese_msgstr() -> None:
+    machine = tuple(TERMS["machine_text"])
+    leaks = {
+        msgid: closed_words(text)
+        for msgid, text in ja_entries()
+        if not msgid.startswith(machine) and closed_words(text)
+    }
+    assert leaks == {}
+
+
+@cache
+def harrow_game() -> Any:
+    return play_bots(load_scenario("harrow"), 1, "heuristic", "heuristic")
+
+
+def test_a_japanese_harrow_log_uses_the_terms_and_keeps_every_figure() -> None:
+    game = harrow_game()
+    names = piece_names(game.scenario, "ja")
+    assert len(game.events) > 1000
+    for event in game.events:
+        line = render_event(event, "ja", names)
+        assert JAPANESE.search(line), line
+        assert wrong_variants(line) == [], line
+        assert closed_words(line) == [], line
+        # every figure of the English line is in the Japanese one (names left as ids)
+        en, ja = render_text(event, "en", {}), render_text(event, "ja", {})
+        assert Counter(re.findall(r"\d+", en)) == Counter(re.findall(r"\d+", ja)), (en, ja)
+
+
+def test_every_event_message_reads_in_japanese() -> None:
+    """Each kind of event of the game renders through a translated msgid."""
+    game = harrow_game()
+    types = {event.type for event in game.events}
+    assert {"march", "move", "combat", "retreat", "initiative", "recovery"} <= types
+    for event in game.events:
+        assert i18n.catalog("ja").gettext(event.message()) != event.message(), event.type
+
+
+def test_the_cli_plays_harrow_in_japanese_without_english_words() -> None:
+    env = {**os.environ, "PYTHONPATH": str(LOCALE.parent.parent)}
+    res = subprocess.run(
+        [sys.executable, "-m", "gcacw_ref", "--lang", "ja", "play", "--scenario", "harrow"]
+        + ["--seed", "2", "--bots", "heuristic,random"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert len(lines) > 500
+    stray = Counter(
+        word
+        for line in lines
+        for word in re.findall(r"[A-Za-z0-9][A-Za-z0-9_+*-]*", line)
+        if not word.isdigit()
+        if not LOG_ASCII_ALLOWED.fullmatch(word)
+    )
+    assert stray == Counter()
+    assert [line for line in lines if closed_words(line)] == []
+
+
+def test_each_rulebook_term_is_in_the_rulebook(seeds: dict[str, Path]) -> None:
+    """Terms cited from a rule are written so in the Japanese rules or charts (`as_written`
+    where the rulebook writes the term in a contracted list)."""
+    text = seeds["gcacw"].read_text(encoding="utf-8") + seeds["charts"].read_text(encoding="utf-8")
+    cited = [t for t in TERMS["term"] if re.match(r"\d", t["section"])]
+    assert len(cited) > 30
+    assert [t["ja"] for t in cited if t.get("as_written", t["ja"]) not in text] == []

@@ -1,0 +1,230 @@
+"""The game screen's focus model (written down in `gcacw_ref.tui.game.focus`), every event
+readable in full, the future dimmed, and keys that can do nothing saying why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import OptionList, Static
+
+from gcacw_ref.game.model.scenario import load_scenario
+from gcacw_ref.game.play.api import legal_actions, pending_decision
+from gcacw_ref.game.play.replay import play_bots, save_game
+from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.game import describe as D
+from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions
+from gcacw_ref.tui.game.logview import LogView
+from gcacw_ref.tui.game.mapview import MapView
+from gcacw_ref.tui.game.pane import GamePane
+
+from .conftest import run_async, settle
+
+PEOPLE = GameOptions("training", 3, "human", "human")
+BOTS = GameOptions("training", 1, "heuristic", "heuristic")
+SIZE = (160, 45)
+# the kinds of choice the test makes in turn, so the game goes through many decisions
+PREFERRED = (
+    ("take", "march", "move", "attack", "end"),
+    ("activate", "move", "select", "done", "end"),
+    ("assault", "march", "move", "hex", "done", "end"),
+)
+
+
+async def start(pilot: Any) -> GamePane:
+    for _ in range(300):
+        await settle(pilot)
+        panes = pilot.app.query(GamePane)
+        if panes and panes.first().history is not None:
+            return panes.first()  # type: ignore[no-any-return]
+    raise AssertionError("the game pane did not load")
+
+
+def detail_text(app: GcacwApp) -> str:
+    rendered = app.query_one("#game-detail", Static).render()
+    return rendered.plain if isinstance(rendered, Text) else str(rendered)
+
+
+def status_text(app: GcacwApp) -> str:
+    rendered = app.query_one("#game-status", Static).render()
+    return rendered.plain if isinstance(rendered, Text) else str(rendered)
+
+
+@run_async
+async def test_every_decision_takes_the_focus_and_enter_chooses(home: Path) -> None:
+    app = GcacwApp(home=home, game=PEOPLE)
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await start(pilot)
+        h = pane.history
+        assert h is not None
+        box = app.query_one("#game-choices", OptionList)
+        kinds: set[str] = set()
+        await pilot.press("end", "right")
+        for i in range(80):
+            await settle(pilot)
+            if h.last.over:
+                break
+            assert h.human_to_move() and h.at_end
+            assert app.focused is box, pending_decision(h.last)
+            facts = pending_decision(h.last)
+            assert facts is not None
+            kinds.add(facts.kind)
+            nodes = len(h.nodes)
+            legal = h.legal()
+            wanted = PREFERRED[i % len(PREFERRED)]
+            index = next((k for k, a in enumerate(legal) if a.type in wanted), 0)
+            box.highlighted = box.get_option_index(f"a{index}")
+            highlighted = box.highlighted_option
+            assert highlighted is not None and highlighted.id is not None
+            chosen = pane_choices_before(h, nodes)[int(highlighted.id[1:])]
+            await pilot.press("enter")  # the highlighted choice
+            await settle(pilot)
+            assert len(h.nodes) == nodes + 1 and h.nodes[-1].by == "human"
+            assert h.nodes[-1].action == chosen
+            if h.human_to_move() and not h.last.over:  # the next decision, at once
+                assert box.has_class("shown") and app.focused is box
+                assert h.at_last_node
+            await pilot.press("end")
+            await settle(pilot)
+            if not (h.at_end and app.focused is box):
+                await pilot.press("right")
+        assert {"initiative", "choose", "activation", "march", "forced_march", "transfer"} <= kinds
+
+
+def pane_choices_before(h: Any, nodes: int) -> Any:
+    """The legal actions of the position the last decision was made in."""
+    return legal_actions(h.state_of(nodes - 1))
+
+
+@run_async
+async def test_tab_cycles_map_choices_log_and_never_leaves_the_game(home: Path) -> None:
+    app = GcacwApp(home=home, game=PEOPLE)
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await start(pilot)
+        mapview = app.query_one(MapView)
+        log = app.query_one(LogView)
+        box = app.query_one("#game-choices", OptionList)
+        assert app.focused is mapview  # the set-up: no decision shown
+        await pilot.press("tab")
+        assert app.focused is log
+        await pilot.press("tab")
+        assert app.focused is mapview
+        await pilot.press("end", "right")
+        await settle(pilot)
+        assert app.focused is box
+        order = []
+        for _ in range(6):
+            await pilot.press("tab")
+            order.append(app.focused)
+        assert order == [log, mapview, box, log, mapview, box]
+        await pilot.press("shift+tab")
+        assert app.focused is mapview
+        await pilot.press("tab", "tab", "end", "right", "tab")  # from the log on
+        assert app.query_one("#tabs").active == "game"  # type: ignore[attr-defined]
+        assert app.focused is not None and pane in app.focused.ancestors_with_self
+
+
+@run_async
+async def test_a_reopened_save_shows_the_event_where_it_was_saved(
+    home: Path, tmp_path: Path
+) -> None:
+    game = play_bots(load_scenario("training"), 2, "heuristic", "heuristic")
+    path = tmp_path / "saved.json"
+    save_game(game, path)
+    app = GcacwApp(home=home, game=GameOptions(open_path=str(path)))
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await start(pilot)
+        h = pane.history
+        assert h is not None
+        assert h.at_end and h.cursor == len(h.stops) - 1 > 0
+        assert app.query_one(LogView).current == h.cursor
+        assert h.event == game.events[-1]
+
+
+@run_async
+async def test_a_key_that_can_do_nothing_says_why(home: Path) -> None:
+    app = GcacwApp(home=home, game=BOTS)
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await start(pilot)
+        h = pane.history
+        assert h is not None
+        await pilot.press("left")
+        assert pane.message == "already at the set-up: nothing earlier"
+        assert "already at the set-up" in status_text(app)
+        await pilot.press("less_than_sign")
+        assert pane.message == "already at the set-up: nothing earlier"
+        await pilot.press("end", "greater_than_sign")
+        assert pane.message == "already at the latest event: → lets the game go on"
+        await pilot.press("end")
+        assert pane.message == "already at the latest event: → lets the game go on"
+        await pilot.press("g")
+        assert pane.message.startswith("the log's cursor is on the current event")
+        await pilot.press("u")
+        assert pane.message == "Nothing to undo."
+        await pilot.press("R")  # the map has no reason shown yet
+        assert pane.message == "no rule to open here"
+
+
+@run_async
+async def test_an_attack_reads_in_full_at_80_columns_and_the_future_is_dim(home: Path) -> None:
+    app = GcacwApp(home=home, game=BOTS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await start(pilot)
+        h = pane.history
+        assert h is not None
+        for _ in range(3000):
+            event = h.event
+            if (h.last.over and h.at_end) or (event is not None and event["type"] == "combat"):
+                break
+            pane.action_step(1)
+            if pane.busy:
+                await app.workers.wait_for_complete()
+        event = h.event
+        assert event is not None and event["type"] == "combat"
+        await settle(pilot)
+        text = " ".join(detail_text(app).split())
+        assert " ".join(D.event_text(event, h.last).split()) in text
+        dice = event["dice"]
+        assert f"attacker {dice['attacker']} (Union)" in text or (
+            f"attacker {dice['attacker']} (Confederate)" in text
+        )
+        assert f"differential {event['differential']:+d}" in text
+        assert f"[{event['rule']}]" in text
+        assert all(" ".join(str(s).split()) in text for s in event["steps"])
+        # stepping back: the combat is now in the future, drawn dim
+        pane.action_step(-1)
+        await settle(pilot)
+        log = app.query_one(LogView)
+        future = log.render_line(h.cursor + 1 - int(log.scroll_offset.y))
+        assert all(seg.style is not None and seg.style.dim for seg in future if seg.text.strip())
+        now = log.render_line(h.cursor - int(log.scroll_offset.y))
+        assert not all(seg.style is not None and seg.style.dim for seg in now if seg.text.strip())
+
+
+@run_async
+async def test_the_header_waits_for_the_players_dice(home: Path) -> None:
+    app = GcacwApp(home=home, game=GameOptions("training", 2, "human", "human"))
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await start(pilot)
+        h = pane.history
+        assert h is not None
+        await pilot.press("t")
+        for _ in range(300):
+            h.go(len(h.stops) - 1)
+            legal = h.legal()
+            rolling = [a for a in legal if h.dice_needed(a)[0]]
+            if rolling:
+                break
+            pane._play(legal[0], "human", None)  # noqa: SLF001
+        pane.decide(rolling[0])
+        await settle(pilot)
+        assert isinstance(app.screen, DiceDialog)
+        assert pane.dice_wait and "waiting for your dice" in status_text(app)
+        assert "bot is thinking" not in status_text(app)
+        rolls = app.screen.rolls
+        assert rolls and all(r.startswith("[") and ": " in r for r in rolls)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not pane.dice_wait
+        assert pane.message == "dice not typed: the decision is still open"
