@@ -58,7 +58,7 @@ def _latin(ch: str) -> bool:
     return ch.isascii() and ch.isprintable() and not ch.isspace()  # one cell, no control
 
 
-def _can_break(text: str, k: int) -> bool:
+def can_break(text: str, k: int) -> bool:
     """May a line end before `text[k]`?"""
     before, after = text[k - 1], text[k]
     if after.isspace():
@@ -84,7 +84,7 @@ def line_spans(text: str, width: int) -> list[tuple[int, int]]:
         if i >= n:
             spans.append((start, n))
             break
-        end = next((k for k in range(i, start, -1) if _can_break(text, k)), i)
+        end = next((k for k in range(i, start, -1) if can_break(text, k)), i)
         if end == start:  # one character wider than the line
             end = start + 1
         stop = end

@@ -314,8 +314,9 @@ def _cites(lb: LoadedBook, sec: Section) -> list[str]:
     """Rule numbers this text points to that exist in the book (itself excluded)."""
     own = {sec.id, sec.number}
     out: list[str] = []
-    for m in _CITE_RE.finditer(nfkc(sec.text)):
-        n = normalize_rule_number(m.group(1))
+    # each distinct spelling once, in order (a long rule cites the same few numbers often)
+    for raw in dict.fromkeys(_CITE_RE.findall(nfkc(sec.text))):
+        n = normalize_rule_number(raw)
         if n and n not in own and n in lb.by_id and n not in out:
             out.append(n)
     return out

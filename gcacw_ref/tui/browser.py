@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from rich.text import Text
+from rich.control import strip_control_codes
+from rich.text import Span, Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,11 +17,14 @@ from textual.widgets.tree import TreeNode
 
 from gcacw_ref.errors import InputError, printable
 from gcacw_ref.i18n import N_, _, ngettext
-from gcacw_ref.layout import KinsokuText, count_lines
+from gcacw_ref.layout import count_lines
 from gcacw_ref.tui.lazytext import LazyText
 from gcacw_ref.tui.plain import plain
-from gcacw_ref.tui.ruletext import align_tables, linked_text, register_notes, strip_bold
+from gcacw_ref.tui.ruletext import align_tables, link_spans, register_notes, strip_bold
 from gcacw_ref.tui.widgets import Field
+
+_CONTROL = re.compile("[\x07\x08\x0b\x0c\x0d]")
+"""What a `Text` strips from its string (`rich.control.strip_control_codes`)."""
 
 EMPTY = N_("Open a rule from the search (F2), the contents on the left, or a bookmark (ctrl+b).")
 
@@ -225,7 +230,7 @@ class RulesPane(Horizontal):
                 style="dim",
             )
             banner.update(line)
-        self.query_one("#rule-text", Static).update(KinsokuText(self._body_text()))
+        self._show_text()
         self.query_one("#rule-body", VerticalScroll).scroll_home(animate=False)
         links = self.query_one("#rule-links", OptionList)
         links.clear_options()
@@ -353,25 +358,40 @@ class RulesPane(Horizontal):
                     start = hay.find(needle.casefold(), start + max(1, len(needle)))
         self._paint_matches()
 
-    def _body_text(self) -> Text:
-        """The whole rule with citations linked and find matches lit."""
-        cites = set(getattr(self.view, "cites", []) or [])
-        parts: list[Text] = []
+    def _body_text(self) -> tuple[str, list[Span]]:
+        """The whole rule and its styles: emphasis and find matches (links come from
+        `_links`). Built as one string and its spans: a `Text` made of a long paragraph
+        would pass over all of it to strip control codes, which few paragraphs hold."""
+        chunks: list[str] = []
+        spans: list[Span] = []
+        offset = 0
         for n, paragraph in enumerate(self._paragraphs):
-            text = linked_text(paragraph, cites, self.view.book)
+            if _CONTROL.search(paragraph):
+                paragraph = strip_control_codes(paragraph)
             for start, end in self._bold[n] if n < len(self._bold) else []:
-                text.stylize("bold", start, end)
+                spans.append(Span(offset + start, offset + end, "bold"))
             for index, (p, start, end) in enumerate(self._matches):
                 if p == n:
                     style = "black on yellow" if index == self._current else "reverse"
-                    text.stylize(style, start, end)
-            parts.append(text)
-        return Text("\n").join(parts)
+                    spans.append(Span(offset + start, offset + end, style))
+            chunks.append(paragraph)
+            offset += len(paragraph) + 1
+        return "\n".join(chunks), spans
+
+    def _links(self, plain: str, start: int, end: int) -> list[Span]:
+        """The cited rule numbers in `plain[start:end]` as links (asked for as they are drawn)."""
+        cites = set(getattr(self.view, "cites", []) or [])
+        return link_spans(plain, cites, self.view.book, start, end) if cites else []
+
+    def _show_text(self) -> None:
+        text = self.query_one("#rule-text", LazyText)
+        plain, spans = self._body_text()
+        text.show(plain, spans, styler=self._links)
 
     def _paint_matches(self) -> None:
         if self.view is None:
             return
-        self.query_one("#rule-text", Static).update(KinsokuText(self._body_text()))
+        self._show_text()
         status = self.query_one("#find-status", Static)
         needle = self.query_one("#find-input", Input).value
         if not needle:

@@ -7,7 +7,7 @@ import unicodedata
 from functools import lru_cache
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 
 from gcacw_ref.i18n import _, current_language
 from gcacw_ref.rules.register import entries_for_rule
@@ -71,22 +71,22 @@ def strip_bold(text: str) -> tuple[str, list[tuple[int, int]]]:
     return plain, bold
 
 
-def linked_text(text: str, cites: set[str], book: str) -> Text:
-    """The paragraph with each cited rule number made a link (click or the Links list)."""
-    out = Text()
-    last = 0
-    for match in _NUMBER.finditer(text):
+def link_spans(text: str, cites: set[str], book: str, start: int = 0, end: int = -1) -> list[Span]:
+    """A link span for each cited rule number in `text[start:end]` (offsets in `text`)."""
+    spans = []
+    for match in _NUMBER.finditer(text, start, len(text) if end < 0 else end):
         number = unicodedata.normalize("NFKC", match.group(1)).replace("．", ".")
         if number not in cites:
             continue
-        out.append(text[last : match.start()])
         action = f"app.open_rule({number!r}, {book!r})"
-        out.append(
-            match.group(1), style=Style(underline=True, color="cyan", meta={"@click": action})
-        )
-        last = match.end()
-    out.append(text[last:])
-    return out
+        style = Style(underline=True, color="cyan", meta={"@click": action})
+        spans.append(Span(match.start(), match.end(), style))
+    return spans
+
+
+def linked_text(text: str, cites: set[str], book: str) -> Text:
+    """The paragraph with each cited rule number made a link (click or the Links list)."""
+    return Text(text, spans=link_spans(text, cites, book))
 
 
 def register_notes(section: str) -> tuple[Text, ...]:

@@ -198,34 +198,36 @@ async def test_starting_on_tiny_terminals(app_home: Path) -> None:
 # -- a rule of one long paragraph ----------------------------------------------------------
 
 
-@run_async
-async def test_a_one_megabyte_paragraph_opens_drawing_only_what_is_on_screen(
-    tmp_path: Path, monkeypatch: object
-) -> None:
-    """The work is counted, not timed: the text is wrapped once, in one linear pass, and
-    only the lines on screen are rendered (before, every line was, on every layout)."""
+async def _open_long_rule(tmp_path: Path, monkeypatch: object, size: int) -> dict[str, int]:
+    """Open a rule of one paragraph of `size` characters; the work done before it shows."""
     from gcacw_ref import layout
     from gcacw_ref.text.library import Library
-    from gcacw_ref.tui import lazytext
+    from gcacw_ref.tui import browser, lazytext
 
-    para = ("部隊は道路に沿って移動する。Units march on. " * 40_000)[:1_000_000]
+    para = ("部隊は道路に沿って移動する。7.4 を見よ。Units march on. " * (size // 20 + 1))[:size]
+    tmp_path.mkdir()
     book = tmp_path / "long.txt"
     book.write_text(PRACTICE + "\n10.0 長い規則\n" + para + "\n", encoding="utf-8")
     home = tmp_path / "home"
     Library(home=home).import_book(book, book_id="long")
-    wrapped: list[int] = []
-    drawn: list[int] = []
-    spans_of, draw = layout.line_spans, lazytext.LazyText.render_line
+    work = {"wrapped": 0, "linked": 0, "drawn": 0, "last": 0}
+    spans_of, draw, links_of = layout.line_spans, lazytext.LazyText.render_line, browser.link_spans
 
     def counted_spans(text: str, width: int) -> list[tuple[int, int]]:
-        wrapped.append(len(text))
+        work["wrapped"] += len(text)
         return spans_of(text, width)
 
+    def counted_links(text: str, cites: set[str], book: str, start: int, end: int) -> object:
+        work["linked"] += end - start
+        return links_of(text, cites, book, start, end)
+
     def counted_draw(self: lazytext.LazyText, y: int) -> object:
-        drawn.append(y)
+        work["drawn"] += 1
+        work["last"] = max(work["last"], y)
         return draw(self, y)
 
     monkeypatch.setattr(lazytext, "line_spans", counted_spans)  # type: ignore[attr-defined]
+    monkeypatch.setattr(browser, "link_spans", counted_links)  # type: ignore[attr-defined]
     monkeypatch.setattr(lazytext.LazyText, "render_line", counted_draw)  # type: ignore[attr-defined]
     app = GcacwApp(home=home)
     async with app.run_test(size=(140, 40)) as pilot:
@@ -236,7 +238,34 @@ async def test_a_one_megabyte_paragraph_opens_drawing_only_what_is_on_screen(
         app.action_open_rule("10.0", "long")
         await settle(pilot)
         text = app.query_one("#rule-text", lazytext.LazyText)
-        assert text.text.plain.startswith("部隊は道路に沿って移動する。")
-        assert text.virtual_region.height > 10_000  # every line is there to scroll to
-        assert sum(n for n in wrapped if n >= len(para)) <= 2 * len(para)
-        assert drawn and max(drawn) < 40 and len(drawn) <= 4 * 40
+        assert text.text.plain == para.rstrip()
+        assert "7.4" in app.query_one("#rule-links").get_option_at_index(0).prompt.plain
+        shown = text.line_text(0, text.content_size.width)
+        assert [s.style.meta for s in shown.spans if s.style.meta]  # type: ignore[union-attr]
+        assert text.virtual_region.height > size // 100  # every line is there to scroll to
+        work["height"] = text.virtual_region.height
+        # the end is there too, drawn when it is scrolled to
+        app.query_one("#rule-body").scroll_end(animate=False)
+        await settle(pilot)
+        await settle(pilot)
+        last = text.virtual_region.height - 1
+        assert text.line_text(last, text.content_size.width).plain
+        assert para.rstrip().endswith(text.line_text(last, text.content_size.width).plain)
+    return work
+
+
+@run_async
+async def test_a_long_paragraph_opens_wrapping_and_linking_only_what_is_near_the_screen(
+    tmp_path: Path, monkeypatch: object
+) -> None:
+    """The work is counted, not timed: before the rule shows, at most a fixed number of
+    characters are wrapped and searched for citations, whatever the paragraph's length
+    (before, all of it was, and before that every line was rendered on every layout)."""
+    from gcacw_ref.tui.lazytext import EAGER, PIECE
+
+    for size in (300_000, 1_000_000):
+        work = await _open_long_rule(tmp_path / str(size), monkeypatch, size)
+        # opened, then scrolled to the end: the first pieces, and those at the end
+        assert work["wrapped"] <= EAGER + 4 * PIECE, work
+        assert work["linked"] <= 6 * PIECE, work
+        assert work["drawn"] <= 8 * 40, work
