@@ -20,6 +20,7 @@ import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from gcacw_ref.argv import MissingValue, take_global_option
 from gcacw_ref.errors import InputError
 
 DOMAIN = "gcacw_ref"
@@ -136,23 +137,7 @@ def choose_language(
 
 def split_lang_option(args: list[str]) -> tuple[str | None, list[str]]:
     """Take the global `--lang X` / `--lang=X` out of a command line, wherever it stands."""
-    lang: str | None = None
-    rest: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            rest.extend(args[i:])
-            break
-        if arg == "--lang":
-            if i + 1 >= len(args):
-                raise InputError(_("--lang needs a value: ja or en"))
-            lang = args[i + 1]
-            i += 2
-            continue
-        if arg.startswith("--lang="):
-            lang = arg.split("=", 1)[1]
-        else:
-            rest.append(arg)
-        i += 1
-    return lang, rest
+    try:
+        return take_global_option(args, "--lang")
+    except MissingValue:
+        raise InputError(_("--lang needs a value: ja or en")) from None

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from gcacw_ref.argv import MissingValue, take_global_option
 from gcacw_ref.errors import DataError, InputError, one_line, quoted
 from gcacw_ref.i18n import LANGUAGES, _
 from gcacw_ref.paths import atomic_write_text, data_dir, read_cache_bytes
@@ -85,27 +86,12 @@ def save_settings(settings: Settings, home: Path | None = None) -> None:
 
 def split_game_option(args: list[str]) -> tuple[str | None, list[str]]:
     """Take the global `--game G` / `--game=G` out of a command line, wherever it stands."""
-    game: str | None = None
-    rest: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            rest.extend(args[i:])
-            break
-        if arg == "--game":
-            if i + 1 >= len(args):
-                raise InputError(
-                    _("--game needs a value: one of {games}").format(games=" ".join(GAMES))
-                )
-            game = args[i + 1]
-            i += 2
-            continue
-        if arg.startswith("--game="):
-            game = arg.split("=", 1)[1]
-        else:
-            rest.append(arg)
-        i += 1
+    try:
+        game, rest = take_global_option(args, "--game")
+    except MissingValue:
+        raise InputError(
+            _("--game needs a value: one of {games}").format(games=" ".join(GAMES))
+        ) from None
     if game is not None:
         game = game.strip().upper()
         if game not in GAMES:
