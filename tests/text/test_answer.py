@@ -2,7 +2,7 @@
 
 Each question below is from a tuning half of `questions*.toml` (never a held half); the
 words each passage must hold were chosen by reading the rule in the rulebook (seed 000),
-not by running the search: they are the clause that answers the question.
+not by running the search: a few words (never a whole sentence) of the clause that answers.
 """
 
 from __future__ import annotations
@@ -17,19 +17,19 @@ from gcacw_ref.text.quality import load_questions
 
 ANSWERS = [
     # (question, its section, words of the answering sentence)
-    ("司令官って一人きりでいられる？", "6.3", "単独でヘクスに存在することができず"),
+    ("司令官って一人きりでいられる？", "6.3", "単独でヘクスに存在"),
     ("what does the white stripe on the back of a counter mean?", "2.2", "疲弊の面には白い帯"),
     (
         "Units I picked for the assault but couldn't use because of the assault value"
         " — do they still get tired?",
         "7.1",
-        "参加できなかったとしても、ステップ2において疲労レベルが増える",
+        "参加できなかったとしても",
     ),
-    ("repair roll when the river is flooded, any modifier?", "10.3", "+1: 固定橋またはフェリー"),
+    ("repair roll when the river is flooded, any modifier?", "10.3", "固定橋またはフェリー"),
     (
         "can a cavalry leader's assault be turned into a grand assault",
         "7.1",
-        "司令官が騎兵司令官であってはならない",
+        "騎兵司令官であっては",
     ),
     ("陣地を掘るとどれくらい硬くなる？", "9.0", "1.5 倍"),
     ("what if my unit gets cut off with nowhere to retreat?", "7.6", "1回だけ「無視」"),
