@@ -185,8 +185,8 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
     if artillery.modifier is None:
         total_label = N_("even {even}, odd {odd}")
         total_args = {
-            "even": format_signed(fixed + artillery.outcomes["even"]),
-            "odd": format_signed(fixed + artillery.outcomes["odd"]),
+            "even": format_signed(fixed + artillery.for_die(2)),
+            "odd": format_signed(fixed + artillery.for_die(1)),
         }
     else:
         total_label, total_args = format_signed(fixed + artillery.modifier), {}

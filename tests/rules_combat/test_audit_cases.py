@@ -237,7 +237,7 @@ def test_demoralized_attacker_in_combat() -> None:
 )
 def test_artillery_cases(att: int, dfn: int, terrain: str, rain: bool, even: int, odd: int) -> None:
     a = artillery_modifier(att, dfn, terrain, rain=rain)
-    assert (a.outcomes["even"], a.outcomes["odd"]) == (even, odd)
+    assert (a.for_die(2), a.for_die(1)) == (even, odd)
     assert a.needs_die == (even != odd)
 
 
