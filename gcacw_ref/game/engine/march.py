@@ -139,10 +139,10 @@ def forced_decide(w: Work, frame: ForcedMarchFrame, action: Action) -> None:
     w.upd(uid, organized=False)
     w.emit(
         ev.ForcedMarchEvent(
-            turn=w.turn, rule="5.1", unit=uid, dice=dice, bonus=fm.bonus, loss=fm.loss
+            turn=w.turn, rule="5.1", unit=uid, dice=dice, bonus=fm.bonus, loss=fm.strength_loss
         )
     )
-    if fm.loss:
+    if fm.strength_loss:
         set_strength(w, uid, fm.strength_after, "5.1")
         if w.unit(uid).hex is None:
             w.pop()
