@@ -37,7 +37,9 @@ from gcacw_ref.rules.io.fields import (
     read_text,
 )
 from gcacw_ref.rules.tables import describe_validation_error
+from gcacw_ref.tui.messages import Calculated, ShowTab
 from gcacw_ref.tui.ruleside import RuleSide
+from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.widgets import Choice, Spec, StepsTable, form_widgets
 
 EXAMPLE_NOTE = N_("The rulebook's example, loaded on request (ctrl+l clears the form).")
@@ -76,8 +78,9 @@ class CalcPane(Vertical):
         Binding("ctrl+g", "load_example", "Example"),
     ]
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(classes="calc-pane", **kwargs)
+    def __init__(self, services: Services, *, id: str | None = None) -> None:
+        super().__init__(classes="calc-pane", id=id)
+        self.services = services
         self.last_field: Widget | None = None  # where the cursor was in the form
         self.output: Any = None
         self.error: str | None = None
@@ -109,7 +112,7 @@ class CalcPane(Vertical):
                     _("Breakdown (F9) · enter on a line opens its rule"), classes="calc-caption"
                 )
                 yield StepsTable(id=f"{self.NAME}-steps", classes="steps")
-            yield RuleSide(id=f"{self.NAME}-ruleside", classes="rule-side")
+            yield RuleSide(self.services.books, id=f"{self.NAME}-ruleside", classes="rule-side")
 
     def main_specs(self) -> list[Spec]:
         """The fields shown unfolded (all of them unless a pane folds some away)."""
@@ -251,7 +254,7 @@ class CalcPane(Vertical):
             if box.region.width:
                 box.focus()
                 return
-        self.app.action_show_tab("search")  # type: ignore[attr-defined]
+        self.post_message(ShowTab("search"))
 
     @on(StepsTable.StepShown)
     def _step_shown(self, event: StepsTable.StepShown) -> None:
@@ -326,9 +329,7 @@ class CalcPane(Vertical):
         self.query_one(f"#{self.NAME}-summary", Static).update(self.summary(out))
         self.query_one(f"#{self.NAME}-steps", StepsTable).show(list(out.steps))
         self.show_extra(out)
-        remember = getattr(self.app, "remember_calculation", None)
-        if remember is not None:
-            remember(self.NAME, out)
+        self.post_message(Calculated(self.NAME, out.model_dump(mode="json")))
 
     def context_line(self, form: Form, data: dict[str, Any]) -> Text:
         """What the answer rests on besides the fields: the rulebook's example (when loaded),
