@@ -90,6 +90,7 @@ from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots import make_bot
 from gcacw_ref.game.play.replay import (
     Game,
+    ReplayStep,
     SaveFile,
     load_game,
     play_bots,
@@ -116,6 +117,7 @@ __all__ = [
     "MarchDecision",
     "PendingDecision",
     "Refusal",
+    "ReplayStep",
     "Scenario",
     "TransferDecision",
     "apply",
