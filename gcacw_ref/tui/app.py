@@ -54,7 +54,7 @@ from gcacw_ref.tui.widgets import StepsTable
 if TYPE_CHECKING:  # the game screen's modules load the engine: imported when first shown
     from gcacw_ref.tui.game.dialogs import GameOptions
 
-CALC_PANES: list[type[CalcPane]] = [
+CALC_PANES: list[type[CalcPane[Any]]] = [  # Any: each pane its own result model
     OddsPane,
     CombatPane,
     ArtilleryPane,
@@ -543,7 +543,7 @@ class GcacwApp(App[int]):
     @on(FlankPicker.UseInCombat)
     def action_flank_to_combat(self) -> None:
         """Carry the flank calculator's final modifier into the combat calculator."""
-        flank = self.query_one("#pane-flank", CalcPane)
+        flank = self.query_one("#pane-flank", FlankPane)
         if flank.output is None:
             self.notify(_("The flank calculator has no result yet."), severity="warning")
             return

@@ -88,6 +88,7 @@ from gcacw_ref.game.model.scenario import (
 )
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots import make_bot
+from gcacw_ref.game.play.io_move import Output as MoveOutput
 from gcacw_ref.game.play.replay import (
     Game,
     ReplayStep,
@@ -115,6 +116,7 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "MarchDecision",
+    "MoveOutput",
     "PendingDecision",
     "Refusal",
     "ReplayStep",

@@ -17,7 +17,7 @@ from gcacw_ref.i18n import _
 BAR = 12
 
 
-def _as_fraction(value: Any) -> Fraction | None:
+def _as_fraction(value: object) -> Fraction | None:
     try:
         if isinstance(value, Fraction):
             return value
@@ -28,7 +28,7 @@ def _as_fraction(value: Any) -> Fraction | None:
         return None
 
 
-def _cell(value: Any) -> str:
+def _cell(value: object) -> str:
     if value is None:
         return "—"
     if isinstance(value, list):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -18,6 +18,10 @@ from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.simple import _signed
 from gcacw_ref.tui.hexes import HexPicker, Toggle, direction
 from gcacw_ref.tui.widgets import Choice, Field, StrengthCheck
+
+if TYPE_CHECKING:  # the calculators load when first used (start-up stays fast)
+    from gcacw_ref.rules.io.flank import Output as FlankOutput
+    from gcacw_ref.rules.io.retreat import Output as RetreatOutput
 
 
 def _toggles(marks: list[Mark]) -> list[Toggle]:
@@ -84,7 +88,7 @@ RETREAT_READING = N_(
 )
 
 
-class FlankPane(CalcPane):
+class FlankPane(CalcPane["FlankOutput"]):
     NAME = "flank"
 
     def compose_form_top(self) -> ComposeResult:
@@ -143,7 +147,7 @@ class FlankPane(CalcPane):
         self.query_one(FlankPicker).reset()
         self.refresh_strength_field()
 
-    def show_extra(self, out: Any) -> None:
+    def show_extra(self, out: FlankOutput) -> None:
         picker = self.query_one(FlankPicker)
         blocked = set(getattr(out, "blocked_hexes", []) or [])
         picker.notes = [_("BLOCK") if i in blocked else _("open") for i in range(6)]
@@ -156,7 +160,7 @@ class FlankPane(CalcPane):
         picker.marked = set()
         picker.refresh()
 
-    def summary(self, out: Any) -> Text:
+    def summary(self, out: FlankOutput) -> Text:
         return lines(
             pairs(N_("Blocked hexes"), out.blocked),
             pairs(N_("Base bonus"), _signed(out.base_bonus)),
@@ -165,7 +169,7 @@ class FlankPane(CalcPane):
         )
 
 
-class RetreatPane(CalcPane):
+class RetreatPane(CalcPane["RetreatOutput"]):
     NAME = "retreat"
 
     def compose_form_top(self) -> ComposeResult:
@@ -207,7 +211,7 @@ class RetreatPane(CalcPane):
     def clear_pictures(self) -> None:
         self.query_one(RetreatPicker).reset()
 
-    def summary(self, out: Any) -> Text:
+    def summary(self, out: RetreatOutput) -> Text:
         must = join_list(f"{i + 1} {direction(i)}" for i in out.must_choose) or _(
             "none (surrender?)"
         )
@@ -215,7 +219,7 @@ class RetreatPane(CalcPane):
             pairs(N_("Table"), out.table), pairs(N_("Must retreat into"), must, "bold reverse")
         )
 
-    def show_extra(self, out: Any) -> None:
+    def show_extra(self, out: RetreatOutput) -> None:
         picker = self.query_one(RetreatPicker)
         for i, option in enumerate(out.options):
             if not option.allowed:
