@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import Input, Label, Static
 
@@ -34,9 +35,10 @@ class FlankPicker(HexPicker):
         """The player wants the flank modifier carried to the combat calculator."""
 
     TOGGLES = _toggles(FLANK_MARKS)
-    BINDINGS: ClassVar[list[Any]] = [
-        (t.key, f"flip('{t.key}')", t.description) for t in TOGGLES
-    ] + [("c", "use_in_combat", "Use in combat")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *((t.key, f"flip('{t.key}')", t.description) for t in TOGGLES),
+        ("c", "use_in_combat", "Use in combat"),
+    ]
 
     def action_use_in_combat(self) -> None:
         self.post_message(self.UseInCombat())
@@ -44,7 +46,9 @@ class FlankPicker(HexPicker):
 
 class RetreatPicker(HexPicker):
     TOGGLES = _toggles(RETREAT_MARKS)
-    BINDINGS: ClassVar[list[Any]] = [(t.key, f"flip('{t.key}')", t.description) for t in TOGGLES]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        (t.key, f"flip('{t.key}')", t.description) for t in TOGGLES
+    ]
 
 
 FLANK_DEFAULTS: dict[str, Any] = {
