@@ -22,6 +22,7 @@ from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
 from gcacw_ref.oracle.march import extended_march
 from gcacw_ref.oracle.modifiers import modifiers
 from gcacw_ref.oracle.movement import MarchWatch, moves
+from gcacw_ref.oracle.recovery import recovery
 from gcacw_ref.oracle.retreat import retreat_options
 from gcacw_ref.oracle.tally import Seen, Tally
 
@@ -64,6 +65,7 @@ class Oracle:
         attack_set(self.tally, seen, board)
         retreat_options(self.tally, seen, board)
         moves(self.tally, seen, board, self.march)
+        recovery(self.tally, seen)
         moved = False
         fatigue: dict[str, int] = {}  # fatigue after a march began, from its event
         for raw in seen.events:
@@ -111,6 +113,12 @@ def play_checked(scenario: Scenario, seed: int, union: str, confederate: str) ->
             f"{scenario.id} {union}/{confederate} seed {seed} action {len(game.actions) - 1}"
         )
         oracle.see(
-            Seen(pre=state, legal=list(legal), action=action, events=[e.as_json() for e in events])
+            Seen(
+                pre=state,
+                legal=list(legal),
+                action=action,
+                events=[e.as_json() for e in events],
+                post=game.state,
+            )
         )
     raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")

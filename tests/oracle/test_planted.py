@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 
 from gcacw_ref.game.engine import march
+from gcacw_ref.game.engine import recovery as engine_recovery
 from gcacw_ref.game.model import pathing
 from gcacw_ref.game.play.api import load_scenario
 from gcacw_ref.oracle import Tally, play_checked
+from gcacw_ref.rules.recovery import Recovery
 
 GAMES = [(1, "heuristic", "random"), (2, "random", "heuristic"), (3, "heuristic", "heuristic")]
 
@@ -55,8 +57,23 @@ def test_going_on_after_entering_zoc(monkeypatch: pytest.MonkeyPatch) -> None:
     assert tally.violations["6.2 ZOC stop"] > 0
 
 
+def test_recovery_misread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.0 step 5: the engine takes two fatigue levels off instead of three."""
+    real = engine_recovery.recover
+
+    def two_off(*args: Any, **kwargs: Any) -> Recovery:
+        res = real(*args, **kwargs)
+        before = args[0].fatigue
+        return replace(res, unit=replace(res.unit, fatigue=max(0, before - 2)))
+
+    monkeypatch.setattr(engine_recovery, "recover", two_off)
+    tally = tally_of(GAMES[:1])
+    assert tally.violations["8.0 recovery fatigue"] > 0
+
+
 def test_real_games_move_as_the_rules_say() -> None:
     tally = tally_of(GAMES[:1])
-    for rule in ("6.2 move cost", "6.2 moves offered", "6.2 ZOC stop"):
+    rules = ("6.2 move cost", "6.2 moves offered", "6.2 ZOC stop", "8.0 recovery fatigue")
+    for rule in rules:
         assert tally.checks[rule] > 0, rule
         assert tally.violations[rule] == 0, rule
