@@ -22,6 +22,7 @@ from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
 from gcacw_ref.oracle.march import extended_march
 from gcacw_ref.oracle.modifiers import modifiers
 from gcacw_ref.oracle.movement import MarchWatch, moves
+from gcacw_ref.oracle.priority import retreat_priority
 from gcacw_ref.oracle.recovery import recovery
 from gcacw_ref.oracle.retreat import retreat_options
 from gcacw_ref.oracle.tally import Seen, Tally
@@ -64,6 +65,7 @@ class Oracle:
         board = self.board(seen.pre)
         attack_set(self.tally, seen, board)
         retreat_options(self.tally, seen, board)
+        retreat_priority(self.tally, seen, board)
         moves(self.tally, seen, board, self.march)
         recovery(self.tally, seen)
         moved = False

@@ -17,6 +17,7 @@ from gcacw_ref.game.engine import recovery as engine_recovery
 from gcacw_ref.game.model import pathing
 from gcacw_ref.game.play.api import load_scenario
 from gcacw_ref.oracle import Tally, play_checked
+from gcacw_ref.rules import retreat_paths
 from gcacw_ref.rules.recovery import Recovery
 
 GAMES = [(1, "heuristic", "random"), (2, "random", "heuristic"), (3, "heuristic", "heuristic")]
@@ -57,6 +58,16 @@ def test_going_on_after_entering_zoc(monkeypatch: pytest.MonkeyPatch) -> None:
     assert tally.violations["6.2 ZOC stop"] > 0
 
 
+def test_retreat_to_a_worse_priority(monkeypatch: pytest.MonkeyPatch) -> None:
+    """7.6: the engine offers every hex the restrictions allow, whatever its priority."""
+    real = retreat_paths.must_choose
+    monkeypatch.setattr(
+        retreat_paths, "must_choose", lambda options, override=False: real(options, True)
+    )
+    tally = tally_of(GAMES[:2])
+    assert tally.violations["7.6 retreat priority"] > 0
+
+
 def test_recovery_misread(monkeypatch: pytest.MonkeyPatch) -> None:
     """8.0 step 5: the engine takes two fatigue levels off instead of three."""
     real = engine_recovery.recover
@@ -72,8 +83,9 @@ def test_recovery_misread(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_real_games_move_as_the_rules_say() -> None:
-    tally = tally_of(GAMES[:1])
+    tally = tally_of()
     rules = ("6.2 move cost", "6.2 moves offered", "6.2 ZOC stop", "8.0 recovery fatigue")
+    rules += ("7.6 retreat priority", "7.6 retreat loss")
     for rule in rules:
         assert tally.checks[rule] > 0, rule
         assert tally.violations[rule] == 0, rule
