@@ -175,11 +175,13 @@ class MarchWatch:
         self.unit: str | None = None
         self.start: str | None = None
         self.acted = False
+        self.zoc_to_zoc = False  # it moved from enemy ZOC straight into enemy ZOC
 
     def see(self, ev: dict[str, Any]) -> None:
         kind = ev.get("type")
         if kind == "march":
             self.unit, self.start, self.acted = str(ev.get("unit")), ev.get("hex"), False
+            self.zoc_to_zoc = False
             return
         mine = ev.get("unit") == self.unit
         attacked = kind == "combat" and ev.get("action") == "march" and self.unit in ev["attackers"]
@@ -207,6 +209,14 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     first = watch.first(frame, here)
     mp_left = max(Fraction(frame.mp), Fraction(0))
     offered = {a.hex for a in seen.legal if a.type == "move" and a.unit == unit.id}
+    attacks = [a for a in seen.legal if a.type == "attack" and a.unit == unit.id]
+    if watch.unit == unit.id and watch.zoc_to_zoc:
+        t.check(
+            "6.2 ZOC to ZOC",
+            not offered and not attacks,
+            f"{unit.id} at {here}: offered {sorted(offered)} and {len(attacks)} attacks",
+        )
+    attack_mp(t, unit, Fraction(frame.mp), attacks)
     zoc_here = enemy_zoc(board, pre, here, unit.side)
     if offered and zoc_here is not None:
         t.check(
@@ -237,3 +247,42 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
         got == step.mp,
         f"{unit.id} {here}->{made['to']}: engine {got} MP, rule {step.mp} ({step.why})",
     )
+    after = frame_named(seen.post, "MarchFrame") if seen.post is not None else None
+    if after is not None and after.unit == unit.id:
+        left = Fraction(after.mp)
+        want = Fraction(frame.mp) - step.mp
+        t.check("6.1 MP spent", left == want, f"{unit.id}: {frame.mp} - {step.mp} left {left}")
+    if step.why == "ZOC to ZOC":
+        watch.zoc_to_zoc = watch.unit == unit.id
+        zoc_to_zoc_order(t, seen, board, unit, str(made["to"]))
+
+
+def zoc_to_zoc_order(t: Tally, seen: Seen, board: Board, unit: Any, to: str) -> None:
+    """6.2: straight from one enemy ZOC hex to another not along a road, pike, railroad
+    or trail, an organized unit becomes disorganized and a disorganized one loses one
+    strength point; along one, nothing happens (register zoc-to-zoc-trail)."""
+    post = seen.post.units.get(unit.id) if seen.post is not None else None
+    if post is None or post.hex is None:
+        return
+    if any(e.get("type") != "move" and e.get("unit") == unit.id for e in seen.events):
+        return  # something else befell the unit in the same step
+    road = board.road(str(unit.hex), to)
+    if road or unit.organized:
+        want = (unit.organized and road, Fraction(unit.strength))
+    else:
+        want = (False, Fraction(unit.strength) - 1)
+    got = (post.organized, Fraction(post.strength))
+    t.check("6.2 ZOC to ZOC", got == want, f"{unit.id} {unit.hex}->{to}: {got}, rule {want}")
+
+
+def attack_mp(t: Tally, unit: Any, mp: Fraction, attacks: list[Any]) -> None:
+    """6.1: the attack types offered against each target are those the MP left pays for
+    (attack summary chart); no attack at all below 1 MP, so no column attack at 0."""
+    if not attacks:
+        return
+    kinds = _table("attack_types")["type"]
+    column = "cavalry_mp" if unit.kind == "cavalry" else "infantry_mp"
+    paid = {k["key"] for k in kinds if mp >= 1 and Fraction(k[column]) <= mp}
+    for target in sorted({a.hex for a in attacks}):
+        got = {str(a.option) for a in attacks if a.hex == target}
+        t.check("6.1 attack MP", got == paid, f"{unit.id} with {mp} MP: {sorted(got)}")

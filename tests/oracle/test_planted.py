@@ -58,6 +58,13 @@ def test_going_on_after_entering_zoc(monkeypatch: pytest.MonkeyPatch) -> None:
     assert tally.violations["6.2 ZOC stop"] > 0
 
 
+def test_zoc_to_zoc_without_disorder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """6.2: the engine forgets to disorganize a unit moving from ZOC to ZOC off the roads."""
+    monkeypatch.setattr(march, "disorganize_or_lose", lambda *args: None)
+    tally = tally_of(GAMES + [(4, "random", "random"), (5, "heuristic", "heuristic")])
+    assert tally.violations["6.2 ZOC to ZOC"] > 0
+
+
 def test_retreat_to_a_worse_priority(monkeypatch: pytest.MonkeyPatch) -> None:
     """7.6: the engine offers every hex the restrictions allow, whatever its priority."""
     real = retreat_paths.must_choose
