@@ -14,6 +14,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.oracle.board import Board
@@ -26,11 +27,11 @@ if TYPE_CHECKING:
 _DATA: dict[str, Any] = {}
 
 
-def _table(name: str) -> dict[str, Any]:
+def _table(name: str) -> Any:  # noqa: ANN401 -- a TOML document
     if name not in _DATA:
         with open(tables_dir() / f"{name}.toml", "rb") as fh:
             _DATA[name] = tomllib.load(fh)
-    return dict(_DATA[name])
+    return _DATA[name]
 
 
 def chart_mp(cell: str) -> Fraction | None:
@@ -40,12 +41,14 @@ def chart_mp(cell: str) -> Fraction | None:
     return sum((Fraction(part) for part in cell.split()), Fraction(0))
 
 
+@lru_cache(maxsize=512)
 def terrain_mp(terrain: str, rain: bool) -> Fraction | None:
     """6.1, 12.0: the chart's cost of entering a hex of that terrain off the roads."""
     row = _table("terrain")["terrain"].get(terrain)
     return chart_mp(row["rain" if rain else "normal"]) if row else None
 
 
+@lru_cache(maxsize=512)
 def road_mp(feature: str, rain: bool) -> Fraction:
     """6.2, 12.0: road, pike or railroad: the chart's row replaces the terrain's cost."""
     cell = _table("terrain")["hexside"][feature]["rain" if rain else "normal"]
@@ -54,6 +57,7 @@ def road_mp(feature: str, rain: bool) -> Fraction:
     return mp
 
 
+@lru_cache(maxsize=512)
 def trail_mp(into_mountain: bool, rain: bool) -> Fraction:
     """6.2, 12.0: along a trail, 2 into a mountain (3 in rain), 1 elsewhere (2 in rain)."""
     trail = _table("terrain")["trail"]
@@ -61,6 +65,7 @@ def trail_mp(into_mountain: bool, rain: bool) -> Fraction:
     return chart_mp(str(trail[f"{where}_{'rain' if rain else 'normal'}"])) or Fraction(0)
 
 
+@lru_cache(maxsize=512)
 def crowding_mp(terrain: str, friendly: Fraction) -> int:
     """6.2: infantry or artillery entering a hex whose friendly infantry and artillery
     total 3 or more combat strength (register friendly-occupied-halves)."""
@@ -74,17 +79,44 @@ def crowding_mp(terrain: str, friendly: Fraction) -> int:
     return 0
 
 
-def enemy_zoc(board: Board, state: Any, hex_: str, side: Any) -> bool | None:
-    """2.4, 6.2: whether an enemy unit exerts normal ZOC into `hex_` (limited ZOC does
-    not affect movement); None when a hexside it would cross is not judged."""
-    found = False
-    for n in board.around(hex_):
-        if n is None or not any(u.hex == n and u.side != side for u in state.units.values()):
-            continue
-        if frozenset((n, hex_)) in board.uncertain:
-            return None
-        found = found or board.zoc_into(n, hex_) == "normal"
-    return found
+class Ground:
+    """The position as one side's moving unit sees it: enemy hexes, the friendly infantry
+    and artillery strength in each hex, and enemy ZOC (worked out once per step)."""
+
+    def __init__(self, board: Board, state: Any, side: Any) -> None:
+        self.board = board
+        self.state = state
+        self.enemy: set[str] = set()
+        self.infantry: dict[str, list[Any]] = {}  # friendly infantry and artillery by hex
+        for u in state.units.values():
+            if u.hex is None:
+                continue
+            if u.side != side:
+                self.enemy.add(u.hex)
+            elif u.kind != "cavalry":
+                self.infantry.setdefault(u.hex, []).append(u)
+        self._zoc: dict[str, bool | None] = {}
+
+    def crowd(self, hex_: str) -> Fraction:
+        """6.2: the combat strength of the friendly infantry and artillery in the hex."""
+        units = self.infantry.get(hex_, [])
+        return sum((strength(self.state, u) for u in units), Fraction(0))
+
+    def zoc(self, hex_: str) -> bool | None:
+        """2.4, 6.2: whether an enemy unit exerts normal ZOC into `hex_` (limited ZOC does
+        not affect movement); None when a hexside it would cross is not judged."""
+        if hex_ in self._zoc:
+            return self._zoc[hex_]
+        found: bool | None = False
+        for n in self.board.around(hex_):
+            if n is None or n not in self.enemy:
+                continue
+            if frozenset((n, hex_)) in self.board.uncertain:
+                found = None
+                break
+            found = found or self.board.zoc_into(n, hex_) == "normal"
+        self._zoc[hex_] = found
+        return found
 
 
 @dataclass(frozen=True)
@@ -95,16 +127,17 @@ class Step:
     why: str
 
 
-def terrain_step(board: Board, state: Any, unit: Any, a: str, b: str) -> Step:
+def terrain_step(ground: Ground, unit: Any, a: str, b: str) -> Step:
     """6.1, 6.2, 12.0: entering `b` from `a`, ZOC aside: the cheapest of the terrain and
     each road, pike, railroad or trail along the hexside; rivers, creeks, the ferry
     penalty and the friendly-occupied penalty."""
+    board, state = ground.board, ground.state
     feats = board.side(a, b)
     src, dst = board.terrain(a), board.terrain(b)
     rain = board.rain
     if dst == "water" or "water" in feats:
         return Step(None, "water")
-    if any(u.hex == b and u.side != unit.side for u in state.units.values()):
+    if b in ground.enemy:
         return Step(None, "enemy unit")
     extra = Fraction(0)
     if feats & {"major_river", "minor_river"}:
@@ -131,32 +164,24 @@ def terrain_step(board: Board, state: Any, unit: Any, a: str, b: str) -> Step:
     if not costs:
         return Step(None, f"{dst} off the roads")
     mp = min(costs) + extra
-    if unit.kind != "cavalry":
-        friendly = sum(
-            (
-                strength(state, u)
-                for u in state.units.values()
-                if u.hex == b and u.side == unit.side and u.kind != "cavalry" and u.id != unit.id
-            ),
-            Fraction(0),
-        )
-        mp += crowding_mp(dst, friendly)  # a dry provisional swamp: the open column
+    if unit.kind != "cavalry":  # a dry provisional swamp: the open column
+        mp += crowding_mp(dst, ground.crowd(b))
     return Step(mp, "terrain")
 
 
 def move_step(
-    board: Board, state: Any, unit: Any, a: str, b: str, mp_left: Fraction, first: bool
+    ground: Ground, unit: Any, a: str, b: str, mp_left: Fraction, first: bool
 ) -> Step | None:
     """6.2: entering `b` with `mp_left` MP; `first`: nothing done yet in a march begun in
     `a`. ZOC: leaving normal ZOC only as that first thing, +1 MP to a hex outside it, all
     the MP to another ZOC hex. The one-hex minimum move spends every MP (register
     minimum-move-cost). None: not judged."""
-    if frozenset((a, b)) in board.uncertain:
+    if frozenset((a, b)) in ground.board.uncertain:
         return None
-    za, zb = enemy_zoc(board, state, a, unit.side), enemy_zoc(board, state, b, unit.side)
+    za, zb = ground.zoc(a), ground.zoc(b)
     if za is None or zb is None:
         return None
-    step = terrain_step(board, state, unit, a, b)
+    step = terrain_step(ground, unit, a, b)
     if step.mp is None:
         return step
     if za and not first:
@@ -217,7 +242,8 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
             f"{unit.id} at {here}: offered {sorted(offered)} and {len(attacks)} attacks",
         )
     attack_mp(t, unit, Fraction(frame.mp), attacks)
-    zoc_here = enemy_zoc(board, pre, here, unit.side)
+    ground = Ground(board, pre, unit.side)
+    zoc_here = ground.zoc(here)
     if offered and zoc_here is not None:
         t.check(
             "6.2 ZOC stop",
@@ -227,7 +253,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     for n in board.around(here):
         if n is None:
             continue
-        step = move_step(board, pre, unit, here, n, mp_left, first)
+        step = move_step(ground, unit, here, n, mp_left, first)
         if step is None:
             continue
         ok = (step.mp is not None) == (n in offered)
@@ -238,7 +264,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     made = next((e for e in seen.events if e.get("type") == "move"), None)
     if made is None or made.get("frm") != here:
         return
-    step = move_step(board, pre, unit, here, str(made["to"]), mp_left, first)
+    step = move_step(ground, unit, here, str(made["to"]), mp_left, first)
     if step is None or step.mp is None:
         return  # a move the rule refuses is counted above
     got = Fraction(str(made["cost"]))

@@ -64,6 +64,7 @@ class RetreatView:
         self.turn = state.turn
         self.markers = (state.major_unfordable_until, state.minor_unfordable_until)
         self._zoc: dict[str, bool] = {}
+        self._choices: dict[tuple[str, ...], dict[str, Entry]] = {}
 
     def zoc(self, hex_: str) -> bool:
         """2.4: an enemy unit exerts ZOC (normal or limited) into the hex."""
@@ -133,12 +134,15 @@ class RetreatView:
         return Entry(1, 0, False)
 
     def choices(self, here: str, path: tuple[str, ...]) -> dict[str, Entry]:
-        """Every hex the restrictions allow next, with its entry."""
+        """Every hex the restrictions allow next (from the end of `path`), with its entry."""
+        if path in self._choices:
+            return self._choices[path]
         number = len(path) + 1
         out = {}
         for n in self.board.around(here):
             if n is not None and self.allowed(here, n, path):
                 out[n] = self.entry(here, n, number)
+        self._choices[path] = out
         return out
 
     def may_end(self, path: tuple[str, ...]) -> bool:
