@@ -67,6 +67,7 @@ class Oracle:
         retreat_options(self.tally, seen, board)
         retreat_priority(self.tally, seen, board)
         moves(self.tally, seen, board, self.march)
+        self.march.acts(seen.action)
         recovery(self.tally, seen)
         moved = False
         fatigue: dict[str, int] = {}  # fatigue after a march began, from its event

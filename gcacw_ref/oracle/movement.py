@@ -213,6 +213,13 @@ class MarchWatch:
         if attacked or (mine and kind in ("move", "refuse_flank")):
             self.acted = True
 
+    def acts(self, action: Any) -> None:
+        """An attack declared counts as the march's first activity even when the
+        cavalry it was aimed at retreats and no combat follows (register
+        zoc-exit-after-declared-attack)."""
+        if action.type in ("attack", "move", "refuse") and action.unit == self.unit:
+            self.acted = True
+
     def first(self, frame: Any, here: str) -> bool:
         """Nothing done yet in a march begun in `here` (the frame's record when the oracle
         did not see the march begin)."""
