@@ -81,6 +81,7 @@ class GamePane(PanePlay, PaneFocus):
         Binding("r", "overlay_reach", "Reach"),
         Binding("x", "overlay_clear", "Clear"),
         Binding("l", "legend", "Legend"),
+        Binding("m", "map_compact", "Compact map"),
         Binding("u", "undo", "Undo"),
         Binding("t", "table_dice", "Table dice"),
         Binding("n", "new_game", "New"),
