@@ -63,22 +63,24 @@ def compact_hex_at(x: int, y: int) -> str | None:
 
 
 def compact_label(units: list[Unit]) -> tuple[str, bool]:
-    """A hex's units in three characters and whether they are a stack: a lone unit's kind
-    and its strength (`I14`, `C3`), a stack's count and total (`218`: two units, 18).
-    A strength too long for two characters takes the whole cell (`3.5`, `104`); past
-    three it is cut to its whole part and `+` (`12+`: more than 12)."""
-    stack = len(units) > 1
-    if stack:
-        first = str(len(units)) if len(units) < 10 else "+"
-    else:
-        first = KIND_LETTERS.get(units[0].kind, "?")
+    """A hex's units in three characters and whether they are a stack. A lone unit: its
+    kind and strength (`I14`, `C 3`), or only the strength when it needs the room
+    (`3.5`; past three characters its whole part and `+`: `12+`). A stack: its count
+    (`+` past 9) and its total (`218`: two units, 18), the half dropped when it needs the
+    room and `++` from 100. The hex panel gives every figure exactly."""
     total = sum((Fraction(u.strength) for u in units), Fraction(0))
     text = strength_text(total)
-    if len(text) <= COMPACT_W - 1:
-        return first + text.rjust(COMPACT_W - 1), stack
+    room = COMPACT_W - 1
+    if len(units) > 1:
+        count = str(len(units)) if len(units) < 10 else "+"
+        if len(text) > room:
+            text = str(int(total)) if int(total) < 10**room else "+" * room
+        return count + text.rjust(room), True
+    if len(text) <= room:
+        return KIND_LETTERS.get(units[0].kind, "?") + text.rjust(room), False
     if len(text) <= COMPACT_W:
-        return text, stack
-    return (str(int(total)) + "+")[-COMPACT_W:] if int(total) < 100 else "99+", stack
+        return text, False
+    return (str(int(total)) + "+" if int(total) < 100 else "99+"), False
 
 
 def compact_cell(
