@@ -122,10 +122,12 @@ class PaneFocus(Widget):
         option_id = event.option.id or ""
         if not (option_id.startswith("a") and int(option_id[1:]) < len(self._choices)):
             return
-        pointed = self.choice_hexes(self._choices[int(option_id[1:])])
+        action = self._choices[int(option_id[1:])]
+        pointed = self.choice_hexes(action)
         if pointed != self.pointed:
             self.pointed = pointed
             self.refresh_view()
+        self.show_choice_detail(action)
 
     # -- the rule key ------------------------------------------------------------------
 
@@ -211,6 +213,19 @@ class PaneFocus(Widget):
                     title = ""
             titles[number] = title
         return str(titles[number])
+
+    def show_choice_detail(self, action: Action) -> None:
+        """The highlighted choice whole in the detail panel (its line in the box may be
+        cut): its words, its rule number and the rule's title."""
+        h = self.history
+        if h is None:
+            return
+        rule = D.action_rule(action, self._frame_kind())
+        text = Text()
+        text.append(D.action_words(action, h.last), style="bold")
+        text.append(f"\n[{rule}] ", style="cyan")
+        text.append(self._rule_title(rule))
+        self.query_one("#game-detail", Static).update(text, layout=True)
 
     def show_detail(self, index: int) -> None:
         """The log entry `index` in full in the detail panel."""

@@ -21,6 +21,7 @@ from gcacw_ref.game.play.api import Action, load_scenario, pending_decision
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
+from gcacw_ref.tui.game.choiceline import ChoiceLine
 from gcacw_ref.tui.game.dialogs import GameOptions
 from gcacw_ref.tui.game.focus import PaneFocus
 from gcacw_ref.tui.game.history import SETTLE_EVERY, SIDES, History, settle_memory
@@ -326,8 +327,9 @@ class GamePane(PanePlay, PaneFocus):
             options.append(Option(Text(title, style="bold underline"), disabled=True))
             for i in indexes:
                 a = legal[i]
-                line = Text("  " + D.action_words(a, h.last))
-                line.append(f"  [{D.action_rule(a, kind)}]", style="cyan")
+                words = D.action_words(a, h.last)  # the group's title need not repeat
+                words = words.removeprefix(title + " · ") if words != title else words
+                line = ChoiceLine(words, D.action_rule(a, kind))
                 options.append(Option(line, id=f"a{i}"))
         box.add_options(options)
         box.border_title = D.decision_text(h.last)
