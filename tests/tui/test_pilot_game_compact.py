@@ -3,13 +3,17 @@ the highlights drawn in it, and the edges' numbers."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
+from rich.console import Console
 from rich.style import Style
 from textual.strip import Strip
 
 from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.game.choiceline import ChoiceLine
 from gcacw_ref.tui.game.compact import GUTTER
 from gcacw_ref.tui.game.dialogs import GameOptions
 from gcacw_ref.tui.game.mapstyle import CHOICE_BG, CURSOR_BG, EVENT_BG, ZOC_BG
@@ -147,3 +151,42 @@ async def test_overlays_and_highlights_show_in_the_compact_map(home: Path) -> No
         choice = next(h for h in zoc if h not in view.highlight and h != view.cursor_hex)
         view.show(state, choices=[choice], overlay_bg=view.overlay_bg)
         assert backgrounds(view, choice) == {CHOICE_BG}
+
+
+@run_async
+async def test_choice_lines_keep_their_rule_tag_and_show_whole_in_the_detail(
+    home: Path,
+) -> None:
+    app = GcacwApp(home=home, game=HARROW)
+    async with app.run_test(size=(160, 45)) as pilot:
+        pane = await start(pilot)
+        await pilot.press("end", "right")
+        await settle(pilot)
+        box = app.query_one("#game-choices")
+        assert pane._choices and app.focused is box
+        rows = [box.render_line(y).text.rstrip(" │▂▇▅▆▄▃▁█") for y in range(box.size.height)]
+        tagged = [r for r in rows if "[" in r]
+        assert len(tagged) == box.size.height - 2  # every choice on one line, tag included
+        assert all(r.endswith("[6.3]") for r in tagged)
+        # under its group's title a line does not repeat it
+        assert not any("Transfer a leader ·" in r for r in rows)
+        await pilot.press("down")
+        await settle(pilot)
+        detail = str(app.query_one("#game-detail").render())
+        assert detail.startswith("Transfer a leader · Garrick (army) → Birch (2/I)\n[6.3] ")
+
+
+def test_a_choice_line_cuts_its_words_never_its_tag() -> None:
+    console = Console(width=24, color_system=None, file=io.StringIO())
+    line = ChoiceLine("March · Birch (2/I) to 1107 Harrow Mill", "6.1")
+    with console.capture() as out:
+        console.print(line)
+    assert out.get().rstrip("\n") == "  March · Birch…  [6.1]"
+    wide = Console(width=60, color_system=None, file=io.StringIO())
+    with wide.capture() as out:
+        wide.print(line)
+    assert out.get().rstrip() == "  March · Birch (2/I) to 1107 Harrow Mill  [6.1]"
+    kana = Console(width=20, color_system=None, file=io.StringIO())
+    with kana.capture() as out:
+        kana.print(ChoiceLine("行軍 · バーチ（第1軍団第2師団）", "6.1"))
+    assert out.get().rstrip("\n").endswith("…  [6.1]") and cell_len(out.get().rstrip("\n")) <= 20

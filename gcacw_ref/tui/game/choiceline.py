@@ -23,8 +23,10 @@ class ChoiceLine:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         room = max(options.max_width - self.tag.cell_len, 1)
         words = self.words.copy()
-        if words.cell_len > room:
-            words.truncate(room, overflow="ellipsis")
+        if words.cell_len > room:  # cut, no space left before the ellipsis
+            words.truncate(room - 1)
+            words.rstrip()
+            words.append("…")
         line = words + self.tag
         line.no_wrap = True
         line.overflow = "crop"
