@@ -143,7 +143,7 @@ class PaneFocus(Widget):
             option_id = option.id if option is not None else None
             if option_id and option_id.startswith("a") and int(option_id[1:]) < len(self._choices):
                 action = self._choices[int(option_id[1:])]
-                rule = D.action_rule(action, self._frame_kind())
+                rule = D.action_rule(action, *self._frame_kind_rule())
         elif isinstance(focused, LogView):
             rule = self._rule_of_stop(focused.browse)
         else:
@@ -154,10 +154,11 @@ class PaneFocus(Widget):
         self.app.action_open_rule(rule)  # type: ignore[attr-defined]
         self.app.game_return = True  # type: ignore[attr-defined]
 
-    def _frame_kind(self) -> str | None:
+    def _frame_kind_rule(self) -> tuple[str | None, str]:
+        """The kind of the decision a person makes now and its rule (as the engine cites it)."""
         h = self.history
         facts = pending_decision(h.last) if h is not None else None
-        return facts.kind if facts else None
+        return (facts.kind, facts.rule) if facts else (None, "")
 
     def _rule_of_stop(self, index: int) -> str:
         h = self.history
@@ -168,7 +169,7 @@ class PaneFocus(Widget):
         if stop.event is not None:
             return str(node.events[stop.event].get("rule", ""))
         if node.action is not None:
-            return D.action_rule(node.action, node.kind or None)
+            return D.action_rule(node.action, node.kind or None, node.rule)
         return ""
 
     # -- why not? ---------------------------------------------------------------------
@@ -220,7 +221,7 @@ class PaneFocus(Widget):
         h = self.history
         if h is None:
             return
-        rule = D.action_rule(action, self._frame_kind())
+        rule = D.action_rule(action, *self._frame_kind_rule())
         text = Text()
         text.append(D.action_words(action, h.last), style="bold")
         text.append(f"\n[{rule}] ", style="cyan")
@@ -254,5 +255,6 @@ class PaneFocus(Widget):
                 stop.node,
                 self._rule_title,
                 node.kind,
+                node.rule,
             )
         panel.update(text, layout=True)

@@ -198,7 +198,8 @@ class GamePane(PanePlay, PaneFocus):
                 first = _("set-up") if stop.node == 0 else _("start: the first decision")
                 new.append(Text(first, style="bold"))
                 continue
-            new.append(D.log_line(event, phase, node.action, names, before.turn, node.kind))
+            line = D.log_line(event, phase, node.action, names, before.turn, node.kind, node.rule)
+            new.append(line)
         log.extend(new)
         self._log_len = len(h.stops)
         self._unsettled += len(new)
@@ -316,7 +317,7 @@ class GamePane(PanePlay, PaneFocus):
         self._choices_new = True
         self.pointed = []
         facts = pending_decision(h.last)
-        kind = facts.kind if facts else None
+        kind, rule = (facts.kind, facts.rule) if facts else (None, "")
         box.clear_options()
         groups: dict[str, list[int]] = {}
         for i, a in enumerate(legal):
@@ -329,7 +330,7 @@ class GamePane(PanePlay, PaneFocus):
                 a = legal[i]
                 words = D.action_words(a, h.last)  # the group's title need not repeat
                 words = words.removeprefix(title + " · ") if words != title else words
-                line = ChoiceLine(words, D.action_rule(a, kind))
+                line = ChoiceLine(words, D.action_rule(a, kind, rule))
                 options.append(Option(line, id=f"a{i}"))
         box.add_options(options)
         box.border_title = D.decision_text(h.last)
