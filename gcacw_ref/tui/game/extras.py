@@ -128,6 +128,16 @@ class PaneExtras(Widget):
         self.show_legend = not self.show_legend
         self._show_info()
 
+    def action_map_compact(self) -> None:
+        """`m`: the whole map at once (one line a hex), or back to the full hexes."""
+        mapview = self.query_one(MapView)
+        mapview.set_compact(not mapview.compact)
+        if mapview.compact:
+            self.report(_("Compact map: a line a hex, hex ids on the edges; m: full hexes"))
+        else:
+            self.report(_("Full map: hex ids in each hex; m: the whole map at once"))
+        self.refresh_view()
+
     # -- files -------------------------------------------------------------------------
 
     def action_new_game(self) -> None:

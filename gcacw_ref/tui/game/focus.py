@@ -125,10 +125,12 @@ class PaneFocus(Widget):
         option_id = event.option.id or ""
         if not (option_id.startswith("a") and int(option_id[1:]) < len(self._choices)):
             return
-        pointed = self.choice_hexes(self._choices[int(option_id[1:])])
+        action = self._choices[int(option_id[1:])]
+        pointed = self.choice_hexes(action)
         if pointed != self.pointed:
             self.pointed = pointed
             self.refresh_view()
+        self.show_choice_detail(action)
 
     # -- the rule key ------------------------------------------------------------------
 
@@ -144,7 +146,7 @@ class PaneFocus(Widget):
             option_id = option.id if option is not None else None
             if option_id and option_id.startswith("a") and int(option_id[1:]) < len(self._choices):
                 action = self._choices[int(option_id[1:])]
-                rule = D.action_rule(action, self._frame_kind())
+                rule = D.action_rule(action, *self._frame_kind_rule())
         elif isinstance(focused, LogView):
             rule = self._rule_of_stop(focused.browse)
         else:
@@ -154,10 +156,11 @@ class PaneFocus(Widget):
             return
         self.post_message(OpenRule(rule, from_game=True))
 
-    def _frame_kind(self) -> str | None:
+    def _frame_kind_rule(self) -> tuple[str | None, str]:
+        """The kind of the decision a person makes now and its rule (as the engine cites it)."""
         h = self.history
         facts = pending_decision(h.last) if h is not None else None
-        return facts.kind if facts else None
+        return (facts.kind, facts.rule) if facts else (None, "")
 
     def _rule_of_stop(self, index: int) -> str:
         h = self.history
@@ -168,7 +171,7 @@ class PaneFocus(Widget):
         if stop.event is not None:
             return str(node.events[stop.event].get("rule", ""))
         if node.action is not None:
-            return D.action_rule(node.action, node.kind or None)
+            return D.action_rule(node.action, node.kind or None, node.rule)
         return ""
 
     # -- why not? ---------------------------------------------------------------------
@@ -214,6 +217,19 @@ class PaneFocus(Widget):
             titles[number] = title
         return str(titles[number])
 
+    def show_choice_detail(self, action: Action) -> None:
+        """The highlighted choice whole in the detail panel (its line in the box may be
+        cut): its words, its rule number and the rule's title."""
+        h = self.history
+        if h is None:
+            return
+        rule = D.action_rule(action, *self._frame_kind_rule())
+        text = Text()
+        text.append(D.action_words(action, h.last), style="bold")
+        text.append(f"\n[{rule}] ", style="cyan")
+        text.append(self._rule_title(rule))
+        self.query_one("#game-detail", Static).update(text, layout=True)
+
     def show_detail(self, index: int) -> None:
         """The log entry `index` in full in the detail panel."""
         h = self.history
@@ -241,5 +257,6 @@ class PaneFocus(Widget):
                 stop.node,
                 self._rule_title,
                 node.kind,
+                node.rule,
             )
         panel.update(text, layout=True)
