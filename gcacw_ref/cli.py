@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -18,11 +19,28 @@ from gcacw_ref.i18n import _
 from gcacw_ref.rules.games import DEFAULT_GAME, GAMES
 from gcacw_ref.terminal import GuardedOutput, OutputError, argv_text, discard_pending_output
 
+# The module that registers each command (`gcacw_ref.commands.<module>`). A run parses
+# with its own command's module alone, so `search` never imports the calculators or the
+# game engine; `--help`, no command or an unknown one build them all.
+COMMAND_MODULES: dict[str, str] = {
+    "books": "text",
+    "search": "text",
+    "rule": "text",
+    "calc": "calc",
+    "ref": "calc",
+    "discrepancies": "calc",
+    "play": "game",
+    "replay": "game",
+    "game": "game",
+    "scenario": "game",
+    "bench": "bench",
+    "serve": "serve",
+}
+MODULES = ("text", "calc", "game", "bench", "serve")  # the order of `--help`
 
-def build_parser() -> argparse.ArgumentParser:
-    # lazy: each subcommand loads its layer only when run; --help stays fast
-    from gcacw_ref.commands import bench, calc, game, serve, text
 
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser, or (given a known command) the parser of that command alone."""
     parser = Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
     parser.add_argument(
         "--version",
@@ -44,8 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
         ).format(default=DEFAULT_GAME),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (text, calc, game, bench, serve):
-        module.register(sub)
+    only = COMMAND_MODULES.get(command or "")
+    for name in (only,) if only else MODULES:
+        # lazy: each subcommand loads its layer only when run; --help stays fast
+        importlib.import_module(f"gcacw_ref.commands.{name}").register(sub)
     return parser
 
 
@@ -84,7 +104,7 @@ def _main(args_list: list[str]) -> int:
             i18n.set_language(i18n.choose_language(lang_option, saved=settings.language))
             return run_app(settings_problem=problem, game=game_option)
         sys.stdout = GuardedOutput(real_stdout)
-        parser = build_parser()
+        parser = build_parser(args_list[0])
         try:
             args = parser.parse_args(args_list)
         except SystemExit as exc:  # --help, --version, or a usage error (already printed)
