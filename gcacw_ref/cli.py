@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from gcacw_ref import __version__
 from gcacw_ref.commands import Parser
@@ -64,9 +64,32 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     only = COMMAND_MODULES.get(command or "")
     for name in (only,) if only else MODULES:
-        # lazy: each subcommand loads its layer only when run; --help stays fast
-        importlib.import_module(f"gcacw_ref.commands.{name}").register(sub)
+        _registrar(name)(sub)
     return parser
+
+
+def _registrar(module: str) -> Callable[[Any], None]:
+    """`register` of one module of `gcacw_ref.commands`, imported now (lazily: each
+    subcommand loads its layer only when run, and --help stays fast)."""
+    if module == "text":
+        from gcacw_ref.commands import text  # lazy: see above
+
+        return text.register
+    if module == "calc":
+        from gcacw_ref.commands import calc  # lazy: see above
+
+        return calc.register
+    if module == "game":
+        from gcacw_ref.commands import game  # lazy: see above
+
+        return game.register
+    if module == "bench":
+        from gcacw_ref.commands import bench  # lazy: see above
+
+        return bench.register
+    from gcacw_ref.commands import serve  # lazy: see above
+
+    return serve.register
 
 
 def main(argv: Sequence[str] | None = None) -> int:
