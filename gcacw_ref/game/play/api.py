@@ -92,8 +92,10 @@ from gcacw_ref.game.model.scenario import (
 )
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots import make_bot
+from gcacw_ref.game.play.io_move import Output as MoveOutput
 from gcacw_ref.game.play.replay import (
     Game,
+    ReplayStep,
     SaveFile,
     load_game,
     play_bots,
@@ -120,8 +122,10 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "MarchDecision",
+    "MoveOutput",
     "PendingDecision",
     "Refusal",
+    "ReplayStep",
     "Scenario",
     "TransferDecision",
     "apply",
