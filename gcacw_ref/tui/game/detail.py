@@ -115,6 +115,7 @@ def event_detail(
     node: int,
     title_of: Callable[[str], str] | None = None,
     kind: str = "",
+    decision_rule: str = "",
 ) -> Text:
     """The whole of one log entry (an event, a silent decision, or the set-up) of node
     `node`; `state` gives names and sides (any state of the game), `turn` and `phase` are
@@ -126,7 +127,7 @@ def event_detail(
             out.append(first, style="bold")
             return out
         out.append(f"T{turn} · {D.phase_name(phase)}\n", style="bold")
-        rule = D.action_rule(action, kind or None)
+        rule = D.action_rule(action, kind or None, decision_rule)
         out.append(_("decision: {what}").format(what=D.action_words(action, state)))
         out.append(f"\n[{rule}] ", style="cyan")
         out.append(title_of(rule) if title_of else "")

@@ -111,6 +111,17 @@ class GameExtras:
         self.host.show_legend = not self.host.show_legend
         self.host.show_info()
 
+    def toggle_compact(self) -> None:
+        """`m`: the whole map at once (one line a hex), or back to the full hexes."""
+        host = self.host
+        mapview = host.query_one("#game-map", MapView)
+        mapview.set_compact(not mapview.compact)
+        if mapview.compact:
+            host.report(_("Compact map: a line a hex, hex ids on the edges; m: full hexes"))
+        else:
+            host.report(_("Full map: hex ids in each hex; m: the whole map at once"))
+        host.refresh_view()
+
     # -- files -------------------------------------------------------------------------
 
     def new_game(self) -> None:

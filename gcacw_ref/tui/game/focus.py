@@ -113,10 +113,12 @@ class GameFocus:
         host = self.host
         if not (option_id.startswith("a") and int(option_id[1:]) < len(host._choices)):
             return
-        pointed = self.choice_hexes(host._choices[int(option_id[1:])])
+        action = host._choices[int(option_id[1:])]
+        pointed = self.choice_hexes(action)
         if pointed != host.pointed:
             host.pointed = pointed
             host.refresh_view()
+        self.show_choice_detail(action)
 
     # -- the rule key ------------------------------------------------------------------
 
@@ -132,7 +134,7 @@ class GameFocus:
             option_id = option.id if option is not None else None
             if option_id and option_id.startswith("a") and int(option_id[1:]) < len(host._choices):
                 action = host._choices[int(option_id[1:])]
-                rule = D.action_rule(action, self._frame_kind())
+                rule = D.action_rule(action, *self._frame_kind_rule())
         elif isinstance(focused, LogView):
             rule = self.rule_of_stop(focused.browse)
         else:
@@ -142,10 +144,11 @@ class GameFocus:
             return
         host.post_message(OpenRule(rule, from_game=True))
 
-    def _frame_kind(self) -> str | None:
+    def _frame_kind_rule(self) -> tuple[str | None, str]:
+        """The kind of the decision a person makes now and its rule (as the engine cites it)."""
         h = self.host.history
         facts = pending_decision(h.last) if h is not None else None
-        return facts.kind if facts else None
+        return (facts.kind, facts.rule) if facts else (None, "")
 
     def rule_of_stop(self, index: int) -> str:
         """The rule of log entry `index` ("" when it has none)."""
@@ -157,7 +160,7 @@ class GameFocus:
         if stop.event is not None:
             return str(node.events[stop.event].get("rule", ""))
         if node.action is not None:
-            return D.action_rule(node.action, node.kind or None)
+            return D.action_rule(node.action, node.kind or None, node.rule)
         return ""
 
     # -- why not? ---------------------------------------------------------------------
@@ -203,6 +206,19 @@ class GameFocus:
             self._titles[number] = title
         return self._titles[number]
 
+    def show_choice_detail(self, action: Action) -> None:
+        """The highlighted choice whole in the detail panel (its line in the box may be
+        cut): its words, its rule number and the rule's title."""
+        h = self.host.history
+        if h is None:
+            return
+        rule = D.action_rule(action, *self._frame_kind_rule())
+        text = Text()
+        text.append(D.action_words(action, h.last), style="bold")
+        text.append(f"\n[{rule}] ", style="cyan")
+        text.append(self._rule_title(rule))
+        self.host.query_one("#game-detail", Static).update(text, layout=True)
+
     def show_detail(self, index: int) -> None:
         """The log entry `index` in full in the detail panel."""
         h = self.host.history
@@ -230,5 +246,6 @@ class GameFocus:
                 stop.node,
                 self._rule_title,
                 node.kind,
+                node.rule,
             )
         panel.update(text, layout=True)

@@ -80,6 +80,7 @@ class Node:
     turn: int = 0
     phase: str = ""
     kind: str = ""  # the kind of decision the action answered (its rule in the log)
+    rule: str = ""  # the rule of that decision, as the engine cites it (7.7 for a cavalry retreat)
 
 
 def node_of(
@@ -89,9 +90,10 @@ def node_of(
     dice: tuple[int, ...] = (),
     by: str = "",
     kind: str = "",
+    rule: str = "",
 ) -> Node:
     """A node for `state`, with the facts the screen reads without the state."""
-    return Node(state, events, action, dice, by, state.turn, state.phase, kind)
+    return Node(state, events, action, dice, by, state.turn, state.phase, kind, rule)
 
 
 @dataclass(frozen=True)
@@ -316,8 +318,8 @@ class History:
             raise InputError(str(exc)) from None
         self.truncate(base + 1)
         facts = pending_decision(state)
-        kind = str(facts.kind) if facts is not None else ""
-        node = node_of(new, tuple(events), action, tuple(dice or ()), by, kind)
+        kind, rule = (str(facts.kind), facts.rule) if facts is not None else ("", "")
+        node = node_of(new, tuple(events), action, tuple(dice or ()), by, kind, rule)
         self._append(node)
         return node
 
@@ -390,9 +392,9 @@ class History:
                 built.append(h)
                 return
             facts = pending_decision(step.before)
-            kind = str(facts.kind) if facts is not None else ""
+            kind, rule = (str(facts.kind), facts.rule) if facts is not None else ("", "")
             dice = tuple(step.dice or ())
-            node = node_of(step.after, tuple(step.events), step.action, dice, "saved", kind)
+            node = node_of(step.after, tuple(step.events), step.action, dice, "saved", kind, rule)
             built[0]._append(node)
 
         game = replay_save(save, where, keep)

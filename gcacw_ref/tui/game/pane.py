@@ -86,6 +86,7 @@ class GamePane(Widget):
         Binding("r", "overlay_reach", "Reach"),
         Binding("x", "overlay_clear", "Clear"),
         Binding("l", "legend", "Legend"),
+        Binding("m", "map_compact", "Compact map"),
         Binding("u", "undo", "Undo"),
         Binding("t", "table_dice", "Table dice"),
         Binding("n", "new_game", "New"),
@@ -438,6 +439,9 @@ class GamePane(Widget):
 
     def action_legend(self) -> None:
         self.extras.toggle_legend()
+
+    def action_map_compact(self) -> None:
+        self.extras.toggle_compact()
 
     def action_new_game(self) -> None:
         self.extras.new_game()

@@ -9,6 +9,7 @@ from textual.widgets.option_list import Option
 from gcacw_ref.game.play.api import Action, pending_decision
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
+from gcacw_ref.tui.game.choiceline import ChoiceLine
 from gcacw_ref.tui.game.history import History
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.05)
@@ -84,7 +85,8 @@ def log_lines(h: History, start: int) -> list[Text]:
             first = _("set-up") if stop.node == 0 else _("start: the first decision")
             new.append(Text(first, style="bold"))
             continue
-        new.append(D.log_line(event, phase, node.action, names, before.turn, node.kind))
+        line = D.log_line(event, phase, node.action, names, before.turn, node.kind, node.rule)
+        new.append(line)
     return new
 
 
@@ -92,7 +94,7 @@ def choice_options(h: History, legal: list[Action]) -> list[Option | None]:
     """The person's choices grouped by kind under a title each; option `a<i>` is
     `legal[i]`, with its rule."""
     facts = pending_decision(h.last)
-    kind = facts.kind if facts else None
+    kind, rule = (facts.kind, facts.rule) if facts else (None, "")
     groups: dict[str, list[int]] = {}
     for i, a in enumerate(legal):
         groups.setdefault(a.type, []).append(i)
@@ -102,7 +104,8 @@ def choice_options(h: History, legal: list[Action]) -> list[Option | None]:
         options.append(Option(Text(title, style="bold underline"), disabled=True))
         for i in indexes:
             a = legal[i]
-            line = Text("  " + D.action_words(a, h.last))
-            line.append(f"  [{D.action_rule(a, kind)}]", style="cyan")
+            words = D.action_words(a, h.last)  # the group's title need not repeat
+            words = words.removeprefix(title + " · ") if words != title else words
+            line = ChoiceLine(words, D.action_rule(a, kind, rule))
             options.append(Option(line, id=f"a{i}"))
     return options
