@@ -41,7 +41,7 @@ from gcacw_ref.game.model.pending import AssaultDecision, pending_decision
 from gcacw_ref.game.model.scenario import leader_commands
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots_map import pontoon_chance, repair_chance, station_owner
-from gcacw_ref.game.play.bots_view import _flank_threat, _View
+from gcacw_ref.game.play.bots_view import ViewMemo, _flank_threat, _View
 
 Bot = Callable[[GameState, list[Action]], Action]
 
@@ -283,9 +283,10 @@ def _hexes_left(state: GameState) -> frozenset[str]:
 
 def heuristic_bot(seed: int) -> Bot:
     rng = random.Random(seed)
+    memo = ViewMemo()
 
     def choose(state: GameState, legal: list[Action]) -> Action:
-        view = _View(state)
+        view = _View(state, memo)
         left = _hexes_left(state)
         scored = [
             (_score(view, a) + rng.random() * 0.01, i)

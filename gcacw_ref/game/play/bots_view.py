@@ -31,12 +31,34 @@ def fresh(unit: Unit) -> bool:
     return not is_extended_march(unit.exhausted, unit.fatigue + 1)
 
 
+class ViewMemo:
+    """What one heuristic bot keeps from decision to decision (its own, never shared
+    between bots or games): the distances to each set of goals, and the expected gain of
+    each attack keyed by everything it reads (the units and leaders near it, the markers).
+    A new scenario object starts it afresh."""
+
+    def __init__(self) -> None:
+        self.scenario: object = None
+        self.near: dict[tuple[str, ...], dict[str, int]] = {}
+        self.gains: dict[tuple[object, ...], float | None] = {}
+
+    def for_scenario(self, scenario: object) -> ViewMemo:
+        """This memo, emptied first when `scenario` is not the one it was filled for."""
+        if scenario is not self.scenario:
+            self.scenario = scenario
+            self.near.clear()
+            self.gains.clear()
+        return self
+
+
 class _View:
     """What the heuristic reads of one state, gathered once per decision: units by hex,
-    each side's units, the goals, and the expected gains already worked out."""
+    each side's units, the goals, and the expected gains already worked out (`memo`: what
+    the bot kept from its earlier decisions)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, memo: ViewMemo | None = None) -> None:
         self.state = state
+        self.memo = (memo or ViewMemo()).for_scenario(state.scenario)
         self.position = Position(state)
         self.side = pending_side(state) or "union"
         self.by_hex: dict[str, list[Unit]] = {}
@@ -55,11 +77,12 @@ class _View:
         if self._goals is None:
             self._goals = list(dict.fromkeys(_goals(self.state, self.side)))
             # the same goals give the same distances: kept across decisions
+            near = self.memo.near
             key = tuple(self._goals)
-            self._near: dict[str, int] = _NEAR.get(key) or {}
-            if len(_NEAR) > 2_000:
-                _NEAR.clear()
-            _NEAR[key] = self._near
+            self._near: dict[str, int] = near.get(key) or {}
+            if len(near) > 2_000:
+                near.clear()
+            near[key] = self._near
         hit = self._near.get(hex_)
         if hit is None:
             hit = self._near[hex_] = min(distance(hex_, g) for g in self._goals)
@@ -141,12 +164,11 @@ class _View:
         ids = {u.id for u in local}
         leaders = tuple(ld for ld in st.leaders.values() if ld.unit in ids)
         key = (
-            id(st.scenario),
             tuple(attackers),
             target,
             action,
             attack_type,
-            tuple(id(x) for x in local + leaders),
+            local + leaders,  # compared by value: the same units give the same gain
             st.turn,
             st.rain,
             st.major_unfordable_until,
@@ -155,13 +177,13 @@ class _View:
             st.destroyed,
             target in st.refused,
         )
-        hit = _LOCAL_GAINS.get(key)
-        if hit is not None and all(a is b for a, b in zip(hit[0], local + leaders, strict=True)):
-            return hit[1]
+        gains = self.memo.gains
+        if key in gains:
+            return gains[key]
         gain = expected_gain(st, attackers, target, action, attack_type)
-        if len(_LOCAL_GAINS) > 20_000:
-            _LOCAL_GAINS.clear()
-        _LOCAL_GAINS[key] = (local + leaders, gain)
+        if len(gains) > 20_000:
+            gains.clear()
+        gains[key] = gain
         return gain
 
 
@@ -188,13 +210,6 @@ def expected_gain(
         rout = 2.0 if "R" in o.defender_result else 1.0 if "r" in o.defender_result else 0.0
         gain += float(o.probability) * (o.defender_loss - o.attacker_loss + rout)
     return gain
-
-
-# the goals (see `_goals`) -> hex -> distance to the nearest of them
-_NEAR: dict[tuple[str, ...], dict[str, int]] = {}
-
-# a local position (see `_View._local_gain`) -> (the objects it was read from, the gain)
-_LOCAL_GAINS: dict[tuple[object, ...], tuple[tuple[object, ...], float | None]] = {}
 
 
 def _flank_threat(view: _View, unit: Unit) -> bool:
