@@ -71,6 +71,10 @@ class _View:
         # the last turn: fatigue no longer matters, every unit that may march goes on
         self.all_out = state.turn >= state.scenario.scenario.turns
         self._gains: dict[tuple[tuple[str, ...], str, str, str | None], float | None] = {}
+        # answers of this one state, each worked out once per decision
+        self._fresh: dict[str, bool] = {}
+        self._adjacent: dict[tuple[str, Side], list[str]] = {}
+        self._against: dict[tuple[str, str], Fraction] = {}
 
     def goal_distance(self, hex_: str) -> int:
         """The distance from `hex_` to the nearest goal."""
@@ -93,6 +97,12 @@ class _View:
         are victory points for the enemy), and never a unit dug in next to the enemy with
         nothing to do on a march: its flanks already refused (or not threatened, 7.8) and no
         attack at 3-2 on the printed strengths."""
+        hit = self._fresh.get(unit.id)
+        if hit is None:
+            hit = self._fresh[unit.id] = self._worth_marching(unit)
+        return hit
+
+    def _worth_marching(self, unit: Unit) -> bool:
         if not fresh(unit):
             return False
         if unit.entrenchment == "none":
@@ -123,21 +133,27 @@ class _View:
         return [h for h, us in self.by_hex.items() if us[0].side.value != self.side]
 
     def odds(self, mine: Fraction, hex_: str, side: str) -> float:
-        theirs = sum(
-            (self.strength(u) for u in self.by_hex.get(hex_, ()) if u.side.value != side),
-            Fraction(0),
-        )
+        theirs = self._against.get((hex_, side))
+        if theirs is None:
+            theirs = self._against[(hex_, side)] = sum(
+                (self.strength(u) for u in self.by_hex.get(hex_, ()) if u.side.value != side),
+                Fraction(0),
+            )
         return float(mine / theirs) if theirs else 9.0
 
     def adjacent_enemy(self, unit: Unit) -> list[str]:
         """The neighbouring hexes holding an enemy unit."""
         if unit.hex is None:
             return []
-        return [
-            h
-            for h in neighbors(unit.hex)
-            if any(u.side != unit.side for u in self.by_hex.get(h, ()))
-        ]
+        key = (unit.hex, unit.side)
+        hit = self._adjacent.get(key)
+        if hit is None:
+            hit = self._adjacent[key] = [
+                h
+                for h in neighbors(unit.hex)
+                if any(u.side != unit.side for u in self.by_hex.get(h, ()))
+            ]
+        return list(hit)
 
     def gain(
         self, attackers: list[str], target: str, action: str, attack_type: str | None
