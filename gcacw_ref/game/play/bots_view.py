@@ -5,12 +5,13 @@ public API). No rule is decided here; `bots.py` scores the actions."""
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from gcacw_ref.game.engine.core import pending_side
 from gcacw_ref.game.engine.position import Position
 from gcacw_ref.game.model.geometry import distance
 from gcacw_ref.game.model.geometry import neighbors as _neighbors
+from gcacw_ref.game.model.pathing import MoveView
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots_map import (
     crossing_near,
@@ -59,13 +60,8 @@ class _View:
     def __init__(self, state: GameState, memo: ViewMemo | None = None) -> None:
         self.state = state
         self.memo = (memo or ViewMemo()).for_scenario(state.scenario)
-        self.position = Position(state)
         self.side = pending_side(state) or "union"
-        self.by_hex: dict[str, list[Unit]] = {}
-        for u in state.units.values():
-            if u.hex:
-                self.by_hex.setdefault(u.hex, []).append(u)
-        self.own = [u for u in state.units.values() if u.hex and u.side.value == self.side]
+        self._side = Side(self.side)
         self._goals: list[str] | None = None
         self._holders: frozenset[str] | None = None
         # the last turn: fatigue no longer matters, every unit that may march goes on
@@ -75,6 +71,33 @@ class _View:
         self._fresh: dict[str, bool] = {}
         self._adjacent: dict[tuple[str, Side], list[str]] = {}
         self._against: dict[tuple[str, str], Fraction] = {}
+
+    # worked out when first read: many decisions (a march's next hex) never need them
+    @cached_property
+    def position(self) -> Position:
+        """The engine's read-only view of the state (strengths, crossings, the board)."""
+        return Position(self.state)
+
+    @cached_property
+    def move_board(self) -> MoveView:
+        """6.2: the board as the side to move sees it (enemy units and ZOC, pontoons, rain):
+        the move options of one decision all read this one."""
+        return self.position.move_view(self._side)
+
+    @cached_property
+    def by_hex(self) -> dict[str, list[Unit]]:
+        """Hex -> the units there, in the state's order."""
+        out: dict[str, list[Unit]] = {}
+        for u in self.state.units.values():
+            if u.hex:
+                out.setdefault(u.hex, []).append(u)
+        return out
+
+    @cached_property
+    def own(self) -> list[Unit]:
+        """The side to move's units on the map, in the state's order."""
+        side = self._side
+        return [u for u in self.state.units.values() if u.hex and u.side is side]
 
     def goal_distance(self, hex_: str) -> int:
         """The distance from `hex_` to the nearest goal."""
@@ -120,7 +143,7 @@ class _View:
 
     def crossable(self, a: str, b: str) -> bool:
         """Whether the side to move can cross the hexside a-b now (the view's 10.x, 12.0)."""
-        return self.position.crossable(a, b, Side(self.side))
+        return self.position.crossable(a, b, self._side)
 
     def holders(self) -> frozenset[str]:
         """Own units kept at fatigue 0 for bridge work (`_holders`), worked out once; none
@@ -130,7 +153,7 @@ class _View:
         return self._holders
 
     def enemy_hexes(self) -> list[str]:
-        return [h for h, us in self.by_hex.items() if us[0].side.value != self.side]
+        return [h for h, us in self.by_hex.items() if us[0].side is not self._side]
 
     def odds(self, mine: Fraction, hex_: str, side: str) -> float:
         theirs = self._against.get((hex_, side))
@@ -207,7 +230,8 @@ def _goals(state: GameState, side: str) -> list[str]:
         for vh in state.scenario.victory.hexes
         if state.hex_control.get(vh.hex, vh.owner.value) != side
     ]
-    enemies = [u.hex for u in state.units.values() if u.hex and u.side.value != side]
+    own = Side(side)
+    enemies = [u.hex for u in state.units.values() if u.hex and u.side is not own]
     return held_by_enemy + enemies or ["0101"]
 
 
