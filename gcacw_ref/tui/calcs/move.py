@@ -31,7 +31,7 @@ class MovePane(CalcPane):
         if out.stops_at:
             parts.append(pairs(N_("Must stop at"), out.stops_at))
         if out.reason:
-            parts.append(pairs(N_("Why"), out.reason))
+            parts.append(pairs(N_("Why"), out.reason_text()))
         if out.disorganized:
             parts.append(pairs(N_("Disorganized"), _("yes")))
         return lines(*parts)
