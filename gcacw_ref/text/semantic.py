@@ -174,6 +174,7 @@ def encode(texts: list[str]) -> Matrix:
     with _model_lock:
         if len(texts) > MANY and hasattr(model.sp, "for_many"):
             model.sp.for_many()  # a whole book: a dict of the pieces pays for itself
+            model.table = getattr(model.table, "mapped", model.table)  # and the mapped table
         out = model.encode(texts) if texts else np.zeros((0, DIM))
     return np.asarray(out, dtype=np.float32).reshape(len(texts), -1)
 

@@ -8,7 +8,6 @@ words and names the rule each kind of decision is made under.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from rich.text import Text
 
@@ -19,6 +18,7 @@ from gcacw_ref.game.play.api import (
     HexMap,
     Scenario,
     Unit,
+    ZocKind,
     describe_decision,
     direction,
     japanese_names,
@@ -255,7 +255,7 @@ def event_text(event: Event, state: GameState) -> str:
 
 
 def _dice_of(event: Event) -> str:
-    dice: Any = event.get("dice", event.get("die"))
+    dice: object = event.get("dice", event.get("die"))
     if dice is None:
         return ""
     if isinstance(dice, dict):
@@ -331,7 +331,7 @@ def unit_words(unit: Unit, state: GameState | None = None) -> str:
     return join_list(bits)
 
 
-def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str, Any]]) -> Text:
+def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str, ZocKind]]) -> Text:
     """What is in hex `h`: terrain, features, hexsides, units, leaders, ZOC, VP."""
     out = Text()
     out.append(hexmap.label(h, current_language() == "ja"), style="bold")

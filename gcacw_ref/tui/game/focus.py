@@ -36,6 +36,8 @@ from gcacw_ref.tui.game.detail import event_detail
 from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import MapView
+from gcacw_ref.tui.messages import OpenRule
+from gcacw_ref.tui.services import Services
 
 FOCUS_ORDER = ("#game-map", "#game-choices", "#game-log")
 
@@ -44,6 +46,7 @@ class PaneFocus(Widget):
     """Focus cycling, the rule key and the detail panel for `GamePane`."""
 
     if TYPE_CHECKING:
+        services: Services
         history: History | None
         _choices: list[Action]
         why_rule: str
@@ -151,8 +154,7 @@ class PaneFocus(Widget):
         if not rule or not rule[0].isdigit():
             self.report(_("no rule to open here"))
             return
-        self.app.action_open_rule(rule)  # type: ignore[attr-defined]
-        self.app.game_return = True  # type: ignore[attr-defined]
+        self.post_message(OpenRule(rule, from_game=True))
 
     def _frame_kind_rule(self) -> tuple[str | None, str]:
         """The kind of the decision a person makes now and its rule (as the engine cites it)."""
@@ -206,8 +208,8 @@ class PaneFocus(Widget):
         titles = self.__dict__.setdefault("_titles", {})
         if number not in titles:
             title = ""
-            books = getattr(self.app, "books", None)
-            if books is not None and books.ready and books.infos:
+            books = self.services.books
+            if books.ready and books.infos:
                 try:
                     title = str(books.rule(number).title)
                 except Exception:  # noqa: BLE001 - a missing title only shortens the line

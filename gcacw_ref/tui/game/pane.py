@@ -33,7 +33,9 @@ from gcacw_ref.tui.game.mapview import (
     MapView,
 )
 from gcacw_ref.tui.game.play import SPEEDS, PanePlay, engine_trouble
+from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
+from gcacw_ref.tui.services import Services
 
 
 class GamePane(PanePlay, PaneFocus):
@@ -90,8 +92,11 @@ class GamePane(PanePlay, PaneFocus):
         Binding("o", "open", "Open"),
     ]
 
-    def __init__(self, options: GameOptions | None = None, *, id: str | None = None) -> None:
+    def __init__(
+        self, services: Services, options: GameOptions | None = None, *, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
+        self.services = services
         self.options = options or GameOptions()
         self.history: History | None = None
         self.busy = False
@@ -354,8 +359,7 @@ class GamePane(PanePlay, PaneFocus):
     def _open_rule(self, event: LogView.Chosen) -> None:
         rule = self._rule_of_stop(event.index)
         if rule and rule[0].isdigit():
-            self.app.action_open_rule(rule)  # type: ignore[attr-defined]
-            self.app.game_return = True  # type: ignore[attr-defined]
+            self.post_message(OpenRule(rule, from_game=True))
 
     @on(HexChosen)
     def _hex_chosen(self, event: HexChosen) -> None:
