@@ -83,11 +83,14 @@ class GameFocus:
     # -- the acting unit and the highlighted choice ---------------------------------------
 
     def acting_hexes(self) -> list[str]:
-        """Where the unit (or the leader) the person decides for stands."""
+        """Where the unit (or the leader) the person decides for stands; in a retreat, the
+        hexes retreated through so far, the latest first (the units move at its end)."""
         h = self.host.history
         facts = pending_decision(h.last) if h is not None else None
         if h is None or facts is None:
             return []
+        if facts.kind == "retreat":
+            return list(reversed(facts.hexes))
         state = h.last
         uid, leader = facts.acting()
         if uid is None and leader and leader in state.leaders:
