@@ -51,11 +51,26 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help=_("soak: do not measure which engine lines run"),
     )
+    p.add_argument(
+        "--balance",
+        type=int,
+        metavar="N",
+        help=_(
+            "only the balance: N games of each shipped scenario per pairing "
+            "(heuristic against heuristic and against random), wins of each side"
+        ),
+    )
+    p.add_argument(
+        "--balance-seed",
+        type=int,
+        metavar="S",
+        help=_("first seed of the balance games (default: 1001, past the seeds used for tuning)"),
+    )
     p.set_defaults(func=cmd_bench)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if args.soak is not None:
+    if args.soak is not None or args.balance is not None:
         return _cmd_soak(args)
     sections = ["gcacw_ref.bench.serve"] if args.serve else SECTIONS
     result: dict[str, Any] = {}
@@ -97,16 +112,58 @@ def measured_line(result: dict[str, Any]) -> str:
 
 def _cmd_soak(args: argparse.Namespace) -> int:
     # lazy: loaded only by the subcommand that needs it; --help stays fast
+    from gcacw_ref.bench.balance import BALANCE_SEED, balance
     from gcacw_ref.bench.soak import soak
 
-    if args.soak < 1:
+    if args.soak is not None and args.soak < 1:
         raise InputError(_("--soak: give a number of games, 1 or more"))
-    res = soak(args.soak, seed0=args.seed, replays=args.replays, coverage=not args.no_coverage)
-    if args.json:
-        print(json.dumps({"soak": res}, indent=2))
+    if args.balance is not None and args.balance < 1:
+        raise InputError(_("--balance: give a number of games, 1 or more"))
+    out: dict[str, Any] = {}
+    texts: list[str] = []
+    failed = False
+    if args.soak is not None:
+        res = soak(args.soak, seed0=args.seed, replays=args.replays, coverage=not args.no_coverage)
+        out["soak"] = res
+        texts.append(soak_text(res))
+        failed = bool(res["errors"] or res["hash_mismatches"] or res["oracle"]["violations"])
+    if args.balance is not None:
+        seed0 = BALANCE_SEED if args.balance_seed is None else args.balance_seed
+        out["balance"] = balance(args.balance, seed0=seed0)
+        texts.append(balance_text(out["balance"]))
+    print(json.dumps(out, indent=2) if args.json else "\n".join(texts))
+    return 1 if failed else 0
+
+
+def balance_text(res: dict[str, Any]) -> str:
+    """The balance's figures: per scenario and pairing the wins of each side, and each
+    target met or not."""
+    lines = [
+        _("balance: {games} games a scenario and pairing, seeds {first} to {last}").format(
+            games=res["games"], first=res["seeds"][0], last=res["seeds"][1]
+        )
+    ]
+    targets = {(c["scenario"], c["pairing"]): c for c in res["checks"]}
+    for name, pairings in res["scenarios"].items():
+        for pairing, f in pairings.items():
+            line = _(
+                "{name} {pairing} (Union/Confederate): Union {union} ({union_pct}%), "
+                "Confederate {confederate} ({confederate_pct}%), draws {draw}, "
+                "mean Union lead {lead} VP"
+            ).format(name=name, pairing=pairing, lead=f["mean_union_lead"], **f)
+            check = targets.get((name, pairing))
+            if check is not None:
+                line += " - " + _target_text(check)
+            lines.append("  " + line)
+    return "\n".join(lines)
+
+
+def _target_text(check: dict[str, Any]) -> str:
+    if check["target"] == "even":
+        text = _("target: each side wins 40 to 60 percent")
     else:
-        print(soak_text(res))
-    return 1 if res["errors"] or res["hash_mismatches"] or res["oracle"]["violations"] else 0
+        text = _("target: the heuristic bot wins 90 percent or more")
+    return text + ": " + (_("met") if check["met"] else _("NOT met"))
 
 
 def oracle_lines(rep: dict[str, Any] | None) -> list[str]:
@@ -159,10 +216,12 @@ def soak_text(res: dict[str, Any]) -> str:
         for pairing, won in pairings.items():
             lines.append(
                 _(
-                    "{name} {pairing} (Union/Confederate): wins {union}-{confederate}, draws {draw}"
+                    "{name} {pairing} (Union/Confederate): wins {union}-{confederate}, "
+                    "draws {draw}, of {games} games"
                 ).format(
                     name=name,
                     pairing=pairing,
+                    games=sum(won.values()),
                     union=won.get("union", 0),
                     confederate=won.get("confederate", 0),
                     draw=won.get("draw", 0),

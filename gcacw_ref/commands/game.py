@@ -256,13 +256,21 @@ def _read_actions(source: str) -> list[Any]:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     # lazy: the engine (about 1 s to import) loads only for game commands
-    from gcacw_ref.game.play.replay import check_bots, read_save, replay_save, verify
+    from gcacw_ref.game.play.replay import (
+        check_bots,
+        check_scenario_copy,
+        read_save,
+        replay_save,
+        verify,
+    )
 
     path = Path(args.file)
     save = read_save(path)
     game = replay_save(save, str(path))
     bots = None
+    copy = None
     if args.verify:
+        copy = check_scenario_copy(game.scenario)
         verify(save, game, str(path))
         bots = check_bots(
             game.scenario,
@@ -272,8 +280,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
             save.scripted,
             bool(save.dice),
             str(path),
+            save.bots_version,
         )
-    _output(game, args.json, args.lang, verification={"bots": bots} if bots else None)
+    verification: dict[str, str] | None = None
+    if bots and copy:
+        verification = {"bots": bots, "scenario": copy}
+    _output(game, args.json, args.lang, verification=verification)
     if args.verify:  # verify() and check_bots() raised if anything differed
         out = sys.stderr if args.json else sys.stdout
         line = _("verified: replaying {file} reproduces the saved game exactly").format(file=path)
@@ -283,6 +295,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 "not verified: the players named in the save ({bots}) (people played or "
                 "dice were typed at the table, so no bot can replay their choices)"
             ).format(bots=",".join(save.bots or []))
+            print(note, file=out)
+        if copy == "changed":
+            note = _(
+                "note: the shipped scenario {id} has changed since this game was saved; the "
+                "game was verified under the copy of the scenario stored in the save"
+            ).format(id=game.scenario.id)
             print(note, file=out)
     return 0
 

@@ -21,6 +21,9 @@ from gcacw_ref.oracle.cavalry import AdvanceWatch, retreat_roll
 from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
 from gcacw_ref.oracle.march import extended_march
 from gcacw_ref.oracle.modifiers import modifiers
+from gcacw_ref.oracle.movement import MarchWatch, moves
+from gcacw_ref.oracle.priority import retreat_priority
+from gcacw_ref.oracle.recovery import recovery
 from gcacw_ref.oracle.retreat import retreat_options
 from gcacw_ref.oracle.tally import Seen, Tally
 
@@ -50,6 +53,7 @@ class Oracle:
         self.advance = AdvanceWatch()
         self._board: tuple[int, Board] | None = None
         self.assault_leader: str | None = None  # the leader of the assault under way
+        self.march = MarchWatch()
 
     def board(self, state: Any) -> Board:
         key = hash((id(state.scenario), state.turn, state.bridges, state.destroyed))
@@ -61,12 +65,17 @@ class Oracle:
         board = self.board(seen.pre)
         attack_set(self.tally, seen, board)
         retreat_options(self.tally, seen, board)
+        retreat_priority(self.tally, seen, board)
+        moves(self.tally, seen, board, self.march)
+        self.march.acts(seen.action)
+        recovery(self.tally, seen)
         moved = False
         fatigue: dict[str, int] = {}  # fatigue after a march began, from its event
         for raw in seen.events:
             ev = as_dict(raw)
             kind = ev.get("type")
             self.advance.see(self.tally, ev)
+            self.march.see(ev)
             if kind == "assault" and "leader" in ev and "units" in ev:
                 self.assault_leader = str(ev["leader"])
             if kind == "combat" and not moved:
@@ -107,6 +116,12 @@ def play_checked(scenario: Scenario, seed: int, union: str, confederate: str) ->
             f"{scenario.id} {union}/{confederate} seed {seed} action {len(game.actions) - 1}"
         )
         oracle.see(
-            Seen(pre=state, legal=list(legal), action=action, events=[e.as_json() for e in events])
+            Seen(
+                pre=state,
+                legal=list(legal),
+                action=action,
+                events=[e.as_json() for e in events],
+                post=game.state,
+            )
         )
     raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")

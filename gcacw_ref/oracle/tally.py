@@ -9,12 +9,14 @@ from typing import Any
 
 @dataclass
 class Seen:
-    """One step of a game: the state before it, its legal actions, the action, events."""
+    """One step of a game: the state before it, its legal actions, the action, events,
+    and the state after it (None when the caller does not give it)."""
 
     pre: Any
     legal: list[Any]
     action: Any
     events: list[dict[str, Any]]
+    post: Any = None
 
 
 @dataclass

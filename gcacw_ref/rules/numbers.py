@@ -124,3 +124,6 @@ Strength = Annotated[
     PlainSerializer(format_strength, return_type=str),
 ]
 """A pydantic field type: accepts 3, 3.5, "7/2", "3 1/2"; serialises as "3 1/2"."""
+
+ShownStrength = Annotated[Fraction, PlainSerializer(format_strength, return_type=str)]
+"""A result's exact strength, serialised as the charts print it ("3 1/2")."""

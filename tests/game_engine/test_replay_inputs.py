@@ -19,6 +19,7 @@ from gcacw_ref.game.play.replay import (
     Game,
     SaveFile,
     check_bots,
+    check_scenario_copy,
     play_action,
     play_bots,
     replay_save,
@@ -58,7 +59,14 @@ def check(doc: dict[str, Any]) -> str:
         game = replay_save(save)
         verify(save, game)
         check_bots(
-            game.scenario, save.seed, save.bots, save.actions, save.scripted, bool(save.dice), "s"
+            game.scenario,
+            save.seed,
+            save.bots,
+            save.actions,
+            save.scripted,
+            bool(save.dice),
+            "s",
+            save.bots_version,
         )
     except DataError as exc:
         return str(exc)
@@ -173,3 +181,48 @@ def test_scenario_check_refuses_a_victory_hex_listed_twice() -> None:
 def test_legal_actions_untouched_by_typed_dice(typed_game: tuple[Game, int]) -> None:
     game, _i = typed_game
     assert legal_actions(game.state)
+
+
+def test_saves_name_the_bots_version(bot_game: Game) -> None:
+    assert doc_of(bot_game)["bots_version"] == 2
+
+
+def test_an_older_save_whose_bots_now_choose_otherwise_says_the_bots_changed(
+    bot_game: Game,
+) -> None:
+    doc = doc_of(bot_game)
+    doc["bots"] = ["random", "random"]  # these bots would not choose its first action
+    del doc["bots_version"]
+    assert "the bots changed since this game was saved (bots version 1, now 2)" in check(doc)
+    assert "they would not choose action 1" in check(doc)
+
+
+def test_an_older_save_whose_bots_still_choose_the_same_verifies(bot_game: Game) -> None:
+    doc = doc_of(bot_game)
+    del doc["bots_version"]
+    assert check(doc) == ""
+
+
+def test_the_scenario_stored_in_a_save_is_compared_with_the_shipped_one(bot_game: Game) -> None:
+    assert check_scenario_copy(bot_game.scenario) == "shipped"
+    changed = bot_game.scenario.model_copy(
+        update={"victory": bot_game.scenario.victory.model_copy(update={"margin": 5})}
+    )
+    assert check_scenario_copy(changed) == "changed"
+    info = bot_game.scenario.scenario.model_copy(update={"id": "my-own"})
+    own = bot_game.scenario.model_copy(update={"scenario": info})
+    assert check_scenario_copy(own) == "own"
+
+
+def test_cli_notes_a_save_of_a_changed_scenario(tmp_path: Path, bot_game: Game) -> None:
+    """The save replays under its own copy of the scenario; the note says the shipped one
+    changed since."""
+    doc = doc_of(bot_game)
+    doc["scenario"]["victory"]["hexes"][0]["label"] = "Old name"  # saved before a change
+    game = replay_save(SaveFile.model_validate(doc))
+    doc["final_state_hash"] = game.state.state_hash()
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    res = _cli("replay", str(path), "--verify")
+    assert res.returncode == 0, res.stderr
+    assert "the shipped scenario training has changed since this game was saved" in res.stdout

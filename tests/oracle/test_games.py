@@ -33,3 +33,9 @@ def test_every_check_runs(tally: Tally) -> None:
         assert tally.checks[rule] > 0, rule
     for rule in ("7.5 differential", "7.5 defender result", "7.7 modifiers", "7.7 advance"):
         assert tally.checks[rule] > 0, rule
+    for rule in ("6.2 move cost", "6.2 moves offered", "6.2 ZOC stop", "6.1 MP spent"):
+        assert tally.checks[rule] > 0, rule
+    for rule in ("6.1 attack MP", "7.6 retreat priority", "7.6 retreat loss"):
+        assert tally.checks[rule] > 0, rule
+    for rule in ("8.0 recovery fatigue", "8.0 recovery organized"):
+        assert tally.checks[rule] > 0, rule

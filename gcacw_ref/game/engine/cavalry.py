@@ -115,7 +115,7 @@ def cav_decide(w: Work, frame: CavalryRetreatFrame, action: Action) -> None:
         all_fatigue_4=all(u.fatigue == MAX_FATIGUE for u in cav),
     )
     drm, why = cavalry_retreat_modifiers(w.game, side, hx)
-    die = w.die()
+    die = w.roll_one("cavalry_retreat", side, "7.7")
     cut = mp_reduction(die + drm)
     loss = cavalry_retreat_loss(die)
     march = w.find(MarchFrame)

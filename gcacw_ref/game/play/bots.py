@@ -37,11 +37,19 @@ from fractions import Fraction
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.geometry import distance
+from gcacw_ref.game.model.pathing import MoveView
 from gcacw_ref.game.model.pending import AssaultDecision, pending_decision
 from gcacw_ref.game.model.scenario import leader_commands
 from gcacw_ref.game.model.state import GameState, Unit
-from gcacw_ref.game.play.bots_map import pontoon_chance, repair_chance, station_owner
+from gcacw_ref.game.play.bots_map import (
+    ROUTES,
+    hexside,
+    pontoon_chance,
+    repair_chance,
+    station_owner,
+)
 from gcacw_ref.game.play.bots_view import _flank_threat, _View
+from gcacw_ref.rules.games import Side
 
 Bot = Callable[[GameState, list[Action]], Action]
 
@@ -107,6 +115,8 @@ def _score(view: _View, a: Action) -> float:
     if t == "forced_march":
         return 1.0 if a.option == "no" else -1.0
     if t == "move" and unit is not None:
+        if a.hex and _disorganizing(view, unit, a.hex):
+            return -1.0 if unit.organized else -3.0
         before = view.goal_distance(unit.hex or "0101")
         after = view.goal_distance(a.hex or "0101")
         return 0.5 + (before - after) * 1.0
@@ -206,17 +216,23 @@ def _activate(view: _View, lid: str) -> float:
 
 
 def _take(view: _View) -> float:
-    """4.2: take the initiative while a unit can march without an extended march (and is
-    not being kept for bridge work) or can attack at 2-1 on the printed strengths."""
+    """4.2: take the initiative only when something worth doing follows it: a unit that can
+    march without an extended march (and is not being kept for bridge work), a leader worth
+    activating, or an assault it would make. A side that takes the initiative must act, and
+    an extended march forced on a tired unit only gives the enemy strength points."""
     holders = view.holders()
     if any(view.fresh(u) and u.id not in holders for u in view.own):
         return 2.0
-    attack = any(
-        u.fatigue < 3
-        and any(view.odds(view.strength(u), h, view.side) >= 2 for h in view.adjacent_enemy(u))
-        for u in view.own
-    )
-    return 2.0 if attack else -1.0
+    own = {u.id for u in view.own}
+    for leader in view.state.leaders.values():
+        if leader.side.value != view.side or leader.unit not in own:
+            continue
+        if _activate(view, leader.id) > 0:
+            return 2.0
+        assault = Action(type="assault", leader=leader.id)
+        if _score(view, assault) > 0:
+            return 2.0
+    return -1.0
 
 
 def _raid(view: _View, unit: Unit) -> float:
@@ -271,6 +287,43 @@ def _dismantle(view: _View, unit: Unit, there: str) -> float:
         for u in view.own
     )
     return -0.5 if others else 0.9
+
+
+def _disorganizing(view: _View, unit: Unit, to: str) -> bool:
+    """6.2: a move from enemy ZOC straight into enemy ZOC off road, pike, railroad and trail
+    disorganizes the unit (a disorganized one loses a strength point: victory points for
+    the enemy); worth it only to take an enemy victory hex."""
+    here = unit.hex
+    if here is None or to in _enemy_vp_hexes(view):
+        return False
+    board = _move_view(view)
+    if not (board.in_normal_zoc(here) and board.in_normal_zoc(to)):
+        return False
+    return not hexside(view.state, here, to) & ROUTES
+
+
+def _enemy_vp_hexes(view: _View) -> set[str]:
+    """The victory hexes the enemy of the side to move holds now."""
+    state = view.state
+    return {
+        vh.hex
+        for vh in state.scenario.victory.hexes
+        if state.hex_control.get(vh.hex, vh.owner.value) != view.side
+    }
+
+
+# the last position's movement board (state, side, board): the move options of one
+# decision all read the same one
+_LAST_BOARD: list[tuple[GameState, str, MoveView]] = []
+
+
+def _move_view(view: _View) -> MoveView:
+    """6.2: the board as the side to move sees it (enemy ZOC), worked out once a position."""
+    if _LAST_BOARD and _LAST_BOARD[0][0] is view.state and _LAST_BOARD[0][1] == view.side:
+        return _LAST_BOARD[0][2]
+    board = view.position.move_view(Side(view.side))
+    _LAST_BOARD[:] = [(view.state, view.side, board)]
+    return board
 
 
 def _hexes_left(state: GameState) -> frozenset[str]:

@@ -20,7 +20,7 @@ from gcacw_ref.game.play.bots_map import (
     river_neighbors,
 )
 from gcacw_ref.rules.games import Side
-from gcacw_ref.rules.march import MAX_FATIGUE, is_extended_march
+from gcacw_ref.rules.march import is_extended_march
 
 # the six neighbours of a hex never change: worked out once per hex
 neighbors = lru_cache(maxsize=8192)(_neighbors)
@@ -66,12 +66,10 @@ class _View:
         return hit
 
     def fresh(self, unit: Unit) -> bool:
-        """Worth marching: without an extended march (5.1), or at all on the last turn;
-        before it, never a unit dug in next to the enemy with nothing to do on a march: its flanks
-        already refused (or not threatened, 7.8) and no attack at 3-2 on the printed
-        strengths."""
-        if self.all_out:  # marching in place costs nothing that still counts
-            return unit.fatigue < MAX_FATIGUE
+        """Worth marching: without an extended march (5.1; on the last turn too: its losses
+        are victory points for the enemy), and never a unit dug in next to the enemy with
+        nothing to do on a march: its flanks already refused (or not threatened, 7.8) and no
+        attack at 3-2 on the printed strengths."""
         if not fresh(unit):
             return False
         if unit.entrenchment == "none":

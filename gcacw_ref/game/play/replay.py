@@ -9,8 +9,10 @@ the saved hash. Saves are written atomically: a failed save never leaves half a 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
@@ -18,12 +20,20 @@ from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.game.engine.core import initial_state, legal_actions, start, step
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.log import Event
-from gcacw_ref.game.model.scenario import Scenario, check_scenario
+from gcacw_ref.game.model.scenario import (
+    SCENARIO_DIR,
+    Scenario,
+    check_scenario,
+    load_scenario,
+)
+from gcacw_ref.game.model.scenario_limits import MAP_ID
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.game.play.bots import BOT_NAMES, make_bot
 from gcacw_ref.game.play.save_checks import (
+    BOTS_VERSION,
     RULES_VERSION,
     BotCheck,
+    bots_changed,
     check_typed_dice,
     rules_changed,
 )
@@ -52,6 +62,9 @@ class SaveFile(BaseModel):
     # the rules version the game was played under (save_checks.RULES_VERSION); absent in
     # saves made before version 2
     rules: int | None = None
+    # the version of the bots that played it (save_checks.BOTS_VERSION); absent in saves
+    # made before version 2
+    bots_version: int | None = None
     # how many of the first actions were given by hand before the bots played (play --actions)
     scripted: int = 0
 
@@ -80,12 +93,37 @@ class Game(BaseModel):
             final_state_hash=self.state.state_hash(),
             result=self.state.result,
             rules=RULES_VERSION,
+            bots_version=BOTS_VERSION,
             scripted=self.scripted,
         )
 
 
-def start_game(scenario: Scenario, seed: int, bots: list[str] | None = None) -> Game:
-    state, events = start(initial_state(scenario, seed))
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a replay, for a caller that keeps more than its end (the game screen's
+    history): the state before, the action (None: the engine's start from the set-up),
+    the dice typed at the table for it, the state after, and the events of the step."""
+
+    before: GameState
+    action: Action | None
+    dice: list[int] | None
+    after: GameState
+    events: list[Event]
+
+
+ReplayObserver = Callable[[ReplayStep], None]
+
+
+def start_game(
+    scenario: Scenario,
+    seed: int,
+    bots: list[str] | None = None,
+    observe: ReplayObserver | None = None,
+) -> Game:
+    setup = initial_state(scenario, seed)
+    state, events = start(setup)
+    if observe is not None:
+        observe(ReplayStep(setup, None, None, state, list(events)))
     return Game(scenario=scenario, seed=seed, bots=bots, state=state, events=list(events))
 
 
@@ -157,8 +195,9 @@ def read_save(path: Path) -> SaveFile:
     return save
 
 
-def replay_save(save: SaveFile, where: str = "save") -> Game:
-    """Rebuild the game of a save by replaying its actions from the seed."""
+def replay_save(save: SaveFile, where: str = "save", observe: ReplayObserver | None = None) -> Game:
+    """Rebuild the game of a save by replaying its actions from the seed; `observe` is told
+    of every step (the start included) as it is replayed."""
     try:
         scenario = Scenario.model_validate(save.scenario)
     except ValidationError as exc:
@@ -167,17 +206,20 @@ def replay_save(save: SaveFile, where: str = "save") -> Game:
         raise DataError(f"{where}: scenario field '{field}': {err['msg']}") from None
     check_scenario(scenario, where)
     check_typed_dice(save.dice, len(save.actions), where)
-    game = start_game(scenario, save.seed, save.bots)
+    game = start_game(scenario, save.seed, save.bots, observe)
     game.scripted = save.scripted
     table_dice = save.dice or {}
     for i, action in enumerate(save.actions):
+        before, dice = game.state, table_dice.get(str(i))
         try:
-            play_action(game, action, table_dice.get(str(i)), all_dice=True)
+            events = play_action(game, action, dice, all_dice=True)
         except (InputError, ValueError) as exc:
             detail = f"action {i + 1} ({action.short()}) cannot be replayed: {exc}"
             raise rules_changed(save.rules, where, detail) or DataError(
                 f"{where}: {detail}"
             ) from None
+        if observe is not None:
+            observe(ReplayStep(before, action, dice, game.state, events))
     return game
 
 
@@ -213,10 +255,12 @@ def check_bots(
     scripted: int,
     typed: bool,
     where: str,
+    bots_version: int | None = BOTS_VERSION,
 ) -> BotCheck:
     """Whether the bots the save names played its actions: "verified" when they choose
     every action again; "unverified" when people played or dice were typed; "absent" when
-    the save names none. A bot that would choose otherwise is a `DataError`."""
+    the save names none. A bot that would choose otherwise is a `DataError` (saying the
+    bots changed when the save was made by another `bots_version`)."""
     if not bots:
         return "absent"
     if len(bots) != 2 or typed or any(b not in BOT_NAMES for b in bots):
@@ -234,6 +278,12 @@ def check_bots(
             side = frame.side.value if frame is not None and frame.side is not None else None
             chosen = players[side](game.state, legal_actions(game.state)) if side else None
             if chosen != action:
+                detail = _("they would not choose action {n} ({action})").format(
+                    n=i + 1, action=action.short()
+                )
+                changed = bots_changed(bots_version, where, detail)
+                if changed is not None:
+                    raise changed
                 raise DataError(
                     _(
                         "{where}: the bots the save names ({bots}) would not choose action "
@@ -243,6 +293,19 @@ def check_bots(
                 )
         play_action(game, action)
     return "verified"
+
+
+ScenarioCheck = Literal["shipped", "changed", "own"]
+
+
+def check_scenario_copy(scenario: Scenario) -> ScenarioCheck:
+    """How the scenario stored in a save stands to the shipped one of the same id: the
+    same ("shipped"), different because the shipped scenario changed since ("changed":
+    the save still replays under its own copy), or not a shipped id at all ("own")."""
+    if not MAP_ID.fullmatch(scenario.id) or not (SCENARIO_DIR / f"{scenario.id}.toml").is_file():
+        return "own"
+    shipped = load_scenario(scenario.id).model_dump(mode="json")
+    return "shipped" if shipped == scenario.model_dump(mode="json") else "changed"
 
 
 def load_game(path: Path) -> Game:

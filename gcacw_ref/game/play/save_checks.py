@@ -20,6 +20,11 @@ RULES_VERSION = 2
 """Raised whenever a rules fix changes what saved games replay to. Saves without a `rules`
 field were made before version 2 (the fixes of the rules audit: 7.1, 7.4, 7.7)."""
 
+BOTS_VERSION = 2
+"""Raised whenever the bots' choices change (a save's bots are checked by playing them
+again). Saves without a `bots_version` field were made by the bots of version 1 (before
+the heuristic bot stopped forcing extended marches and ZOC-to-ZOC moves, issue 24)."""
+
 MAX_TYPED_DICE = 64  # dice typed for one action; no step rolls nearly so many
 _INDEX = re.compile(r"0|[1-9][0-9]{0,8}")
 
@@ -62,4 +67,18 @@ def rules_changed(saved: int | None, where: str, detail: str) -> DataError | Non
             "{where}: the rules changed since this game was saved (rules version {old}, now "
             "{new}), so it cannot be verified under the current rules: {detail}"
         ).format(where=where, old=version, new=RULES_VERSION, detail=detail)
+    )
+
+
+def bots_changed(saved: int | None, where: str, detail: str) -> DataError | None:
+    """The error to give when the bots a save names would now choose otherwise because
+    they changed since it was saved (None when the save was made by these bots)."""
+    version = saved or 1
+    if version == BOTS_VERSION:
+        return None
+    return DataError(
+        _(
+            "{where}: the bots changed since this game was saved (bots version {old}, now "
+            "{new}), so their choices cannot be verified: {detail}"
+        ).format(where=where, old=version, new=BOTS_VERSION, detail=detail)
     )

@@ -4,12 +4,13 @@ save, open), as a mixin of `GamePane` to keep each module short."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.widget import Widget
 
 from gcacw_ref.errors import InputError
+from gcacw_ref.game.play.api import GameState
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import data_dir
 from gcacw_ref.tui.game import describe as D
@@ -60,7 +61,7 @@ class PaneExtras(Widget):
         self.set_history(history)
         self.report(_("Opened {path}: {n} actions").format(path=path, n=len(history.nodes) - 2))
 
-    def _overlay(self, state: Any) -> tuple[dict[str, str], dict[str, str]]:
+    def _overlay(self, state: GameState) -> tuple[dict[str, str], dict[str, str]]:
         bg: dict[str, str] = {}
         labels: dict[str, str] = {}
         if self.overlay.startswith("zoc-"):
@@ -127,11 +128,21 @@ class PaneExtras(Widget):
         self.show_legend = not self.show_legend
         self._show_info()
 
+    def action_map_compact(self) -> None:
+        """`m`: the whole map at once (one line a hex), or back to the full hexes."""
+        mapview = self.query_one(MapView)
+        mapview.set_compact(not mapview.compact)
+        if mapview.compact:
+            self.report(_("Compact map: a line a hex, hex ids on the edges; m: full hexes"))
+        else:
+            self.report(_("Full map: hex ids in each hex; m: the whole map at once"))
+        self.refresh_view()
+
     # -- files -------------------------------------------------------------------------
 
     def action_new_game(self) -> None:
-        def chosen(options: Any) -> None:
-            if isinstance(options, GameOptions):
+        def chosen(options: GameOptions | None) -> None:
+            if options is not None:
                 self.start_game(options)
 
         self._stop_autoplay()
@@ -148,10 +159,10 @@ class PaneExtras(Widget):
             return
         self.app.push_screen(PathDialog(_("Save the game to"), self.default_save()), self.save_to)
 
-    def save_to(self, path: Any) -> None:
+    def save_to(self, path: str | None) -> None:
         if not path or self.history is None:
             return
-        target = Path(str(path)).expanduser()
+        target = Path(path).expanduser()
         if target.is_dir():
             self.report(_("{path} is a folder: give a file name").format(path=target), True)
             return
@@ -164,9 +175,9 @@ class PaneExtras(Widget):
         self.report(_("Saved to {path}").format(path=target))
 
     def action_open(self) -> None:
-        def chosen(path: Any) -> None:
+        def chosen(path: str | None) -> None:
             if path:
-                self.open_game(str(path))
+                self.open_game(path)
 
         self._stop_autoplay()
         self.app.push_screen(PathDialog(_("Open a saved game"), self.default_save()), chosen)

@@ -36,6 +36,8 @@ from gcacw_ref.tui.game.detail import event_detail
 from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import MapView
+from gcacw_ref.tui.messages import OpenRule
+from gcacw_ref.tui.services import Services
 
 FOCUS_ORDER = ("#game-map", "#game-choices", "#game-log")
 
@@ -44,6 +46,7 @@ class PaneFocus(Widget):
     """Focus cycling, the rule key and the detail panel for `GamePane`."""
 
     if TYPE_CHECKING:
+        services: Services
         history: History | None
         _choices: list[Action]
         why_rule: str
@@ -122,10 +125,12 @@ class PaneFocus(Widget):
         option_id = event.option.id or ""
         if not (option_id.startswith("a") and int(option_id[1:]) < len(self._choices)):
             return
-        pointed = self.choice_hexes(self._choices[int(option_id[1:])])
+        action = self._choices[int(option_id[1:])]
+        pointed = self.choice_hexes(action)
         if pointed != self.pointed:
             self.pointed = pointed
             self.refresh_view()
+        self.show_choice_detail(action)
 
     # -- the rule key ------------------------------------------------------------------
 
@@ -141,7 +146,7 @@ class PaneFocus(Widget):
             option_id = option.id if option is not None else None
             if option_id and option_id.startswith("a") and int(option_id[1:]) < len(self._choices):
                 action = self._choices[int(option_id[1:])]
-                rule = D.action_rule(action, self._frame_kind())
+                rule = D.action_rule(action, *self._frame_kind_rule())
         elif isinstance(focused, LogView):
             rule = self._rule_of_stop(focused.browse)
         else:
@@ -149,13 +154,13 @@ class PaneFocus(Widget):
         if not rule or not rule[0].isdigit():
             self.report(_("no rule to open here"))
             return
-        self.app.action_open_rule(rule)  # type: ignore[attr-defined]
-        self.app.game_return = True  # type: ignore[attr-defined]
+        self.post_message(OpenRule(rule, from_game=True))
 
-    def _frame_kind(self) -> str | None:
+    def _frame_kind_rule(self) -> tuple[str | None, str]:
+        """The kind of the decision a person makes now and its rule (as the engine cites it)."""
         h = self.history
         facts = pending_decision(h.last) if h is not None else None
-        return facts.kind if facts else None
+        return (facts.kind, facts.rule) if facts else (None, "")
 
     def _rule_of_stop(self, index: int) -> str:
         h = self.history
@@ -166,7 +171,7 @@ class PaneFocus(Widget):
         if stop.event is not None:
             return str(node.events[stop.event].get("rule", ""))
         if node.action is not None:
-            return D.action_rule(node.action, node.kind or None)
+            return D.action_rule(node.action, node.kind or None, node.rule)
         return ""
 
     # -- why not? ---------------------------------------------------------------------
@@ -203,14 +208,27 @@ class PaneFocus(Widget):
         titles = self.__dict__.setdefault("_titles", {})
         if number not in titles:
             title = ""
-            books = getattr(self.app, "books", None)
-            if books is not None and books.ready and books.infos:
+            books = self.services.books
+            if books.ready and books.infos:
                 try:
                     title = str(books.rule(number).title)
                 except Exception:  # noqa: BLE001 - a missing title only shortens the line
                     title = ""
             titles[number] = title
         return str(titles[number])
+
+    def show_choice_detail(self, action: Action) -> None:
+        """The highlighted choice whole in the detail panel (its line in the box may be
+        cut): its words, its rule number and the rule's title."""
+        h = self.history
+        if h is None:
+            return
+        rule = D.action_rule(action, *self._frame_kind_rule())
+        text = Text()
+        text.append(D.action_words(action, h.last), style="bold")
+        text.append(f"\n[{rule}] ", style="cyan")
+        text.append(self._rule_title(rule))
+        self.query_one("#game-detail", Static).update(text, layout=True)
 
     def show_detail(self, index: int) -> None:
         """The log entry `index` in full in the detail panel."""
@@ -239,5 +257,6 @@ class PaneFocus(Widget):
                 stop.node,
                 self._rule_title,
                 node.kind,
+                node.rule,
             )
         panel.update(text, layout=True)

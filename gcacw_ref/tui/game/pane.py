@@ -21,6 +21,7 @@ from gcacw_ref.game.play.api import Action, load_scenario, pending_decision
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
+from gcacw_ref.tui.game.choiceline import ChoiceLine
 from gcacw_ref.tui.game.dialogs import GameOptions
 from gcacw_ref.tui.game.focus import PaneFocus
 from gcacw_ref.tui.game.history import SETTLE_EVERY, SIDES, History, settle_memory
@@ -32,7 +33,9 @@ from gcacw_ref.tui.game.mapview import (
     MapView,
 )
 from gcacw_ref.tui.game.play import SPEEDS, PanePlay, engine_trouble
+from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
+from gcacw_ref.tui.services import Services
 
 
 class GamePane(PanePlay, PaneFocus):
@@ -81,6 +84,7 @@ class GamePane(PanePlay, PaneFocus):
         Binding("r", "overlay_reach", "Reach"),
         Binding("x", "overlay_clear", "Clear"),
         Binding("l", "legend", "Legend"),
+        Binding("m", "map_compact", "Compact map"),
         Binding("u", "undo", "Undo"),
         Binding("t", "table_dice", "Table dice"),
         Binding("n", "new_game", "New"),
@@ -88,8 +92,11 @@ class GamePane(PanePlay, PaneFocus):
         Binding("o", "open", "Open"),
     ]
 
-    def __init__(self, options: GameOptions | None = None, *, id: str | None = None) -> None:
+    def __init__(
+        self, services: Services, options: GameOptions | None = None, *, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
+        self.services = services
         self.options = options or GameOptions()
         self.history: History | None = None
         self.busy = False
@@ -196,7 +203,8 @@ class GamePane(PanePlay, PaneFocus):
                 first = _("set-up") if stop.node == 0 else _("start: the first decision")
                 new.append(Text(first, style="bold"))
                 continue
-            new.append(D.log_line(event, phase, node.action, names, before.turn, node.kind))
+            line = D.log_line(event, phase, node.action, names, before.turn, node.kind, node.rule)
+            new.append(line)
         log.extend(new)
         self._log_len = len(h.stops)
         self._unsettled += len(new)
@@ -314,7 +322,7 @@ class GamePane(PanePlay, PaneFocus):
         self._choices_new = True
         self.pointed = []
         facts = pending_decision(h.last)
-        kind = facts.kind if facts else None
+        kind, rule = (facts.kind, facts.rule) if facts else (None, "")
         box.clear_options()
         groups: dict[str, list[int]] = {}
         for i, a in enumerate(legal):
@@ -325,8 +333,9 @@ class GamePane(PanePlay, PaneFocus):
             options.append(Option(Text(title, style="bold underline"), disabled=True))
             for i in indexes:
                 a = legal[i]
-                line = Text("  " + D.action_words(a, h.last))
-                line.append(f"  [{D.action_rule(a, kind)}]", style="cyan")
+                words = D.action_words(a, h.last)  # the group's title need not repeat
+                words = words.removeprefix(title + " · ") if words != title else words
+                line = ChoiceLine(words, D.action_rule(a, kind, rule))
                 options.append(Option(line, id=f"a{i}"))
         box.add_options(options)
         box.border_title = D.decision_text(h.last)
@@ -350,8 +359,7 @@ class GamePane(PanePlay, PaneFocus):
     def _open_rule(self, event: LogView.Chosen) -> None:
         rule = self._rule_of_stop(event.index)
         if rule and rule[0].isdigit():
-            self.app.action_open_rule(rule)  # type: ignore[attr-defined]
-            self.app.game_return = True  # type: ignore[attr-defined]
+            self.post_message(OpenRule(rule, from_game=True))
 
     @on(HexChosen)
     def _hex_chosen(self, event: HexChosen) -> None:

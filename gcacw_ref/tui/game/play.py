@@ -4,7 +4,7 @@ person's decisions, table dice), as a mixin of `GamePane` to keep each module sh
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from textual import work
 from textual.timer import Timer
@@ -209,7 +209,7 @@ class PanePlay(PaneExtras):
                 self.dice_wait = True
                 self._show_status()
 
-                def typed(dice: Any) -> None:
+                def typed(dice: list[int] | None) -> None:
                     self.dice_wait = False
                     if dice:
                         self._play(action, by, dice)
@@ -232,7 +232,7 @@ class PanePlay(PaneExtras):
             self.report(engine_trouble(exc), error=True)
         return None
 
-    def _play(self, action: Action, by: str, dice: Any) -> None:
+    def _play(self, action: Action, by: str, dice: list[int] | None) -> None:
         h = self.history
         if h is None:
             return
