@@ -15,6 +15,7 @@ from pathlib import Path
 
 from gcacw_ref import paths
 from gcacw_ref.errors import DataError, InputError, one_line, quoted
+from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _
 from gcacw_ref.text import semantic
 from gcacw_ref.text.asks import load_asks
@@ -241,9 +242,10 @@ class Library:
 
     @contextlib.contextmanager
     def _step(self) -> Iterator[None]:
-        """One step of the warm-up: once no search is asked, and alone."""
+        """One step of the warm-up: once no search is asked, and alone; a bulk load (what
+        it makes lives as long as the library)."""
         self.wait_for_searches()
-        with self._work:
+        with self._work, bulk_load():
             yield
 
     def _search(self, query: str, book: str | None, limit: int) -> list[Hit]:
