@@ -20,6 +20,13 @@ English for every question, -1 to -2 English for "may I / what happens" question
 many answers are the definitions themselves; round 10, again), so it is off (1.0) and
 kept for trying again (`scripts/tune_eval.py governing.W_DEFINITION=0.85`).
 
+A named part of a definition (the sub-headings of 2.2: leaders, combat units, markers)
+counts `W_DEFINITION_HEADING` for a question that does not ask what something is: a
+question that names a rank or a counter ("my general", "the marker") is pulled to the
+counter's description, when it asks what that leader or marker does under a rule (round
+10: +3 and -1 English top-1 on the tuning halves, Japanese unchanged; 0.8-0.85 the same,
+0.7 lost).
+
 The shape of the question is read from its one spelling (`spelling.py`): "what is",
 "what does ... mean", 「〜とは」, 「〜って何」 ask for a definition. Each weight was
 chosen on the tuning halves only (docs/search.md, round 9).
@@ -35,6 +42,7 @@ T = TypeVar("T")
 
 TOP = 5  # how many of the first results are looked at again
 W_DEFINITION = 1.0  # off: 0.75-0.92 lost 0-3 top-1 on the tuning halves (round 9)
+W_DEFINITION_HEADING = 0.9  # a named part of a definition (2.2's leaders, markers)
 W_TABLE = 1.15  # +1 English top-1 on the tuning halves, nothing lost
 DEFINITIONS = "2."  # the standard rules' chapter of basic concepts
 TABLES = "retreat-tables"
@@ -78,13 +86,16 @@ def governing_first(
     lower = query.lower()
     table = bool(_NAMES_TABLE.search(lower))
     w_table = W_NUMBERED_TABLE if _NUMBERED_TABLE.search(lower) else W_TABLE
-    if not (definition or table):
+    heading = W_DEFINITION_HEADING != 1.0 and not asks_what(query)
+    if not (definition or table or heading):
         return order
     head = []
     for item, score in order[:TOP]:
         book, ref = where(item)
         if book == 0 and definition and ref.startswith(DEFINITIONS):
             score *= W_DEFINITION
+        if book == 0 and heading and ref.startswith(DEFINITIONS) and "#" in ref:
+            score *= W_DEFINITION_HEADING
         if book == 0 and table and ref == TABLES:
             score *= w_table
         head.append((item, round(min(100.0, score), 1)))

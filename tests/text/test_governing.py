@@ -61,3 +61,14 @@ def test_the_definition_signal_when_tried(monkeypatch: pytest.MonkeyPatch) -> No
 )
 def test_a_table_named_by_its_number(query: str, numbered: bool) -> None:
     assert bool(governing._NUMBERED_TABLE.search(query.lower())) is numbered
+
+
+def test_a_part_of_a_definition_yields_to_the_rule_a_question_asks_about() -> None:
+    order = [((0, "2.2#司令官"), 60.0), ((0, "7.5#ユニット及び司令官の除去"), 56.0)]
+    moved = governing.governing_first(order, "Where does my general go if it dies", _where)
+    assert [k for k, _ in moved] == [(0, "7.5#ユニット及び司令官の除去"), (0, "2.2#司令官")]
+    assert moved[1][1] == round(60.0 * governing.W_DEFINITION_HEADING, 1)
+    # asking what it is keeps the definition; a whole definition section is not moved
+    assert governing.governing_first(order, "What is a leader", _where) == order
+    whole = [((0, "2.5"), 60.0), ((0, "5.2"), 56.0)]
+    assert governing.governing_first(whole, "How far can my general reach", _where) == whole
