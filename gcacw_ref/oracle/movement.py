@@ -170,12 +170,22 @@ def terrain_step(ground: Ground, unit: Any, a: str, b: str) -> Step:
 
 
 def move_step(
-    ground: Ground, unit: Any, a: str, b: str, mp_left: Fraction, first: bool
+    ground: Ground,
+    unit: Any,
+    a: str,
+    b: str,
+    mp_left: Fraction,
+    first: bool,
+    minimum: bool | None = None,
 ) -> Step | None:
     """6.2: entering `b` with `mp_left` MP; `first`: nothing done yet in a march begun in
     `a`. ZOC: leaving normal ZOC only as that first thing, +1 MP to a hex outside it, all
-    the MP to another ZOC hex. The one-hex minimum move spends every MP (register
-    minimum-move-cost). None: not judged."""
+    the MP to another ZOC hex. The one-hex minimum move (`minimum`, by default `first`)
+    spends every MP (register minimum-move-cost); 6.2 and 7.7 step 6 keep it for a unit
+    that has not moved when an enemy cavalry retreat took its MP to 0, though the attack it
+    declared ended its chance to leave ZOC. None: not judged."""
+    if minimum is None:
+        minimum = first
     if frozenset((a, b)) in ground.board.uncertain:
         return None
     za, zb = ground.zoc(a), ground.zoc(b)
@@ -188,7 +198,7 @@ def move_step(
         return Step(None, "in enemy ZOC after the march's first action")
     mp = mp_left if za and zb else step.mp + (1 if za else 0)
     if mp > mp_left:
-        return Step(mp_left, "one-hex minimum") if first else Step(None, "not enough MP")
+        return Step(mp_left, "one-hex minimum") if minimum else Step(None, "not enough MP")
     return Step(mp, "ZOC to ZOC" if za and zb else step.why)
 
 
@@ -200,18 +210,21 @@ class MarchWatch:
         self.unit: str | None = None
         self.start: str | None = None
         self.acted = False
+        self.went = False  # it moved, fought or refused its flanks (an attack merely
+        # declared, whose cavalry target retreated, is not this: 6.2, 7.7 step 6)
         self.zoc_to_zoc = False  # it moved from enemy ZOC straight into enemy ZOC
 
     def see(self, ev: dict[str, Any]) -> None:
         kind = ev.get("type")
         if kind == "march":
             self.unit, self.start, self.acted = str(ev.get("unit")), ev.get("hex"), False
+            self.went = False
             self.zoc_to_zoc = False
             return
         mine = ev.get("unit") == self.unit
         attacked = kind == "combat" and ev.get("action") == "march" and self.unit in ev["attackers"]
         if attacked or (mine and kind in ("move", "refuse_flank")):
-            self.acted = True
+            self.acted = self.went = True
 
     def acts(self, action: Any) -> None:
         """An attack declared counts as the march's first activity even when the
@@ -227,6 +240,13 @@ class MarchWatch:
             return not self.acted and here == self.start
         return not frame.acted and here == frame.start
 
+    def minimum(self, frame: Any, here: str) -> bool:
+        """The one-hex minimum move is still open: the unit has neither moved nor fought in
+        this march (6.2; after an enemy cavalry retreat, 7.7 step 6)."""
+        if self.unit == frame.unit and self.start is not None:
+            return not self.went and here == self.start
+        return not frame.acted and here == frame.start
+
 
 def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     """6.2: the hexes offered to the marching unit and, for the move made, its MP."""
@@ -239,6 +259,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     if here is None:
         return
     first = watch.first(frame, here)
+    minimum = watch.minimum(frame, here)
     mp_left = max(Fraction(frame.mp), Fraction(0))
     offered = {a.hex for a in seen.legal if a.type == "move" and a.unit == unit.id}
     attacks = [a for a in seen.legal if a.type == "attack" and a.unit == unit.id]
@@ -260,7 +281,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     for n in board.around(here):
         if n is None:
             continue
-        step = move_step(ground, unit, here, n, mp_left, first)
+        step = move_step(ground, unit, here, n, mp_left, first, minimum)
         if step is None:
             continue
         ok = (step.mp is not None) == (n in offered)
@@ -271,7 +292,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     made = next((e for e in seen.events if e.get("type") == "move"), None)
     if made is None or made.get("frm") != here:
         return
-    step = move_step(ground, unit, here, str(made["to"]), mp_left, first)
+    step = move_step(ground, unit, here, str(made["to"]), mp_left, first, minimum)
     if step is None or step.mp is None:
         return  # a move the rule refuses is counted above
     got = Fraction(str(made["cost"]))

@@ -19,9 +19,9 @@ from gcacw_ref.cli import main
 # the final state hash, first 16 hex digits)
 CORPUS: dict[tuple[str, int, str], tuple[str, str]] = {
     ("harrow", 1, "random,random"): ("ac86d18a1e73c2fe", "10ca7f0efc4aa2cc"),
-    ("harrow", 3, "random,heuristic"): ("6d422eb17ea5c930", "38f718aa57408ee9"),
-    ("training", 1, "heuristic,heuristic"): ("03b4677b64d108f5", "c505480f87d3871c"),
-    ("training", 3, "random,heuristic"): ("57a080f069c94b04", "395d015324bfbd3f"),
+    ("harrow", 3, "random,heuristic"): ("65084b0d572f358a", "df9836af14e275dd"),
+    ("training", 1, "heuristic,heuristic"): ("e6a1aa19f2552da9", "f3d3f5fe0709d941"),
+    ("training", 3, "random,heuristic"): ("ad3b8c1e2336a61d", "03462ce579d4dbe8"),
 }
 
 
