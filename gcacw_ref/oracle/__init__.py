@@ -19,6 +19,7 @@ from gcacw_ref.game.play.replay import MAX_ACTIONS, play_action, start_game
 from gcacw_ref.oracle.board import Board
 from gcacw_ref.oracle.cavalry import AdvanceWatch, retreat_roll
 from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
+from gcacw_ref.oracle.ledger import MpLedger
 from gcacw_ref.oracle.march import extended_march
 from gcacw_ref.oracle.modifiers import modifiers
 from gcacw_ref.oracle.movement import MarchWatch, moves
@@ -54,6 +55,7 @@ class Oracle:
         self._board: tuple[int, Board] | None = None
         self.assault_leader: str | None = None  # the leader of the assault under way
         self.march = MarchWatch()
+        self.ledger = MpLedger()
 
     def board(self, state: GameState) -> Board:
         key = hash((id(state.scenario), state.turn, state.bridges, state.destroyed))
@@ -68,7 +70,9 @@ class Oracle:
         retreat_priority(self.tally, seen, board)
         moves(self.tally, seen, board, self.march)
         self.march.acts(seen.action)
-        recovery(self.tally, seen)
+        self.ledger.check(self.tally, seen)
+        self.ledger.after(seen)
+        recovery(self.tally, seen, board)
         moved = False
         fatigue: dict[str, int] = {}  # fatigue after a march began, from its event
         for raw in seen.events:

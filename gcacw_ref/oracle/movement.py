@@ -174,12 +174,13 @@ def terrain_step(ground: Ground, unit: Unit, a: str, b: str) -> Step:
 
 
 def move_step(
-    ground: Ground, unit: Unit, a: str, b: str, mp_left: Fraction, first: bool
+    ground: Ground, unit: Unit, a: str, b: str, mp_left: Fraction, first: bool, fresh: bool
 ) -> Step | None:
     """6.2: entering `b` with `mp_left` MP; `first`: nothing done yet in a march begun in
-    `a`. ZOC: leaving normal ZOC only as that first thing, +1 MP to a hex outside it, all
-    the MP to another ZOC hex. The one-hex minimum move spends every MP (register
-    minimum-move-cost). None: not judged."""
+    `a`; `fresh`: the unit has neither moved nor fought this march. ZOC: leaving normal
+    ZOC only as that first thing, +1 MP to a hex outside it, all the MP to another ZOC
+    hex. The one-hex minimum move (a fresh unit, 6.2, 7.7 step 6) spends every MP
+    (register minimum-move-cost). None: not judged."""
     if frozenset((a, b)) in ground.board.uncertain:
         return None
     za, zb = ground.zoc(a), ground.zoc(b)
@@ -192,7 +193,7 @@ def move_step(
         return Step(None, "in enemy ZOC after the march's first action")
     mp = mp_left if za and zb else step.mp + (1 if za else 0)
     if mp > mp_left:
-        return Step(mp_left, "one-hex minimum") if first else Step(None, "not enough MP")
+        return Step(mp_left, "one-hex minimum") if fresh else Step(None, "not enough MP")
     return Step(mp, "ZOC to ZOC" if za and zb else step.why)
 
 
@@ -204,18 +205,22 @@ class MarchWatch:
         self.unit: str | None = None
         self.start: str | None = None
         self.acted = False
+        self.moved = False
+        self.fought = False  # a combat of its march was fought
         self.zoc_to_zoc = False  # it moved from enemy ZOC straight into enemy ZOC
 
     def see(self, ev: dict[str, Any]) -> None:
         kind = ev.get("type")
         if kind == "march":
             self.unit, self.start, self.acted = str(ev.get("unit")), ev.get("hex"), False
-            self.zoc_to_zoc = False
+            self.zoc_to_zoc = self.moved = self.fought = False
             return
         mine = ev.get("unit") == self.unit
         attacked = kind == "combat" and ev.get("action") == "march" and self.unit in ev["attackers"]
         if attacked or (mine and kind in ("move", "refuse_flank")):
             self.acted = True
+        self.moved = self.moved or (mine and kind == "move")
+        self.fought = self.fought or attacked
 
     def acts(self, action: Action) -> None:
         """An attack declared counts as the march's first activity even when the
@@ -231,6 +236,12 @@ class MarchWatch:
             return not self.acted and here == self.start
         return not frame.acted and here == frame.start
 
+    def fresh(self, frame: Any) -> bool:
+        """Neither moved nor fought this march (the frame's record as above)."""
+        if self.unit == frame.unit and self.start is not None:
+            return not self.moved and not self.fought
+        return not frame.moved and not frame.attacks
+
 
 def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     """6.2: the hexes offered to the marching unit and, for the move made, its MP."""
@@ -242,7 +253,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     here = unit.hex
     if here is None:
         return
-    first = watch.first(frame, here)
+    first, fresh = watch.first(frame, here), watch.fresh(frame)
     mp_left = max(Fraction(frame.mp), Fraction(0))
     offered = {a.hex for a in seen.legal if a.type == "move" and a.unit == unit.id and a.hex}
     attacks = [a for a in seen.legal if a.type == "attack" and a.unit == unit.id]
@@ -264,7 +275,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     for n in board.around(here):
         if n is None:
             continue
-        step = move_step(ground, unit, here, n, mp_left, first)
+        step = move_step(ground, unit, here, n, mp_left, first, fresh)
         if step is None:
             continue
         ok = (step.mp is not None) == (n in offered)
@@ -275,7 +286,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     made = next((e for e in seen.events if e.get("type") == "move"), None)
     if made is None or made.get("frm") != here:
         return
-    step = move_step(ground, unit, here, str(made["to"]), mp_left, first)
+    step = move_step(ground, unit, here, str(made["to"]), mp_left, first, fresh)
     if step is None or step.mp is None:
         return  # a move the rule refuses is counted above
     got = Fraction(str(made["cost"]))
