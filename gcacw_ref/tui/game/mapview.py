@@ -377,8 +377,9 @@ class MapView(ScrollView, can_focus=True):
                 body = self._lines[index - 1]
             else:
                 return Strip.blank(width)
-            right = scroll_x + width - C.GUTTER
-            return Strip.join([gutter, body.crop_extend(scroll_x, right, None)]).crop(0, width)
+            left = C.snap(scroll_x)  # whole hexes at the left edge, under their numbers
+            right = left + width - C.GUTTER
+            return Strip.join([gutter, body.crop_extend(left, right, None)]).crop(0, width)
         if index >= len(self._lines):
             return Strip.blank(width)
         return self._lines[index].crop_extend(scroll_x, scroll_x + width, None)
@@ -428,8 +429,11 @@ class MapView(ScrollView, can_focus=True):
         region = self.cell_region(h)
         if not self.compact:
             return region
-        return Region(
-            region.x - C.GUTTER, region.y - C.HEADER, region.width + C.GUTTER, region.height + 1
+        return Region(  # and a hex's width more at the right: the drawing snaps to whole hexes
+            region.x - C.GUTTER,
+            region.y - C.HEADER,
+            region.width + C.GUTTER + C.COMPACT_W - 1,
+            region.height + C.HEADER,
         )
 
     def action_cursor(self, direction: str) -> None:
@@ -452,7 +456,8 @@ class MapView(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         if self.compact and (event.x < C.GUTTER or event.y < C.HEADER):
             return  # the column or row numbers
-        h = self.hex_at(event.x + int(scroll_x), event.y + int(scroll_y))
+        left = C.snap(int(scroll_x)) if self.compact else int(scroll_x)
+        h = self.hex_at(event.x + left, event.y + int(scroll_y))
         if h is not None:
             self.focus()
             self.move_cursor(h)
