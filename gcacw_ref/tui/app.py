@@ -344,8 +344,9 @@ class GcacwApp(App[int]):
             from gcacw_ref.tui.game import mount_game_pane
 
             pane = self.query_one("#game", TabPane)
-            if pane.query("#game-map"):
-                self.query_one("#game-map").focus()
+            if pane.query("#game-map"):  # the pane's own default: a person's open decision
+                game = pane.query_one("#game-pane")
+                getattr(game, "focus_default", self.query_one("#game-map").focus)()
             else:
                 for slot in pane.query("#game-slot"):
                     slot.remove()

@@ -223,3 +223,23 @@ def test_choices_words_and_rules_read_from_the_decision() -> None:
     # a choice the screen has no rule for follows its decision's rule (leaders split: 6.3)
     assert D.action_rule(Action(type="done"), "leaders_split", "6.3") == "6.3"
     assert D.action_rule(Action(type="done"), "activation", "5.2") == "5.2"
+
+
+@run_async
+async def test_a_reopened_save_waiting_for_a_person_focuses_the_choices(
+    home: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "waiting.json"
+    first = GcacwApp(home=home, game=HARROW)
+    async with first.run_test(size=(80, 24)) as pilot:
+        pane = await start(pilot)
+        await pilot.press("end", "right")
+        await settle(pilot)
+        assert pane._choices and pane.history is not None
+        pane.history.save(path)  # a person's decision open at the end
+    app = GcacwApp(home=home, game=GameOptions(open_path=str(path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await start(pilot)
+        await settle(pilot)
+        assert pane._choices
+        assert app.focused is app.query_one("#game-choices")
