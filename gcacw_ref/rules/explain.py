@@ -76,7 +76,7 @@ def english(template: str, args: dict[str, Any]) -> str:
     return _render(template, {k: _plain(v) for k, v in args.items()}, translate=False)
 
 
-def _plain(value: Any) -> Arg:
+def _plain(value: object) -> Arg:
     """Numbers, text and lists of words stay; anything else (a Fraction, None, an enum)
     becomes its text, as an f-string would show it."""
     if isinstance(value, str | int | float) and not isinstance(value, bool):
@@ -116,7 +116,7 @@ class Step(BaseModel):
 
     @field_validator("args", mode="before")
     @classmethod
-    def _plain_args(cls, value: Any) -> Any:
+    def _plain_args(cls, value: object) -> object:
         """Numbers, text and lists of words stay; anything else becomes its text."""
         if not isinstance(value, dict):
             return value
