@@ -347,8 +347,11 @@ class GcacwApp(App[int]):
 
             pane = self.query_one("#game", TabPane)
             if pane.query("#game-map"):  # the pane's own default: a person's open decision
-                game = pane.query_one("#game-pane")
-                getattr(game, "focus_default", self.query_one("#game-map").focus)()
+                focusing = getattr(pane.query_one("#game-pane"), "focusing", None)
+                if focusing is not None:
+                    focusing.focus_default()
+                else:
+                    self.query_one("#game-map").focus()
             else:
                 for slot in pane.query("#game-slot"):
                     slot.remove()
