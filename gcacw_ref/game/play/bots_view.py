@@ -9,7 +9,7 @@ from functools import cached_property, lru_cache
 
 from gcacw_ref.game.engine.core import pending_side
 from gcacw_ref.game.engine.position import Position
-from gcacw_ref.game.model.geometry import distance
+from gcacw_ref.game.model.geometry import nearest_distance
 from gcacw_ref.game.model.geometry import neighbors as _neighbors
 from gcacw_ref.game.model.pathing import MoveView
 from gcacw_ref.game.model.state import GameState, Unit
@@ -112,7 +112,7 @@ class _View:
             near[key] = self._near
         hit = self._near.get(hex_)
         if hit is None:
-            hit = self._near[hex_] = min(distance(hex_, g) for g in self._goals)
+            hit = self._near[hex_] = nearest_distance(hex_, self._goals)
         return hit
 
     def fresh(self, unit: Unit) -> bool:
