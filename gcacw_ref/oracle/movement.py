@@ -17,9 +17,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import MarchFrame
+from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.oracle.board import Board
 from gcacw_ref.oracle.position import frame_named, strength
 from gcacw_ref.paths import tables_dir
+from gcacw_ref.rules.games import Side
 
 if TYPE_CHECKING:
     from gcacw_ref.oracle.tally import Seen, Tally
@@ -83,11 +87,11 @@ class Ground:
     """The position as one side's moving unit sees it: enemy hexes, the friendly infantry
     and artillery strength in each hex, and enemy ZOC (worked out once per step)."""
 
-    def __init__(self, board: Board, state: Any, side: Any) -> None:
+    def __init__(self, board: Board, state: GameState, side: Side) -> None:
         self.board = board
         self.state = state
         self.enemy: set[str] = set()
-        self.infantry: dict[str, list[Any]] = {}  # friendly infantry and artillery by hex
+        self.infantry: dict[str, list[Unit]] = {}  # friendly infantry and artillery by hex
         for u in state.units.values():
             if u.hex is None:
                 continue
@@ -127,7 +131,7 @@ class Step:
     why: str
 
 
-def terrain_step(ground: Ground, unit: Any, a: str, b: str) -> Step:
+def terrain_step(ground: Ground, unit: Unit, a: str, b: str) -> Step:
     """6.1, 6.2, 12.0: entering `b` from `a`, ZOC aside: the cheapest of the terrain and
     each road, pike, railroad or trail along the hexside; rivers, creeks, the ferry
     penalty and the friendly-occupied penalty."""
@@ -170,12 +174,13 @@ def terrain_step(ground: Ground, unit: Any, a: str, b: str) -> Step:
 
 
 def move_step(
-    ground: Ground, unit: Any, a: str, b: str, mp_left: Fraction, first: bool
+    ground: Ground, unit: Unit, a: str, b: str, mp_left: Fraction, first: bool, fresh: bool
 ) -> Step | None:
     """6.2: entering `b` with `mp_left` MP; `first`: nothing done yet in a march begun in
-    `a`. ZOC: leaving normal ZOC only as that first thing, +1 MP to a hex outside it, all
-    the MP to another ZOC hex. The one-hex minimum move spends every MP (register
-    minimum-move-cost). None: not judged."""
+    `a`; `fresh`: the unit has neither moved nor fought this march. ZOC: leaving normal
+    ZOC only as that first thing, +1 MP to a hex outside it, all the MP to another ZOC
+    hex. The one-hex minimum move (a fresh unit, 6.2, 7.7 step 6) spends every MP
+    (register minimum-move-cost). None: not judged."""
     if frozenset((a, b)) in ground.board.uncertain:
         return None
     za, zb = ground.zoc(a), ground.zoc(b)
@@ -188,7 +193,7 @@ def move_step(
         return Step(None, "in enemy ZOC after the march's first action")
     mp = mp_left if za and zb else step.mp + (1 if za else 0)
     if mp > mp_left:
-        return Step(mp_left, "one-hex minimum") if first else Step(None, "not enough MP")
+        return Step(mp_left, "one-hex minimum") if fresh else Step(None, "not enough MP")
     return Step(mp, "ZOC to ZOC" if za and zb else step.why)
 
 
@@ -200,32 +205,42 @@ class MarchWatch:
         self.unit: str | None = None
         self.start: str | None = None
         self.acted = False
+        self.moved = False
+        self.fought = False  # a combat of its march was fought
         self.zoc_to_zoc = False  # it moved from enemy ZOC straight into enemy ZOC
 
     def see(self, ev: dict[str, Any]) -> None:
         kind = ev.get("type")
         if kind == "march":
             self.unit, self.start, self.acted = str(ev.get("unit")), ev.get("hex"), False
-            self.zoc_to_zoc = False
+            self.zoc_to_zoc = self.moved = self.fought = False
             return
         mine = ev.get("unit") == self.unit
         attacked = kind == "combat" and ev.get("action") == "march" and self.unit in ev["attackers"]
         if attacked or (mine and kind in ("move", "refuse_flank")):
             self.acted = True
+        self.moved = self.moved or (mine and kind == "move")
+        self.fought = self.fought or attacked
 
-    def acts(self, action: Any) -> None:
+    def acts(self, action: Action) -> None:
         """An attack declared counts as the march's first activity even when the
         cavalry it was aimed at retreats and no combat follows (register
         zoc-exit-after-declared-attack)."""
         if action.type in ("attack", "move", "refuse") and action.unit == self.unit:
             self.acted = True
 
-    def first(self, frame: Any, here: str) -> bool:
+    def first(self, frame: MarchFrame, here: str) -> bool:
         """Nothing done yet in a march begun in `here` (the frame's record when the oracle
         did not see the march begin)."""
         if self.unit == frame.unit and self.start is not None:
             return not self.acted and here == self.start
         return not frame.acted and here == frame.start
+
+    def fresh(self, frame: Any) -> bool:
+        """Neither moved nor fought this march (the frame's record as above)."""
+        if self.unit == frame.unit and self.start is not None:
+            return not self.moved and not self.fought
+        return not frame.moved and not frame.attacks
 
 
 def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
@@ -238,9 +253,9 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     here = unit.hex
     if here is None:
         return
-    first = watch.first(frame, here)
+    first, fresh = watch.first(frame, here), watch.fresh(frame)
     mp_left = max(Fraction(frame.mp), Fraction(0))
-    offered = {a.hex for a in seen.legal if a.type == "move" and a.unit == unit.id}
+    offered = {a.hex for a in seen.legal if a.type == "move" and a.unit == unit.id and a.hex}
     attacks = [a for a in seen.legal if a.type == "attack" and a.unit == unit.id]
     if watch.unit == unit.id and watch.zoc_to_zoc:
         t.check(
@@ -260,7 +275,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     for n in board.around(here):
         if n is None:
             continue
-        step = move_step(ground, unit, here, n, mp_left, first)
+        step = move_step(ground, unit, here, n, mp_left, first, fresh)
         if step is None:
             continue
         ok = (step.mp is not None) == (n in offered)
@@ -271,7 +286,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
     made = next((e for e in seen.events if e.get("type") == "move"), None)
     if made is None or made.get("frm") != here:
         return
-    step = move_step(ground, unit, here, str(made["to"]), mp_left, first)
+    step = move_step(ground, unit, here, str(made["to"]), mp_left, first, fresh)
     if step is None or step.mp is None:
         return  # a move the rule refuses is counted above
     got = Fraction(str(made["cost"]))
@@ -290,7 +305,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
         zoc_to_zoc_order(t, seen, board, unit, str(made["to"]))
 
 
-def zoc_to_zoc_order(t: Tally, seen: Seen, board: Board, unit: Any, to: str) -> None:
+def zoc_to_zoc_order(t: Tally, seen: Seen, board: Board, unit: Unit, to: str) -> None:
     """6.2: straight from one enemy ZOC hex to another not along a road, pike, railroad
     or trail, an organized unit becomes disorganized and a disorganized one loses one
     strength point; along one, nothing happens (register zoc-to-zoc-trail)."""
@@ -308,7 +323,7 @@ def zoc_to_zoc_order(t: Tally, seen: Seen, board: Board, unit: Any, to: str) -> 
     t.check("6.2 ZOC to ZOC", got == want, f"{unit.id} {unit.hex}->{to}: {got}, rule {want}")
 
 
-def attack_mp(t: Tally, unit: Any, mp: Fraction, attacks: list[Any]) -> None:
+def attack_mp(t: Tally, unit: Unit, mp: Fraction, attacks: list[Action]) -> None:
     """6.1: the attack types offered against each target are those the MP left pays for
     (attack summary chart); no attack at all below 1 MP, so no column attack at 0."""
     if not attacks:
@@ -316,6 +331,6 @@ def attack_mp(t: Tally, unit: Any, mp: Fraction, attacks: list[Any]) -> None:
     kinds = _table("attack_types")["type"]
     column = "cavalry_mp" if unit.kind == "cavalry" else "infantry_mp"
     paid = {k["key"] for k in kinds if mp >= 1 and Fraction(k[column]) <= mp}
-    for target in sorted({a.hex for a in attacks}):
+    for target in sorted({a.hex for a in attacks if a.hex}):
         got = {str(a.option) for a in attacks if a.hex == target}
         t.check("6.1 attack MP", got == paid, f"{unit.id} with {mp} MP: {sorted(got)}")

@@ -5,12 +5,15 @@ Recovery uses no dice: steps 3a-3c act on units at fatigue 0 or 1 (a demoralized
 stays disorganized and exhausted, register recovery-demoralized-exceptions), step 4 turns
 fatigue 3 and 4 to the exhausted side, step 5 takes three levels off. Step 6 (out of
 supply) is advanced-game only and not judged. Units another event of the same step
-touches (a rain turn starting, say) are left aside.
+touches are left aside, and so are units in provisional swamps when the next turn's rain
+falls in the same step (12.0 tires and disorganizes them).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from gcacw_ref.oracle.board import Board
 
 if TYPE_CHECKING:
     from gcacw_ref.oracle.tally import Seen, Tally
@@ -34,7 +37,7 @@ def _named(ev: dict[str, Any]) -> set[str]:
     return out
 
 
-def recovery(t: Tally, seen: Seen) -> None:
+def recovery(t: Tally, seen: Seen, board: Board) -> None:
     events = seen.events
     if seen.post is None or not any(e.get("type") == "recovery" for e in events):
         return
@@ -42,6 +45,9 @@ def recovery(t: Tally, seen: Seen) -> None:
     for ev in events:
         if ev.get("type") != "recovery":
             touched |= _named(ev)
+    if any(e.get("type") == "rain" for e in events):  # 12.0: units in provisional swamps
+        wet = {h for h, terrain in board.terrains.items() if terrain == "provisional_swamp"}
+        touched |= {u.id for u in seen.pre.units.values() if u.hex in wet}
     names = ("fatigue", "organized", "exhausted", "demoralized")
     for uid, before in seen.pre.units.items():
         after = seen.post.units.get(uid)
