@@ -266,14 +266,20 @@ def _holders(view: _View) -> frozenset[str]:
     state = view.state
     out: set[str] = set()
     taken: set[str] = set()
-    for u in sorted(view.own, key=lambda x: x.id):
+    able = (
+        u
+        for u in view.own
+        if u.kind == "infantry" and u.fatigue == 0 and u.organized and u.strength >= 5
+    )
+    for u in sorted(able, key=lambda x: x.id):
         here = u.hex
-        if here is None or here in taken or u.kind != "infantry" or u.fatigue != 0:
+        if here is None or here in taken:
             continue
-        if not u.organized or u.strength < 5:
+        rivers = river_neighbors(state, here)
+        if not rivers:
             continue
         d0 = view.goal_distance(here)
-        for n in river_neighbors(state, here):
+        for n in rivers:
             if view.goal_distance(n) >= d0 or view.crossable(here, n):
                 continue
             if any(x.side != u.side for x in view.by_hex.get(n, ())):
