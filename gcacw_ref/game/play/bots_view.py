@@ -9,9 +9,10 @@ from functools import cached_property, lru_cache
 
 from gcacw_ref.game.engine.core import pending_side
 from gcacw_ref.game.engine.position import Position
-from gcacw_ref.game.model.geometry import nearest_distance
+from gcacw_ref.game.model.geometry import distance, nearest_distance
 from gcacw_ref.game.model.geometry import neighbors as _neighbors
 from gcacw_ref.game.model.pathing import MoveView
+from gcacw_ref.game.model.scenario import leader_commands
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots_map import (
     crossing_near,
@@ -71,6 +72,8 @@ class _View:
         self._fresh: dict[str, bool] = {}
         self._adjacent: dict[tuple[str, Side], list[str]] = {}
         self._against: dict[tuple[str, str], Fraction] = {}
+        self._commanded: dict[str, list[str]] = {}
+        self._commanded_near: dict[tuple[str, str | None], int] = {}
 
     # worked out when first read: many decisions (a march's next hex) never need them
     @cached_property
@@ -151,6 +154,24 @@ class _View:
         if self._holders is None:
             self._holders = frozenset() if self.all_out else _holders(self)
         return self._holders
+
+    def commanded_near(self, leader_id: str, hex_: str | None) -> int:
+        """How many units the leader commands (2.2) stand within 3 hexes of `hex_` (0 for
+        no hex), each leader's units gathered once a decision."""
+        key = (leader_id, hex_)
+        hit = self._commanded_near.get(key)
+        if hit is None:
+            mine = self._commanded.get(leader_id)
+            if mine is None:
+                leader = self.state.leaders[leader_id]
+                mine = self._commanded[leader_id] = [
+                    u.hex
+                    for u in self.state.units.values()
+                    if u.hex and u.side == leader.side and leader_commands(leader, u)
+                ]
+            hit = sum(1 for x in mine if hex_ and distance(hex_, x) <= 3)
+            self._commanded_near[key] = hit
+        return hit
 
     def enemy_hexes(self) -> list[str]:
         return [h for h, us in self.by_hex.items() if us[0].side is not self._side]
