@@ -103,8 +103,8 @@ def activation_candidates(w: Work, leader: Leader) -> list[str]:
     # only units inside the radius can pass `activation_refusal`: look at those alone
     return [
         u.id
-        for u in w.alive(leader.side)
-        if u.hex in reach and activation_refusal(w, leader, u, reach) is None
+        for u in w.units_in(reach)
+        if u.side == leader.side and activation_refusal(w, leader, u, reach) is None
     ]
 
 
