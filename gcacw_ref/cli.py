@@ -9,7 +9,8 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from gcacw_ref import __version__
 from gcacw_ref.commands import Parser
@@ -18,11 +19,28 @@ from gcacw_ref.i18n import _
 from gcacw_ref.rules.games import DEFAULT_GAME, GAMES
 from gcacw_ref.terminal import GuardedOutput, OutputError, argv_text, discard_pending_output
 
+# The module that registers each command (`gcacw_ref.commands.<module>`). A run parses
+# with its own command's module alone, so `search` never imports the calculators or the
+# game engine; `--help`, no command or an unknown one build them all.
+COMMAND_MODULES: dict[str, str] = {
+    "books": "text",
+    "search": "text",
+    "rule": "text",
+    "calc": "calc",
+    "ref": "calc",
+    "discrepancies": "calc",
+    "play": "game",
+    "replay": "game",
+    "game": "game",
+    "scenario": "game",
+    "bench": "bench",
+    "serve": "serve",
+}
+MODULES = ("text", "calc", "game", "bench", "serve")  # the order of `--help`
 
-def build_parser() -> argparse.ArgumentParser:
-    # lazy: each subcommand loads its layer only when run; --help stays fast
-    from gcacw_ref.commands import bench, calc, game, serve, text
 
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser, or (given a known command) the parser of that command alone."""
     parser = Parser(prog="gcacw-ref", description=_("GCACW rules assistant"))
     parser.add_argument(
         "--version",
@@ -44,9 +62,34 @@ def build_parser() -> argparse.ArgumentParser:
         ).format(default=DEFAULT_GAME),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (text, calc, game, bench, serve):
-        module.register(sub)
+    only = COMMAND_MODULES.get(command or "")
+    for name in (only,) if only else MODULES:
+        _registrar(name)(sub)
     return parser
+
+
+def _registrar(module: str) -> Callable[[Any], None]:
+    """`register` of one module of `gcacw_ref.commands`, imported now (lazily: each
+    subcommand loads its layer only when run, and --help stays fast)."""
+    if module == "text":
+        from gcacw_ref.commands import text  # lazy: see above
+
+        return text.register
+    if module == "calc":
+        from gcacw_ref.commands import calc  # lazy: see above
+
+        return calc.register
+    if module == "game":
+        from gcacw_ref.commands import game  # lazy: see above
+
+        return game.register
+    if module == "bench":
+        from gcacw_ref.commands import bench  # lazy: see above
+
+        return bench.register
+    from gcacw_ref.commands import serve  # lazy: see above
+
+    return serve.register
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -54,8 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     saved = sys.stdout, sys.stderr
     if sys.stderr is None:  # closed (2>&-): errors go nowhere, never to standard output
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    reconfigure = getattr(sys.stderr, "reconfigure", None)  # a text file's, not every stream's
     with contextlib.suppress(AttributeError, ValueError):  # a line in any encoding
-        sys.stderr.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         return _main(args_list)
     finally:
@@ -84,7 +129,7 @@ def _main(args_list: list[str]) -> int:
             i18n.set_language(i18n.choose_language(lang_option, saved=settings.language))
             return run_app(settings_problem=problem, game=game_option)
         sys.stdout = GuardedOutput(real_stdout)
-        parser = build_parser()
+        parser = build_parser(args_list[0])
         try:
             args = parser.parse_args(args_list)
         except SystemExit as exc:  # --help, --version, or a usage error (already printed)

@@ -19,11 +19,14 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len, get_character_cell_size
-from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Span, Text
+
+if TYPE_CHECKING:  # rich.console costs a command-line search 30 ms to import; types only
+    from rich.console import Console, ConsoleOptions, RenderResult
 
 NO_START = frozenset(
     "、。，．,.）)］]｝}」』】〕〉》〙〗!！?？:：;；・…‥ー〜～々ゝゞヽヾ"

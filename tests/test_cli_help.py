@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from gcacw_ref.calculators import CALCULATORS, calculator
-from gcacw_ref.cli import build_parser, main
+from gcacw_ref.cli import COMMAND_MODULES, build_parser, main
 from gcacw_ref.commands.calc import calc_parser
 
 
@@ -50,3 +53,32 @@ def test_play_picks_and_prints_a_seed(
     given = json.loads(capsys.readouterr().out)
     assert picked["seed"] == given["seed"] == 7
     assert picked["final_state_hash"] == given["final_state_hash"]
+
+
+def _commands(parser: argparse.ArgumentParser) -> list[str]:
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return [name for action in subs for name in action.choices]
+
+
+def test_each_command_is_registered_by_the_module_the_table_names() -> None:
+    assert _commands(build_parser()) == list(COMMAND_MODULES)
+    for command, module in COMMAND_MODULES.items():
+        alone = _commands(build_parser(command))
+        assert alone == [c for c, m in COMMAND_MODULES.items() if m == module]
+    assert _commands(build_parser("no-such-command")) == list(COMMAND_MODULES)
+
+
+def test_a_search_does_not_import_the_calculators_or_the_game(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from gcacw_ref.cli import main\n"
+        "main(['search', 'x'])\n"
+        "print(sorted(m for m in ('gcacw_ref.calculators', 'gcacw_ref.game', "
+        "'gcacw_ref.commands.calc', 'gcacw_ref.commands.game', 'textual') "
+        "if m in sys.modules))\n"
+    )
+    env = {**os.environ, "GCACW_REF_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.splitlines()[-1] == "[]"

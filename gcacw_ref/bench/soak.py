@@ -88,6 +88,7 @@ def play_watched(
                     legal=list(legal),
                     action=action,
                     events=[e.as_json() for e in events],
+                    post=game.state,
                 )
             )
     raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")

@@ -13,14 +13,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gcacw_ref.game.play.api import Game, Scenario, legal_actions, pending_side
+from gcacw_ref.game.play.api import Game, GameState, Scenario, legal_actions, pending_side
 from gcacw_ref.game.play.bots import make_bot
 from gcacw_ref.game.play.replay import MAX_ACTIONS, play_action, start_game
 from gcacw_ref.oracle.board import Board
 from gcacw_ref.oracle.cavalry import AdvanceWatch, retreat_roll
 from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
+from gcacw_ref.oracle.ledger import MpLedger
 from gcacw_ref.oracle.march import extended_march
 from gcacw_ref.oracle.modifiers import modifiers
+from gcacw_ref.oracle.movement import MarchWatch, moves
+from gcacw_ref.oracle.priority import retreat_priority
+from gcacw_ref.oracle.recovery import recovery
 from gcacw_ref.oracle.retreat import retreat_options
 from gcacw_ref.oracle.tally import Seen, Tally
 
@@ -32,7 +36,7 @@ _MOVED = frozenset(
 )
 
 
-def as_dict(ev: Any) -> dict[str, Any]:
+def as_dict(ev: object) -> dict[str, Any]:
     if isinstance(ev, Mapping):
         return dict(ev)
     as_json = getattr(ev, "as_json", None)  # a typed game event: the facts it was given
@@ -50,8 +54,10 @@ class Oracle:
         self.advance = AdvanceWatch()
         self._board: tuple[int, Board] | None = None
         self.assault_leader: str | None = None  # the leader of the assault under way
+        self.march = MarchWatch()
+        self.ledger = MpLedger()
 
-    def board(self, state: Any) -> Board:
+    def board(self, state: GameState) -> Board:
         key = hash((id(state.scenario), state.turn, state.bridges, state.destroyed))
         if self._board is None or self._board[0] != key:
             self._board = (key, Board.of(state))
@@ -61,12 +67,19 @@ class Oracle:
         board = self.board(seen.pre)
         attack_set(self.tally, seen, board)
         retreat_options(self.tally, seen, board)
+        retreat_priority(self.tally, seen, board)
+        moves(self.tally, seen, board, self.march)
+        self.march.acts(seen.action)
+        self.ledger.check(self.tally, seen)
+        self.ledger.after(seen)
+        recovery(self.tally, seen, board)
         moved = False
         fatigue: dict[str, int] = {}  # fatigue after a march began, from its event
         for raw in seen.events:
             ev = as_dict(raw)
             kind = ev.get("type")
             self.advance.see(self.tally, ev)
+            self.march.see(ev)
             if kind == "assault" and "leader" in ev and "units" in ev:
                 self.assault_leader = str(ev["leader"])
             if kind == "combat" and not moved:
@@ -107,6 +120,12 @@ def play_checked(scenario: Scenario, seed: int, union: str, confederate: str) ->
             f"{scenario.id} {union}/{confederate} seed {seed} action {len(game.actions) - 1}"
         )
         oracle.see(
-            Seen(pre=state, legal=list(legal), action=action, events=[e.as_json() for e in events])
+            Seen(
+                pre=state,
+                legal=list(legal),
+                action=action,
+                events=[e.as_json() for e in events],
+                post=game.state,
+            )
         )
     raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")

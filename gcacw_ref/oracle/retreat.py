@@ -8,9 +8,10 @@ the start hex (a one-hex optional retreat aside) nor in an enemy hex."""
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from gcacw_ref.oracle.board import Board
+from gcacw_ref.oracle.board import Board, neighbours
 from gcacw_ref.oracle.position import frame_named
 
 if TYPE_CHECKING:
@@ -21,11 +22,16 @@ LENGTH = {"retreat": (2, 4), "rout": (4, 6), "cavalry": (4, 6), "optional": (1, 
 
 def distances(board: Board, origin: str) -> dict[str, int]:
     """Hexes counted along the shortest run of adjacent hexes (terrain aside)."""
+    return _distances(board.columns, board.rows, origin)
+
+
+@lru_cache(maxsize=256)
+def _distances(columns: int, rows: int, origin: str) -> dict[str, int]:
     out = {origin: 0}
     todo = deque([origin])
     while todo:
         h = todo.popleft()
-        for n in board.around(h):
+        for n in neighbours(h, columns, rows):
             if n is not None and n not in out:
                 out[n] = out[h] + 1
                 todo.append(n)

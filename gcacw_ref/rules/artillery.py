@@ -4,8 +4,10 @@ artillery-asterisks, artillery-rows)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.i18n import N_, _
@@ -97,25 +99,34 @@ def special_case(modifier: int, attacker: int, defender: int) -> tuple[int, str 
     return modifier, None
 
 
-@dataclass
-class ArtilleryResult:
-    """The artillery modifier and how it was reached."""
+class ArtilleryResult(BaseModel):
+    """The artillery modifier and how it was reached (7.4): the calculator's result as it
+    is (`calc artillery --json`), declared once here. `attacker`, `defender` and `die`
+    are the inputs, kept for the combat and left out of the JSON."""
 
-    attacker: int
-    defender: int
+    model_config = ConfigDict(frozen=True)
+
     difference: int
-    row: str
-    band: int
-    band_label: str
-    cell: str
+    modifier: int | None = Field(description="null when a die decides and none was given")
     needs_die: bool
-    outcomes: dict[str, int]  # "even"/"odd" -> modifier (after special cases)
-    modifier: int | None
-    die: int | None
-    steps: list[Step] = field(default_factory=list)
+    outcomes: dict[str, int] | None = Field(
+        description="modifier by die parity (after the special cases), when a die decides"
+    )
+    row: str
+    column: str = Field(description="the label of the difference's column")
+    column_index: int
+    cell: str = Field(description="the table cell as the rules print it")
+    steps: list[Step]
+    attacker: int = Field(exclude=True)
+    defender: int = Field(exclude=True)
+    die: int | None = Field(exclude=True)
 
     def for_die(self, die: int) -> int:
-        """The modifier for a given artillery die."""
+        """The modifier for a given artillery die (the same for every die when none
+        decides)."""
+        if self.outcomes is None:
+            assert self.modifier is not None  # no die decides: the modifier is fixed
+            return self.modifier
         return self.outcomes["even" if die % 2 == 0 else "odd"]
 
 
@@ -205,11 +216,11 @@ def artillery_modifier(
         defender=defender,
         difference=difference,
         row=row.key,
-        band=band,
-        band_label=band_label,
+        column=band_label,
+        column_index=band,
         cell=cell.printed,
         needs_die=needs_die,
-        outcomes=outcomes,
+        outcomes=outcomes if needs_die else None,
         modifier=modifier,
         die=die,
         steps=steps,

@@ -151,8 +151,8 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
 
     type_drm, mp_cost, type_steps = attack_type_drm(inp)
     steps += type_steps
-    fixed = odds.ratio.drm + tactical + type_drm
-    parts = {"ratio": odds.ratio.drm, "tactical": tactical, "attack_type": type_drm}
+    fixed = odds.drm + tactical + type_drm
+    parts = {"ratio": odds.drm, "tactical": tactical, "attack_type": type_drm}
     if inp.flank_bonus:
         fixed += inp.flank_bonus
         parts["flank"] = inp.flank_bonus
@@ -185,8 +185,8 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
     if artillery.modifier is None:
         total_label = N_("even {even}, odd {odd}")
         total_args = {
-            "even": format_signed(fixed + artillery.outcomes["even"]),
-            "odd": format_signed(fixed + artillery.outcomes["odd"]),
+            "even": format_signed(fixed + artillery.for_die(2)),
+            "odd": format_signed(fixed + artillery.for_die(1)),
         }
     else:
         total_label, total_args = format_signed(fixed + artillery.modifier), {}
@@ -206,15 +206,15 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
 
     result = CombatResult(
         attacker_strength=att.total,
-        defender_strength=odds.defender_used,
+        defender_strength=odds.defender_strength,
         defender_column_strength=dfn.column_strength,
-        ratio=odds.ratio,
+        ratio=odds.strength_ratio,
         tactical_drm=tactical,
         artillery=artillery,
         attacker_drm_fixed=fixed,
         defender_drm=defender_drm,
-        attacker_column=odds.attacker_column,
-        defender_column=odds.defender_column,
+        attacker_column=odds.attacker_chart_column,
+        defender_column=odds.defender_chart_column,
         mp_cost=mp_cost,
         extra_attacker_loss=extra,
         distribution=[],

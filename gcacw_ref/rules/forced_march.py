@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
@@ -11,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gcacw_ref.errors import InputError, RuleError
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
-from gcacw_ref.rules.numbers import format_strength
+from gcacw_ref.rules.numbers import ShownStrength, format_strength
 from gcacw_ref.rules.tables import Source, load_table
 
 Kind = Literal["infantry", "cavalry", "artillery"]
@@ -94,13 +93,18 @@ def forced_march_loss(kind: Kind, dice_total: int) -> int:
     )  # pragma: no cover
 
 
-@dataclass(frozen=True)
-class ForcedMarch:
+class ForcedMarch(BaseModel):
+    """What a forced march does (5.1): the MP it adds and the strength it costs; as
+    `calc march --json` writes it under `forced_march`, declared once here (its steps
+    join the calculator's own)."""
+
+    model_config = ConfigDict(frozen=True)
+
     bonus: int
-    loss: int
-    strength_after: Fraction
+    strength_loss: int
+    strength_after: ShownStrength
     eliminated: bool
-    steps: list[Step]
+    steps: list[Step] = Field(exclude=True)
 
 
 def force_march(
@@ -137,7 +141,9 @@ def force_march(
             },
         ),
     ]
-    return ForcedMarch(bonus, loss, after, after == 0, steps)
+    return ForcedMarch(
+        bonus=bonus, strength_loss=loss, strength_after=after, eliminated=after == 0, steps=steps
+    )
 
 
 def forced_march_distribution(kind: Kind) -> dict[tuple[int, int], Fraction]:

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.combat_chart import Column, chart_column
 from gcacw_ref.rules.combat_tables import ratio_table, strength_caps
 from gcacw_ref.rules.explain import Step
-from gcacw_ref.rules.numbers import format_signed, format_strength
+from gcacw_ref.rules.numbers import ShownStrength, format_signed, format_strength
 
 Entrenched = Literal["none", "half", "all"]
 
@@ -93,19 +95,35 @@ def grand_assault_extra_loss(attack_total: Fraction) -> int:
     return extra
 
 
-@dataclass
-class Odds:
-    """The odds part of a combat: capped totals, the ratio and both chart columns."""
+class Odds(BaseModel):
+    """The odds part of a combat (7.2, 7.4, 7.5): the capped totals, the ratio and both
+    chart columns; the calculator's result as it is (`calc odds --json`), declared once
+    here. The totals before the caps and the ratio's parts are kept for the combat and
+    left out of the JSON."""
 
-    attacker_total: Fraction
-    defender_total: Fraction
-    attacker_used: Fraction
-    defender_used: Fraction
-    defender_column_strength: Fraction
-    ratio: Ratio
-    attacker_column: Column
-    defender_column: Column
-    steps: list[Step] = field(default_factory=list)
+    model_config = ConfigDict(frozen=True)
+
+    ratio: str = Field(description="as the table prints it (2-1, 1-2; its ends 1-13, 14-1)")
+    drm: int = Field(description="the strength ratio's die modifier")
+    attacker_column: str
+    defender_column: str
+    attacker_column_index: int
+    defender_column_index: int
+    attacker_strength: ShownStrength = Field(description="attacking total after the cap")
+    defender_strength: ShownStrength = Field(description="defending total after the cap")
+    steps: list[Step]
+    attacker_total: Fraction = Field(exclude=True)
+    defender_total: Fraction = Field(exclude=True)
+    defender_column_strength: Fraction = Field(exclude=True)
+    strength_ratio: Ratio = Field(exclude=True)
+
+    @property
+    def attacker_chart_column(self) -> Column:
+        return Column(self.attacker_column_index, self.attacker_column)
+
+    @property
+    def defender_chart_column(self) -> Column:
+        return Column(self.defender_column_index, self.defender_column)
 
 
 def compute_odds(
@@ -172,15 +190,19 @@ def compute_odds(
         )
     )
     return Odds(
+        ratio=ratio.label,
+        drm=ratio.drm,
+        attacker_column=a_col.label,
+        defender_column=d_col.label,
+        attacker_column_index=a_col.index,
+        defender_column_index=d_col.index,
+        attacker_strength=attacker_used,
+        defender_strength=defender_used,
+        steps=steps,
         attacker_total=attacker,
         defender_total=defender,
-        attacker_used=attacker_used,
-        defender_used=defender_used,
         defender_column_strength=column_strength,
-        ratio=ratio,
-        attacker_column=a_col,
-        defender_column=d_col,
-        steps=steps,
+        strength_ratio=ratio,
     )
 
 

@@ -20,7 +20,7 @@ breaks shown as spaces.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from gcacw_ref.text import semantic
@@ -59,14 +59,15 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 def _grow(sents: list[tuple[int, int]], best: int, gains: list[float]) -> tuple[int, int]:
     """The best sentence and, when it scores or the best is a short line, its better
-    neighbour, while the two fit in `PASSAGE_MAX`."""
+    neighbour, while the two fit in `PASSAGE_MAX`; a heading line (gain below 0) is never
+    added, so a passage stops where the next sub-heading begins."""
     lo = hi = best
     size = sents[best][1] - sents[best][0]
     near = [k for k in (best + 1, best - 1) if 0 <= k < len(sents)]
     near.sort(key=lambda k: -gains[k])
     for k in near[:1]:
         extra = sents[k][1] - sents[k][0]
-        if (gains[k] > 0 or size < SHORT_LINE) and size + extra <= PASSAGE_MAX:
+        if gains[k] >= 0 and (gains[k] > 0 or size < SHORT_LINE) and size + extra <= PASSAGE_MAX:
             lo, hi = min(lo, k), max(hi, k)
     a, z = sents[lo][0], sents[hi][1]
     return a, min(z, a + PASSAGE_MAX * 2)  # one endless sentence: its start
@@ -108,10 +109,11 @@ def answer_span(
     idf: Callable[[str], float] | None = None,
     query: str = "",
     chosen: tuple[int, int] | None = None,
-    title: str = "",
+    headings: Collection[str] = (),
 ) -> tuple[int, int]:
     """[start, end) of the sentences of `text` that answer: a question's (`reading`) by
-    `question_gains`, a look-up's by `term_gains`; a line that is only `title` never."""
+    `question_gains`, a look-up's by `term_gains`; a line that is only one of `headings`
+    (the section's title and its sub-headings) never, nor is it joined to one that does."""
     sents = _sentences(text)[:MAX_SENTENCES] or [(0, len(text))]
     if reading is not None and idf is not None and reading.weights:
         gains = question_gains(text, sents, reading, idf, chosen)
@@ -126,8 +128,9 @@ def answer_span(
             gains[i] += COSINE * c
     else:
         gains = term_gains(text, sents, [t for t in dict.fromkeys(terms) if t])
-    if title:  # a line that is only the heading answers nothing
-        gains = [-1.0 if text[a:z] == title else g for (a, z), g in zip(sents, gains, strict=True)]
+    if headings:  # a line that is only a heading answers nothing
+        heads = set(headings)
+        gains = [-1.0 if text[a:z] in heads else g for (a, z), g in zip(sents, gains, strict=True)]
     best = max(range(len(sents)), key=lambda i: (gains[i], -i))
     return _grow(sents, best, gains)
 
@@ -196,6 +199,16 @@ def _owner(book: LoadedBook, sec: Section) -> Section:
     return sec
 
 
+def _headings(book: LoadedBook, owner: Section, sec: Section) -> set[str]:
+    """The heading lines a passage of `sec` may meet: its title and its rule's sub-headings."""
+    out = {sec.title, owner.title}
+    for child in owner.children:
+        anchor = book.get(child)
+        if anchor is not None:
+            out.add(anchor.title)
+    return out
+
+
 def add_answer(
     book: LoadedBook,
     b: int,
@@ -223,14 +236,15 @@ def add_answer(
         hit.see_also = _see_also(book, b, owner, hit.passage, order)
         return
     marks = [t for t in dict.fromkeys(terms + (reading.words if reading else [])) if t]
+    heads = _headings(book, owner, sec)
     if reading is not None:
         idf = book.bm25().passages.idf
-        a, z = answer_span(text, marks, reading, idf, query, chosen, sec.title)
+        a, z = answer_span(text, marks, reading, idf, query, chosen, heads)
     elif chosen is not None:  # a look-up: the sentences of the passage it found
-        a, z = answer_span(text[chosen[0] : chosen[1]], marks)
+        a, z = answer_span(text[chosen[0] : chosen[1]], marks, headings=heads)
         a, z = a + chosen[0], z + chosen[0]
     else:
-        a, z = answer_span(text, marks)
+        a, z = answer_span(text, marks, headings=heads)
     hit.passage = text[a:z].replace("\n", " ")
     hit.passage_highlights = spans_of(hit.passage, marks)
     hit.answer_span = (base + a, base + z)

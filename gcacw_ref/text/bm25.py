@@ -24,9 +24,12 @@ import math
 import re
 import sys
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
+from typing import Any
 
 from gcacw_ref.errors import DataError, one_line
+from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import atomic_write_text, read_cache_bytes
 
@@ -231,29 +234,39 @@ MAX_CACHE_BYTES = 512 * 1024 * 1024  # the index of the largest book we store
 _MAX_COUNT = 1 << 40  # a length or term count larger than any book could give
 
 
-def _count(x: object, low: int) -> bool:
-    """A whole number in [low, _MAX_COUNT] (not a bool, not a float, not a string)."""
-    return type(x) is int and low <= x <= _MAX_COUNT
+def _counts(values: list[Any], low: int) -> bool:
+    """Every value a whole number in [low, _MAX_COUNT] (no bool, float or string): checked
+    by C loops (`map`, `min`, `max`), as a cache file holds about 200,000 of them."""
+    if not set(map(type, values)) <= {int}:
+        return False
+    return not values or (low <= min(values) and max(values) <= _MAX_COUNT)
 
 
 def _postings(part: object) -> Postings | None:
-    """One `[lengths, table]` pair of a cache file, checked whole, else None."""
+    """One `[lengths, table]` pair of a cache file, checked whole, else None: every length
+    a count, every entry a list of distinct document ids, then as many term counts >= 1."""
     if not isinstance(part, list) or len(part) != 2:
         return None
     lengths, table = part
-    if not isinstance(lengths, list) or not all(_count(x, 0) for x in lengths):
+    if not isinstance(lengths, list) or not _counts(lengths, 0):
         return None
     if not isinstance(table, dict):
         return None
+    entries = list(table.values())
+    if not set(map(type, entries)) <= {list}:
+        return None
+    if not set(map(type, chain.from_iterable(entries))) <= {int}:
+        return None
     n = len(lengths)
-    for entry in table.values():
-        if not isinstance(entry, list) or not entry or len(entry) % 2:
+    for entry in entries:
+        half, odd = divmod(len(entry), 2)
+        if odd or not half:
             return None
-        half = len(entry) // 2
         ids = entry[:half]
-        if not all(type(i) is int and 0 <= i < n for i in ids) or len(set(ids)) != half:
+        tfs = entry[half:]
+        if min(ids) < 0 or max(ids) >= n or min(tfs) < 1 or max(tfs) > _MAX_COUNT:
             return None
-        if not all(_count(tf, 1) for tf in entry[half:]):
+        if half > 1 and len(set(ids)) != half:
             return None
     return Postings(table, lengths)
 
@@ -304,7 +317,8 @@ def load_or_build(
     except DataError:  # a folder, a FIFO, a device, too large: rebuilt (kept in memory)
         raw = b""
     if raw is not None:
-        got = _parse(raw, digest)
+        with bulk_load():
+            got = _parse(raw, digest)
         if got is not None and got.ref_ids == list(titles) and got.passages.n == len(forms):
             return got
         if not quiet:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -16,7 +16,7 @@ from textual.css.query import NoMatches
 from textual.events import Resize
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
-from textual.widgets import Header, Static, TabbedContent, TabPane
+from textual.widgets import Header, Input, Static, TabbedContent, TabPane
 
 from gcacw_ref.calculators import CALCULATORS, calculator
 from gcacw_ref.errors import printable
@@ -34,10 +34,12 @@ from gcacw_ref.tui.calcs.move import MovePane
 from gcacw_ref.tui.calcs.simple import ArtilleryPane, MarchPane, OddsPane
 from gcacw_ref.tui.calcs.sixhex import FlankPane, FlankPicker, RetreatPane
 from gcacw_ref.tui.charts_pane import ChartsPane
+from gcacw_ref.tui.messages import Calculated, OpenRule, ShowTab
 from gcacw_ref.tui.quickref import QuickRefScreen
 from gcacw_ref.tui.ruleside import WIDE, part_ids, step_part
 from gcacw_ref.tui.screens import BookmarksScreen, HelpScreen, ImportScreen
 from gcacw_ref.tui.search import SearchPane
+from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.threads import deliver
 from gcacw_ref.tui.touch import (
     PHONE,
@@ -49,7 +51,10 @@ from gcacw_ref.tui.touch import (
 )
 from gcacw_ref.tui.widgets import StepsTable
 
-CALC_PANES: list[type[CalcPane]] = [
+if TYPE_CHECKING:  # the game screen's modules load the engine: imported when first shown
+    from gcacw_ref.tui.game.dialogs import GameOptions
+
+CALC_PANES: list[type[CalcPane[Any]]] = [  # Any: each pane its own result model
     OddsPane,
     CombatPane,
     ArtilleryPane,
@@ -107,9 +112,11 @@ def hints(tab: str, narrow: bool = False) -> Text:
     return line
 
 
-def warm_up_calculators() -> None:
-    """Import the calculator modules in the background so the first calculation is quick."""
+def warm_up_calculators(before_each: Callable[[], None] = lambda: None) -> None:
+    """Import the calculator modules in the background so the first calculation is quick
+    (`before_each`: waits while a search runs, so a question never shares the CPU)."""
     for name in CALCULATORS:
+        before_each()
         try:
             calculator(name)
         except Exception:  # noqa: BLE001, S112 - a missing module is reported when it is used
@@ -144,7 +151,7 @@ class GcacwApp(App[int]):
         self,
         home: Path | None = None,
         settings_problem: str | None = None,
-        game: Any = None,
+        game: GameOptions | None = None,
         player_game: str | None = None,
         ask_game: bool = False,
     ) -> None:
@@ -164,6 +171,7 @@ class GcacwApp(App[int]):
         self.home = home
         self.books = Books(home)
         self.bookmarks = Bookmarks(home or data_dir())
+        self.services = Services(self.books, self.bookmarks)  # handed to every pane
 
     # -- layout -----------------------------------------------------------------------
 
@@ -172,13 +180,13 @@ class GcacwApp(App[int]):
         yield Header(show_clock=False, icon="≡" if touch_mode() else "☰")
         with TabbedContent(id="tabs", initial="search"):
             with TabPane(tab_title("search"), id="search"):
-                yield SearchPane(id="search-pane")
+                yield SearchPane(self.services, id="search-pane")
             with TabPane(tab_title("rules"), id="rules"):
-                yield RulesPane(id="rules-pane")
+                yield RulesPane(self.services, id="rules-pane")
             with TabPane(tab_title("calc"), id="calc"), TabbedContent(id="calc-tabs"):
                 for pane in CALC_PANES:
                     with TabPane(_(pane.title()), id=f"calc-{pane.NAME}"):
-                        yield pane(id=f"pane-{pane.NAME}")
+                        yield pane(self.services, id=f"pane-{pane.NAME}")
             with TabPane(tab_title("charts"), id="charts"):
                 yield ChartsPane(id="charts-pane")
             with TabPane(tab_title("game"), id="game"):
@@ -273,7 +281,7 @@ class GcacwApp(App[int]):
         self.books.load()
         deliver(self, self._books_loaded)
         self.books.warm_up()
-        warm_up_calculators()
+        warm_up_calculators(self.books.wait_for_searches)
 
     def _books_loaded(self) -> None:
         search = self.query_one(SearchPane)
@@ -295,7 +303,7 @@ class GcacwApp(App[int]):
         self.call_after_refresh(self._focus_first_field)
         if books.infos:
             self.query_one(RulesPane).load_toc()
-        query = self.query_one("#search-input").value  # type: ignore[attr-defined]
+        query = self.query_one("#search-input", Input).value
         if query:
             search.run_search(query)
 
@@ -343,7 +351,7 @@ class GcacwApp(App[int]):
             else:
                 for slot in pane.query("#game-slot"):
                     slot.remove()
-                mount_game_pane(pane, self.game_options)
+                mount_game_pane(pane, self.services, self.game_options)
         elif tab == "rules":
             rules = self.query_one(RulesPane)
             self.query_one("#rule-body" if rules.view is not None else "#toc").focus()
@@ -407,6 +415,17 @@ class GcacwApp(App[int]):
     @on(SearchPane.OpenRule)
     def _open_from_search(self, event: SearchPane.OpenRule) -> None:
         self.action_open_rule(event.section, event.book, event.anchor)
+
+    @on(OpenRule)
+    def _open_asked(self, event: OpenRule) -> None:
+        """A pane asks for a rule; from the game screen, escape in the browser goes back."""
+        self.action_open_rule(event.number, event.book, event.anchor)
+        if event.from_game:
+            self.game_return = True
+
+    @on(ShowTab)
+    def _show_asked(self, event: ShowTab) -> None:
+        self.action_show_tab(event.tab)
 
     @on(StepsTable.RuleChosen)
     def _open_from_step(self, event: StepsTable.RuleChosen) -> None:
@@ -526,7 +545,7 @@ class GcacwApp(App[int]):
     @on(FlankPicker.UseInCombat)
     def action_flank_to_combat(self) -> None:
         """Carry the flank calculator's final modifier into the combat calculator."""
-        flank = self.query_one("#pane-flank", CalcPane)
+        flank = self.query_one("#pane-flank", FlankPane)
         if flank.output is None:
             self.notify(_("The flank calculator has no result yet."), severity="warning")
             return
@@ -539,8 +558,9 @@ class GcacwApp(App[int]):
 
     # -- calculators feed the charts --------------------------------------------------
 
-    def remember_calculation(self, name: str, out: Any) -> None:
-        self.query_one(ChartsPane).remember(name, out.model_dump(mode="json"))
+    @on(Calculated)
+    def _calculated(self, event: Calculated) -> None:
+        self.query_one(ChartsPane).remember(event.name, event.result)
 
     # -- command palette --------------------------------------------------------------
 

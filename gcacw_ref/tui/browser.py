@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.control import strip_control_codes
 from rich.text import Span, Text
@@ -19,8 +19,13 @@ from gcacw_ref.errors import InputError, printable
 from gcacw_ref.i18n import N_, _, ngettext
 from gcacw_ref.layout import count_lines
 from gcacw_ref.tui.lazytext import LazyText
+from gcacw_ref.tui.messages import ShowTab
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.ruletext import align_tables, link_spans, register_notes, strip_bold
+from gcacw_ref.tui.services import Services
+
+if TYPE_CHECKING:
+    from gcacw_ref.text.models import RuleView
 from gcacw_ref.tui.widgets import Field
 
 _CONTROL = re.compile("[\x07\x08\x0b\x0c\x0d]")
@@ -46,9 +51,10 @@ class RulesPane(Horizontal):
         Binding("escape", "close_find", show=False),
     ]
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.view: Any = None
+    def __init__(self, services: Services, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.services = services
+        self.view: RuleView | None = None
         self.history: list[tuple[str, str]] = []
         self.position = -1
         self.return_at: int | None = None  # history position opened from a calculator
@@ -84,7 +90,7 @@ class RulesPane(Horizontal):
     # -- contents ---------------------------------------------------------------------
 
     def load_toc(self) -> None:
-        books = self.app.books  # type: ignore[attr-defined]
+        books = self.services.books
         tree = self.query_one("#toc", Tree)
         tree.clear()
         self._toc_nodes = {}
@@ -133,7 +139,7 @@ class RulesPane(Horizontal):
         self, book: str | None, section: str, push: bool = True, anchor: str | None = None
     ) -> bool:
         """Show rule `section` of `book` (any book when None); False with a message if unknown."""
-        books = self.app.books  # type: ignore[attr-defined]
+        books = self.services.books
         if not books.ready:
             self.app.notify(
                 _("No rulebook is available yet (import one: ctrl+o)."), severity="warning"
@@ -183,7 +189,9 @@ class RulesPane(Horizontal):
 
     def _render_view(self) -> None:
         view = self.view
-        marked = self.app.bookmarks.has(view.book, view.section)  # type: ignore[attr-defined]
+        if view is None:
+            return
+        marked = self.services.bookmarks.has(view.book, view.section)
         head = Text()
         head.append(f"{view.section} ", style="bold cyan")
         head.append(view.title, style="bold")
@@ -210,7 +218,7 @@ class RulesPane(Horizontal):
         self._paragraphs = [plain for plain, _ in stripped]
         self._bold = [spans for _, spans in stripped]
         self._matches, self._current = [], 0
-        is_gcacw = self.app.books.kind(view.book) == "gcacw"  # type: ignore[attr-defined]
+        is_gcacw = self.services.books.kind(view.book) == "gcacw"
         notes = register_notes(view.section) if is_gcacw else ()
         register = self.query_one("#rule-register", Static)
         register.update(Text("\n").join(notes) if notes else "")
@@ -235,13 +243,13 @@ class RulesPane(Horizontal):
         links = self.query_one("#rule-links", OptionList)
         links.clear_options()
         self._link_targets = []
-        for number in getattr(view, "cites", []) or []:
+        for number in view.cites:
             line = Text("→ ", style="cyan")
             line.append(number, style="bold cyan")
             line.append("  " + _("cited"), style="dim")
             links.add_option(Option(line, id=f"link-{len(self._link_targets)}"))
             self._link_targets.append(number)
-        for child in getattr(view, "children", []) or []:
+        for child in view.children:
             line = Text("↳ ", style="green")
             line.append(child.replace("#", " › "), style="bold green")
             line.append("  " + _("part of this rule"), style="dim")
@@ -263,7 +271,7 @@ class RulesPane(Horizontal):
     def action_back(self) -> None:
         if self.return_at is not None and self.position == self.return_at:
             self.return_at = None  # opened from a calculator: back goes there
-            self.app.action_back_to_calc()  # type: ignore[attr-defined]
+            self.post_message(ShowTab("calc"))
             return
         if self.position > 0:
             self.position -= 1
@@ -283,20 +291,20 @@ class RulesPane(Horizontal):
         self.open(self.view.book, target)
 
     def action_previous(self) -> None:
-        self._go(getattr(self.view, "previous", None), N_("This rule has no previous rule."))
+        self._go(self.view.previous if self.view else None, N_("This rule has no previous rule."))
 
     def action_next(self) -> None:
-        self._go(getattr(self.view, "next", None), N_("This rule has no next rule."))
+        self._go(self.view.next if self.view else None, N_("This rule has no next rule."))
 
     def action_parent(self) -> None:
-        self._go(getattr(self.view, "parent", None), N_("This rule has no parent."))
+        self._go(self.view.parent if self.view else None, N_("This rule has no parent."))
 
     def action_bookmark(self) -> None:
         if self.view is None:
             return
         view = self.view
         try:
-            added = self.app.bookmarks.toggle(view.book, view.section, view.title)  # type: ignore[attr-defined]
+            added = self.services.bookmarks.toggle(view.book, view.section, view.title)
         except (OSError, InputError) as exc:
             self.app.notify(
                 _("Could not save bookmarks: {reason}").format(reason=exc), severity="error"
@@ -380,8 +388,9 @@ class RulesPane(Horizontal):
 
     def _links(self, plain: str, start: int, end: int) -> list[Span]:
         """The cited rule numbers in `plain[start:end]` as links (asked for as they are drawn)."""
-        cites = set(getattr(self.view, "cites", []) or [])
-        return link_spans(plain, cites, self.view.book, start, end) if cites else []
+        view = self.view
+        cites = set(view.cites) if view is not None else set()
+        return link_spans(plain, cites, view.book, start, end) if view and cites else []
 
     def _show_text(self) -> None:
         text = self.query_one("#rule-text", LazyText)

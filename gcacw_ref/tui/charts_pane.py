@@ -14,12 +14,12 @@ from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import _
 from gcacw_ref.layout import KinsokuText
-from gcacw_ref.rules.charts import all_grids, shown_headers, shown_title
+from gcacw_ref.rules.charts import Grid, all_grids, shown_headers, shown_title
 
 HIT = "bold black on yellow"
 
 
-def used_cells(grid: Any, calc: str, out: dict[str, Any]) -> set[tuple[int, int]]:
+def used_cells(grid: Grid, calc: str, out: dict[str, Any]) -> set[tuple[int, int]]:  # Any: JSON
     """Cells (row, column) of `grid` that the last result `out` of calculator `calc` read.
 
     Matching is by the labels the calculator reported (ratio, chart columns, the chart
@@ -72,9 +72,9 @@ def used_cells(grid: Any, calc: str, out: dict[str, Any]) -> set[tuple[int, int]
 class ChartsPane(Horizontal):
     """The list of tables and the chosen table."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.grids: list[Any] = []
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.grids: list[Grid] = []
         self.last: tuple[str, dict[str, Any]] | None = None
 
     def compose(self) -> ComposeResult:
@@ -114,7 +114,7 @@ class ChartsPane(Horizontal):
             listing.highlighted = 0
             self.show(0)
 
-    def remember(self, calc: str, out: dict[str, Any]) -> None:
+    def remember(self, calc: str, out: dict[str, Any]) -> None:  # Any: a result's JSON
         self.last = (calc, out)
         listing = self.query_one("#chart-list", OptionList)
         if self.grids and listing.highlighted is not None:

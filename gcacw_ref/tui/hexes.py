@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
@@ -88,9 +88,8 @@ class HexPicker(Widget, can_focus=True):
             self.picker = picker
             self.index = index
 
-    BINDINGS: ClassVar[list[Any]] = [
-        Binding(str(n + 1), f"select({n})", show=False) for n in range(6)
-    ] + [
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(n + 1), f"select({n})", show=False) for n in range(6)),
         Binding("left,up", "move(-1)", "Previous hex", show=False),
         Binding("right,down", "move(1)", "Next hex", show=False),
         Binding("enter", "pick", "Pick hex", show=False),
@@ -137,7 +136,7 @@ class HexPicker(Widget, can_focus=True):
         self.refresh()
         self.post_message(self.Moved(self))
 
-    def set_field(self, index: int, name: str, value: Any) -> None:
+    def set_field(self, index: int, name: str, value: object) -> None:
         self.cells[index][name] = value
         self.refresh()
 

@@ -92,6 +92,7 @@ KEYS: list[tuple[str, str, str]] = [
     (N_("Game"), "space  +  -", N_("Autoplay on/off, faster, slower")),
     (N_("Game"), "w a s d  enter", N_("Move the map cursor; choose that hex")),
     (N_("Game"), "z  c  r  x  l", N_("ZOC, command radius, reachable hexes, clear; the legend")),
+    (N_("Game"), "m", N_("Compact map: the whole map at once, a line a hex (again: full hexes)")),
     (N_("Game"), "u  t", N_("Undo the last decision; dice typed from the table")),
     (N_("Game"), "n  o  ctrl+s", N_("New game, open a save, save")),
     (N_("Game"), "enter on the log, escape", N_("Open the event's rule; back to the game")),

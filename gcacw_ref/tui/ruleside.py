@@ -21,6 +21,8 @@ from textual.widgets import Input, Static
 
 from gcacw_ref.i18n import _, catalog
 from gcacw_ref.text.glossary import load_glossary
+from gcacw_ref.tui.books import Books
+from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.ruletext import strip_bold
 from gcacw_ref.tui.threads import deliver
 from gcacw_ref.tui.widgets import Field
@@ -77,6 +79,11 @@ def part_ids(view: RuleView) -> list[str]:
 class RuleSide(Vertical):
     """A search box over the rule text of the focused breakdown line (or of the search hit)."""
 
+    def __init__(self, books: Books, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.books = books
+        self.shown: str | None = None  # the section on show
+
     def compose(self) -> ComposeResult:
         close = escape(_("✕ close"))  # touch, narrow: the side is a panel over the calculator
         yield Static(
@@ -87,7 +94,6 @@ class RuleSide(Vertical):
         yield VerticalScroll(id="side-body")
 
     def on_mount(self) -> None:
-        self.shown: str | None = None  # the section on show
         self.query_one("#side-title", Static).update(
             Text(_("The rule a breakdown line cites appears here."), style="dim italic")
         )
@@ -96,8 +102,8 @@ class RuleSide(Vertical):
 
     def show_step(self, step: Step) -> None:
         """Show the rule the line cites, at the part it is about."""
-        books = getattr(self.app, "books", None)
-        if books is None or not books.ready or not books.infos:
+        books = self.books
+        if not books.ready or not books.infos:
             self._note(_("Import a rulebook to read rule {rule} here.").format(rule=step.rule))
             return
         try:
@@ -161,12 +167,12 @@ class RuleSide(Vertical):
         event.stop()
         if self.shown:
             book, section, _part = self.shown.split(":", 2)
-            self.app.action_open_rule(section, book)  # type: ignore[attr-defined]
+            self.post_message(OpenRule(section, book))
 
     @work(thread=True, exclusive=True, group="side-search")
     def _search(self, query: str) -> None:
-        books = getattr(self.app, "books", None)
-        if books is None or not books.ready or not books.infos:
+        books = self.books
+        if not books.ready or not books.infos:
             deliver(self, self._note, _("Import a rulebook to search it."))
             return
         try:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -16,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import _
+from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.keys import KEYS
 from gcacw_ref.tui.widgets import Field
 
@@ -54,7 +53,7 @@ class BookmarksScreen(ModalScreen[tuple[str, str] | None]):
         Binding("delete,d", "remove", "Remove"),
     ]
 
-    def __init__(self, bookmarks: Any) -> None:
+    def __init__(self, bookmarks: Bookmarks) -> None:
         super().__init__()
         self.bookmarks = bookmarks
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -17,8 +17,13 @@ from textual.widgets.option_list import Option
 from gcacw_ref.i18n import N_, _, join_list, ngettext
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.ruletext import plain_with_spans
+from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.threads import deliver
 from gcacw_ref.tui.widgets import Choice, Field
+
+if TYPE_CHECKING:
+    from gcacw_ref.text.models import Hit
+    from gcacw_ref.tui.books import Books
 
 DEBOUNCE_S = 0.12
 ALL_BOOKS = N_("all books")  # the filter value; shown translated by Choice
@@ -56,11 +61,13 @@ class SearchPane(Vertical):
             super().__init__()
             self.path = path
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, services: Services, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.services = services
         self._timer: Timer | None = None
-        self._hits: list[Any] = []
+        self._hits: list[Hit] = []
         self._asked = ""
+        self._asks = 0  # searches started; a worker's answer counts only if it is the last
         self._shown: str | None = None  # the query whose results are on screen
         self._open_when_shown: str | None = None  # enter was pressed before they arrived
         self._titles: dict[str, str] = {}  # see-also rule number -> title (top result)
@@ -83,8 +90,8 @@ class SearchPane(Vertical):
                 results.highlighted = 0
 
     @property
-    def books(self) -> Any:
-        return getattr(self.app, "books", None)
+    def books(self) -> Books:
+        return self.services.books
 
     def set_books(self, ids: list[str]) -> None:
         """Offer a filter for each imported book."""
@@ -125,17 +132,18 @@ class SearchPane(Vertical):
 
     def run_search(self, query: str) -> None:
         books = self.books
-        if books is None or not books.ready:
+        if not books.ready:
             return
         self._asked = query
+        self._asks += 1
         if not query.strip():
             self._show(query, [], None)
             return
         self.set_status(Text(_("searching…"), style="dim"))
-        self._search_worker(query, self.book_filter)
+        self._search_worker(self._asks, query, self.book_filter)
 
     @work(thread=True, exclusive=True, group="search")
-    def _search_worker(self, query: str, book: str | None) -> None:
+    def _search_worker(self, ask: int, query: str, book: str | None) -> None:
         books = self.books
         error = None
         try:
@@ -143,21 +151,27 @@ class SearchPane(Vertical):
             self._titles = see_also_titles(books, hits)
         except Exception as exc:  # noqa: BLE001 - a bad query must never crash the app
             hits, error = [], str(exc)
-        deliver(self, self._show, query, hits, error)
+        deliver(self, self._answered, ask, query, hits, error)
 
-    def _show(self, query: str, hits: list[Any], error: str | None) -> None:
+    def _answered(self, ask: int, query: str, hits: list[Hit], error: str | None) -> None:
+        """A worker's answer; a thread cannot be stopped, so the answer of a search that a
+        newer one replaced (the same words in another book, say) may still arrive: drop it."""
+        if ask == self._asks:
+            self._show(query, hits, error)
+
+    def _show(self, query: str, hits: list[Hit], error: str | None) -> None:
         if query != self.query_one("#search-input", Input).value:
             return  # a newer query is on its way
         self._hits = hits
         self._shown = query
         results = self.query_one("#search-results", OptionList)
         results.clear_options()
-        number = self.books.rule_number(query) if self.books else None
+        number = self.books.rule_number(query)
         if error:
             self.set_status(Text(f"⚠ {error}", style="red"))
-        elif self.books is not None and not self.books.infos and self.books.problems:
+        elif not self.books.infos and self.books.problems:
             self.set_status(Text(f"⚠ {self.books.problems[0]}", style="red"))
-        elif self.books is not None and not self.books.infos:
+        elif not self.books.infos:
             self.set_status(
                 Text(_("No rulebook imported yet: see below, or press ctrl+o."), style="yellow")
             )
@@ -189,7 +203,7 @@ class SearchPane(Vertical):
         query = event.value.strip()
         if not query:
             return
-        number = self.books.rule_number(query) if self.books else None
+        number = self.books.rule_number(query)
         if number:
             self.post_message(self.OpenRule(None, number))
             return
@@ -211,8 +225,8 @@ class SearchPane(Vertical):
         if 0 <= event.option_index < len(self._hits):
             self._open_hit(self._hits[event.option_index])
 
-    def _open_hit(self, hit: Any) -> None:
-        self.post_message(self.OpenRule(hit.book, hit.section, getattr(hit, "anchor", None)))
+    def _open_hit(self, hit: Hit) -> None:
+        self.post_message(self.OpenRule(hit.book, hit.section, hit.anchor))
 
     @on(Input.Submitted, "#import-path")
     def _import(self, event: Input.Submitted) -> None:
@@ -221,11 +235,11 @@ class SearchPane(Vertical):
             self.post_message(self.ImportRequested(event.value.strip()))
 
 
-def see_also_titles(books: Any, hits: list[Any]) -> dict[str, str]:
+def see_also_titles(books: Books, hits: list[Hit]) -> dict[str, str]:
     """Titles of the top result's see-also rules (read in the search worker)."""
     titles: dict[str, str] = {}
     if hits:
-        for number in getattr(hits[0], "see_also", []) or []:
+        for number in hits[0].see_also:
             try:
                 titles[number] = str(books.rule(number, book=hits[0].book).title)
             except Exception:  # noqa: BLE001 - a missing title only shortens the line
@@ -233,7 +247,7 @@ def see_also_titles(books: Any, hits: list[Any]) -> dict[str, str]:
     return titles
 
 
-def hit_prompt(hit: Any, titles: dict[str, str] | None = None) -> Text:
+def hit_prompt(hit: Hit, titles: dict[str, str] | None = None) -> Text:
     """Number, title and book; then the snippet with its matches highlighted.
 
     The top result (it has a `passage`) shows the sentences that answer instead of the
@@ -242,16 +256,16 @@ def hit_prompt(hit: Any, titles: dict[str, str] | None = None) -> Text:
     head = Text()
     head.append(f"{hit.section}", style="bold cyan")
     head.append(f"  {hit.title}", style="bold")
-    anchor = getattr(hit, "anchor", None)
+    anchor = hit.anchor
     if anchor:
         head.append(f" › {anchor}", style="bold")
     head.append(f"   {hit.book} · {round(float(hit.score))}", style="dim")
 
-    passage = getattr(hit, "passage", "") or ""
+    passage = hit.passage
     if passage:
-        text, spans = passage, list(getattr(hit, "passage_highlights", []) or [])
+        text, spans = passage, list(hit.passage_highlights)
     else:
-        text, spans = str(hit.snippet), list(getattr(hit, "highlights", []) or [])
+        text, spans = hit.snippet, list(hit.highlights)
     plain, bold, spans = plain_with_spans(text.replace("\n", " "), spans)
     body = Text(plain)
     for start, end in bold:  # the rulebook's own emphasis, without its ** marks
@@ -261,7 +275,7 @@ def hit_prompt(hit: Any, titles: dict[str, str] | None = None) -> Text:
             body.stylize("bold reverse", start, end)
     head.append("\n")
     head.append_text(body)
-    see_also = getattr(hit, "see_also", []) or []
+    see_also = hit.see_also
     if passage and see_also:
         names = join_list(f"{n} {(titles or {}).get(n, '')}".rstrip() for n in see_also)
         head.append("\n")

@@ -8,12 +8,16 @@ widgets that no longer exist.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import ParamSpec
 
 from textual.dom import DOMNode
 
+P = ParamSpec("P")
 
-def deliver(widget: DOMNode, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+
+def deliver(
+    widget: DOMNode, callback: Callable[P, object], *args: P.args, **kwargs: P.kwargs
+) -> None:
     """From a worker thread, run `callback(*args, **kwargs)` on the UI thread.
 
     Only while `widget` (a widget, a screen or the app itself) is still on show.

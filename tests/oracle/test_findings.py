@@ -41,7 +41,9 @@ def replay_position(case: str) -> Tally:
             after, events = step(state, action)
         except IllegalAction:
             break  # the engine no longer offers what the bot chose here
-        oracle.see(Seen(pre=state, legal=list(legal), action=action, events=list(events)))
+        oracle.see(
+            Seen(pre=state, legal=list(legal), action=action, events=list(events), post=after)
+        )
         state = after
     return oracle.tally
 

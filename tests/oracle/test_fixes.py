@@ -99,3 +99,21 @@ def test_advance_after_cavalry_retreat_limited_by_assault_value() -> None:
     rolls = [e for e in events if e["type"] == "assault" and "value" in e]
     assert [r["value"] for r in rolls] == [1]
     assert [e["unit"] for e in events if e["type"] == "advance"] == ["u-art-3"]
+
+
+def test_cavalry_cut_kept_when_the_cancelled_attack_gives_its_mp_back() -> None:
+    """7.7 step 1: Dawes (4 MP, nothing spent) orders a prepared attack (4 MP) on the lone
+    cavalry in 0406, which retreats: die 4 - 2 = 2, halved: 1 MP cut. The hex is empty,
+    no combat, the attack's 4 MP come back: 4 - 1 = 3 left (the engine used to cut the 1
+    from the 0 the order had left, then give the 4 back: 4)."""
+    doc = json.loads(gzip.decompress((POSITIONS / "cavalry_cut_refund.json.gz").read_bytes()))
+    state = deserialise(json.dumps(doc["state"]))
+    assert state.stack[-1].kind == "march" and state.stack[-1].mp == 4
+    events: list[dict[str, Any]] = []
+    for raw in doc["actions"]:
+        state, evs = step(state, parse_action(raw))
+        events += [dict(e) for e in evs]
+    assert only(events, "cavalry_retreat")["mp_cut"] == 1
+    assert [e for e in events if e["type"] == "combat"] == []
+    march = state.stack[-1]
+    assert (march.kind, march.unit, march.mp) == ("march", "u-2-II", 3)

@@ -8,6 +8,8 @@ from gcacw_ref.oracle.board import neighbours
 from gcacw_ref.oracle.cavalry import SMALL, VERY_LARGE, _pick
 from gcacw_ref.oracle.march import expected_result
 from gcacw_ref.oracle.modifiers import attacking_strength, ratio_modifier
+from gcacw_ref.oracle.movement import chart_mp, crowding_mp, road_mp, terrain_mp, trail_mp
+from gcacw_ref.oracle.recovery import expected
 
 
 def test_ratio_rounded_for_the_defender() -> None:
@@ -47,3 +49,41 @@ def test_demoralized_attackers() -> None:
     assert attacking_strength(F(1), 1) == F(1, 2)
     assert attacking_strength(F(1, 2), 2) == F(1, 2)
     assert attacking_strength(F(7), 0) == 7
+
+
+def test_movement_costs_from_the_charts() -> None:
+    """6.1, 6.2, 12.0: the terrain chart's cells, trails, and the friendly-occupied bands."""
+    assert chart_mp("1 1/2") == F(3, 2) and chart_mp("P") is None
+    assert [terrain_mp(t, False) for t in ("city", "clear", "rolling", "rough", "woods")] == [
+        1,
+        3,
+        3,
+        5,
+        6,
+    ]
+    assert [terrain_mp(t, True) for t in ("city", "clear", "rolling", "rough", "woods")] == [
+        F(3, 2),
+        3,
+        4,
+        6,
+        7,
+    ]
+    assert terrain_mp("swamp", False) is None and terrain_mp("mountain", True) is None
+    assert (road_mp("road", True), road_mp("pike", True), road_mp("railroad", False)) == (
+        2,
+        F(3, 2),
+        1,
+    )
+    assert (trail_mp(True, False), trail_mp(True, True), trail_mp(False, True)) == (2, 3, 2)
+    assert [crowding_mp("clear", F(s)) for s in ("5/2", "3", "23/2", "12")] == [0, 1, 1, 2]
+    assert [crowding_mp("woods", F(s)) for s in ("5/2", "3", "12")] == [0, 3, 4]
+    assert crowding_mp("provisional_swamp", F(3)) == 1  # dry: the rough column
+
+
+def test_recovery_steps() -> None:
+    """8.0 steps 3-5 on (fatigue, organized, exhausted, demoralized)."""
+    assert expected(1, False, True, 1) == (0, True, False, 0)
+    assert expected(0, False, True, 2) == (0, False, True, 1)  # demoralized-2 at step 3
+    assert expected(2, False, True, 1) == (0, False, True, 1)  # fatigue 2: step 3 passes by
+    assert expected(3, True, False, 0) == (0, True, True, 0)
+    assert expected(4, False, True, 2) == (1, False, True, 2)

@@ -94,16 +94,16 @@ def test_half_strength_columns(side: str, strength: F, label: str) -> None:
 def test_caps_by_game() -> None:
     # other games: attack 80, defence 70 -> 90 vs 80 is counted 80 vs 70: 1-1.
     o = compute_odds(F(90), F(80), game="GTC")
-    assert (o.attacker_used, o.defender_used, o.ratio.label) == (80, 70, "1-1")
+    assert (o.attacker_strength, o.defender_strength, o.ratio) == (80, 70, "1-1")
     # OTR: 70 and 60 -> 140 vs 61 counted 70 vs 60: 1-1 (uncapped it would be 2-1).
     o = compute_odds(F(140), F(61), game="OTR")
-    assert (o.attacker_used, o.defender_used, o.ratio.label) == (70, 60, "1-1")
+    assert (o.attacker_strength, o.defender_strength, o.ratio) == (70, 60, "1-1")
     # OTR, half or more entrenched: 100; all entrenched: 130.
-    assert compute_odds(F(10), F(110), game="OTR", entrenched="half").defender_used == 100
-    assert compute_odds(F(10), F(140), game="OTR", entrenched="all").defender_used == 130
+    assert compute_odds(F(10), F(110), game="OTR", entrenched="half").defender_strength == 100
+    assert compute_odds(F(10), F(140), game="OTR", entrenched="all").defender_strength == 130
     # other games: 120 and 160.
-    assert compute_odds(F(10), F(130), game="SLB", entrenched="half").defender_used == 120
-    assert compute_odds(F(10), F(170), game="SLB", entrenched="all").defender_used == 160
+    assert compute_odds(F(10), F(130), game="SLB", entrenched="half").defender_strength == 120
+    assert compute_odds(F(10), F(170), game="SLB", entrenched="all").defender_strength == 160
     # half or more of the units (7.2): 1 of 2 is half; 1 of 3 is not.
     assert [entrenched_share(1, 2), entrenched_share(1, 3), entrenched_share(3, 3)] == [
         "half",
@@ -237,7 +237,7 @@ def test_demoralized_attacker_in_combat() -> None:
 )
 def test_artillery_cases(att: int, dfn: int, terrain: str, rain: bool, even: int, odd: int) -> None:
     a = artillery_modifier(att, dfn, terrain, rain=rain)
-    assert (a.outcomes["even"], a.outcomes["odd"]) == (even, odd)
+    assert (a.for_die(2), a.for_die(1)) == (even, odd)
     assert a.needs_die == (even != odd)
 
 

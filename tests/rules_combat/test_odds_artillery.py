@@ -66,14 +66,14 @@ def test_rows_clamp() -> None:
 
 def test_caps_otr_and_entrenched() -> None:
     o = compute_odds(F(75), F(10), game="OTR")
-    assert o.attacker_used == 70 and o.ratio.label == "7-1" and o.ratio.drm == 6
+    assert o.attacker_strength == 70 and o.ratio == "7-1" and o.drm == 6
     o = compute_odds(F(90), F(150), game="GTC", entrenched="half", defender_column_strength=F(75))
-    assert o.attacker_used == 80 and o.defender_used == 120
-    assert o.ratio.label == "1-2" and o.defender_column.label == "50+"
+    assert o.attacker_strength == 80 and o.defender_strength == 120
+    assert o.ratio == "1-2" and o.defender_column == "50+"
     o = compute_odds(F(90), F(150), game="GTC", entrenched="all")
-    assert o.defender_used == 150
+    assert o.defender_strength == 150
     o = compute_odds(F(10), F(90), game="SJW")
-    assert o.defender_used == 70 and o.ratio.label == "1-7"
+    assert o.defender_strength == 70 and o.ratio == "1-7"
 
 
 def test_grand_assault_extra_loss_bands() -> None:
@@ -127,8 +127,8 @@ def test_caps_respected(a: F, d: F, game: str, ent: str) -> None:
     o = compute_odds(a, d, game=game, entrenched=ent)  # type: ignore[arg-type]
     limits = {"GTC": (80, 70, 120, 160), "SJW": (80, 70, 120, 160), "OTR": (70, 60, 100, 130)}[game]
     d_cap = {"none": limits[1], "half": limits[2], "all": limits[3]}[ent]
-    assert o.attacker_used == min(a, limits[0])
-    assert o.defender_used == min(d, d_cap)
+    assert o.attacker_strength == min(a, limits[0])
+    assert o.defender_strength == min(d, d_cap)
 
 
 # --- artillery ---------------------------------------------------------------------
@@ -165,7 +165,8 @@ def test_caps_respected(a: F, d: F, game: str, ent: str) -> None:
 )
 def test_artillery_cases(att: int, dfn: int, terrain: str, rain: bool, even: int, odd: int) -> None:
     r = artillery_modifier(att, dfn, terrain, rain=rain)
-    assert r.outcomes == {"even": even, "odd": odd}
+    assert (r.for_die(2), r.for_die(1)) == (even, odd)
+    assert r.outcomes == ({"even": even, "odd": odd} if even != odd else None)
     assert r.needs_die == (even != odd)
     assert r.modifier == (None if even != odd else even)
     if r.needs_die:
@@ -189,7 +190,7 @@ def test_artillery_bad_input(bad: tuple[str, int]) -> None:
 @given(st.integers(0, 30), st.integers(0, 30), st.sampled_from(["clear", "rolling", "rough"]))
 def test_artillery_modifier_in_range(att: int, dfn: int, terrain: str) -> None:
     r = artillery_modifier(att, dfn, terrain)
-    for v in r.outcomes.values():
+    for v in (r.for_die(2), r.for_die(1)):
         assert -3 <= v <= 2
         if dfn == 0:
             assert v >= 0

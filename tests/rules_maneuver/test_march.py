@@ -42,7 +42,7 @@ def test_51_example_ord() -> None:
     c2 = check_march(Game.OTR, U, False, True, 2, True, F(6), die=4)
     assert (c2.drm, c2.result) == (2, "D")
     f = force_march("infantry", 1, F(6))
-    assert (f.bonus, f.loss, f.strength_after) == (2, 0, 6)
+    assert (f.bonus, f.strength_loss, f.strength_after) == (2, 0, 6)
     assert ma + f.bonus == 5
 
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from gcacw_ref.text import encoder, semantic
 from gcacw_ref.text.quality import load_questions
+from gcacw_ref.text.table_rows import TableRows
 
 ODD = [
     "",
@@ -93,6 +94,17 @@ def test_the_arrays_are_mapped_not_read(prepared: Path) -> None:
     arrays = encoder.load(prepared)
     assert arrays["table"].shape == (encoder.ROWS, 512)
     assert isinstance(arrays["table"].base, np.memmap)
+
+
+def test_the_table_s_rows_are_read_not_mapped(prepared: Path) -> None:
+    arrays = encoder.load(prepared)
+    table = encoder.backend(arrays).table
+    assert isinstance(table, TableRows)
+    rows = np.array([5, 3, 5, encoder.ROWS - 1, 0], dtype=np.int64)
+    got = table[rows]
+    assert got.dtype == np.uint8 and np.array_equal(got, arrays["table"][rows])
+    with pytest.raises(IndexError):
+        table[np.array([encoder.ROWS])]
 
 
 def _copy(src: Path, dst: Path) -> Path:
@@ -280,3 +292,13 @@ def test_the_vectors_file_refuses_links_folders_and_devices(tmp_path: Path) -> N
     if Path("/dev/null").exists():
         assert semantic._load(Path("/dev/null"), "stamp", 5) is None
     assert semantic._load(tmp_path / "missing.sem", "stamp", 5) is None
+
+
+def test_the_blas_thread_setting_is_not_left_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(semantic.BLAS_THREADS, raising=False)
+    semantic.installed.cache_clear()
+    assert semantic.installed()
+    assert semantic.BLAS_THREADS not in os.environ  # no child process inherits it
+    monkeypatch.setenv(semantic.BLAS_THREADS, "3")  # the user's own setting is kept
+    semantic.installed.cache_clear()
+    assert semantic.installed() and os.environ[semantic.BLAS_THREADS] == "3"

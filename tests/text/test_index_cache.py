@@ -123,3 +123,64 @@ def test_top_is_the_best_of_score_in_first_touch_order(
     assert postings.top(query, k) == expected
     postings.prepare(list("abcdefg"))  # computing weights ahead changes nothing
     assert postings.top(query, k) == expected
+
+
+def _count_one_by_one(x: object, low: int) -> bool:
+    return type(x) is int and low <= x <= 1 << 40
+
+
+def _postings_checked_one_by_one(part: object) -> bool:
+    """The check as it was before it ran in C loops: every value looked at in Python."""
+    if not isinstance(part, list) or len(part) != 2:
+        return False
+    lengths, table = part
+    if not isinstance(lengths, list) or not all(_count_one_by_one(x, 0) for x in lengths):
+        return False
+    if not isinstance(table, dict):
+        return False
+    for entry in table.values():
+        if not isinstance(entry, list) or not entry or len(entry) % 2:
+            return False
+        half = len(entry) // 2
+        ids = entry[:half]
+        if not all(type(i) is int and 0 <= i < len(lengths) for i in ids):
+            return False
+        if len(set(ids)) != half or not all(_count_one_by_one(tf, 1) for tf in entry[half:]):
+            return False
+    return True
+
+
+_VALUE = st.one_of(
+    st.integers(min_value=-2, max_value=6),
+    st.sampled_from([True, False, 1.0, "1", None, 1 << 41, []]),
+)
+_ENTRY = st.one_of(st.lists(_VALUE, max_size=6), _VALUE, st.dictionaries(st.just("a"), _VALUE))
+_PART = st.one_of(
+    st.tuples(
+        st.one_of(st.lists(_VALUE, max_size=5), _VALUE),
+        st.one_of(st.dictionaries(st.sampled_from("abc"), _ENTRY, max_size=3), _VALUE),
+    ).map(list),
+    _VALUE,
+)
+
+
+@given(_PART)
+def test_the_cache_check_accepts_what_the_one_by_one_check_accepted(part: object) -> None:
+    assert (bm25._postings(part) is not None) == _postings_checked_one_by_one(part)
+
+
+def test_the_cache_check_refuses_each_kind_of_damage() -> None:
+    good = [[1, 2, 3], {"a": [0, 2, 1, 1], "b": [1, 3]}]
+    assert bm25._postings(good) is not None
+    for lengths, entry in [
+        ([1, 2, 3], [0, 3, 1, 1]),  # a document that does not exist
+        ([1, 2, 3], [0, 0, 1, 1]),  # a document twice
+        ([1, 2, 3], [0, 1, 1, 0]),  # a term count of 0
+        ([1, 2, 3], [0, 1, True, 1]),  # a bool for a count
+        ([1, 2, 3], [0, 1, 1.0, 1]),  # a float
+        ([1, 2, 3], [0, 1, 1]),  # an odd length
+        ([1, 2, 3], []),  # empty
+        ([1, -2, 3], [0, 1]),  # a negative length
+        ([1, 2, 1 << 41], [0, 1]),  # a length beyond any book
+    ]:
+        assert bm25._postings([lengths, {"a": entry}]) is None, (lengths, entry)

@@ -106,7 +106,7 @@ async def test_odds_bad_input_says_what_it_accepts(home: Path) -> None:
         assert app.query_one("#odds-attacker", Input).has_class("-invalid")
         await clear_and_type(pilot, "3 1/2")
         await settle(pilot)
-        assert pane(app, "odds").output.attacker_strength == "3 1/2"
+        assert pane(app, "odds").output.attacker_strength == Fraction(7, 2)
 
 
 COMBAT_UNITS = "8 a1 t2, 6 a1 t1, 3 a1"

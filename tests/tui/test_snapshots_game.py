@@ -50,3 +50,14 @@ def test_game_screen(name: str, snap_home: Path, snap_compare: Any) -> None:
     size, run_before = SCREENS[name]
     app = GcacwApp(home=snap_home, game=PERSON)
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+HARROW = GameOptions("harrow", 1, "human", "heuristic")
+
+
+def test_game_screen_compact_harrow(snap_home: Path, snap_compare: Any) -> None:
+    """The whole harrow map (32x26 hexes) at 160x45 in the compact drawing, with the
+    Union's ZOC on and a choice's unit lit."""
+    app = GcacwApp(home=snap_home, game=HARROW)
+    presses = keys("end", "right", "m", "z", "down")
+    assert snap_compare(app, terminal_size=(160, 45), run_before=presses)

@@ -178,7 +178,7 @@ def as_decide(w: Work, frame: AssaultFrame, action: Action) -> None:
         if action.option == "yes":
             army = ga_leader(w, ld)
             assert army is not None  # the grand assault is offered only with one (7.1)
-            die = w.die()
+            die = w.roll_one("grand_assault", army.side, "7.1")
             ga = grand_assault_number(army.command, die)
             w.emit(
                 ev.GrandAssaultEvent(
@@ -218,7 +218,7 @@ def command_roll(w: Work, frame: AssaultFrame) -> None:
     ld = w.leaders[frame.leader]
     side = frame.side
     target = target_of(frame)
-    die = w.die()
+    die = w.roll_one("assault_command", side, "7.1")
     roll = assault_roll(
         ld.command, die, units_chosen=len(frame.selected), wing_commander=ld.rank == "wing"
     )

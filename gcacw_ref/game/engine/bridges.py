@@ -174,7 +174,7 @@ def destroy_decide(w: Work, frame: DestroyFrame, action: Action) -> None:
         zoc_free=not zoc_kind(w, here, unit.side) and not zoc_kind(w, there, unit.side),
         idle=frame.idle,
     )
-    die = w.die()
+    die = w.roll_one("bridge_destroy", unit.side, "10.2")
     ok = destroyed(die, drm, ferry)
     what = "ferry" if ferry else "bridge"
     if ok:

@@ -111,7 +111,7 @@ def build_bridge(w: Work, action: Action, build: BuildFrame) -> None:
     if action.option == "repair":
         build.repaired = True
         drm = repair_drm(major=major, uncrossable=_uncrossable(w, major))
-        die = w.die()
+        die = w.roll_one("bridge_repair", unit.side, "10.3")
         ferry = F.FERRY in feats and F.BRIDGE not in feats
         ok = repaired(die, drm, ferry)
         if ok:
@@ -137,7 +137,7 @@ def build_bridge(w: Work, action: Action, build: BuildFrame) -> None:
         roads=(_has(w, here, ROADS), _has(w, there, ROADS)),
         routes=(_has(w, here, ROADS_AND_TRAIL), _has(w, there, ROADS_AND_TRAIL)),
     )
-    die = w.die()
+    die = w.roll_one("pontoon", unit.side, "10.1")
     ok = pontoon_built(die, drm)
     if ok:
         w.bridges = (*w.bridges, (key[0], key[1], unit.side.value))

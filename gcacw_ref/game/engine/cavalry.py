@@ -16,7 +16,7 @@ from gcacw_ref.game.engine.units import lose
 from gcacw_ref.game.engine.zocview import zoc_map
 from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
-from gcacw_ref.game.model.frames import CavalryRetreatFrame, MarchFrame
+from gcacw_ref.game.model.frames import AttackGoFrame, CavalryRetreatFrame, MarchFrame
 from gcacw_ref.game.model.zoc import zoc_from_hex
 from gcacw_ref.rules.cavalry_retreat import (
     CavalryHex,
@@ -92,6 +92,18 @@ def cav_options(w: Work, frame: CavalryRetreatFrame) -> list[Action]:
     ]
 
 
+def held_attack_cost(w: Work, frame: CavalryRetreatFrame) -> int:
+    """7.7 step 1: the MP paid for an attack ordered on this hex that the retreat cancels
+    (only cavalry is there, so the hex will be empty and the MP come back): the cut is
+    taken from what the march had before the order, not from what the order left."""
+    go = w.find(AttackGoFrame)
+    if go is None or go.unit != frame.active or go.target != frame.hex:
+        return 0
+    if any(u.kind != "cavalry" for u in w.at(frame.hex)):
+        return 0
+    return go.cost
+
+
 def cav_decide(w: Work, frame: CavalryRetreatFrame, action: Action) -> None:
     """7.7: the cavalry retreat's die: MP taken from the enemy, the cavalry's loss, then
     the retreat itself (fatigue +1, disorganized)."""
@@ -115,12 +127,13 @@ def cav_decide(w: Work, frame: CavalryRetreatFrame, action: Action) -> None:
         all_fatigue_4=all(u.fatigue == MAX_FATIGUE for u in cav),
     )
     drm, why = cavalry_retreat_modifiers(w.game, side, hx)
-    die = w.die()
+    die = w.roll_one("cavalry_retreat", side, "7.7")
     cut = mp_reduction(die + drm)
     loss = cavalry_retreat_loss(die)
     march = w.find(MarchFrame)
     if march is not None and not frame.assault:
-        march.mp = max(Fraction(0), march.mp - cut)
+        held = held_attack_cost(w, frame)
+        march.mp = max(Fraction(0), march.mp + held - cut) - held
     w.emit(
         ev.CavalryRetreatEvent(
             turn=w.turn,

@@ -386,10 +386,10 @@ def resolve(
         longstreet,
     )
     assert inp is not None
-    a, d = w.die(), w.die()
+    a, d = w.roll("combat", 2, None, "7.4")
     res = resolve_combat(inp.model_copy(update={"dice": CombatDice(attacker=a, defender=d)}))
     if res.artillery.modifier is None:
-        art = w.die()
+        art = w.roll_one("artillery", None, "7.4")
         res = resolve_combat(
             inp.model_copy(
                 update={"dice": CombatDice(attacker=a, defender=d), "artillery_die": art}

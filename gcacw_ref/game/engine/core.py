@@ -2,11 +2,14 @@
 
 `apply` validates the action against `legal_actions`, applies it to a working copy, then
 runs every step that needs no decision (including decisions with a single choice) until
-a real decision is pending or the game is over. Dice come from the injected list first,
-then from the seeded generator kept in the state.
+a real decision is pending or the game is over. Every roll is a `ChanceRequest` answered
+by the chance player (`engine.chance`): the typed dice first, then the seeded generator
+kept in the state.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from gcacw_ref.game.engine import (  # noqa: F401  (registers frame kinds)
     activation,
@@ -22,6 +25,7 @@ from gcacw_ref.game.engine.registry import HANDLERS
 from gcacw_ref.game.engine.weather import check_rain_events
 from gcacw_ref.game.engine.work import EngineBug, Work
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
+from gcacw_ref.game.model.chance import ChanceRequest
 from gcacw_ref.game.model.frames import TurnFrame
 from gcacw_ref.game.model.log import Event
 from gcacw_ref.game.model.scenario import Scenario
@@ -107,6 +111,7 @@ def options_of(w: Work) -> list[Action]:
 
 def run(w: Work) -> None:
     """Run automatic steps (and single-choice decisions) until a real decision is pending."""
+    w.offered = None
     for _ in range(MAX_AUTO_STEPS):
         if not w.stack or w.result is not None:
             return
@@ -123,6 +128,7 @@ def run(w: Work) -> None:
         if len(opts) == 1:
             handler.decide(w, frame, opts[0])
             continue
+        w.offered = tuple(opts)  # the new state's legal actions: not worked out twice
         return
     raise EngineBug("the engine ran too many automatic steps")
 
@@ -134,15 +140,28 @@ def legal_actions(state: GameState) -> list[Action]:
     return list(state._legal)
 
 
-def step(
+@dataclass(frozen=True)
+class Stepped:
+    """One step's outcome with its chance: the new state, the events, every roll the
+    step asked the chance player for, and how many dice the seeded generator supplied
+    (0: the typed dice decided everything)."""
+
+    state: GameState
+    events: list[Event]
+    requests: tuple[ChanceRequest, ...]
+    seeded: int
+
+
+def step_chance(
     state: GameState,
     action: Action | dict[str, object],
     dice: list[int] | None = None,
     *,
     all_dice: bool = False,
-) -> tuple[GameState, list[Event]]:
-    """Apply `action` and run on to the next decision; returns the new state and events.
-    With `all_dice`, typed dice the step did not use are an error (a replay's check)."""
+) -> Stepped:
+    """Apply `action` and run on to the next decision (`step`), keeping the chance
+    requests. With `all_dice`, typed dice the step did not use are an error (a replay's
+    check)."""
     act = parse_action(action)
     if state.result is not None:
         raise IllegalAction("the game is over: no more actions")
@@ -156,9 +175,22 @@ def step(
     frame = w.top()
     HANDLERS[frame.kind].decide(w, frame, act)
     run(w)
-    if all_dice and w.injected:
-        raise ValueError(f"{len(w.injected)} of the {len(dice or [])} typed dice were not used")
-    return w.freeze(), w.events
+    if all_dice and w.chance.typed:
+        raise ValueError(f"{len(w.chance.typed)} of the {len(dice or [])} typed dice were not used")
+    return Stepped(w.freeze(), w.events, tuple(w.chance.requests), w.chance.seeded)
+
+
+def step(
+    state: GameState,
+    action: Action | dict[str, object],
+    dice: list[int] | None = None,
+    *,
+    all_dice: bool = False,
+) -> tuple[GameState, list[Event]]:
+    """Apply `action` and run on to the next decision; returns the new state and events.
+    With `all_dice`, typed dice the step did not use are an error (a replay's check)."""
+    done = step_chance(state, action, dice, all_dice=all_dice)
+    return done.state, done.events
 
 
 def apply(

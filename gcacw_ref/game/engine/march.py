@@ -40,7 +40,9 @@ def roll_allowance(w: Work, side: Side, kind: str) -> int:
     """5.1 step 1 / 5.2 step 3: roll the dice of the allowance formula."""
     k = cast(AllowanceKind, kind)  # a unit kind or a leader kind (5.1, 5.2)
     formula = allowance_formula(w.game, side, k)
-    value, _ = movement_allowance(w.game, side, k, w.dice(formula.dice))
+    rule = "5.2" if k.endswith("_leader") else "5.1"
+    dice = w.roll("movement_allowance", formula.dice, side, rule)
+    value, _ = movement_allowance(w.game, side, k, sum(dice))
     return value
 
 
@@ -64,7 +66,7 @@ def begin_march(w: Work, uid: str, leader_mp: int | None, may_attack: bool = Tru
     check = check_march(*facts, fatigue_four_option=tired)
     die = None
     if check.extended:
-        die = w.die()
+        die = w.roll_one("extended_march", side, "5.1")
         check = check_march(*facts, die=die)
     unit = w.upd(uid, fatigue=check.fatigue_after, marched_in_phase=w.action_phase)
     if tired:
@@ -129,7 +131,7 @@ def forced_decide(w: Work, frame: ForcedMarchFrame, action: Action) -> None:
     uid = frame.unit
     unit = w.unit(uid)
     kind: Literal["cavalry", "infantry"] = "cavalry" if unit.kind == "cavalry" else "infantry"
-    dice = w.dice(2 if kind == "cavalry" else 1)
+    dice = sum(w.roll("forced_march", 2 if kind == "cavalry" else 1, unit.side, "5.1"))
     fm = force_march(kind, dice, Fraction(unit.strength), unit.organized)
     march = w.find(MarchFrame)
     assert march is not None
@@ -137,10 +139,10 @@ def forced_decide(w: Work, frame: ForcedMarchFrame, action: Action) -> None:
     w.upd(uid, organized=False)
     w.emit(
         ev.ForcedMarchEvent(
-            turn=w.turn, rule="5.1", unit=uid, dice=dice, bonus=fm.bonus, loss=fm.loss
+            turn=w.turn, rule="5.1", unit=uid, dice=dice, bonus=fm.bonus, loss=fm.strength_loss
         )
     )
-    if fm.loss:
+    if fm.strength_loss:
         set_strength(w, uid, fm.strength_after, "5.1")
         if w.unit(uid).hex is None:
             w.pop()

@@ -19,7 +19,12 @@ from gcacw_ref.game.engine.units import eliminate, lose
 from gcacw_ref.game.engine.zocview import zoc_kind
 from gcacw_ref.game.model import events as ev
 from gcacw_ref.game.model.actions import Action
-from gcacw_ref.game.model.frames import RetreatFrame, RetreatKind, RetreatPathOption
+from gcacw_ref.game.model.frames import (
+    RETREAT_RULES,
+    RetreatFrame,
+    RetreatKind,
+    RetreatPathOption,
+)
 from gcacw_ref.rules.retreat import CLOSER_READING, RetreatHex, retreat_may_enter
 from gcacw_ref.rules.retreat_paths import retreat_paths
 from gcacw_ref.rules.terrain import HexsideFeature as F
@@ -30,7 +35,7 @@ if TYPE_CHECKING:
     from gcacw_ref.rules.games import Side
 
 
-RULE = {"cavalry": "7.7", "retreat": "7.6", "rout": "7.6", "optional": "7.6"}
+RULE = RETREAT_RULES  # 7.6, or 7.7 for a cavalry retreat
 
 
 def crossing_ok(w: Work, a: str, b: str, side: Side) -> bool:

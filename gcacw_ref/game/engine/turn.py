@@ -112,7 +112,7 @@ def run_cycle(w: Work, frame: CycleFrame) -> None:
         w.emit(ev.InitiativeEvent(turn=w.turn, rule="4.2", winner=winner.value, dice=None))
         w.push(InitiativeFrame(side=winner, first=True, lone=True))
         return
-    du, dc = w.die(), w.die()
+    du, dc = w.roll("initiative", 2, None, "4.2")
     winner = Side.UNION if du > dc else Side.CONFEDERATE
     w.emit(
         ev.InitiativeEvent(

@@ -58,7 +58,7 @@ def random_event_phase(w: Work) -> None:
     """12.0: a rain result marks rain turns and moves the river markers ahead."""
     event = w.scen.rain_event(w.turn)
     if str(w.turn) not in w.scen.weather and w.scen.rain_table:
-        total = w.dice(2)
+        total = sum(w.roll("rain", 2, None, "3.0"))
         event = w.scen.rain_from_table(total)
         w.emit(ev.RainEvent(turn=w.turn, rule="3.0", dice=total, event=event))
     if event == "none":

@@ -1,8 +1,8 @@
 """A mutable working copy of a `GameState` for the length of one `apply`.
 
-The engine changes a `Work` (units, leaders, stack, markers), rolls dice through it
-(injected dice first, then the state's seeded generator), collects events, and finally
-freezes a new `GameState`. Nothing outside the engine ever sees a `Work`.
+The engine changes a `Work` (units, leaders, stack, markers), asks its chance player
+for every roll (`roll`: typed dice first, then the state's seeded generator), collects
+events, and finally freezes a new `GameState`. Nothing outside the engine ever sees a `Work`.
 """
 
 from __future__ import annotations
@@ -10,11 +10,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TypeVar
 
+from gcacw_ref.game.engine.chance import ChancePlayer
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.chance import ChanceRequest, RollKind
 from gcacw_ref.game.model.events import Event
 from gcacw_ref.game.model.frames import AnyFrame
 from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.game.model.scenario import board_for, leader_commands
-from gcacw_ref.game.model.state import GameResult, GameState, Leader, Unit, draw
+from gcacw_ref.game.model.state import GameResult, GameState, Leader, Unit
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.station_raid import StationMarker
 
@@ -54,13 +57,14 @@ class Work:
         self.lost: dict[str, str] = dict(state.lost)
         self.hex_control: dict[str, str] = dict(state.hex_control)
         self.result: GameResult | None = state.result
-        self.rng = state.rng
-        self.injected = list(dice or [])
+        self.chance = ChancePlayer(state.rng, dice)
         self.events: list[Event] = []
         self._by_hex: dict[str, list[Unit]] | None = None
         self._order: dict[str, int] = {}
         self.derived: dict[object, object] = {}
         """Facts derived from the units alone (enemy hexes per side...), dropped by `upd`."""
+        self.offered: tuple[Action, ...] | None = None
+        """The pending decision's legal actions, set by `core.run` when it stops there."""
 
     # --- basics -------------------------------------------------------------------
     @property
@@ -74,23 +78,13 @@ class Work:
     def rain(self) -> bool:
         return self.turn in self.rain_turns
 
-    def die(self) -> int:
-        """One d6: the next injected die, else the seeded generator."""
-        if self.injected:
-            value = self.injected.pop(0)
-            if type(value) is not int or not 1 <= value <= 6:
-                raise ValueError(f"injected die {value!r} is not 1-6")
-            self.rng = self.rng.with_typed(value)  # the state remembers the typed dice
-            return value
-        value, self.rng = draw(self.rng, 6)
-        return value + 1
+    def roll(self, roll: RollKind, dice: int, side: Side | None, rule: str) -> tuple[int, ...]:
+        """The dice of one roll, from the chance player (`ChanceRequest`)."""
+        return self.chance.resolve(ChanceRequest(roll, dice, side, rule))
 
-    def dice(self, n: int) -> int:
-        return sum(self.die() for _ in range(n))
-
-    def choice_index(self, n: int) -> int:
-        value, self.rng = draw(self.rng, n)
-        return value
+    def roll_one(self, roll: RollKind, side: Side | None, rule: str) -> int:
+        """The die of a one-die roll."""
+        return self.roll(roll, 1, side, rule)[0]
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -199,7 +193,7 @@ class Work:
                 "units": self.units,
                 "leaders": self.leaders,
                 "stack": stack,
-                "rng": self.rng,
+                "rng": self.chance.rng,
                 "turn": self.turn,
                 "phase": self.phase,
                 "action_phase": self.action_phase,
@@ -219,5 +213,5 @@ class Work:
                 "result": self.result,
             }
         )
-        state._legal = None
+        state._legal = self.offered
         return state

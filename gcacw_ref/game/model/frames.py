@@ -50,6 +50,7 @@ __all__ = [
     "MP",
     "MarchFrame",
     "OptionalRetreatFrame",
+    "RETREAT_RULES",
     "RecoveryFrame",
     "RetreatFrame",
     "RetreatKind",
@@ -257,6 +258,13 @@ class RetreatPathOption(BaseModel):
 
 
 RetreatKind = Literal["retreat", "rout", "optional", "cavalry"]
+RETREAT_RULES: dict[str, str] = {
+    "cavalry": "7.7",
+    "retreat": "7.6",
+    "rout": "7.6",
+    "optional": "7.6",
+}
+"""The rule each kind of retreat follows: a cavalry retreat's hexes are 7.7's."""
 
 
 class RetreatFrame(FrameBase):

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gcacw_ref.game.model.frames import (
     MP,
+    RETREAT_RULES,
     AccompanyFrame,
     ActivationFrame,
     AdvanceFrame,
@@ -256,7 +257,11 @@ def describe_frame(frame: AnyFrame) -> PendingDecision | None:
         case AdvanceFrame():
             facts = {"units": frame.units, "target": frame.target}
         case RetreatFrame():
-            facts = {"units": frame.units, "hexes": (frame.start, *frame.path)}
+            facts = {
+                "units": frame.units,
+                "hexes": (frame.start, *frame.path),
+                "rule": RETREAT_RULES[frame.retreat_kind],  # a cavalry retreat's is 7.7
+            }
         case CavalryRetreatFrame():
             facts = {"unit": frame.active, "hexes": (frame.hex,)}
         case LeadersSplitFrame():

@@ -25,9 +25,11 @@ Playing
 Chance
     `dice_outcomes(n)`: every roll of n d6 with its probability; `chance_outcomes(state,
     action)`: every way the dice of one step can fall, each with its probability and the
-    state and events it leads to (`ChanceOutcome`); `attack_outcomes(state, attackers,
-    target, action, attack_type)`: the rules core's result distribution of an attack
-    that the position allows, or None.
+    state and events it leads to (`ChanceOutcome`); `chance_requests(state, action)`: the
+    rolls a step asks for (`ChanceRequest`: which roll, how many dice, whose, the rule),
+    every die of the engine being the chance player's answer to one;
+    `attack_outcomes(state, attackers, target, action, attack_type)`: the rules core's
+    result distribution of an attack that the position allows, or None.
 Serialising
     `state_hash(state)` (SHA-256 of the canonical JSON), `serialise(state) -> str`,
     `deserialise(text) -> GameState`; whole games: `Game`, `play_bots`, `save_game`,
@@ -53,12 +55,14 @@ from gcacw_ref.game.engine.core import (
     pending_side,
     start,
     step,
+    step_chance,
 )
 from gcacw_ref.game.engine.position import Position, disorganized_value
 from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.whynot import why_not
 from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
+from gcacw_ref.game.model.chance import ChanceRequest, RollKind
 from gcacw_ref.game.model.geometry import direction, parse_hex
 from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.game.model.log import (
@@ -88,8 +92,10 @@ from gcacw_ref.game.model.scenario import (
 )
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots import make_bot
+from gcacw_ref.game.play.io_move import Output as MoveOutput
 from gcacw_ref.game.play.replay import (
     Game,
+    ReplayStep,
     SaveFile,
     load_game,
     play_bots,
@@ -107,6 +113,8 @@ __all__ = [
     "Action",
     "AssaultDecision",
     "ChanceOutcome",
+    "ChanceRequest",
+    "RollKind",
     "DecisionKind",
     "EngineBug",
     "Event",
@@ -114,13 +122,16 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "MarchDecision",
+    "MoveOutput",
     "PendingDecision",
     "Refusal",
+    "ReplayStep",
     "Scenario",
     "TransferDecision",
     "apply",
     "attack_outcomes",
     "chance_outcomes",
+    "chance_requests",
     "deserialise",
     "dice_outcomes",
     "initial_state",
@@ -197,39 +208,45 @@ def dice_outcomes(n: int) -> list[tuple[tuple[int, ...], Fraction]]:
 @dataclass(frozen=True)
 class ChanceOutcome:
     """One way the dice of a step can fall: the dice used, in order, their probability,
-    and where they lead. `exhaustive` is False when the step wanted more dice than
-    `chance_outcomes` enumerates (the rest then came from the seeded generator)."""
+    where they lead, and the rolls (`ChanceRequest`) that asked for them. `exhaustive` is
+    False when the step wanted more dice than `chance_outcomes` enumerates (the rest then
+    came from the seeded generator)."""
 
     dice: tuple[int, ...]
     probability: Fraction
     state: GameState
     events: list[Event]
     exhaustive: bool = True
-
-
-def _dice_used(before: GameState, after: GameState, given: int) -> bool:
-    """Whether the step drew from the seeded generator (it wanted more than `given`)."""
-    return after.rng.counter != before.rng.counter
+    requests: tuple[ChanceRequest, ...] = ()
 
 
 def chance_outcomes(
     state: GameState, action: Action | dict[str, object], max_dice: int = MAX_CHANCE_DICE
 ) -> list[ChanceOutcome]:
     """Every way the dice of `step(state, action)` can fall, with probabilities summing
-    to 1: the step is replayed with each sequence of table dice, lengthened one die at a
-    time while the step still draws from the generator (up to `max_dice`)."""
+    to 1: the chance player is given each sequence of typed dice, lengthened one die at
+    a time while the step still asks the seeded generator for more (up to `max_dice`)."""
     out: list[ChanceOutcome] = []
     frontier: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
     while frontier:
         prefix, p = frontier.pop(0)
-        after, events = step(state, action, list(prefix))
-        if not _dice_used(state, after, len(prefix)):
-            out.append(ChanceOutcome(prefix, p, after, events))
-        elif len(prefix) >= max_dice:
-            out.append(ChanceOutcome(prefix, p, after, events, exhaustive=False))
+        done = step_chance(state, action, list(prefix))
+        if not done.seeded or len(prefix) >= max_dice:
+            out.append(
+                ChanceOutcome(prefix, p, done.state, done.events, not done.seeded, done.requests)
+            )
         else:
             frontier.extend((prefix + (d,), p / 6) for d in range(1, 7))
     return out
+
+
+def chance_requests(
+    state: GameState, action: Action | dict[str, object]
+) -> tuple[ChanceRequest, ...]:
+    """The rolls `step(state, action)` asks the chance player for when the seeded
+    generator answers (a later roll may depend on an earlier one's dice): which roll,
+    how many dice, whose, and the rule. Nothing is kept."""
+    return step_chance(state, action).requests
 
 
 def attack_outcomes(

@@ -9,6 +9,8 @@ the saved hash. Saves are written atomically: a failed save never leaves half a 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -96,8 +98,32 @@ class Game(BaseModel):
         )
 
 
-def start_game(scenario: Scenario, seed: int, bots: list[str] | None = None) -> Game:
-    state, events = start(initial_state(scenario, seed))
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a replay, for a caller that keeps more than its end (the game screen's
+    history): the state before, the action (None: the engine's start from the set-up),
+    the dice typed at the table for it, the state after, and the events of the step."""
+
+    before: GameState
+    action: Action | None
+    dice: list[int] | None
+    after: GameState
+    events: list[Event]
+
+
+ReplayObserver = Callable[[ReplayStep], None]
+
+
+def start_game(
+    scenario: Scenario,
+    seed: int,
+    bots: list[str] | None = None,
+    observe: ReplayObserver | None = None,
+) -> Game:
+    setup = initial_state(scenario, seed)
+    state, events = start(setup)
+    if observe is not None:
+        observe(ReplayStep(setup, None, None, state, list(events)))
     return Game(scenario=scenario, seed=seed, bots=bots, state=state, events=list(events))
 
 
@@ -169,8 +195,9 @@ def read_save(path: Path) -> SaveFile:
     return save
 
 
-def replay_save(save: SaveFile, where: str = "save") -> Game:
-    """Rebuild the game of a save by replaying its actions from the seed."""
+def replay_save(save: SaveFile, where: str = "save", observe: ReplayObserver | None = None) -> Game:
+    """Rebuild the game of a save by replaying its actions from the seed; `observe` is told
+    of every step (the start included) as it is replayed."""
     try:
         scenario = Scenario.model_validate(save.scenario)
     except ValidationError as exc:
@@ -179,17 +206,20 @@ def replay_save(save: SaveFile, where: str = "save") -> Game:
         raise DataError(f"{where}: scenario field '{field}': {err['msg']}") from None
     check_scenario(scenario, where)
     check_typed_dice(save.dice, len(save.actions), where)
-    game = start_game(scenario, save.seed, save.bots)
+    game = start_game(scenario, save.seed, save.bots, observe)
     game.scripted = save.scripted
     table_dice = save.dice or {}
     for i, action in enumerate(save.actions):
+        before, dice = game.state, table_dice.get(str(i))
         try:
-            play_action(game, action, table_dice.get(str(i)), all_dice=True)
+            events = play_action(game, action, dice, all_dice=True)
         except (InputError, ValueError) as exc:
             detail = f"action {i + 1} ({action.short()}) cannot be replayed: {exc}"
             raise rules_changed(save.rules, where, detail) or DataError(
                 f"{where}: {detail}"
             ) from None
+        if observe is not None:
+            observe(ReplayStep(before, action, dice, game.state, events))
     return game
 
 

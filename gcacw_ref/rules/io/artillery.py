@@ -5,9 +5,9 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from gcacw_ref.i18n import N_, _
-from gcacw_ref.rules.artillery import artillery_modifier
+from gcacw_ref.rules.artillery import ArtilleryResult, artillery_modifier
 from gcacw_ref.rules.combat_models import MOST, TerrainKey
-from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.explain import render_steps
 from gcacw_ref.rules.io.fields import Form, Unset, drop_blanks, spec_for
 from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.numbers import format_signed
@@ -37,38 +37,17 @@ class Input(BaseModel):
     )
 
 
-class Output(BaseModel):
-    difference: int
-    modifier: int | None = Field(description="null when a die decides and none was given")
-    needs_die: bool
-    outcomes: dict[str, int] | None = Field(
-        description="modifier by die parity, when a die decides"
-    )
-    row: str
-    column: str
-    column_index: int
-    cell: str = Field(description="the table cell as the rules print it")
-    steps: list[Step]
+Output = ArtilleryResult
+"""The result is the rules core's own (one declaration)."""
 
 
 def run(inp: Input) -> Output:
-    res = artillery_modifier(
+    return artillery_modifier(
         inp.attacker_artillery,
         inp.defender_artillery,
         inp.defender_terrain,
         rain=inp.rain,
         die=inp.die,
-    )
-    return Output(
-        difference=res.difference,
-        modifier=res.modifier,
-        needs_die=res.needs_die,
-        outcomes=dict(res.outcomes) if res.needs_die else None,
-        row=res.row,
-        column=res.band_label,
-        column_index=res.band,
-        cell=res.cell,
-        steps=res.steps,
     )
 
 
@@ -76,9 +55,8 @@ def render(out: Output) -> str:
     if out.modifier is not None:
         head = _("Artillery modifier {modifier}").format(modifier=format_signed(out.modifier))
     else:
-        assert out.outcomes is not None
         head = _("Artillery modifier: roll a die - even {even}, odd {odd}").format(
-            even=format_signed(out.outcomes["even"]), odd=format_signed(out.outcomes["odd"])
+            even=format_signed(out.for_die(2)), odd=format_signed(out.for_die(1))
         )
     return f"{head}\n\n{render_steps(out.steps)}"
 

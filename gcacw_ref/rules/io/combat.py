@@ -97,7 +97,7 @@ def run(inp: Input) -> Output:
     res: CombatResult = resolve_combat(inp)
     art = res.artillery
     by_parity = (
-        {k: res.attacker_drm_fixed + v for k, v in art.outcomes.items()} if art.needs_die else None
+        {k: res.attacker_drm_fixed + v for k, v in art.outcomes.items()} if art.outcomes else None
     )
     return Output(
         ratio=res.ratio.label,
@@ -114,7 +114,7 @@ def run(inp: Input) -> Output:
         defender_strength=format_strength(res.defender_strength),
         defender_column_strength=format_strength(res.defender_column_strength),
         artillery_difference=art.difference,
-        artillery_outcomes=dict(art.outcomes) if art.needs_die else None,
+        artillery_outcomes=art.outcomes,
         attacker_drm_outcomes=by_parity,
         attacker_modifiers=res.attacker_parts,
         defender_modifiers=res.defender_parts,

@@ -94,13 +94,6 @@ class Input(BaseModel):
     )
 
 
-class ForcedMarchOut(BaseModel):
-    bonus: int
-    strength_loss: int
-    strength_after: Strength
-    eliminated: bool
-
-
 class Output(BaseModel):
     extended: bool
     drm: int
@@ -111,7 +104,7 @@ class Output(BaseModel):
     strength_after: Strength | None
     organized_after: bool | None
     movement_allowance: int | None
-    forced_march: ForcedMarchOut | None
+    forced_march: fm.ForcedMarch | None
     final_movement_allowance: int | None
     steps: list[Step]
 
@@ -168,7 +161,7 @@ def run(inp: Input) -> Output:
         kind = _kind(inp)
         ma, ma_steps = movement_allowance(inp.game, inp.side, kind, inp.movement_dice)
         steps.extend(ma_steps)
-    forced: ForcedMarchOut | None = None
+    forced: fm.ForcedMarch | None = None
     final = ma
     if inp.forced_march_dice is not None and not gone:
         arm: fm.Kind = "cavalry" if inp.cavalry else "artillery" if inp.artillery else "infantry"
@@ -188,12 +181,7 @@ def run(inp: Input) -> Output:
             )
         f = fm.force_march(arm, inp.forced_march_dice, strength, organized)
         steps.extend(f.steps)
-        forced = ForcedMarchOut(
-            bonus=f.bonus,
-            strength_loss=f.loss,
-            strength_after=f.strength_after,
-            eliminated=f.eliminated,
-        )
+        forced = f
         strength, organized = f.strength_after, False
         if ma is not None:
             final = ma + f.bonus

@@ -9,12 +9,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.combat_models import MOST
 from gcacw_ref.rules.combat_tables import GameCode
-from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.explain import render_steps
 from gcacw_ref.rules.games import DEFAULT_GAME
 from gcacw_ref.rules.io.fields import Form, Unset, drop_blanks, spec_for
 from gcacw_ref.rules.labels import ui
-from gcacw_ref.rules.numbers import Strength, format_signed, format_strength
-from gcacw_ref.rules.odds import compute_odds
+from gcacw_ref.rules.numbers import Strength, format_signed
+from gcacw_ref.rules.odds import Odds, compute_odds
 
 
 class Input(BaseModel):
@@ -48,36 +48,17 @@ class Input(BaseModel):
     )
 
 
-class Output(BaseModel):
-    ratio: str
-    drm: int
-    attacker_column: str
-    defender_column: str
-    attacker_column_index: int
-    defender_column_index: int
-    attacker_strength: str = Field(description="attacking total after the cap")
-    defender_strength: str = Field(description="defending total after the cap")
-    steps: list[Step]
+Output = Odds
+"""The result is the rules core's own (one declaration)."""
 
 
 def run(inp: Input) -> Output:
-    odds = compute_odds(
+    return compute_odds(
         inp.attacker,
         inp.defender,
         defender_column_strength=inp.defender_column_strength,
         game=inp.game,
         entrenched=inp.entrenched,
-    )
-    return Output(
-        ratio=odds.ratio.label,
-        drm=odds.ratio.drm,
-        attacker_column=odds.attacker_column.label,
-        defender_column=odds.defender_column.label,
-        attacker_column_index=odds.attacker_column.index,
-        defender_column_index=odds.defender_column.index,
-        attacker_strength=format_strength(odds.attacker_used),
-        defender_strength=format_strength(odds.defender_used),
-        steps=odds.steps,
     )
 
 

@@ -11,13 +11,13 @@ computes a rule.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.events import DescendantFocus
@@ -37,14 +37,20 @@ from gcacw_ref.rules.io.fields import (
     read_text,
 )
 from gcacw_ref.rules.tables import describe_validation_error
+from gcacw_ref.tui.messages import Calculated, ShowTab
 from gcacw_ref.tui.ruleside import RuleSide
+from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.widgets import Choice, Spec, StepsTable, form_widgets
+
+R = TypeVar("R", bound=BaseModel)
+"""A calculator's result model (its registry entry's `Output`)."""
 
 EXAMPLE_NOTE = N_("The rulebook's example, loaded on request (ctrl+l clears the form).")
 
 
-class CalcPane(Vertical):
-    """Base class; subclasses set NAME and override `summary` (and extra widgets).
+class CalcPane(Vertical, Generic[R]):
+    """Base class; subclasses set NAME and override `summary` (and extra widgets); `R` is
+    the calculator's result model.
 
     The form's fields, their order, labels, choices, bounds and examples come from the
     calculator's `form` in the registry (read once, when the pane is first shown)."""
@@ -69,17 +75,18 @@ class CalcPane(Vertical):
         """Every field of the form, in the fixed Tab order."""
         return cls.form().specs
 
-    BINDINGS: ClassVar[list[Any]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f9", "breakdown", "Breakdown"),
         Binding("ctrl+f", "side_search", "Search beside", show=False),
         Binding("ctrl+l", "clear_form", "Clear form"),
         Binding("ctrl+g", "load_example", "Example"),
     ]
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(classes="calc-pane", **kwargs)
+    def __init__(self, services: Services, *, id: str | None = None) -> None:
+        super().__init__(classes="calc-pane", id=id)
+        self.services = services
         self.last_field: Widget | None = None  # where the cursor was in the form
-        self.output: Any = None
+        self.output: R | None = None
         self.error: str | None = None
         self.started = False  # set when first shown: the calculator loads lazily
         self._pending = False
@@ -109,7 +116,7 @@ class CalcPane(Vertical):
                     _("Breakdown (F9) · enter on a line opens its rule"), classes="calc-caption"
                 )
                 yield StepsTable(id=f"{self.NAME}-steps", classes="steps")
-            yield RuleSide(id=f"{self.NAME}-ruleside", classes="rule-side")
+            yield RuleSide(self.services.books, id=f"{self.NAME}-ruleside", classes="rule-side")
 
     def main_specs(self) -> list[Spec]:
         """The fields shown unfolded (all of them unless a pane folds some away)."""
@@ -251,7 +258,7 @@ class CalcPane(Vertical):
             if box.region.width:
                 box.focus()
                 return
-        self.app.action_show_tab("search")  # type: ignore[attr-defined]
+        self.post_message(ShowTab("search"))
 
     @on(StepsTable.StepShown)
     def _step_shown(self, event: StepsTable.StepShown) -> None:
@@ -277,9 +284,9 @@ class CalcPane(Vertical):
 
     # -- reading the form -------------------------------------------------------------
 
-    def values(self) -> dict[str, Any]:
+    def values(self) -> dict[str, object]:
         """The form's values by key; a `ValueError` names the first field that is wrong."""
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         for spec in self.specs():
             widget = self.query_one(f"#{self.NAME}-{spec.key}")
             out[spec.key] = read_widget(widget, spec)
@@ -326,9 +333,7 @@ class CalcPane(Vertical):
         self.query_one(f"#{self.NAME}-summary", Static).update(self.summary(out))
         self.query_one(f"#{self.NAME}-steps", StepsTable).show(list(out.steps))
         self.show_extra(out)
-        remember = getattr(self.app, "remember_calculation", None)
-        if remember is not None:
-            remember(self.NAME, out)
+        self.post_message(Calculated(self.NAME, out.model_dump(mode="json")))
 
     def context_line(self, form: Form, data: dict[str, Any]) -> Text:
         """What the answer rests on besides the fields: the rulebook's example (when loaded),
@@ -369,17 +374,17 @@ class CalcPane(Vertical):
         self.query_one(f"#{self.NAME}-steps", StepsTable).show([])
         self.clear_extra()
 
-    def summary(self, out: Any) -> Text:
+    def summary(self, out: R) -> Text:
         return Text("")
 
-    def show_extra(self, out: Any) -> None:
+    def show_extra(self, out: R) -> None:
         """Subclasses draw extra result widgets (tables, pictures)."""
 
     def clear_extra(self) -> None:
         """Subclasses blank their extra result widgets."""
 
 
-def read_widget(widget: Any, spec: Spec) -> Any:
+def read_widget(widget: Widget, spec: Spec) -> object:
     """One field's value in calculator terms, or `ValueError("<label>: <what it accepts>")`
     (the command line's flags are read by the same `read_text`)."""
     if isinstance(widget, Choice):
@@ -406,7 +411,7 @@ def _example_text(spec: Spec) -> str:
     return str(spec.example)
 
 
-def field_hint(widget: Any) -> str:
+def field_hint(widget: Widget) -> str:
     """What a form control accepts, in one line."""
     if isinstance(widget, Choice):
         shown = join_list(_(o).replace("_", " ") for o in widget.options)
@@ -417,7 +422,7 @@ def field_hint(widget: Any) -> str:
     return ""
 
 
-def pairs(label: str, value: Any, style: str = "bold") -> Text:
+def pairs(label: str, value: object, style: str = "bold") -> Text:
     """`label value` with the value emphasised (for summaries)."""
     text = Text(f"{_(label)} ")  # labels are marked N_() where written
     text.append("—" if value is None else str(value), style=style)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,6 +18,9 @@ from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.dist import distribution_chart
 from gcacw_ref.tui.calcs.simple import _signed
 from gcacw_ref.tui.widgets import Spec, form_widgets
+
+if TYPE_CHECKING:  # the calculator loads when first used (start-up stays fast)
+    from gcacw_ref.rules.io.combat import Output as CombatOutput
 
 MODIFIER_NAMES = {
     "ratio": N_("ratio"),
@@ -33,7 +36,7 @@ MODIFIER_NAMES = {
 }
 
 
-class CombatPane(CalcPane):
+class CombatPane(CalcPane["CombatOutput"]):
     NAME = "combat"
 
     def main_specs(self) -> list[Spec]:
@@ -74,7 +77,7 @@ class CombatPane(CalcPane):
         yield Static("", id="combat-chart", classes="calc-extra")
         yield Static("", id="combat-dist", classes="calc-extra")
 
-    def summary(self, out: Any) -> Text:
+    def summary(self, out: CombatOutput) -> Text:
         parts = [
             pairs(N_("Ratio"), out.ratio),
             pairs(
@@ -104,13 +107,13 @@ class CombatPane(CalcPane):
             )
         return lines(*parts)
 
-    def show_extra(self, out: Any) -> None:
+    def show_extra(self, out: CombatOutput) -> None:
         highlight = None
         if getattr(out, "attacker_result", None) is not None:
             highlight = [str(out.attacker_result), str(out.defender_result)]
         dist = getattr(out, "distribution", None)
         columns = [("attacker_result", _("Att.")), ("defender_result", _("Def."))]
-        body: Any = ""
+        body: RenderableType = ""
         if dist:
             body = Group(
                 Text(_("Exact chance of each pair of results (Att. attacker, Def. defender):")),
@@ -124,7 +127,7 @@ class CombatPane(CalcPane):
         self.query_one("#combat-chart", Static).update("")
 
 
-def chart_excerpt(out: Any) -> Any:
+def chart_excerpt(out: CombatOutput) -> RenderableType:
     """The two chart columns this attack reads, row by row, with each row's exact chance;
     the row the given dice landed on is lit. (Layout only: figures come from the chart
     file and the calculator's output.)"""
@@ -157,7 +160,7 @@ def chart_excerpt(out: Any) -> Any:
     return Group(Text(_("The chart columns this attack reads (lit: the dice's row):")), table)
 
 
-def modifiers_line(out: Any) -> str:
+def modifiers_line(out: CombatOutput) -> str:
     """Every modifier in the two totals, by name (artillery: its value or the die's say)."""
     others = {k: v for k, v in out.attacker_modifiers.items() if k not in ("ratio", "tactical")}
     words = [

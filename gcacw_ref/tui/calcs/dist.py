@@ -6,9 +6,10 @@ The probabilities come from the calculator as exact fractions; this only lays th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
+from pydantic import BaseModel
 from rich.table import Table
 from rich.text import Text
 
@@ -17,7 +18,7 @@ from gcacw_ref.i18n import _
 BAR = 12
 
 
-def _as_fraction(value: Any) -> Fraction | None:
+def _as_fraction(value: object) -> Fraction | None:
     try:
         if isinstance(value, Fraction):
             return value
@@ -28,7 +29,7 @@ def _as_fraction(value: Any) -> Fraction | None:
         return None
 
 
-def _cell(value: Any) -> str:
+def _cell(value: object) -> str:
     if value is None:
         return "—"
     if isinstance(value, list):
@@ -37,18 +38,18 @@ def _cell(value: Any) -> str:
 
 
 def distribution_chart(
-    entries: list[Any],
+    entries: Sequence[BaseModel],
     columns: list[tuple[str, str]],
     highlight: list[str] | None = None,
 ) -> Table | Text:
-    """A table of `entries` (models or dicts with a `probability`), one row each.
+    """A table of `entries` (models with a `probability`), one row each.
 
     `columns` are (field, heading) pairs for the outcome; `highlight` lights the row whose
     first cells equal it (the result the given dice produced).
     """
     rows: list[tuple[list[str], Fraction]] = []
     for entry in entries or []:
-        item = entry.model_dump() if hasattr(entry, "model_dump") else dict(entry)
+        item = entry.model_dump()
         prob = _as_fraction(item.get("probability"))
         if prob is None:
             continue

@@ -7,7 +7,7 @@ the 6.2 penalty, are left to `calc move` (the form would have to ask for each st
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,26 +17,29 @@ from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 
+if TYPE_CHECKING:  # the calculator loads when first used (start-up stays fast)
+    from gcacw_ref.game.play.api import MoveOutput
 
-class MovePane(CalcPane):
+
+class MovePane(CalcPane["MoveOutput"]):
     NAME = "move"
 
     def compose_result_extra(self) -> ComposeResult:
         yield Static("", id="move-reach", classes="calc-extra")
 
-    def summary(self, out: Any) -> Text:
+    def summary(self, out: MoveOutput) -> Text:
         parts = [pairs(N_("Legal"), _("yes") if out.legal else _("no"), "bold reverse")]
         if out.cost is not None:
             parts.append(pairs(N_("Cost"), f"{_plain(out.cost)} MP"))
         if out.stops_at:
             parts.append(pairs(N_("Must stop at"), out.stops_at))
         if out.reason:
-            parts.append(pairs(N_("Why"), out.reason))
+            parts.append(pairs(N_("Why"), out.reason_text()))
         if out.disorganized:
             parts.append(pairs(N_("Disorganized"), _("yes")))
         return lines(*parts)
 
-    def show_extra(self, out: Any) -> None:
+    def show_extra(self, out: MoveOutput) -> None:
         reach = getattr(out, "reachable", None)
         if not reach:
             self.query_one("#move-reach", Static).update("")
@@ -53,6 +56,6 @@ class MovePane(CalcPane):
         self.query_one("#move-reach", Static).update("")
 
 
-def _plain(value: Any) -> str:
+def _plain(value: object) -> str:
 
     return format_strength(value) if isinstance(value, Fraction | int) else str(value)

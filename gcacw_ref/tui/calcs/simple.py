@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,6 +14,11 @@ from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.dist import distribution_chart
 
+if TYPE_CHECKING:  # the calculators load when first used (start-up stays fast)
+    from gcacw_ref.rules.io.artillery import Output as ArtilleryOutput
+    from gcacw_ref.rules.io.march import Output as MarchOutput
+    from gcacw_ref.rules.io.odds import Output as OddsOutput
+
 # the extended-march table's printed columns (5.1), by the value the rules core names them
 MARCH_COLUMNS = {
     "organized": N_("organized (any strength)"),
@@ -21,10 +26,10 @@ MARCH_COLUMNS = {
 }
 
 
-class OddsPane(CalcPane):
+class OddsPane(CalcPane["OddsOutput"]):
     NAME = "odds"
 
-    def summary(self, out: Any) -> Text:
+    def summary(self, out: OddsOutput) -> Text:
         return lines(
             pairs(N_("Ratio"), out.ratio),
             pairs(N_("Die modifier"), _signed(out.drm)),
@@ -33,10 +38,10 @@ class OddsPane(CalcPane):
         )
 
 
-class ArtilleryPane(CalcPane):
+class ArtilleryPane(CalcPane["ArtilleryOutput"]):
     NAME = "artillery"
 
-    def summary(self, out: Any) -> Text:
+    def summary(self, out: ArtilleryOutput) -> Text:
         parts = [
             pairs(N_("Difference"), out.difference),
             pairs(
@@ -52,13 +57,13 @@ class ArtilleryPane(CalcPane):
         return lines(*parts)
 
 
-class MarchPane(CalcPane):
+class MarchPane(CalcPane["MarchOutput"]):
     NAME = "march"
 
     def compose_result_extra(self) -> ComposeResult:
         yield Static("", id="march-dist", classes="calc-extra")
 
-    def summary(self, out: Any) -> Text:
+    def summary(self, out: MarchOutput) -> Text:
         parts = [
             pairs(N_("Extended march"), _("yes") if out.extended else _("no")),
             pairs(N_("Die modifier"), _signed(out.drm)),
@@ -92,7 +97,7 @@ class MarchPane(CalcPane):
     def _given(self, key: str) -> bool:
         return bool(self.query_one(f"#march-{key}", Input).value.strip())
 
-    def show_extra(self, out: Any) -> None:
+    def show_extra(self, out: MarchOutput) -> None:
         dist = getattr(out, "distribution", None)
         highlight = [str(out.result)] if out.result is not None else None
         self.query_one("#march-dist", Static).update(
@@ -103,13 +108,13 @@ class MarchPane(CalcPane):
         self.query_one("#march-dist", Static).update("")
 
 
-def _signed(value: Any) -> str:
+def _signed(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return f"+{value}" if value > 0 else str(value)
     return "—" if value is None else str(value)
 
 
-def _plain(value: Any) -> str:
+def _plain(value: object) -> str:
     if isinstance(value, dict):
         return join_list(f"{k}: {_signed(v)}" for k, v in value.items())
     if isinstance(value, list):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import Input, Label, Static
 
@@ -19,6 +20,10 @@ from gcacw_ref.tui.calcs.simple import _signed
 from gcacw_ref.tui.hexes import HexPicker, Toggle, direction
 from gcacw_ref.tui.widgets import Choice, Field, StrengthCheck
 
+if TYPE_CHECKING:  # the calculators load when first used (start-up stays fast)
+    from gcacw_ref.rules.io.flank import Output as FlankOutput
+    from gcacw_ref.rules.io.retreat import Output as RetreatOutput
+
 
 def _toggles(marks: list[Mark]) -> list[Toggle]:
     """The picture's keys: the calculator's marks (the letters of `calc NAME --hexes`)."""
@@ -30,9 +35,10 @@ class FlankPicker(HexPicker):
         """The player wants the flank modifier carried to the combat calculator."""
 
     TOGGLES = _toggles(FLANK_MARKS)
-    BINDINGS: ClassVar[list[Any]] = [
-        (t.key, f"flip('{t.key}')", t.description) for t in TOGGLES
-    ] + [("c", "use_in_combat", "Use in combat")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *((t.key, f"flip('{t.key}')", t.description) for t in TOGGLES),
+        ("c", "use_in_combat", "Use in combat"),
+    ]
 
     def action_use_in_combat(self) -> None:
         self.post_message(self.UseInCombat())
@@ -40,7 +46,9 @@ class FlankPicker(HexPicker):
 
 class RetreatPicker(HexPicker):
     TOGGLES = _toggles(RETREAT_MARKS)
-    BINDINGS: ClassVar[list[Any]] = [(t.key, f"flip('{t.key}')", t.description) for t in TOGGLES]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        (t.key, f"flip('{t.key}')", t.description) for t in TOGGLES
+    ]
 
 
 FLANK_DEFAULTS: dict[str, Any] = {
@@ -84,7 +92,7 @@ RETREAT_READING = N_(
 )
 
 
-class FlankPane(CalcPane):
+class FlankPane(CalcPane["FlankOutput"]):
     NAME = "flank"
 
     def compose_form_top(self) -> ComposeResult:
@@ -143,7 +151,7 @@ class FlankPane(CalcPane):
         self.query_one(FlankPicker).reset()
         self.refresh_strength_field()
 
-    def show_extra(self, out: Any) -> None:
+    def show_extra(self, out: FlankOutput) -> None:
         picker = self.query_one(FlankPicker)
         blocked = set(getattr(out, "blocked_hexes", []) or [])
         picker.notes = [_("BLOCK") if i in blocked else _("open") for i in range(6)]
@@ -156,7 +164,7 @@ class FlankPane(CalcPane):
         picker.marked = set()
         picker.refresh()
 
-    def summary(self, out: Any) -> Text:
+    def summary(self, out: FlankOutput) -> Text:
         return lines(
             pairs(N_("Blocked hexes"), out.blocked),
             pairs(N_("Base bonus"), _signed(out.base_bonus)),
@@ -165,7 +173,7 @@ class FlankPane(CalcPane):
         )
 
 
-class RetreatPane(CalcPane):
+class RetreatPane(CalcPane["RetreatOutput"]):
     NAME = "retreat"
 
     def compose_form_top(self) -> ComposeResult:
@@ -207,7 +215,7 @@ class RetreatPane(CalcPane):
     def clear_pictures(self) -> None:
         self.query_one(RetreatPicker).reset()
 
-    def summary(self, out: Any) -> Text:
+    def summary(self, out: RetreatOutput) -> Text:
         must = join_list(f"{i + 1} {direction(i)}" for i in out.must_choose) or _(
             "none (surrender?)"
         )
@@ -215,7 +223,7 @@ class RetreatPane(CalcPane):
             pairs(N_("Table"), out.table), pairs(N_("Must retreat into"), must, "bold reverse")
         )
 
-    def show_extra(self, out: Any) -> None:
+    def show_extra(self, out: RetreatOutput) -> None:
         picker = self.query_one(RetreatPicker)
         for i, option in enumerate(out.options):
             if not option.allowed:

@@ -8,7 +8,6 @@ words and names the rule each kind of decision is made under.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from rich.text import Text
 
@@ -19,6 +18,7 @@ from gcacw_ref.game.play.api import (
     HexMap,
     Scenario,
     Unit,
+    ZocKind,
     describe_decision,
     direction,
     japanese_names,
@@ -67,6 +67,9 @@ FRAME_RULES = {
     "loss": "7.5",
 }
 BUILD_RULES = {"entrench": "9.0", "bridge": "10.1", "repair": "10.3"}
+# choices that follow the rule of the decision they answer, as the engine cites it: the
+# hexes of a retreat are 7.6's, of a cavalry retreat 7.7's
+DECISION_RULED = frozenset({"retreat", "stop"})
 
 ACTION_WORDS = {
     "take": N_("Take the initiative"),
@@ -189,11 +192,16 @@ def phase_name(phase: str) -> str:
     return _(PHASES[phase]) if phase in PHASES else phase
 
 
-def action_rule(action: Action, frame_kind: str | None) -> str:
+def action_rule(action: Action, frame_kind: str | None, decision_rule: str = "") -> str:
+    """The rule a choice applies; `decision_rule` is the engine's rule for the decision
+    it answers (`PendingDecision.rule`), which some choices follow."""
+    if decision_rule and action.type in DECISION_RULED:
+        return decision_rule
     if action.type == "build" and action.option in BUILD_RULES:
         return BUILD_RULES[action.option]
     if action.type in ("select", "done", "hex") or action.type not in ACTION_RULES:
-        return FRAME_RULES.get(frame_kind or "", ACTION_RULES.get(action.type, "5.0"))
+        fallback = decision_rule or ACTION_RULES.get(action.type, "5.0")
+        return FRAME_RULES.get(frame_kind or "", fallback)
     return ACTION_RULES[action.type]
 
 
@@ -228,7 +236,8 @@ def action_words(action: Action, state: GameState) -> str:
     if action.hex:
         entry = (state.scenario.map_document or {}).get("hexes", {}).get(action.hex, {})
         name = (entry.get("name_ja") if current_language() == "ja" else None) or entry.get("name")
-        parts.append(_("to {hex}").format(hex=f"{action.hex} {name}" if name else action.hex))
+        where = N_("in {hex}") if action.type == "cavalry_retreat" else N_("to {hex}")
+        parts.append(_(where).format(hex=f"{action.hex} {name}" if name else action.hex))
     if action.option:
         parts.append(_(OPTION_WORDS.get(action.option, action.option)))
     return " · ".join(parts)
@@ -248,7 +257,7 @@ def event_text(event: Event, state: GameState) -> str:
 
 
 def _dice_of(event: Event) -> str:
-    dice: Any = event.get("dice", event.get("die"))
+    dice: object = event.get("dice", event.get("die"))
     if dice is None:
         return ""
     if isinstance(dice, dict):
@@ -265,6 +274,7 @@ def log_line(
     state: GameState,
     turn: int | None = None,
     kind: str | None = None,
+    decision_rule: str = "",
 ) -> Text:
     """One line of the log: turn, phase, rule, the event's text, its dice. `state` gives
     the names (any state of the game); `turn` the turn of a decision (else the state's)."""
@@ -276,7 +286,7 @@ def log_line(
         line.append(f"T{state.turn if turn is None else turn} ", style="dim")
         what = action_words(action, state)
         line.append(_("decision: {what}").format(what=what), style="dim")
-        line.append(f"  [{action_rule(action, kind)}]", style="dim cyan")
+        line.append(f"  [{action_rule(action, kind, decision_rule)}]", style="dim cyan")
         return line
     line.append(f"T{event.get('turn', '?')} ", style="bold")
     line.append(f"{phase_name(phase)} ", style="dim")
@@ -323,7 +333,7 @@ def unit_words(unit: Unit, state: GameState | None = None) -> str:
     return join_list(bits)
 
 
-def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str, Any]]) -> Text:
+def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str, ZocKind]]) -> Text:
     """What is in hex `h`: terrain, features, hexsides, units, leaders, ZOC, VP."""
     out = Text()
     out.append(hexmap.label(h, current_language() == "ja"), style="bold")

@@ -11,7 +11,6 @@ the engine's, read from the event.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.text import Text
 
@@ -22,10 +21,10 @@ from gcacw_ref.tui.game import describe as D
 ROLES = {"attacker": N_("attacker"), "defender": N_("defender")}
 
 
-def _side_of_units(state: GameState, ids: Any) -> str:
-    """The side of the first of the units `ids` (from the scenario when it has left the
-    board)."""
-    for uid in ids or []:
+def _side_of_units(state: GameState, ids: object) -> str:
+    """The side of the first of the units `ids` (a list of ids, as an event holds them;
+    from the scenario when a unit has left the board)."""
+    for uid in ids if isinstance(ids, list | tuple) else []:
         unit = state.units.get(uid) if isinstance(uid, str) else None
         if unit is not None:
             return D.side_name(unit.side.value)
@@ -50,7 +49,7 @@ def _owner(event: Event, state: GameState) -> str:
 def dice_words(event: Event, state: GameState, values: bool = True) -> str:
     """Every die of the event with whose it is: "attacker 4 (Union), defender 2 (…)";
     without `values`, only whose dice they are (for a roll still to be made)."""
-    dice: Any = event.get("dice", event.get("die"))
+    dice: object = event.get("dice", event.get("die"))
     if dice is None:
         return ""
     if isinstance(dice, dict):
@@ -79,7 +78,7 @@ def roll_words(event: Event, state: GameState) -> str:
     return f"[{event.get('rule', '')}] {name}: {dice_words(event, state, values=False)}"
 
 
-def _signed(value: Any) -> str:
+def _signed(value: object) -> str:
     return f"{value:+d}" if isinstance(value, int) else str(value)
 
 
@@ -116,6 +115,7 @@ def event_detail(
     node: int,
     title_of: Callable[[str], str] | None = None,
     kind: str = "",
+    decision_rule: str = "",
 ) -> Text:
     """The whole of one log entry (an event, a silent decision, or the set-up) of node
     `node`; `state` gives names and sides (any state of the game), `turn` and `phase` are
@@ -127,7 +127,7 @@ def event_detail(
             out.append(first, style="bold")
             return out
         out.append(f"T{turn} · {D.phase_name(phase)}\n", style="bold")
-        rule = D.action_rule(action, kind or None)
+        rule = D.action_rule(action, kind or None, decision_rule)
         out.append(_("decision: {what}").format(what=D.action_words(action, state)))
         out.append(f"\n[{rule}] ", style="cyan")
         out.append(title_of(rule) if title_of else "")

@@ -8,6 +8,7 @@ by a bad entry.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -53,7 +54,11 @@ def parse_dice(text: str, count: int) -> list[int]:
     return values
 
 
-class _Dialog(ModalScreen[object]):
+T = TypeVar("T")
+"""What a dialog returns (None: cancelled)."""
+
+
+class _Dialog(ModalScreen[T | None]):
     AUTO_FOCUS = "Input"
     DEFAULT_CSS = """
     _Dialog, NewGameDialog, DiceDialog, PathDialog { align: center middle; }
@@ -72,7 +77,7 @@ class _Dialog(ModalScreen[object]):
         self.query_one("#dialog-error", Static).update(plain(text))
 
 
-class NewGameDialog(_Dialog):
+class NewGameDialog(_Dialog[GameOptions]):
     """Scenario (built-in id or file), seed, and who plays each side."""
 
     def __init__(self, options: GameOptions) -> None:
@@ -113,7 +118,7 @@ class NewGameDialog(_Dialog):
         self.dismiss(GameOptions(scenario, int(seed_text), union, confederate))
 
 
-class DiceDialog(_Dialog):
+class DiceDialog(_Dialog[list[int]]):
     """The dice rolled at the table for one decision."""
 
     def __init__(self, count: int, rules: list[str], what: str, rolls: list[str]) -> None:
@@ -148,7 +153,7 @@ class DiceDialog(_Dialog):
         self.dismiss(dice)
 
 
-class PathDialog(_Dialog):
+class PathDialog(_Dialog[str]):
     """A file to save to or to open."""
 
     def __init__(self, title: str, default: str) -> None:

@@ -24,26 +24,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from gcacw_ref.errors import DataError, InputError
+from gcacw_ref.errors import InputError
 from gcacw_ref.game.play.api import (
     Action,
     Event,
     Game,
     GameState,
+    ReplayStep,
     SaveFile,
     Scenario,
-    check_scenario,
     initial_state,
     legal_actions,
     make_bot,
     pending_decision,
     pending_side,
     read_save,
+    replay_save,
     save_game,
     start,
     step,
+    verify,
 )
 
 CHECKPOINT = 16  # every 16th node keeps its state
@@ -80,6 +80,7 @@ class Node:
     turn: int = 0
     phase: str = ""
     kind: str = ""  # the kind of decision the action answered (its rule in the log)
+    rule: str = ""  # the rule of that decision, as the engine cites it (7.7 for a cavalry retreat)
 
 
 def node_of(
@@ -89,9 +90,10 @@ def node_of(
     dice: tuple[int, ...] = (),
     by: str = "",
     kind: str = "",
+    rule: str = "",
 ) -> Node:
     """A node for `state`, with the facts the screen reads without the state."""
-    return Node(state, events, action, dice, by, state.turn, state.phase, kind)
+    return Node(state, events, action, dice, by, state.turn, state.phase, kind, rule)
 
 
 @dataclass(frozen=True)
@@ -316,8 +318,8 @@ class History:
             raise InputError(str(exc)) from None
         self.truncate(base + 1)
         facts = pending_decision(state)
-        kind = str(facts.kind) if facts is not None else ""
-        node = node_of(new, tuple(events), action, tuple(dice or ()), by, kind)
+        kind, rule = (str(facts.kind), facts.rule) if facts is not None else ("", "")
+        node = node_of(new, tuple(events), action, tuple(dice or ()), by, kind, rule)
         self._append(node)
         return node
 
@@ -371,33 +373,32 @@ class History:
     def from_save(
         cls, save: SaveFile, where: str, players: dict[str, str] | None = None
     ) -> History:
-        try:
-            scenario = Scenario.model_validate(save.scenario)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            place = ".".join(str(p) for p in err["loc"])
-            raise DataError(f"{where}: scenario field '{place}': {err['msg']}") from None
-        check_scenario(scenario, where)
+        """The game of `save`, rebuilt by the one replay of saves (`replay_save`: its checks
+        of the scenario, the typed dice and the rules version) and checked by `verify`
+        (the final hash and the result); each replayed step becomes a node."""
         saved = save.bots or []
         chosen = players or {
             side: saved[i] if i < len(saved) and saved[i] in PLAYERS else "heuristic"
             for i, side in enumerate(SIDES)
         }
-        h = cls.new(scenario, save.seed, chosen)
-        table = save.dice or {}
-        for i, action in enumerate(save.actions):
-            h.cursor = len(h.stops) - 1
-            try:
-                h.play(action, table.get(str(i)), by="saved")
-            except InputError as exc:
-                raise DataError(
-                    f"{where}: action {i + 1} ({action.short()}) cannot be replayed: {exc}"
-                ) from None
-        got = h.last.state_hash()
-        if got != save.final_state_hash:
-            raise DataError(
-                f"{where}: replay does not reproduce the saved game (hash {got[:12]} != "
-                f"{save.final_state_hash[:12]})"
-            )
+        built: list[History] = []
+
+        def keep(step: ReplayStep) -> None:
+            if step.action is None:  # the start: the set-up and the first decision
+                h = cls(scenario=step.before.scenario, seed=save.seed, players=dict(chosen))
+                h._make_bots()
+                h._append(node_of(step.before))
+                h._append(node_of(step.after, tuple(step.events)))
+                built.append(h)
+                return
+            facts = pending_decision(step.before)
+            kind, rule = (str(facts.kind), facts.rule) if facts is not None else ("", "")
+            dice = tuple(step.dice or ())
+            node = node_of(step.after, tuple(step.events), step.action, dice, "saved", kind, rule)
+            built[0]._append(node)
+
+        game = replay_save(save, where, keep)
+        verify(save, game, where)
+        h = built[0]
         h.cursor = len(h.stops) - 1  # where it was saved: the end of its history
         return h

@@ -33,7 +33,28 @@ LEGEND = (
         N_("x demoralized  d disorganized  e entrenched  a abatis  f1-f4 fatigue (as room allows)"),
     ),
     (N_("Overlays"), N_("z ZOC of each side  c command radius  r reachable hexes with MP")),
-    (N_("Keys"), N_("enter choose  R the rule  Tab map/choices/log  why not? in the hex panel")),
+    (
+        N_("Compact map"),
+        N_(
+            "m: a line a hex, column numbers on top, row numbers at the left; even columns "
+            "are drawn level with the odd ones (on the board they sit half a hex lower)"
+        ),
+    ),
+    (
+        N_("Compact hexes"),
+        N_(
+            "I14 one unit's kind and strength, 218 a stack of 2 (the count on the side's "
+            "colour) of strength 18, underlined with a leader; empty hexes: road, river, "
+            "feature marks, or the MP to reach"
+        ),
+    ),
+    (
+        N_("Keys"),
+        N_(
+            "enter choose  R the rule  Tab map/choices/log  m compact map  "
+            "why not? in the hex panel"
+        ),
+    ),
 )
 
 

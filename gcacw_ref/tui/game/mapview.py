@@ -15,11 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from functools import lru_cache
 
 from rich.cells import set_cell_size
 from rich.segment import Segment
-from rich.style import Style
 from textual.binding import Binding
 from textual.events import Click
 from textual.geometry import Region, Size
@@ -29,49 +27,25 @@ from textual.strip import Strip
 
 from gcacw_ref.game.play.api import GameState, HexMap, Unit, parse_hex
 from gcacw_ref.i18n import current_language
-from gcacw_ref.rules.terrain import HexFeature, HexsideFeature, Terrain
+from gcacw_ref.rules.terrain import HexFeature, HexsideFeature
+from gcacw_ref.tui.game import compact as C
+from gcacw_ref.tui.game.mapstyle import CHOICE_BG as CHOICE_BG
+from gcacw_ref.tui.game.mapstyle import COMMAND_BG as COMMAND_BG
+from gcacw_ref.tui.game.mapstyle import CURSOR_STYLE as CURSOR_STYLE
+from gcacw_ref.tui.game.mapstyle import EVENT_BG as EVENT_BG
+from gcacw_ref.tui.game.mapstyle import ID_FG as ID_FG
+from gcacw_ref.tui.game.mapstyle import KIND_LETTERS as KIND_LETTERS
+from gcacw_ref.tui.game.mapstyle import OVERLAY_FG as OVERLAY_FG
+from gcacw_ref.tui.game.mapstyle import REACH_BG as REACH_BG
+from gcacw_ref.tui.game.mapstyle import SIDE_FG as SIDE_FG
+from gcacw_ref.tui.game.mapstyle import TERRAIN_BG as TERRAIN_BG
+from gcacw_ref.tui.game.mapstyle import ZOC_BG as ZOC_BG
+from gcacw_ref.tui.game.mapstyle import ZOC_LIMITED_BG as ZOC_LIMITED_BG
+from gcacw_ref.tui.game.mapstyle import cell_bg, style, unit_fg
+from gcacw_ref.tui.game.mapstyle import strength_text as strength_text
 
 CELL_W = 7
 Mark = tuple[str, str | None]  # a character and its colour
-
-TERRAIN_BG = {
-    Terrain.CLEAR: "#30362a",
-    Terrain.ROLLING: "#474a2a",
-    Terrain.ROUGH: "#5a4630",
-    Terrain.PROVISIONAL_SWAMP: "#2c4a46",
-    Terrain.WOODS: "#1d4a22",
-    Terrain.CITY: "#5c5c5c",
-    Terrain.SWAMP: "#1f3f48",
-    Terrain.MOUNTAIN: "#6a4a3a",
-    Terrain.WATER: "#1c2f78",
-}
-SIDE_FG = {"union": "#8fb8ff", "confederate": "#ff8f8f"}
-# overlays: bright colours no terrain uses (terrain is dark olive, green, brown, grey,
-# teal and navy), each drawn with black or white text so the hex id stays readable
-ZOC_BG = {"union": "#4a6ee0", "confederate": "#d04848"}
-ZOC_LIMITED_BG = {"union": "#8a9ad0", "confederate": "#d09090"}
-COMMAND_BG = "#c8a000"
-REACH_BG = "#c050a0"
-CHOICE_BG = "#e07818"
-EVENT_BG = "#8a2a8a"
-OVERLAY_FG = {
-    ZOC_BG["union"]: "#ffffff",
-    ZOC_BG["confederate"]: "#ffffff",
-    ZOC_LIMITED_BG["union"]: "#000000",
-    ZOC_LIMITED_BG["confederate"]: "#000000",
-    COMMAND_BG: "#000000",
-    REACH_BG: "#000000",
-    CHOICE_BG: "#000000",
-    EVENT_BG: "#ffffff",
-}
-KIND_LETTERS = {"infantry": "I", "cavalry": "C", "artillery": "A"}
-CURSOR_STYLE = Style(color="black", bgcolor="#ffd75f", bold=True)
-ID_FG = "#a0a0a0"
-
-
-@lru_cache(maxsize=512)
-def style(fg: str | None, bg: str | None, bold: bool = False) -> Style:
-    return Style(color=fg, bgcolor=bg, bold=bold)
 
 
 def road_mark(sides: Iterable[frozenset[HexsideFeature]]) -> tuple[str, str | None]:
@@ -110,11 +84,6 @@ def river_mark(sides: Iterable[frozenset[HexsideFeature]]) -> tuple[str, str | N
         if feature in found:
             return ("b" if crossing else "~"), fg
     return " ", None
-
-
-def strength_text(value: Fraction) -> str:
-    """A strength in ASCII: 7, 3.5."""
-    return str(int(value)) if value.denominator == 1 else f"{float(value):g}"
 
 
 def stack_label(units: list[Unit], leader: bool) -> str:
@@ -192,8 +161,11 @@ class MapView(ScrollView, can_focus=True):
         self.choices: set[str] = set()
         self.overlay_bg: dict[str, str] = {}
         self.labels: dict[str, str] = {}
+        self.compact = False  # one line a hex, the ids on the edges (`compact`)
         self._static: dict[str, tuple[str, Mark, Mark, Mark]] = {}
         self._lines: list[Strip] = []
+        self._header = Strip.blank(0)
+        self._cursor_row = 0
         self._line_cache: dict[tuple[object, ...], Strip] = {}
 
     # -- data --------------------------------------------------------------------------
@@ -221,11 +193,28 @@ class MapView(ScrollView, can_focus=True):
                 feature = (" ", None)
             bg = TERRAIN_BG.get(hexmap.terrain(h), "#303030")
             self._static[h] = (bg, road_mark(sides), river_mark(sides), feature)
-        width = hexmap.columns * CELL_W + 1
-        height = hexmap.rows * 2 + 1
-        self.virtual_size = Size(width, height)
+        self._size_to_map()
         if not hexmap.on_map(self.cursor_hex):
             self.cursor_hex = "0101"
+
+    def _size_to_map(self) -> None:
+        m = self.hexmap
+        if m is None:
+            return
+        if self.compact:
+            self.virtual_size = C.compact_size(m.columns, m.rows)
+        else:
+            self.virtual_size = Size(m.columns * CELL_W + 1, m.rows * 2 + 1)
+
+    def set_compact(self, on: bool) -> None:
+        """Draw one line a hex with the ids on the edges (on), or the full hexes."""
+        if on == self.compact:
+            return
+        self.compact = on
+        self._line_cache = {}
+        self._size_to_map()
+        self._build()
+        self.scroll_to_region(self._view_region(self.cursor_hex), animate=False, immediate=True)
 
     def show(
         self,
@@ -257,6 +246,9 @@ class MapView(ScrollView, can_focus=True):
             unit = self.state.units.get(ld.unit) if ld.unit else None
             if unit is not None and unit.hex is not None:
                 leader_hexes.add(unit.hex)
+        if self.compact:
+            self._build_compact(by_hex, leader_hexes)
+            return
         height = m.rows * 2 + 1
         keys: list[list[tuple[object, ...]]] = [[] for _ in range(height)]
         for col in range(1, m.columns + 1):
@@ -303,14 +295,53 @@ class MapView(ScrollView, can_focus=True):
         self._lines = lines
         self.refresh()
 
+    def _build_compact(self, by_hex: dict[str, list[Unit]], leader_hexes: set[str]) -> None:
+        """The lines of the compact drawing (see `compact`), a line a row of hexes."""
+        m = self.hexmap
+        if m is None:
+            return
+        cursor_col, cursor_row = parse_hex(self.cursor_hex)
+        lines = []
+        for row in range(1, m.rows + 1):
+            line_keys = []
+            for col in range(1, m.columns + 1):
+                h = f"{col:02d}{row:02d}"
+                units = by_hex.get(h)
+                text, stack = C.compact_label(units) if units else ("", False)
+                line_keys.append(
+                    (
+                        h,
+                        text,
+                        stack,
+                        units[0].side.value if units else "",
+                        h in leader_hexes,
+                        self.overlay_bg.get(h),
+                        h in self.choices,
+                        h in self.highlight,
+                        h == self.cursor_hex,
+                        self.labels.get(h),
+                    )
+                )
+            cache_key = ("compact", tuple(line_keys))
+            strip = self._line_cache.get(cache_key)
+            if strip is None:
+                segs: list[Segment] = []
+                for key in line_keys:
+                    segs.extend(C.compact_cell(str(key[0]), self._static[str(key[0])], key))
+                strip = Strip(_merge(segs), _width(segs))
+                if len(self._line_cache) > 400:
+                    self._line_cache.clear()
+                self._line_cache[cache_key] = strip
+            lines.append(strip)
+        self._lines = lines
+        self._header = C.header_strip(m.columns, cursor_col)
+        self._cursor_row = cursor_row
+        self.refresh()
+
     def _cell(self, h: str, key: tuple[object, ...]) -> tuple[list[Segment], ...]:
         _h, unit_text, side, overlay, choice, lit, cursor, label = key
-        bg, road, river, feature = self._static[h]
-        bg = str(overlay) if overlay else bg
-        if choice:
-            bg = CHOICE_BG
-        if lit:
-            bg = EVENT_BG
+        terrain_bg, road, river, feature = self._static[h]
+        bg = cell_bg(terrain_bg, overlay, choice, lit)
         id_fg = OVERLAY_FG.get(bg, ID_FG)
         if cursor:
             head = Segment(h, CURSOR_STYLE)
@@ -322,11 +353,7 @@ class MapView(ScrollView, can_focus=True):
             top.append(Segment(mark, plain if mark == " " else style(fg, bg, True)))
         if unit_text:
             text = str(unit_text)[:CELL_W].ljust(CELL_W)
-            unit_fg = SIDE_FG.get(str(side))
-            if bg in OVERLAY_FG:  # the side's colour would vanish on a bright overlay
-                unit_fg = {"union": "#002a80", "confederate": "#7a0000"}.get(str(side))
-                unit_fg = "#ffffff" if OVERLAY_FG[bg] == "#ffffff" else unit_fg
-            bottom = [Segment(text, style(unit_fg, bg, True))]
+            bottom = [Segment(text, style(unit_fg(str(side), bg), bg, True))]
         elif label is not None:  # an overlay's figure (MP to reach): below the hex id
             bottom = [Segment(str(label)[:CELL_W].center(CELL_W), style(id_fg, bg, True))]
         else:
@@ -342,14 +369,26 @@ class MapView(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         index = y + scroll_y
         width = self.size.width
+        if self.compact:  # the column and row numbers stay on the edges
+            if y == 0:
+                gutter, body = C.gutter_strip(None, 0), self._header
+            elif index - 1 < len(self._lines):
+                gutter = C.gutter_strip(index, self._cursor_row)
+                body = self._lines[index - 1]
+            else:
+                return Strip.blank(width)
+            right = scroll_x + width - C.GUTTER
+            return Strip.join([gutter, body.crop_extend(scroll_x, right, None)]).crop(0, width)
         if index >= len(self._lines):
             return Strip.blank(width)
         return self._lines[index].crop_extend(scroll_x, scroll_x + width, None)
 
     # -- the cursor --------------------------------------------------------------------
 
-    @staticmethod
-    def cell_region(h: str) -> Region:
+    def cell_region(self, h: str) -> Region:
+        """Where hex `h` is drawn, in the drawing's coordinates."""
+        if self.compact:
+            return C.compact_region(h)
         col, row = parse_hex(h)
         off = 1 if col % 2 == 0 else 0
         return Region((col - 1) * CELL_W, (row - 1) * 2 + off, CELL_W, 2)
@@ -358,6 +397,9 @@ class MapView(ScrollView, can_focus=True):
         """The hex under content coordinates (x, y), None off the map."""
         if self.hexmap is None or x < 0 or y < 0:
             return None
+        if self.compact:
+            found = C.compact_hex_at(x, y)
+            return found if found is not None and self.hexmap.on_map(found) else None
         col = x // CELL_W + 1
         off = 1 if col % 2 == 0 else 0
         if y < off:
@@ -368,7 +410,7 @@ class MapView(ScrollView, can_focus=True):
 
     def follow(self, hexes: Iterable[str]) -> None:
         """Scroll so the given hexes (the current event) are in view."""
-        regions = [self.cell_region(h) for h in hexes if self.hexmap and self.hexmap.on_map(h)]
+        regions = [self._view_region(h) for h in hexes if self.hexmap and self.hexmap.on_map(h)]
         if regions:
             self.scroll_to_region(Region.from_union(regions), animate=False, immediate=True)
 
@@ -377,8 +419,18 @@ class MapView(ScrollView, can_focus=True):
             return
         self.cursor_hex = h
         self._build()
-        self.scroll_to_region(self.cell_region(h), animate=False, immediate=True)
+        self.scroll_to_region(self._view_region(h), animate=False, immediate=True)
         self.post_message(CursorMoved(h))
+
+    def _view_region(self, h: str) -> Region:
+        """The region to scroll into view for hex `h`: in the compact drawing, with the
+        room the edges' numbers cover, so the hex never hides under them."""
+        region = self.cell_region(h)
+        if not self.compact:
+            return region
+        return Region(
+            region.x - C.GUTTER, region.y - C.HEADER, region.width + C.GUTTER, region.height + 1
+        )
 
     def action_cursor(self, direction: str) -> None:
         col, row = parse_hex(self.cursor_hex)
@@ -398,6 +450,8 @@ class MapView(ScrollView, can_focus=True):
 
     def on_click(self, event: Click) -> None:
         scroll_x, scroll_y = self.scroll_offset
+        if self.compact and (event.x < C.GUTTER or event.y < C.HEADER):
+            return  # the column or row numbers
         h = self.hex_at(event.x + int(scroll_x), event.y + int(scroll_y))
         if h is not None:
             self.focus()

@@ -1,0 +1,69 @@
+"""The game screen opens a save through the one replay of saves (`replay.replay_save`) and
+its checks (`replay.verify`): the same nodes as the game played, and the same refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gcacw_ref.errors import DataError
+from gcacw_ref.game.play.api import load_scenario
+from gcacw_ref.tui.game.history import History
+
+BOTS = {"union": "heuristic", "confederate": "random"}
+
+
+def played(actions: int) -> History:
+    h = History.new(load_scenario("training"), 3, BOTS)
+    for _ in range(actions):
+        if h.last.over:
+            break
+        h.go(len(h.stops) - 1)
+        action, by = h.bot_choice()
+        h.play(action, by=by)
+    return h
+
+
+def test_an_opened_save_has_the_nodes_of_the_game(tmp_path: Path) -> None:
+    h = played(40)
+    path = tmp_path / "g.json"
+    h.save(path)
+    again = History.open(path)
+    assert len(again.nodes) == len(h.nodes) == 42
+    assert len(again.stops) == len(h.stops)
+    assert again.cursor == len(again.stops) - 1
+    assert again.last.state_hash() == h.last.state_hash()
+    assert [n.action for n in again.nodes] == [n.action for n in h.nodes]
+    assert [n.events for n in again.nodes] == [n.events for n in h.nodes]
+    assert [n.kind for n in again.nodes] == [n.kind for n in h.nodes]
+    assert {n.by for n in again.nodes[2:]} == {"saved"}
+    assert again.players == BOTS
+    for i in (5, 17, 33):  # rebuilt from a checkpoint, the same states
+        assert again.state_of(i).state_hash() == h.state_of(i).state_hash()
+
+
+def test_an_altered_result_is_refused(tmp_path: Path) -> None:
+    """The replay's result check (the old copy of the loop checked only the hash)."""
+    h = played(20)
+    assert h.last.result is None
+    path = tmp_path / "g.json"
+    h.save(path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["result"] = {"winner": "union"}  # the game is not over: the replay reaches none
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(DataError, match="is not the result the replay reaches"):
+        History.open(path)
+
+
+def test_a_typed_die_not_used_is_refused(tmp_path: Path) -> None:
+    """Typed dice must each be used by their action (the replay's `all_dice`)."""
+    h = played(3)
+    path = tmp_path / "g.json"
+    h.save(path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["dice"] = {"0": [3]}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(DataError, match="cannot be replayed"):
+        History.open(path)
