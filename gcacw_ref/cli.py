@@ -97,8 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     saved = sys.stdout, sys.stderr
     if sys.stderr is None:  # closed (2>&-): errors go nowhere, never to standard output
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    reconfigure = getattr(sys.stderr, "reconfigure", None)  # a text file's, not every stream's
     with contextlib.suppress(AttributeError, ValueError):  # a line in any encoding
-        sys.stderr.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         return _main(args_list)
     finally:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from gcacw_ref.errors import InputError, one_line, quoted
 from gcacw_ref.i18n import _
@@ -24,7 +24,7 @@ class _NotANumber(ValueError):
     pass
 
 
-def _constant(name: str) -> Any:
+def _constant(name: str) -> NoReturn:
     raise _NotANumber(name)
 
 
@@ -39,8 +39,8 @@ def parse_json(
     text: str,
     source: str,
     error: type[InputError] = InputError,
-    object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
-) -> Any:
+    object_pairs_hook: Callable[[list[tuple[str, Any]]], object] | None = None,
+) -> Any:  # noqa: ANN401 -- JSON in: any document; each caller validates its shape
     """The JSON document in `text`; `error` (one line naming `source`) if it is unusable."""
     where = one_line(source)
     try:
@@ -72,9 +72,9 @@ def parse_json(
     return data
 
 
-def check_depth(data: Any, where: str, error: type[InputError] = InputError) -> None:
+def check_depth(data: object, where: str, error: type[InputError] = InputError) -> None:
     """Refuse a document (JSON or TOML, already parsed) nested deeper than `MAX_DEPTH`."""
-    stack: list[tuple[Any, int]] = [(data, 0)]
+    stack: list[tuple[object, int]] = [(data, 0)]
     while stack:
         item, depth = stack.pop()
         if depth > MAX_DEPTH:

@@ -49,7 +49,7 @@ class GuardedOutput(io.TextIOBase):
         self.stream = stream
 
     @property
-    def encoding(self) -> str:  # type: ignore[override]
+    def encoding(self) -> str:  # type: ignore[override]  # typeshed: an attribute; io: a property
         return getattr(self.stream, "encoding", None) or "utf-8"
 
     def writable(self) -> bool:

@@ -21,10 +21,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import ViewportSize
+    from playwright.sync_api import BrowserContext, Page, ViewportSize
 
 CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 CHROMIUM_ARGS = [
@@ -69,7 +69,7 @@ def chromium_path() -> str | None:
 
 
 @contextmanager
-def browser_context(viewport: ViewportSize, executable: str) -> Iterator[Any]:
+def browser_context(viewport: ViewportSize, executable: str) -> Iterator[BrowserContext]:
     """A fresh Chromium profile with a touch screen at this size (closed afterwards)."""
     # lazy: playwright comes with the `test` extra, needed only where a browser is driven
     from playwright.sync_api import sync_playwright
@@ -98,7 +98,7 @@ def browser_context(viewport: ViewportSize, executable: str) -> Iterator[Any]:
 class Screen:
     """The app's terminal in one page."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
 
     def text(self) -> str:

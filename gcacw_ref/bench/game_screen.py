@@ -93,7 +93,7 @@ def _longest_game() -> tuple[str, Any]:
     return best[0], history
 
 
-def _replay_ms(history: Any) -> float:
+def _replay_ms(history: History) -> float:
     """Rebuilding the position at the end from the actions (the alternative to keeping
     every state): one full replay, in ms."""
     save = history.game().to_save()
@@ -102,7 +102,7 @@ def _replay_ms(history: Any) -> float:
     return (time.perf_counter() - t) * 1000
 
 
-async def _stepping(history: Any) -> dict[str, Any]:
+async def _stepping(history: History) -> dict[str, Any]:
 
     app = GcacwApp(game=GameOptions("training", 1, "human", "human"))
     async with app.run_test(size=(160, 45)) as pilot:

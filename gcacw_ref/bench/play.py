@@ -6,6 +6,7 @@ units-vs-time table (`scaling`): the training scenario grown by extra units
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,9 @@ SCALING_EXTRA = (0, 50, 100, 200)
 
 def scaling(extra: tuple[int, ...] = SCALING_EXTRA, seed: int = 1) -> list[dict[str, Any]]:
     """One heuristic game per size: units, actions, CPU seconds, and the cost ratio to
-    the row before (with the units ratio beside it)."""
+    the row before (with the units ratio beside it); the CPU per action and its ratio
+    to the row before (how much dearer one decision gets: the bots may play more actions
+    per unit in a bigger game)."""
     base = load_scenario("training")
     rows: list[dict[str, Any]] = []
     for n in extra:
@@ -39,24 +42,31 @@ def scaling(extra: tuple[int, ...] = SCALING_EXTRA, seed: int = 1) -> list[dict[
             "units": len(scen.units),
             "actions": len(game.actions),
             "cpu_s": round(cpu, 3),
+            "cpu_ms_per_action": round(cpu * 1000 / max(len(game.actions), 1), 3),
         }
         if rows:
-            row["units_ratio"] = round(row["units"] / rows[-1]["units"], 2)
-            row["cost_ratio"] = round(cpu / max(rows[-1]["cpu_s"], 1e-9), 2)
+            before = rows[-1]
+            row["units_ratio"] = round(row["units"] / before["units"], 2)
+            row["actions_ratio"] = round(row["actions"] / max(before["actions"], 1), 2)
+            row["cost_ratio"] = round(cpu / max(before["cpu_s"], 1e-9), 2)
+            row["per_action_ratio"] = round(
+                row["cpu_ms_per_action"] / max(before["cpu_ms_per_action"], 1e-9), 2
+            )
         rows.append(row)
     return rows
 
 
 def timed_game(scenario: Scenario, seed: int) -> dict[str, Any]:
     """One heuristic-vs-heuristic game (the same bots and seeds as `play_bots`): CPU
-    seconds in all, the bots' share of them, and the number of actions."""
+    seconds in all, the bots' share of them, one decision's CPU (median, p95, max; issue
+    28: p95 under 300 ms on harrow), and the number of actions."""
     t0 = time.process_time()
     game = start_game(scenario, seed, ["heuristic", "heuristic"])
     bots = {
         "union": make_bot("heuristic", seed * 2 + 1),
         "confederate": make_bot("heuristic", seed * 2 + 2),
     }
-    bot_s = 0.0
+    decisions: list[float] = []
     while not game.state.over:
         state = game.state
         legal = legal_actions(state)
@@ -64,13 +74,20 @@ def timed_game(scenario: Scenario, seed: int) -> dict[str, Any]:
         assert side is not None
         t1 = time.process_time()
         action = bots[side](state, legal)
-        bot_s += time.process_time() - t1
+        decisions.append(time.process_time() - t1)
         play_action(game, action)
+    cpu = time.process_time() - t0
+    ordered = sorted(decisions) or [0.0]
     return {
         "units": len(scenario.units),
         "actions": len(game.actions),
-        "cpu_s": round(time.process_time() - t0, 3),
-        "bot_cpu_s": round(bot_s, 3),
+        "cpu_s": round(cpu, 3),
+        "bot_cpu_s": round(sum(decisions), 3),
+        "decision_cpu_ms": {
+            "median": round(statistics.median(ordered) * 1000, 2),
+            "p95": round(ordered[max(int(len(ordered) * 0.95) - 1, 0)] * 1000, 2),
+            "max": round(ordered[-1] * 1000, 2),
+        },
     }
 
 
@@ -124,19 +141,23 @@ def render(result: dict[str, Any]) -> str:
     ]
     lines += [
         _(
-            "heuristic game of {name}: {cpu} s CPU, bots {bots} s "
-            "({units} units, {actions} actions)"
+            "heuristic game of {name}: {cpu} s CPU, bots {bots} s; one decision "
+            "{p95} ms CPU at the p95, {max} ms at the max ({units} units, {actions} actions)"
         ).format(
             name=name,
             cpu=v["cpu_s"],
             bots=v["bot_cpu_s"],
+            p95=v["decision_cpu_ms"]["p95"],
+            max=v["decision_cpu_ms"]["max"],
             units=v["units"],
             actions=v["actions"],
         )
         for name, v in g.get("scenarios", {}).items()
     ]
     scaling = join_list(
-        _("{units} units {s} s").format(units=r["units"], s=r["cpu_s"])
+        _("{units} units {s} s ({ms} ms per action)").format(
+            units=r["units"], s=r["cpu_s"], ms=r["cpu_ms_per_action"]
+        )
         for r in g.get("scaling", [])
     )
     lines.append(_("scaling (training + extra units, CPU s): {rows}").format(rows=scaling))

@@ -23,6 +23,7 @@ from gcacw_ref import paths
 from gcacw_ref.bench.browser import (
     PHONE,
     Screen,
+    Served,
     browser_context,
     chromium_path,
     start_server,
@@ -83,7 +84,7 @@ def run() -> dict[str, Any]:
             server.stop()
 
 
-def _measure(server: Any, executable: str) -> dict[str, Any]:
+def _measure(server: Served, executable: str) -> dict[str, Any]:
     first: list[float] = []
     question: list[float] = []
     memory: list[float] = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NoReturn
 
 from gcacw_ref.errors import one_line
 from gcacw_ref.i18n import N_, _
@@ -89,6 +89,6 @@ class Parser(argparse.ArgumentParser):
                 )
         return text
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         text = one_line(translate_argparse_error(message))
         self.exit(2, _("gcacw-ref: {message} (see --help)").format(message=text) + "\n")

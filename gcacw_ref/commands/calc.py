@@ -102,7 +102,7 @@ def _metavar(spec: Spec) -> str:
     return {"units": "UNITS", "hexes": "HEXES", "strength": "N", "int": "N"}.get(spec.kind, "TEXT")
 
 
-def read_json_input(source: str) -> Any:
+def read_json_input(source: str) -> Any:  # noqa: ANN401 -- JSON in; the model validates it
     """Read a JSON document from a regular file or `-` (stdin), at most `MAX_INPUT_BYTES`."""
     # lazy: loaded only by the subcommand that needs it; --help stays fast
     from gcacw_ref.jsonin import parse_json

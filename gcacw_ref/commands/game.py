@@ -7,12 +7,15 @@ import json
 import secrets
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from unicodedata import east_asian_width
 
 from gcacw_ref.errors import InputError, printable, quoted
 from gcacw_ref.i18n import N_, _, current_language
 from gcacw_ref.paths import check_write_target
+
+if TYPE_CHECKING:  # the engine loads only for game commands (see `_output`)
+    from gcacw_ref.game.play.replay import Game
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -148,7 +151,7 @@ def cmd_game(args: argparse.Namespace) -> int:
 
 
 def _output(
-    game: Any,
+    game: Game,
     as_json: bool,
     lang: str | None,
     seed: int | None = None,
@@ -160,15 +163,14 @@ def _output(
 
     state = game.state
     names = piece_names(game.scenario, lang)
-    result = state.result or {"winner": None, "vp": state.vp, "turns_played": state.turn}
+    done = state.result
+    winner_id: str | None = done["winner"] if done else None
+    vp: dict[str, int] = done["vp"] if done else state.vp
+    turns: int = done["turns_played"] if done else state.turn
     if as_json:
         doc = {
             "events": [event_json(e, lang, names) for e in game.events],
-            "result": {
-                "winner": result["winner"],
-                "vp": result["vp"],
-                "turns_played": result["turns_played"],
-            },
+            "result": {"winner": winner_id, "vp": vp, "turns_played": turns},
             "final_state_hash": state.state_hash(),
             "actions": len(game.actions),
         }
@@ -180,8 +182,7 @@ def _output(
         return
     print(printable(render_log(game.events, lang, names)))  # unit names come from the file
     v = voice(lang, names)
-    vp = result["vp"]
-    winner = v.side(result["winner"]) if result["winner"] else v(N_("not decided"))
+    winner = v.side(winner_id) if winner_id else v(N_("not decided"))
     print(
         v(
             N_(
@@ -192,7 +193,7 @@ def _output(
             winner=winner,
             union=vp.get("union"),
             confederate=vp.get("confederate"),
-            turns=result["turns_played"],
+            turns=turns,
         )
     )
     print(v(N_("final state hash: {state_hash}")).format(state_hash=state.state_hash()))

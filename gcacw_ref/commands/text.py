@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import InputError, one_line, printable
+from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _, join_list
 from gcacw_ref.layout import pad
 
@@ -177,7 +178,8 @@ def cmd_search(args: argparse.Namespace) -> int:
             _("search: --limit must be at least 1 (got {limit})").format(limit=args.limit)
         )
     lib = _library()
-    hits = lib.search(query, book=args.book, limit=args.limit)
+    with bulk_load():  # one question per process: what it loads lives until the exit
+        hits = lib.search(query, book=args.book, limit=args.limit)
     _notices(lib)
     if args.json:
         print(json.dumps([h.model_dump() for h in hits], ensure_ascii=False, indent=2))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gcacw_ref.game.play.api import Game, Scenario, legal_actions, pending_side
+from gcacw_ref.game.play.api import Game, GameState, Scenario, legal_actions, pending_side
 from gcacw_ref.game.play.bots import make_bot
 from gcacw_ref.game.play.replay import MAX_ACTIONS, play_action, start_game
 from gcacw_ref.oracle.board import Board
@@ -36,7 +36,7 @@ _MOVED = frozenset(
 )
 
 
-def as_dict(ev: Any) -> dict[str, Any]:
+def as_dict(ev: object) -> dict[str, Any]:
     if isinstance(ev, Mapping):
         return dict(ev)
     as_json = getattr(ev, "as_json", None)  # a typed game event: the facts it was given
@@ -57,7 +57,7 @@ class Oracle:
         self.march = MarchWatch()
         self.ledger = MpLedger()
 
-    def board(self, state: Any) -> Board:
+    def board(self, state: GameState) -> Board:
         key = hash((id(state.scenario), state.turn, state.bridges, state.destroyed))
         if self._board is None or self._board[0] != key:
             self._board = (key, Board.of(state))

@@ -8,7 +8,8 @@ a destroyed crossing are reported as `uncertain` (the oracle does not judge them
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from gcacw_ref.game.model.state import GameState
 
 ROADS = frozenset({"road", "pike", "railroad", "trail"})
 ZOC_ROADS = frozenset({"road", "pike", "railroad", "trail"})  # register limited-zoc-trail
@@ -45,7 +46,7 @@ class Board:
     rain: bool
 
     @classmethod
-    def of(cls, state: Any) -> Board:
+    def of(cls, state: GameState) -> Board:
         doc = state.scenario.map_document or {}
         head = doc.get("map", {})
         terrains: dict[str, str] = {}

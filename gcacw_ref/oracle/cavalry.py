@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from gcacw_ref.game.model.state import GameState
 from gcacw_ref.oracle.board import Board
 from gcacw_ref.oracle.position import frame_named, multiplier, strength
 
@@ -27,7 +28,7 @@ def _pick(values: tuple[int, int, int], game: str, confederate: bool) -> int:
     return values[0]
 
 
-def expected_modifier(state: Any, board: Board, hex_: str, active: str) -> int | None:
+def expected_modifier(state: GameState, board: Board, hex_: str, active: str) -> int | None:
     """7.7: the cumulative modifier of the cavalry in `hex_` retreating before `active`.
     Small, large and very large count the cavalry's strength with entrenchment (their
     text says so); very small reads the lone unit's own strength (its text does not);

@@ -9,9 +9,11 @@ import tomllib
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.oracle.board import Board
 from gcacw_ref.oracle.position import commands, frame_named, leader_hex, multiplier, strength
 from gcacw_ref.paths import tables_dir
+from gcacw_ref.rules.games import Side
 
 if TYPE_CHECKING:
     from gcacw_ref.oracle.tally import Seen, Tally
@@ -26,11 +28,11 @@ def attack_set(t: Tally, seen: Seen, board: Board) -> None:
         if a.type != "attack" or not a.hex:
             continue
         march = a.unit is not None
-        if march:
+        if a.unit is not None:
             unit = pre.units[a.unit]
             here = unit.hex
         else:
-            here = leader_hex(pre, pre.leaders[a.leader])
+            here = leader_hex(pre, pre.leaders[str(a.leader)])
         target = a.hex
         if here is None or frozenset((here, target)) in board.uncertain:
             continue
@@ -46,7 +48,7 @@ def attack_set(t: Tally, seen: Seen, board: Board) -> None:
                 t.check("7.1 woods hexside", ok, where)
 
 
-def _side_units(state: Any, side: Any) -> list[Any]:
+def _side_units(state: GameState, side: Side) -> list[Unit]:
     return [u for u in state.units.values() if u.hex is not None and u.side == side]
 
 
@@ -113,7 +115,7 @@ def expected_flank(
             return None
         here = [u for u in counting if u.hex == n]
         zoc_from = [u for u in counting if u.hex and board.zoc_into(u.hex, n) and u.hex != n]
-        zoc_from = [u for u in zoc_from if n in board.around(u.hex)]
+        zoc_from = [u for u in zoc_from if u.hex and n in board.around(u.hex)]
         if any(frozenset((u.hex, n)) in board.uncertain for u in zoc_from):
             return None  # ZOC across a pontoon or destroyed crossing: not judged
         total = sum((strength(pre, u) for u in here + zoc_from), Fraction(0))
@@ -135,7 +137,7 @@ def expected_flank(
         woods = (
             not present
             and bool(near)
-            and all(board.woods_side(u.hex, n) and not board.road(u.hex, n) for u in near)
+            and all(u.hex and board.woods_side(u.hex, n) and not board.road(u.hex, n) for u in near)
         )
         if pre.scenario.scenario.game.value == "SLB" and side.value == "confederate":
             woods = False

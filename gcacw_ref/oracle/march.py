@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gcacw_ref.game.model.state import GameState, Unit
+
 if TYPE_CHECKING:
     from gcacw_ref.oracle.tally import Seen, Tally
 
 
-def expected_drm(state: Any, unit: Any, before: int, after: int) -> int:
+def expected_drm(state: GameState, unit: Unit, before: int, after: int) -> int:
     """5.1's modifiers (the advanced game's supply modifier aside)."""
     game = state.scenario.scenario.game.value
     drm = 0

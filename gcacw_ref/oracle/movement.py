@@ -17,9 +17,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.frames import MarchFrame
+from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.oracle.board import Board
 from gcacw_ref.oracle.position import frame_named, strength
 from gcacw_ref.paths import tables_dir
+from gcacw_ref.rules.games import Side
 
 if TYPE_CHECKING:
     from gcacw_ref.oracle.tally import Seen, Tally
@@ -83,11 +87,11 @@ class Ground:
     """The position as one side's moving unit sees it: enemy hexes, the friendly infantry
     and artillery strength in each hex, and enemy ZOC (worked out once per step)."""
 
-    def __init__(self, board: Board, state: Any, side: Any) -> None:
+    def __init__(self, board: Board, state: GameState, side: Side) -> None:
         self.board = board
         self.state = state
         self.enemy: set[str] = set()
-        self.infantry: dict[str, list[Any]] = {}  # friendly infantry and artillery by hex
+        self.infantry: dict[str, list[Unit]] = {}  # friendly infantry and artillery by hex
         for u in state.units.values():
             if u.hex is None:
                 continue
@@ -127,7 +131,7 @@ class Step:
     why: str
 
 
-def terrain_step(ground: Ground, unit: Any, a: str, b: str) -> Step:
+def terrain_step(ground: Ground, unit: Unit, a: str, b: str) -> Step:
     """6.1, 6.2, 12.0: entering `b` from `a`, ZOC aside: the cheapest of the terrain and
     each road, pike, railroad or trail along the hexside; rivers, creeks, the ferry
     penalty and the friendly-occupied penalty."""
@@ -170,7 +174,7 @@ def terrain_step(ground: Ground, unit: Any, a: str, b: str) -> Step:
 
 
 def move_step(
-    ground: Ground, unit: Any, a: str, b: str, mp_left: Fraction, first: bool, fresh: bool
+    ground: Ground, unit: Unit, a: str, b: str, mp_left: Fraction, first: bool, fresh: bool
 ) -> Step | None:
     """6.2: entering `b` with `mp_left` MP; `first`: nothing done yet in a march begun in
     `a`; `fresh`: the unit has neither moved nor fought this march. ZOC: leaving normal
@@ -218,14 +222,14 @@ class MarchWatch:
         self.moved = self.moved or (mine and kind == "move")
         self.fought = self.fought or attacked
 
-    def acts(self, action: Any) -> None:
+    def acts(self, action: Action) -> None:
         """An attack declared counts as the march's first activity even when the
         cavalry it was aimed at retreats and no combat follows (register
         zoc-exit-after-declared-attack)."""
         if action.type in ("attack", "move", "refuse") and action.unit == self.unit:
             self.acted = True
 
-    def first(self, frame: Any, here: str) -> bool:
+    def first(self, frame: MarchFrame, here: str) -> bool:
         """Nothing done yet in a march begun in `here` (the frame's record when the oracle
         did not see the march begin)."""
         if self.unit == frame.unit and self.start is not None:
@@ -251,7 +255,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
         return
     first, fresh = watch.first(frame, here), watch.fresh(frame)
     mp_left = max(Fraction(frame.mp), Fraction(0))
-    offered = {a.hex for a in seen.legal if a.type == "move" and a.unit == unit.id}
+    offered = {a.hex for a in seen.legal if a.type == "move" and a.unit == unit.id and a.hex}
     attacks = [a for a in seen.legal if a.type == "attack" and a.unit == unit.id]
     if watch.unit == unit.id and watch.zoc_to_zoc:
         t.check(
@@ -301,7 +305,7 @@ def moves(t: Tally, seen: Seen, board: Board, watch: MarchWatch) -> None:
         zoc_to_zoc_order(t, seen, board, unit, str(made["to"]))
 
 
-def zoc_to_zoc_order(t: Tally, seen: Seen, board: Board, unit: Any, to: str) -> None:
+def zoc_to_zoc_order(t: Tally, seen: Seen, board: Board, unit: Unit, to: str) -> None:
     """6.2: straight from one enemy ZOC hex to another not along a road, pike, railroad
     or trail, an organized unit becomes disorganized and a disorganized one loses one
     strength point; along one, nothing happens (register zoc-to-zoc-trail)."""
@@ -319,7 +323,7 @@ def zoc_to_zoc_order(t: Tally, seen: Seen, board: Board, unit: Any, to: str) -> 
     t.check("6.2 ZOC to ZOC", got == want, f"{unit.id} {unit.hex}->{to}: {got}, rule {want}")
 
 
-def attack_mp(t: Tally, unit: Any, mp: Fraction, attacks: list[Any]) -> None:
+def attack_mp(t: Tally, unit: Unit, mp: Fraction, attacks: list[Action]) -> None:
     """6.1: the attack types offered against each target are those the MP left pays for
     (attack summary chart); no attack at all below 1 MP, so no column attack at 0."""
     if not attacks:
@@ -327,6 +331,6 @@ def attack_mp(t: Tally, unit: Any, mp: Fraction, attacks: list[Any]) -> None:
     kinds = _table("attack_types")["type"]
     column = "cavalry_mp" if unit.kind == "cavalry" else "infantry_mp"
     paid = {k["key"] for k in kinds if mp >= 1 and Fraction(k[column]) <= mp}
-    for target in sorted({a.hex for a in attacks}):
+    for target in sorted({a.hex for a in attacks if a.hex}):
         got = {str(a.option) for a in attacks if a.hex == target}
         t.check("6.1 attack MP", got == paid, f"{unit.id} with {mp} MP: {sorted(got)}")

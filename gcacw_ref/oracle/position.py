@@ -7,7 +7,10 @@ side of a marker comes from the scenario's counters (register game-disorganized-
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Literal, overload
+
+from gcacw_ref.game.model.frames import CavalryRetreatFrame, MarchFrame, RetreatFrame
+from gcacw_ref.game.model.state import GameState, Leader, Unit
 
 # 9.0 and the entrenchment chart: the defence multiplier of each marker
 MULTIPLIER = {
@@ -22,7 +25,7 @@ MULTIPLIER = {
 }
 
 
-def strength(state: Any, unit: Any) -> Fraction:
+def strength(state: GameState, unit: Unit) -> Fraction:
     """7.2: the printed figure when organized; the marker's disorganized side otherwise."""
     s = Fraction(unit.strength)
     if unit.organized:
@@ -34,7 +37,7 @@ def strength(state: Any, unit: Any) -> Fraction:
     return max(Fraction(1, 2), half) if s > 0 else Fraction(0)
 
 
-def multiplier(state: Any, unit: Any, earthworks: bool) -> Fraction:
+def multiplier(state: GameState, unit: Unit, earthworks: bool) -> Fraction:
     """9.0: the unit's entrenchment multiplier; a Confederate in a printed earthworks hex
     counts at least 1 1/2."""
     m = MULTIPLIER.get(unit.entrenchment, Fraction(1))
@@ -45,7 +48,7 @@ def multiplier(state: Any, unit: Any, earthworks: bool) -> Fraction:
     return m
 
 
-def commands(leader: Any, unit: Any) -> bool:
+def commands(leader: Leader, unit: Unit) -> bool:
     """2.2: an army leader commands his whole side; others their corps or divisions."""
     if leader.side != unit.side:
         return False
@@ -54,18 +57,29 @@ def commands(leader: Any, unit: Any) -> bool:
     return unit.corps in leader.commands or unit.division in leader.commands
 
 
-def leader_hex(state: Any, leader: Any) -> str | None:
+def leader_hex(state: GameState, leader: Leader) -> str | None:
     unit = state.units.get(leader.unit) if leader.unit else None
     return unit.hex if unit is not None else None
 
 
-def units_at(state: Any, hex_: str) -> list[Any]:
+def units_at(state: GameState, hex_: str) -> list[Unit]:
     return [u for u in state.units.values() if u.hex == hex_]
 
 
-def frame_named(state: Any, name: str) -> Any:
+@overload
+def frame_named(state: GameState, name: Literal["MarchFrame"]) -> MarchFrame | None: ...
+@overload
+def frame_named(state: GameState, name: Literal["RetreatFrame"]) -> RetreatFrame | None: ...
+@overload
+def frame_named(
+    state: GameState, name: Literal["CavalryRetreatFrame"]
+) -> CavalryRetreatFrame | None: ...
+def frame_named(
+    state: GameState, name: str
+) -> MarchFrame | RetreatFrame | CavalryRetreatFrame | None:
     """The topmost decision frame of that class name (the engine's pending stack)."""
     for frame in reversed(state.stack):
         if type(frame).__name__ == name:
+            assert isinstance(frame, MarchFrame | RetreatFrame | CavalryRetreatFrame)
             return frame
     return None

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from gcacw_ref.game.model.frames import RetreatFrame
+from gcacw_ref.game.model.state import GameState
 from gcacw_ref.oracle.board import Board
 from gcacw_ref.oracle.position import frame_named
 from gcacw_ref.oracle.retreat import LENGTH, distances
@@ -48,7 +50,7 @@ class Entry:
 class RetreatView:
     """One retreat as 7.6 sees it: the stack, where it started, the enemy around."""
 
-    def __init__(self, board: Board, state: Any, frame: Any) -> None:
+    def __init__(self, board: Board, state: GameState, frame: RetreatFrame) -> None:
         self.board = board
         self.frame = frame
         self.kind = str(frame.retreat_kind)
@@ -59,7 +61,7 @@ class RetreatView:
         units = [u for u in state.units.values() if u.hex is not None]
         self.enemy = {u.hex for u in units if u.side != side}
         self.friendly = {u.hex for u in units if u.side == side and u.id not in moving}
-        self.near = distances(board, frame.active_hex)
+        self.near = distances(board, str(frame.active_hex))
         self.active = str(frame.active_hex)
         self.turn = state.turn
         self.markers = (state.major_unfordable_until, state.minor_unfordable_until)

@@ -6,17 +6,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from gcacw_ref.game.model.actions import Action
+from gcacw_ref.game.model.state import GameState
+
 
 @dataclass
 class Seen:
     """One step of a game: the state before it, its legal actions, the action, events,
     and the state after it (None when the caller does not give it)."""
 
-    pre: Any
-    legal: list[Any]
-    action: Any
-    events: list[dict[str, Any]]
-    post: Any = None
+    pre: GameState
+    legal: list[Action]
+    action: Action
+    events: list[dict[str, Any]]  # the events as JSON (`as_json`)
+    post: GameState | None = None
 
 
 @dataclass

@@ -131,7 +131,7 @@ def shown_headers(grid: Grid) -> list[str]:
     return [_(h) if h in TITLE_WORDS else h for h in grid.headers]
 
 
-def cell(value: Any) -> str:
+def cell(value: object) -> str:
     """A TOML value as text in a cell."""
     if value is None:
         return "—"

@@ -110,9 +110,10 @@ class DieModifiers(_Strict):
     attack_type: list[DieModifier]
 
     def find(self, side: Literal["defender", "attacker", "attack_type"], key: str) -> DieModifier:
-        for item in getattr(self, side):
+        items: list[DieModifier] = getattr(self, side)
+        for item in items:
             if item.key == key:
-                return item  # type: ignore[no-any-return]
+                return item
         raise KeyError(key)
 
 

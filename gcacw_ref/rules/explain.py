@@ -26,6 +26,7 @@ from gcacw_ref.i18n import N_, _
 Arg = str | int | float | list[str]
 LIST_SEPARATOR = N_(", ")  # how a list of words is joined (Japanese uses 、)
 PARTS_SEPARATOR = N_("; ")  # how the parts of a reading ("describe"/"parts" args) are joined
+NESTING = 3  # how deep a word argument may be a template over the others
 
 
 def _fill(text: str, args: Mapping[str, Arg]) -> str:
@@ -40,9 +41,10 @@ def _render(template: str, args: dict[str, Arg], translate: bool = True) -> str:
     """`template` in the current language (in English when not `translate`), filled with `args`.
 
     A word argument is translated too when the catalog knows it (a terrain name, a
-    retreat kind), and may itself be a template over the same args (one level deep),
-    so a phrase chosen by the rules ("{loss}: left figure, along a road") is worded in
-    the language as a whole.
+    retreat kind), and may itself be a template over the same args (`NESTING` levels
+    deep), filled with the other words as translated, so a phrase chosen by the rules
+    ("{closed} can be entered only along a {allowed}") is worded in the language as a
+    whole, terrain names included.
     """
     say = _ if translate else str
     text = say(template)
@@ -50,10 +52,14 @@ def _render(template: str, args: dict[str, Arg], translate: bool = True) -> str:
         return text
     scalars = {k: v for k, v in args.items() if not isinstance(v, list)}
     plain = {k: v for k, v in scalars.items() if not isinstance(v, str)}
-    words = {k: _fill(say(v), scalars) for k, v in scalars.items() if isinstance(v, str)}
+    said = {k: say(v) for k, v in scalars.items() if isinstance(v, str)}
+    words: dict[str, Arg] = dict(said)
+    for _depth in range(NESTING):  # a phrase's own fields filled with words already worded
+        words = {k: _fill(v, {**plain, **words}) for k, v in said.items()}
+    filled = {**plain, **words}
     lists = {
         k: say(PARTS_SEPARATOR if k in ("describe", "parts") else LIST_SEPARATOR).join(
-            _fill(say(w), scalars) for w in v
+            _fill(say(w), filled) for w in v
         )
         for k, v in args.items()
         if isinstance(v, list)
@@ -70,7 +76,7 @@ def english(template: str, args: dict[str, Any]) -> str:
     return _render(template, {k: _plain(v) for k, v in args.items()}, translate=False)
 
 
-def _plain(value: Any) -> Arg:
+def _plain(value: object) -> Arg:
     """Numbers, text and lists of words stay; anything else (a Fraction, None, an enum)
     becomes its text, as an f-string would show it."""
     if isinstance(value, str | int | float) and not isinstance(value, bool):
@@ -110,7 +116,7 @@ class Step(BaseModel):
 
     @field_validator("args", mode="before")
     @classmethod
-    def _plain_args(cls, value: Any) -> Any:
+    def _plain_args(cls, value: object) -> object:
         """Numbers, text and lists of words stay; anything else becomes its text."""
         if not isinstance(value, dict):
             return value

@@ -6,7 +6,7 @@ import math
 import re
 import unicodedata
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import BeforeValidator, PlainSerializer
 
@@ -22,7 +22,7 @@ _RATIO = re.compile(r"-?[0-9]{1,6}\s*/\s*[0-9]{1,6}")
 _MIXED = re.compile(r"(-?[0-9]{1,6})\s+([0-9]{1,6})\s*/\s*([0-9]{1,6})")
 
 
-def parse_strength(value: Any, field: str = "strength") -> Fraction:
+def parse_strength(value: object, field: str = "strength") -> Fraction:
     """Read 3, "3", 3.5, "7/2", "3 1/2", "1/2" or "½" as an exact, non-negative half.
 
     Anything else (Infinity, NaN, 1e999, "²", a number of thousands of digits) is an
@@ -110,7 +110,7 @@ def format_signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def _validate_strength(value: Any) -> Fraction:
+def _validate_strength(value: object) -> Fraction:
     try:
         return parse_strength(value)
     except InputError as exc:

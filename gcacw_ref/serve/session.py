@@ -115,7 +115,7 @@ class AppSession:
         )
         self._reader = asyncio.create_task(self._relay())
 
-    async def handle(self, envelope: Any) -> None:
+    async def handle(self, envelope: object) -> None:
         """One message from the browser: `["stdin", text]`, `["resize", {...}]`, `["ping", x]`,
         `["focus"]` or `["blur"]`; anything else is ignored."""
         if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
@@ -227,7 +227,7 @@ def _signal_group(pid: int, sig: int) -> None:
         os.killpg(pid, sig)
 
 
-def _size(value: Any, default: int) -> int:
+def _size(value: object, default: int) -> int:
     """A terminal dimension from the browser, kept to 1..1000."""
     if isinstance(value, bool) or not isinstance(value, int):
         return default

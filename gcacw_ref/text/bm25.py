@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from gcacw_ref.errors import DataError, one_line
+from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import atomic_write_text, read_cache_bytes
 
@@ -316,7 +317,8 @@ def load_or_build(
     except DataError:  # a folder, a FIFO, a device, too large: rebuilt (kept in memory)
         raw = b""
     if raw is not None:
-        got = _parse(raw, digest)
+        with bulk_load():
+            got = _parse(raw, digest)
         if got is not None and got.ref_ids == list(titles) and got.passages.n == len(forms):
             return got
         if not quiet:

@@ -76,9 +76,11 @@ def read_data(path: Path, model: type[M], what: str) -> M:
     lines read the same files)."""
     try:
         st = path.stat()
-        return _read_data(path, st.st_mtime_ns, st.st_size, model, what)  # type: ignore[return-value]
+        data = _read_data(path, st.st_mtime_ns, st.st_size, model, what)
     except (OSError, tomllib.TOMLDecodeError, ValidationError) as exc:
         raise DataError(f"{what}: cannot read {path.name}: {exc}") from exc
+    assert isinstance(data, model)  # the cache is keyed by the model: it hands back its type
+    return data
 
 
 @lru_cache(maxsize=8)

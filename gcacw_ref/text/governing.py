@@ -8,13 +8,24 @@ the counters, the map, zones of control, command range) defines; chapters 3 to 1
 the tables govern, citing those definitions. So, for a question that does not ask what
 something *is*, a definition section among the first `TOP` results counts `W_DEFINITION`
 of its fused score; a question naming a table ("retreat table 2", 「退却表」) lifts the
-tables over the rule that describes them (`W_TABLE`).
+tables over the rule that describes them (`W_TABLE`), more when it names a table by its
+number ("retreat table 2", 「退却表1」: `W_NUMBERED_TABLE`): that asks what the table
+says, not which table a rule sends a unit to.
 
 Measured on the tuning halves (round 9): the table signal gains one English top-1 and
-loses nothing; the definition signal lost top-1 at every weight tried (0.75-0.92: -3
-Japanese and -1 English for every question, -1 to -2 English for "may I / what happens"
-questions only: many answers are the definitions themselves), so it is off (1.0) and
+loses nothing (round 10: a table named by its number, +2 Japanese and +1 English top-1;
+2.0 for any table named gained 3 and lost 2, the "which table" questions); the
+definition signal lost top-1 at every weight tried (0.75-0.92: -3 Japanese and -1
+English for every question, -1 to -2 English for "may I / what happens" questions only:
+many answers are the definitions themselves; round 10, again), so it is off (1.0) and
 kept for trying again (`scripts/tune_eval.py governing.W_DEFINITION=0.85`).
+
+A named part of a definition (the sub-headings of 2.2: leaders, combat units, markers)
+counts `W_DEFINITION_HEADING` for a question that does not ask what something is: a
+question that names a rank or a counter ("my general", "the marker") is pulled to the
+counter's description, when it asks what that leader or marker does under a rule (round
+10: +3 and -1 English top-1 on the tuning halves, Japanese unchanged; 0.8-0.85 the same,
+0.7 lost).
 
 The shape of the question is read from its one spelling (`spelling.py`): "what is",
 "what does ... mean", 「〜とは」, 「〜って何」 ask for a definition. Each weight was
@@ -31,6 +42,7 @@ T = TypeVar("T")
 
 TOP = 5  # how many of the first results are looked at again
 W_DEFINITION = 1.0  # off: 0.75-0.92 lost 0-3 top-1 on the tuning halves (round 9)
+W_DEFINITION_HEADING = 0.9  # a named part of a definition (2.2's leaders, markers)
 W_TABLE = 1.15  # +1 English top-1 on the tuning halves, nothing lost
 DEFINITIONS = "2."  # the standard rules' chapter of basic concepts
 TABLES = "retreat-tables"
@@ -46,6 +58,13 @@ _MAY_OR_HAPPENS = re.compile(
 )
 SHAPE = "may"  # demote definitions for "may I / what happens" questions, or "any" question
 _NAMES_TABLE = re.compile(r"\btables?\b|\bcharts?\b|退却表|表\s*[12１２]|[12１２]\s*の表|の表")
+# a table named by its number ("retreat table 2", 「退却表1」, 「2枚目の表」): the question is
+# about what that table says, not about which table a rule sends you to
+_NUMBERED_TABLE = re.compile(
+    r"\b(tables?|charts?) ?[12]\b|\b(first|second|1st|2nd) (retreat )?(table|chart)\b"
+    r"|表 ?[12一二]|[12一二] ?(枚目|番目)?の(退却の?)?表"
+)
+W_NUMBERED_TABLE = 2.0
 
 
 def asks_what(query: str) -> bool:
@@ -64,16 +83,21 @@ def governing_first(
         and not asks_what(query)
         and (SHAPE == "any" or bool(_MAY_OR_HAPPENS.search(query.lower())))
     )
-    table = bool(_NAMES_TABLE.search(query.lower()))
-    if not (definition or table):
+    lower = query.lower()
+    table = bool(_NAMES_TABLE.search(lower))
+    w_table = W_NUMBERED_TABLE if _NUMBERED_TABLE.search(lower) else W_TABLE
+    heading = W_DEFINITION_HEADING != 1.0 and not asks_what(query)
+    if not (definition or table or heading):
         return order
     head = []
     for item, score in order[:TOP]:
         book, ref = where(item)
         if book == 0 and definition and ref.startswith(DEFINITIONS):
             score *= W_DEFINITION
+        if book == 0 and heading and ref.startswith(DEFINITIONS) and "#" in ref:
+            score *= W_DEFINITION_HEADING
         if book == 0 and table and ref == TABLES:
-            score *= W_TABLE
+            score *= w_table
         head.append((item, round(min(100.0, score), 1)))
     head.sort(key=lambda pair: -pair[1])  # stable: ties keep the fused order
     return head + order[TOP:]

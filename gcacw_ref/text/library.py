@@ -9,19 +9,23 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from gcacw_ref import paths
 from gcacw_ref.errors import DataError, InputError, one_line, quoted
+from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _
 from gcacw_ref.text import semantic
 from gcacw_ref.text.asks import load_asks
 from gcacw_ref.text.bm25 import index_path
 from gcacw_ref.text.cards import load_cards
 from gcacw_ref.text.clean import nfkc, search_form
-from gcacw_ref.text.glossary import vocabulary
+from gcacw_ref.text.glossary import load_glossary, vocabulary
 from gcacw_ref.text.importer import build_book
 from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
+from gcacw_ref.text.question import thesaurus
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.search import Searcher
 from gcacw_ref.text.semantic import old_sem_path, sem_path
@@ -48,6 +52,11 @@ class Library:
         self._listing: tuple[int, list[str]] | None = None
         self._searches = 0
         self.problems: list[str] = []  # why stored books were left out of the last listing
+        # one search or one warm-up step at a time (no work done twice, no contention);
+        # a search goes ahead of every warm-up step not yet started
+        self._work = threading.RLock()
+        self._asking = threading.Condition()
+        self._waiting = 0  # searches asked and not yet answered
 
     # -- storage -----------------------------------------------------------------
     @property
@@ -210,6 +219,36 @@ class Library:
         return self._view(lb, sec)
 
     def search(self, query: str, book: str | None = None, limit: int = 10) -> list[Hit]:
+        with self._asked():
+            return self._search(query, book, limit)
+
+    @contextlib.contextmanager
+    def _asked(self) -> Iterator[None]:
+        """A search's turn: after the warm-up step under way, before any other."""
+        with self._asking:
+            self._waiting += 1
+        try:
+            with self._work:
+                yield
+        finally:
+            with self._asking:
+                self._waiting -= 1
+                self._asking.notify_all()
+
+    def wait_for_searches(self) -> None:
+        """Return once no search is waiting or running (background work yields to them)."""
+        with self._asking:
+            self._asking.wait_for(lambda: self._waiting == 0)
+
+    @contextlib.contextmanager
+    def _step(self) -> Iterator[None]:
+        """One step of the warm-up: once no search is asked, and alone; a bulk load (what
+        it makes lives as long as the library)."""
+        self.wait_for_searches()
+        with self._work, bulk_load():
+            yield
+
+    def _search(self, query: str, book: str | None, limit: int) -> list[Hit]:
         books = [self._book(book)] if book is not None else self._loaded()
         if not books:
             if not query.strip():
@@ -230,17 +269,25 @@ class Library:
         """Load every book and build the lazy search indexes now (e.g. in a background
         worker after the TUI is up), so that no later search pays for them. What a
         question needs comes first (word indexes, the encoder and its vectors); the
-        misspelling index and the glossary's forms after."""
-
-        books = self._loaded()
+        misspelling index and the glossary's forms after. Each step waits while a search
+        is asked, so the player's first question never waits for more than one step."""
+        with self._step():
+            books = self._loaded()
+            for b in books:
+                b.bm25()
+        with self._step():
+            load_cards()
+            load_asks()
+            load_glossary()
+            thesaurus()
+        with self._step():
+            semantic.warm(books)
         for b in books:
-            b.bm25()
-        load_cards()
-        load_asks()
-        semantic.warm(books)
+            with self._step():
+                b.gram_index.ensure()
         for b in books:
-            b.gram_index.ensure()
-            b.index_vocabulary(vocabulary())
+            with self._step():
+                b.index_vocabulary(vocabulary())
 
     def forget_memos(self) -> None:
         """Drop the per-term search memos (for honest benchmarking of a fresh query)."""
@@ -268,7 +315,8 @@ class Library:
         if sep:
             base = number or head.strip()
             want = search_form(tail)
-            for cid in lb.get(base).children if lb.get(base) else []:  # type: ignore[union-attr]
+            parent = lb.get(base)
+            for cid in parent.children if parent else []:
                 child = lb.get(cid)
                 if child and child.kind == "anchor" and search_form(child.title) == want:
                     return child

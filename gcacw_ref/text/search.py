@@ -221,7 +221,7 @@ class Searcher:
                     self._meaning(query, kinds, bm)
         scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
         out: list[tuple[_Cand, float]] = []
-        for key, score in fuse(scored, bm, is_lookup(query)):
+        for key, score in fuse(scored, bm, is_lookup(query), not query.isascii()):
             c = cands.get(key)
             if c is None:
                 c = _Cand(*key)

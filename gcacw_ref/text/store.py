@@ -12,6 +12,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from gcacw_ref.errors import DataError, one_line
+from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import atomic_write_text, read_user_bytes
 from gcacw_ref.text.bm25 import BookIndex, load_or_build, tokens
@@ -204,7 +205,8 @@ def load_book(path: Path) -> LoadedBook:
     except DataError as exc:
         raise DataError(_("stored book {problem}; {hint}").format(problem=exc, hint=hint)) from None
     try:
-        stored = StoredBook.model_validate_json(raw)
+        with bulk_load():
+            stored = StoredBook.model_validate_json(raw)
     except ValidationError as exc:
         first = exc.errors()[0] if exc.errors() else {"msg": "invalid"}
         where = ".".join(str(x) for x in first.get("loc", ())) or "file"

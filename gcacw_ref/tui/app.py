@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -112,9 +112,11 @@ def hints(tab: str, narrow: bool = False) -> Text:
     return line
 
 
-def warm_up_calculators() -> None:
-    """Import the calculator modules in the background so the first calculation is quick."""
+def warm_up_calculators(before_each: Callable[[], None] = lambda: None) -> None:
+    """Import the calculator modules in the background so the first calculation is quick
+    (`before_each`: waits while a search runs, so a question never shares the CPU)."""
     for name in CALCULATORS:
+        before_each()
         try:
             calculator(name)
         except Exception:  # noqa: BLE001, S112 - a missing module is reported when it is used
@@ -279,7 +281,7 @@ class GcacwApp(App[int]):
         self.books.load()
         deliver(self, self._books_loaded)
         self.books.warm_up()
-        warm_up_calculators()
+        warm_up_calculators(self.books.wait_for_searches)
 
     def _books_loaded(self) -> None:
         search = self.query_one(SearchPane)

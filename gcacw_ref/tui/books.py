@@ -48,6 +48,11 @@ class Books:
                 self.library.warm()
                 self.library.search("行軍", limit=1)
 
+    def wait_for_searches(self) -> None:
+        """Return once no search is running (background work yields to the player's)."""
+        if self.library is not None:
+            self.library.wait_for_searches()
+
     @property
     def ready(self) -> bool:
         return self.library is not None

@@ -67,6 +67,7 @@ class SearchPane(Vertical):
         self._timer: Timer | None = None
         self._hits: list[Hit] = []
         self._asked = ""
+        self._asks = 0  # searches started; a worker's answer counts only if it is the last
         self._shown: str | None = None  # the query whose results are on screen
         self._open_when_shown: str | None = None  # enter was pressed before they arrived
         self._titles: dict[str, str] = {}  # see-also rule number -> title (top result)
@@ -134,14 +135,15 @@ class SearchPane(Vertical):
         if not books.ready:
             return
         self._asked = query
+        self._asks += 1
         if not query.strip():
             self._show(query, [], None)
             return
         self.set_status(Text(_("searching…"), style="dim"))
-        self._search_worker(query, self.book_filter)
+        self._search_worker(self._asks, query, self.book_filter)
 
     @work(thread=True, exclusive=True, group="search")
-    def _search_worker(self, query: str, book: str | None) -> None:
+    def _search_worker(self, ask: int, query: str, book: str | None) -> None:
         books = self.books
         error = None
         try:
@@ -149,7 +151,13 @@ class SearchPane(Vertical):
             self._titles = see_also_titles(books, hits)
         except Exception as exc:  # noqa: BLE001 - a bad query must never crash the app
             hits, error = [], str(exc)
-        deliver(self, self._show, query, hits, error)
+        deliver(self, self._answered, ask, query, hits, error)
+
+    def _answered(self, ask: int, query: str, hits: list[Hit], error: str | None) -> None:
+        """A worker's answer; a thread cannot be stopped, so the answer of a search that a
+        newer one replaced (the same words in another book, say) may still arrive: drop it."""
+        if ask == self._asks:
+            self._show(query, hits, error)
 
     def _show(self, query: str, hits: list[Hit], error: str | None) -> None:
         if query != self.query_one("#search-input", Input).value:

@@ -103,3 +103,5 @@ def test_bench_timed_game_plays_the_same_game_as_play_bots() -> None:
     game = play_bots(training, 1, "heuristic", "heuristic")
     assert (row["units"], row["actions"]) == (11, len(game.actions))
     assert 0 <= row["bot_cpu_s"] <= row["cpu_s"]
+    d = row["decision_cpu_ms"]
+    assert 0 <= d["median"] <= d["p95"] <= d["max"] <= row["bot_cpu_s"] * 1000 + 0.01

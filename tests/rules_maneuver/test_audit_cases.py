@@ -208,7 +208,7 @@ def test_forced_march_distributions_and_limits() -> None:
     # Strength 1 infantry rolling 6 loses 2 -> eliminated; artillery and disorganized
     # units may not force march.
     f = force_march("infantry", 6, F(1))
-    assert (f.bonus, f.loss, f.strength_after, f.eliminated) == (5, 2, F(0), True)
+    assert (f.bonus, f.strength_loss, f.strength_after, f.eliminated) == (5, 2, F(0), True)
     with pytest.raises(RuleError):
         force_march("artillery", 3, F(4))
     with pytest.raises(RuleError):

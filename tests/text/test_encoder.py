@@ -292,3 +292,13 @@ def test_the_vectors_file_refuses_links_folders_and_devices(tmp_path: Path) -> N
     if Path("/dev/null").exists():
         assert semantic._load(Path("/dev/null"), "stamp", 5) is None
     assert semantic._load(tmp_path / "missing.sem", "stamp", 5) is None
+
+
+def test_the_blas_thread_setting_is_not_left_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(semantic.BLAS_THREADS, raising=False)
+    semantic.installed.cache_clear()
+    assert semantic.installed()
+    assert semantic.BLAS_THREADS not in os.environ  # no child process inherits it
+    monkeypatch.setenv(semantic.BLAS_THREADS, "3")  # the user's own setting is kept
+    semantic.installed.cache_clear()
+    assert semantic.installed() and os.environ[semantic.BLAS_THREADS] == "3"

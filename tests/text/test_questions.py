@@ -68,34 +68,39 @@ SPLIT_SHA256 = {
 #  held5 52/68, 66/68; held6 39/56, 52/56; held7 50/64, 60/64.
 # Round 8's bars that this round fell below (set to what was measured): ja tune top-3,
 # tune3, tune5 top-3, held6 top-1; en held2 and held5 top-1, tune6 top-3 (see docs/search.md).
+# Round 10 (issue 29: Japanese questions fused with their own weights, rank.JA_*; chosen on
+# tune..tune7 only) re-set the Japanese bars, measured once on 2026-11-25:
+# ja held 42/46, 44/46; held2 37/45, 41/45; held3 25/29, 29/29; held4 19/24, 24/24;
+#  held5 24/31, 31/31; held6 26/34, 31/34; held7 57/66, 65/66 (all held-out: top-1
+#  222 -> 230 of 275, top-3 266 -> 265); the English bars are unchanged.
 BARS = {
     ("ja", "tune"): (0.885, 0.951),
     ("en", "tune"): (0.873, 0.968),
-    ("ja", "held"): (0.87, 0.978),
+    ("ja", "held"): (0.913, 0.957),
     ("en", "held"): (0.766, 0.979),
-    ("ja", "tune2"): (0.867, 1.0),
+    ("ja", "tune2"): (0.933, 1.0),
     ("en", "tune2"): (0.818, 0.977),
-    ("ja", "held2"): (0.822, 0.933),
+    ("ja", "held2"): (0.822, 0.911),
     ("en", "held2"): (0.721, 0.93),
-    ("ja", "tune3"): (0.759, 0.966),
+    ("ja", "tune3"): (0.828, 0.966),
     ("en", "tune3"): (0.889, 1.0),
-    ("ja", "held3"): (0.793, 1.0),
+    ("ja", "held3"): (0.862, 1.0),
     ("en", "held3"): (0.727, 0.932),
-    ("ja", "tune4"): (0.833, 1.0),
+    ("ja", "tune4"): (0.875, 1.0),
     ("en", "tune4"): (0.9, 0.98),
-    ("ja", "held4"): (0.875, 1.0),
+    ("ja", "held4"): (0.792, 1.0),
     ("en", "held4"): (0.812, 1.0),
-    ("ja", "tune5"): (0.774, 0.968),
+    ("ja", "tune5"): (0.839, 0.968),
     ("en", "tune5"): (0.771, 0.943),
-    ("ja", "held5"): (0.742, 0.968),
+    ("ja", "held5"): (0.774, 1.0),
     ("en", "held5"): (0.765, 0.971),
     ("ja", "tune6"): (0.735, 0.882),
     ("en", "tune6"): (0.897, 0.966),
-    ("ja", "held6"): (0.735, 0.912),
+    ("ja", "held6"): (0.765, 0.912),
     ("en", "held6"): (0.696, 0.929),
-    ("ja", "tune7"): (0.881, 0.985),
+    ("ja", "tune7"): (0.896, 1.0),
     ("en", "tune7"): (0.828, 0.953),
-    ("ja", "held7"): (0.803, 0.985),
+    ("ja", "held7"): (0.864, 0.985),
     ("en", "held7"): (0.781, 0.938),
 }
 

@@ -14,6 +14,17 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from gcacw_ref.text.library import Library
+from gcacw_ref.tui.books import Books
+
+
+@pytest.fixture(autouse=True)
+def _no_search_warm_up(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app warms the search up in a background thread after the books load (the
+    encoder, the indexes, a first search). A test that does not ask about that skips it:
+    the work is real CPU (36 s for the 1 MB paragraph of test_sturdy) and it runs beside
+    the test's own steps. Tests marked `warm_up` keep it (a player's first search)."""
+    if request.node.get_closest_marker("warm_up") is None:
+        monkeypatch.setattr(Books, "warm_up", lambda self: None)
 
 
 @pytest.fixture(scope="session")

@@ -12,10 +12,13 @@ from rich.console import Console
 from rich.style import Style
 from textual.strip import Strip
 
+from gcacw_ref.game.play.api import Action, initial_state, load_scenario
 from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.choiceline import ChoiceLine
 from gcacw_ref.tui.game.compact import GUTTER
 from gcacw_ref.tui.game.dialogs import GameOptions
+from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapstyle import CHOICE_BG, CURSOR_BG, EVENT_BG, ZOC_BG
 from gcacw_ref.tui.game.mapview import MapView
 from gcacw_ref.tui.game.pane import GamePane
@@ -190,3 +193,32 @@ def test_a_choice_line_cuts_its_words_never_its_tag() -> None:
     with kana.capture() as out:
         kana.print(ChoiceLine("行軍 · バーチ（第1軍団第2師団）", "6.1"))
     assert out.get().rstrip("\n").endswith("…  [6.1]") and cell_len(out.get().rstrip("\n")) <= 20
+
+
+@run_async
+async def test_the_log_keeps_the_latest_event_in_view_when_the_choices_open(home: Path) -> None:
+    app = GcacwApp(home=home, game=HARROW)
+    async with app.run_test(size=(160, 45)) as pilot:
+        pane = await start(pilot)
+        await pilot.press("end", "right")
+        await settle(pilot)
+        log = app.query_one(LogView)
+        for _ in range(120):  # play on (the first choice each time) until the log is long
+            if pane._choices and log.current > log.size.height:
+                break
+            await pilot.press("enter" if pane._choices else "right")
+            await settle(pilot)
+        assert pane._choices and log.current > log.size.height
+        top = int(log.scroll_offset.y)
+        assert top <= log.current < top + log.size.height
+
+
+def test_choices_words_and_rules_read_from_the_decision() -> None:
+    state = initial_state(load_scenario("harrow"), 1)
+    cav = next(u for u in state.units.values() if u.kind == "cavalry" and u.hex)
+    assert cav.hex is not None
+    words = D.action_words(Action(type="cavalry_retreat", hex=cav.hex, option="yes"), state)
+    assert words == f"Cavalry retreat · {cav.name} · in {cav.hex} · yes"
+    # a choice the screen has no rule for follows its decision's rule (leaders split: 6.3)
+    assert D.action_rule(Action(type="done"), "leaders_split", "6.3") == "6.3"
+    assert D.action_rule(Action(type="done"), "activation", "5.2") == "5.2"

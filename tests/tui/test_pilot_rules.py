@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, OptionList, Static, TabbedContent
 
 from gcacw_ref.tui.app import GcacwApp
@@ -29,6 +30,7 @@ def hits(app: GcacwApp) -> list[object]:
     return app.query_one(SearchPane)._hits
 
 
+@pytest.mark.warm_up
 @run_async
 async def test_search_as_a_player(app_home: Path) -> None:
     app = GcacwApp(home=app_home)

@@ -145,20 +145,16 @@ def unit_actions(w: Work, u: Unit) -> tuple[Action, ...]:
     return tuple(out)
 
 
-# id(unit) -> (the unit, what else its actions depend on, its actions): a unit that did
-# not change since the last decision keeps its answer
-_UNIT_ACTIONS: dict[int, tuple[Unit, tuple[object, ...], tuple[Action, ...]]] = {}
-
-
 def _cached_unit_actions(w: Work, u: Unit) -> tuple[Action, ...]:
-    depends = (id(w.scen), w.rain(), w.stations.get(u.hex or ""))
-    hit = _UNIT_ACTIONS.get(id(u))
-    if hit is not None and hit[0] is u and hit[1] == depends:
-        return hit[2]
-    if len(_UNIT_ACTIONS) > 50_000:
-        _UNIT_ACTIONS.clear()
+    """`unit_actions`, remembered with the game's states (`GameState._unit_actions`): a
+    unit object that did not change since the last decision keeps its answer."""
+    depends = (w.rain(), w.stations.get(u.hex or ""))
+    memo = w.state0._unit_actions
+    hit = memo.get(u.id)
+    if hit is not None and hit[0] is u and hit[1] is w.scen and hit[2] == depends:
+        return hit[3]
     actions = unit_actions(w, u)
-    _UNIT_ACTIONS[id(u)] = (u, depends, actions)
+    memo[u.id] = (u, w.scen, depends, actions)
     return actions
 
 

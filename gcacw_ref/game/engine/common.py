@@ -32,18 +32,11 @@ def combat_strength(w: Work, unit: Unit) -> Fraction:
     if unit.organized:
         s = unit.strength
         return s if type(s) is Fraction else Fraction(s)
-    counters = w.scen.counters
-    hit = _DISORGANIZED.get((id(counters), unit.strength))
-    if hit is None or hit[0] is not counters:
-        if len(_DISORGANIZED) > 4096:
-            _DISORGANIZED.clear()
-        hit = (counters, disorganized_value(w.scen, Fraction(unit.strength)))
-        _DISORGANIZED[(id(counters), unit.strength)] = hit
-    return hit[1]
-
-
-# (id of a scenario's counters, strength) -> (those counters, disorganized value)
-_DISORGANIZED: dict[tuple[int, Fraction], tuple[object, Fraction]] = {}
+    memo = w.scen.disorganized_memo
+    hit = memo.get(unit.strength)
+    if hit is None:
+        hit = memo[unit.strength] = disorganized_value(w.scen, Fraction(unit.strength))
+    return hit
 
 
 def disorganized_value(scen: Scenario, strength: Fraction) -> Fraction:

@@ -111,6 +111,7 @@ def options_of(w: Work) -> list[Action]:
 
 def run(w: Work) -> None:
     """Run automatic steps (and single-choice decisions) until a real decision is pending."""
+    w.offered = None
     for _ in range(MAX_AUTO_STEPS):
         if not w.stack or w.result is not None:
             return
@@ -127,6 +128,7 @@ def run(w: Work) -> None:
         if len(opts) == 1:
             handler.decide(w, frame, opts[0])
             continue
+        w.offered = tuple(opts)  # the new state's legal actions: not worked out twice
         return
     raise EngineBug("the engine ran too many automatic steps")
 

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from gcacw_ref.game.engine.chance import ChancePlayer
+from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.chance import ChanceRequest, RollKind
 from gcacw_ref.game.model.events import Event
 from gcacw_ref.game.model.frames import AnyFrame
@@ -62,6 +63,8 @@ class Work:
         self._order: dict[str, int] = {}
         self.derived: dict[object, object] = {}
         """Facts derived from the units alone (enemy hexes per side...), dropped by `upd`."""
+        self.offered: tuple[Action, ...] | None = None
+        """The pending decision's legal actions, set by `core.run` when it stops there."""
 
     # --- basics -------------------------------------------------------------------
     @property
@@ -210,5 +213,5 @@ class Work:
                 "result": self.result,
             }
         )
-        state._legal = None
+        state._legal = self.offered
         return state

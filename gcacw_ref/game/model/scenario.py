@@ -230,8 +230,14 @@ class Scenario(BaseModel):
         names.update((ld.id, ld.name_ja) for ld in self.leaders if ld.name_ja)
         return names
 
+    @cached_property
+    def disorganized_memo(self) -> dict[Fraction, Fraction]:
+        """Strength -> the disorganized side of its marker (2.2, from `counters`), filled in
+        by the engine as strengths are asked for; it lives and dies with the scenario."""
+        return {}
+
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy whose derived views (`board`, `names_ja`) are worked out afresh."""
+        """A copy whose derived views (`board`, `names_ja`, the memo) are worked out afresh."""
         copied = super().model_copy(update=update, deep=deep)
         for name in _DERIVED:
             copied.__dict__.pop(name, None)
@@ -249,7 +255,7 @@ class Scenario(BaseModel):
         return "none"
 
 
-_DERIVED = ("board", "names_ja")
+_DERIVED = ("board", "names_ja", "disorganized_memo")
 
 
 def japanese_names(scenario: Scenario) -> dict[str, str]:

@@ -123,6 +123,9 @@ def draw(rng: Rng, n: int) -> tuple[int, Rng]:
     return value % n, Rng(seed=rng.seed, counter=rng.counter + 1, typed=rng.typed)
 
 
+UnitActions = tuple[Unit, Scenario, tuple[object, ...], tuple[Action, ...]]
+
+
 class GameState(BaseModel):
     """The whole game at one moment."""
 
@@ -151,6 +154,10 @@ class GameState(BaseModel):
     result: GameResult | None = None
     # its legal actions, worked out once by the engine (`legal_actions`); never copied
     _legal: tuple[Action, ...] | None = PrivateAttr(default=None)
+    # unit id -> (the unit, the scenario, what else they depend on, its actions of 5.0):
+    # the engine's memo of each unit's own actions, shared by the states that follow this
+    # one (`model_copy` passes it on) and checked against the very unit object
+    _unit_actions: dict[str, UnitActions] = PrivateAttr(default_factory=dict)
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy (with `update`) that works out its own legal actions."""

@@ -48,8 +48,7 @@ from gcacw_ref.game.play.bots_map import (
     repair_chance,
     station_owner,
 )
-from gcacw_ref.game.play.bots_view import _flank_threat, _View
-from gcacw_ref.rules.games import Side
+from gcacw_ref.game.play.bots_view import ViewMemo, _flank_threat, _View
 
 Bot = Callable[[GameState, list[Action]], Action]
 
@@ -84,7 +83,6 @@ def _command_gain(state: GameState, lid: str, target: Unit) -> float:
 
 def _score(view: _View, a: Action) -> float:
     state = view.state
-    own = view.own
     unit = state.units.get(a.unit or "")
     t = a.type
     plan = _score_plan(view, a, unit)
@@ -95,7 +93,7 @@ def _score(view: _View, a: Action) -> float:
     if t == "assault":
         leader = state.leaders[a.leader or ""]
         here = state.units[leader.unit or ""].hex
-        stack = [u.id for u in own if u.hex == here and u.fatigue < 3]
+        stack = [u.id for u in view.own if u.hex == here and u.fatigue < 3]
         gains = [
             view.gain(stack, h, "assault", None)
             for h in view.adjacent_enemy(state.units[leader.unit or ""])
@@ -312,18 +310,9 @@ def _enemy_vp_hexes(view: _View) -> set[str]:
     }
 
 
-# the last position's movement board (state, side, board): the move options of one
-# decision all read the same one
-_LAST_BOARD: list[tuple[GameState, str, MoveView]] = []
-
-
 def _move_view(view: _View) -> MoveView:
-    """6.2: the board as the side to move sees it (enemy ZOC), worked out once a position."""
-    if _LAST_BOARD and _LAST_BOARD[0][0] is view.state and _LAST_BOARD[0][1] == view.side:
-        return _LAST_BOARD[0][2]
-    board = view.position.move_view(Side(view.side))
-    _LAST_BOARD[:] = [(view.state, view.side, board)]
-    return board
+    """6.2: the board as the side to move sees it (enemy ZOC), worked out once a decision."""
+    return view.move_board
 
 
 def _hexes_left(state: GameState) -> frozenset[str]:
@@ -336,9 +325,10 @@ def _hexes_left(state: GameState) -> frozenset[str]:
 
 def heuristic_bot(seed: int) -> Bot:
     rng = random.Random(seed)
+    memo = ViewMemo()
 
     def choose(state: GameState, legal: list[Action]) -> Action:
-        view = _View(state)
+        view = _View(state, memo)
         left = _hexes_left(state)
         scored = [
             (_score(view, a) + rng.random() * 0.01, i)

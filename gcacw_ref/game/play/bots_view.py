@@ -5,12 +5,13 @@ public API). No rule is decided here; `bots.py` scores the actions."""
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from gcacw_ref.game.engine.core import pending_side
 from gcacw_ref.game.engine.position import Position
 from gcacw_ref.game.model.geometry import distance
 from gcacw_ref.game.model.geometry import neighbors as _neighbors
+from gcacw_ref.game.model.pathing import MoveView
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots_map import (
     crossing_near,
@@ -31,35 +32,84 @@ def fresh(unit: Unit) -> bool:
     return not is_extended_march(unit.exhausted, unit.fatigue + 1)
 
 
+class ViewMemo:
+    """What one heuristic bot keeps from decision to decision (its own, never shared
+    between bots or games): the distances to each set of goals, and the expected gain of
+    each attack keyed by everything it reads (the units and leaders near it, the markers).
+    A new scenario object starts it afresh."""
+
+    def __init__(self) -> None:
+        self.scenario: object = None
+        self.near: dict[tuple[str, ...], dict[str, int]] = {}
+        self.gains: dict[tuple[object, ...], float | None] = {}
+
+    def for_scenario(self, scenario: object) -> ViewMemo:
+        """This memo, emptied first when `scenario` is not the one it was filled for."""
+        if scenario is not self.scenario:
+            self.scenario = scenario
+            self.near.clear()
+            self.gains.clear()
+        return self
+
+
 class _View:
     """What the heuristic reads of one state, gathered once per decision: units by hex,
-    each side's units, the goals, and the expected gains already worked out."""
+    each side's units, the goals, and the expected gains already worked out (`memo`: what
+    the bot kept from its earlier decisions)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, memo: ViewMemo | None = None) -> None:
         self.state = state
-        self.position = Position(state)
+        self.memo = (memo or ViewMemo()).for_scenario(state.scenario)
         self.side = pending_side(state) or "union"
-        self.by_hex: dict[str, list[Unit]] = {}
-        for u in state.units.values():
-            if u.hex:
-                self.by_hex.setdefault(u.hex, []).append(u)
-        self.own = [u for u in state.units.values() if u.hex and u.side.value == self.side]
+        self._side = Side(self.side)
         self._goals: list[str] | None = None
         self._holders: frozenset[str] | None = None
         # the last turn: fatigue no longer matters, every unit that may march goes on
         self.all_out = state.turn >= state.scenario.scenario.turns
         self._gains: dict[tuple[tuple[str, ...], str, str, str | None], float | None] = {}
+        # answers of this one state, each worked out once per decision
+        self._fresh: dict[str, bool] = {}
+        self._adjacent: dict[tuple[str, Side], list[str]] = {}
+        self._against: dict[tuple[str, str], Fraction] = {}
+
+    # worked out when first read: many decisions (a march's next hex) never need them
+    @cached_property
+    def position(self) -> Position:
+        """The engine's read-only view of the state (strengths, crossings, the board)."""
+        return Position(self.state)
+
+    @cached_property
+    def move_board(self) -> MoveView:
+        """6.2: the board as the side to move sees it (enemy units and ZOC, pontoons, rain):
+        the move options of one decision all read this one."""
+        return self.position.move_view(self._side)
+
+    @cached_property
+    def by_hex(self) -> dict[str, list[Unit]]:
+        """Hex -> the units there, in the state's order."""
+        out: dict[str, list[Unit]] = {}
+        for u in self.state.units.values():
+            if u.hex:
+                out.setdefault(u.hex, []).append(u)
+        return out
+
+    @cached_property
+    def own(self) -> list[Unit]:
+        """The side to move's units on the map, in the state's order."""
+        side = self._side
+        return [u for u in self.state.units.values() if u.hex and u.side is side]
 
     def goal_distance(self, hex_: str) -> int:
         """The distance from `hex_` to the nearest goal."""
         if self._goals is None:
             self._goals = list(dict.fromkeys(_goals(self.state, self.side)))
             # the same goals give the same distances: kept across decisions
+            near = self.memo.near
             key = tuple(self._goals)
-            self._near: dict[str, int] = _NEAR.get(key) or {}
-            if len(_NEAR) > 2_000:
-                _NEAR.clear()
-            _NEAR[key] = self._near
+            self._near: dict[str, int] = near.get(key) or {}
+            if len(near) > 2_000:
+                near.clear()
+            near[key] = self._near
         hit = self._near.get(hex_)
         if hit is None:
             hit = self._near[hex_] = min(distance(hex_, g) for g in self._goals)
@@ -70,6 +120,12 @@ class _View:
         are victory points for the enemy), and never a unit dug in next to the enemy with
         nothing to do on a march: its flanks already refused (or not threatened, 7.8) and no
         attack at 3-2 on the printed strengths."""
+        hit = self._fresh.get(unit.id)
+        if hit is None:
+            hit = self._fresh[unit.id] = self._worth_marching(unit)
+        return hit
+
+    def _worth_marching(self, unit: Unit) -> bool:
         if not fresh(unit):
             return False
         if unit.entrenchment == "none":
@@ -87,7 +143,7 @@ class _View:
 
     def crossable(self, a: str, b: str) -> bool:
         """Whether the side to move can cross the hexside a-b now (the view's 10.x, 12.0)."""
-        return self.position.crossable(a, b, Side(self.side))
+        return self.position.crossable(a, b, self._side)
 
     def holders(self) -> frozenset[str]:
         """Own units kept at fatigue 0 for bridge work (`_holders`), worked out once; none
@@ -97,24 +153,30 @@ class _View:
         return self._holders
 
     def enemy_hexes(self) -> list[str]:
-        return [h for h, us in self.by_hex.items() if us[0].side.value != self.side]
+        return [h for h, us in self.by_hex.items() if us[0].side is not self._side]
 
     def odds(self, mine: Fraction, hex_: str, side: str) -> float:
-        theirs = sum(
-            (self.strength(u) for u in self.by_hex.get(hex_, ()) if u.side.value != side),
-            Fraction(0),
-        )
+        theirs = self._against.get((hex_, side))
+        if theirs is None:
+            theirs = self._against[(hex_, side)] = sum(
+                (self.strength(u) for u in self.by_hex.get(hex_, ()) if u.side.value != side),
+                Fraction(0),
+            )
         return float(mine / theirs) if theirs else 9.0
 
     def adjacent_enemy(self, unit: Unit) -> list[str]:
         """The neighbouring hexes holding an enemy unit."""
         if unit.hex is None:
             return []
-        return [
-            h
-            for h in neighbors(unit.hex)
-            if any(u.side != unit.side for u in self.by_hex.get(h, ()))
-        ]
+        key = (unit.hex, unit.side)
+        hit = self._adjacent.get(key)
+        if hit is None:
+            hit = self._adjacent[key] = [
+                h
+                for h in neighbors(unit.hex)
+                if any(u.side != unit.side for u in self.by_hex.get(h, ()))
+            ]
+        return list(hit)
 
     def gain(
         self, attackers: list[str], target: str, action: str, attack_type: str | None
@@ -139,12 +201,11 @@ class _View:
         ids = {u.id for u in local}
         leaders = tuple(ld for ld in st.leaders.values() if ld.unit in ids)
         key = (
-            id(st.scenario),
             tuple(attackers),
             target,
             action,
             attack_type,
-            tuple(id(x) for x in local + leaders),
+            local + leaders,  # compared by value: the same units give the same gain
             st.turn,
             st.rain,
             st.major_unfordable_until,
@@ -153,13 +214,13 @@ class _View:
             st.destroyed,
             target in st.refused,
         )
-        hit = _LOCAL_GAINS.get(key)
-        if hit is not None and all(a is b for a, b in zip(hit[0], local + leaders, strict=True)):
-            return hit[1]
+        gains = self.memo.gains
+        if key in gains:
+            return gains[key]
         gain = expected_gain(st, attackers, target, action, attack_type)
-        if len(_LOCAL_GAINS) > 20_000:
-            _LOCAL_GAINS.clear()
-        _LOCAL_GAINS[key] = (local + leaders, gain)
+        if len(gains) > 20_000:
+            gains.clear()
+        gains[key] = gain
         return gain
 
 
@@ -169,7 +230,8 @@ def _goals(state: GameState, side: str) -> list[str]:
         for vh in state.scenario.victory.hexes
         if state.hex_control.get(vh.hex, vh.owner.value) != side
     ]
-    enemies = [u.hex for u in state.units.values() if u.hex and u.side.value != side]
+    own = Side(side)
+    enemies = [u.hex for u in state.units.values() if u.hex and u.side is not own]
     return held_by_enemy + enemies or ["0101"]
 
 
@@ -186,13 +248,6 @@ def expected_gain(
         rout = 2.0 if "R" in o.defender_result else 1.0 if "r" in o.defender_result else 0.0
         gain += float(o.probability) * (o.defender_loss - o.attacker_loss + rout)
     return gain
-
-
-# the goals (see `_goals`) -> hex -> distance to the nearest of them
-_NEAR: dict[tuple[str, ...], dict[str, int]] = {}
-
-# a local position (see `_View._local_gain`) -> (the objects it was read from, the gain)
-_LOCAL_GAINS: dict[tuple[object, ...], tuple[tuple[object, ...], float | None]] = {}
 
 
 def _flank_threat(view: _View, unit: Unit) -> bool:

@@ -21,7 +21,7 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.game.model.hexmap import HexMap, builtin_map_path, load_map, parse_map
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit, evaluate_path
 from gcacw_ref.game.model.reach import reachable
-from gcacw_ref.i18n import N_, _
+from gcacw_ref.i18n import N_, _, current_language
 from gcacw_ref.rules.explain import Step
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.io.fields import Form, Spec, Unset, drop_blanks, spec_for
@@ -107,6 +107,11 @@ class Output(BaseModel):
     steps: list[Step]
     path: list[EnteredHex]
     reachable: dict[str, Strength] | None = None
+
+    def reason_text(self) -> str | None:
+        """`reason` in the current language (the JSON keeps the English machine form)."""
+        why = _refusal(self.path)
+        return Step(rule="", label=why[0], args=why[1]).text() if why else self.reason
 
 
 def resolve_map(value: dict[str, Any] | str) -> HexMap:
@@ -202,11 +207,17 @@ def run(inp: Input) -> Output:
                 rule=e.rule,
                 label=N_("enter {hex} ({terrain}): {label}"),
                 value=mp,
-                args={"hex": e.hex, "terrain": terrain, "label": e.label},
+                args={"hex": e.hex, "terrain": terrain, "label": _entry_label(e.label, e.steps)},
             )
         )
     if not result.legal:
-        steps.extend(result.steps)
+        why = _refusal(entered)
+        steps.extend(
+            Step(rule=s.rule, label=s.label_id, value=why[0], args=why[1])
+            if why and s.label_id == "illegal"
+            else s
+            for s in result.steps
+        )
     if result.legal and result.cost is None:
         steps.append(
             Step(
@@ -240,25 +251,52 @@ def run(inp: Input) -> Output:
     )
 
 
+def _entry_label(label: str, steps: list[Step]) -> str:
+    """What priced a hex, in the current language. The path's check gives it in English
+    (its machine form); in another language it is said again from the steps it names, in
+    their own words (so a terrain comes out as the rulebook's term)."""
+    if current_language() == "en":
+        return label
+    named = [s for s in steps if s.label.split(":")[0] in label]
+    return _(", ").join(s.text() for s in named) if named else label
+
+
+def _refusal(path: list[EnteredHex]) -> tuple[str, dict[str, Any]] | None:
+    """The template and words of why the path's last hex was refused, when the refusing
+    step keeps them (a terrain the unit may not enter), for showing in any language."""
+    for e in path:
+        if not e.legal:
+            for s in e.steps:
+                if "reason" in s.args:
+                    return str(s.args["reason"]), {k: v for k, v in s.args.items() if k != "reason"}
+    return None
+
+
 def render(out: Output) -> str:
     """A readable breakdown: each hex entered with its costs, then the verdict."""
     lines: list[str] = []
     for e in out.path:
-        mp = _mp_word(e.legal, e.mp)
-        total = "" if e.total is None or not e.legal else f" (total {format_strength(e.total)})"
-        lines.append(f"{e.hex} {e.terrain}: {mp}{total}")
+        mp = _(_mp_word(e.legal, e.mp))
+        total = (
+            ""
+            if e.total is None or not e.legal
+            else _(" (total {total})").format(total=format_strength(e.total))
+        )
+        lines.append(f"{e.hex} {_(e.terrain)}: {mp}{total}")
         lines.extend(f"    {s.line()}" for s in e.steps)
     if out.legal:
-        cost = "all MP" if out.cost is None else f"{format_strength(out.cost)} MP"
-        lines.append(f"Legal. Cost: {cost}.")
+        cost = _("all MP") if out.cost is None else f"{format_strength(out.cost)} MP"
+        lines.append(_("Legal. Cost: {cost}.").format(cost=cost))
     else:
-        lines.append(f"Illegal: {out.reason}")
+        lines.append(_("Illegal: {reason}").format(reason=out.reason_text()))
     if out.stops_at:
-        lines.append(f"The unit must stop at {out.stops_at}.")
+        lines.append(_("The unit must stop at {hex}.").format(hex=out.stops_at))
     if out.disorganized:
-        lines.append("[6.2] The unit becomes disorganized (or loses 1 strength if it already is).")
+        lines.append(
+            "[6.2] " + _("The unit becomes disorganized (or loses 1 strength if it already is).")
+        )
     if out.reachable is not None:
-        lines.append(f"Reachable hexes ({len(out.reachable)}):")
+        lines.append(_("Reachable hexes ({n}):").format(n=len(out.reachable)))
         items = sorted(out.reachable.items(), key=lambda kv: (kv[1], kv[0]))
         row: list[str] = []
         for h, c in items:
@@ -272,9 +310,10 @@ def render(out: Output) -> str:
 
 
 def _mp_word(legal: bool, mp: Fraction | None) -> str:
+    """A hex's MP as a message id (translated where shown)."""
     if not legal:
-        return "cannot enter"
-    return "all MP" if mp is None else f"{format_strength(mp)} MP"
+        return N_("cannot enter")
+    return N_("all MP") if mp is None else f"{format_strength(mp)} MP"
 
 
 def build(values: dict[str, Any], game: str) -> dict[str, Any]:

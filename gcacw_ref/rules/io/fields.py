@@ -37,6 +37,11 @@ UNITS_HELP = N_(
 )
 
 
+FieldValue = bool | int | str | list[str] | list[dict[str, Any]] | None
+"""One field's typed text read in calculator terms (`read_text`): a unit list is the
+calculator's JSON unit objects."""
+
+
 @dataclass
 class Spec:
     """One field: `kind` is strength, int, select, bool, tristate, units, hexes or text.
@@ -68,7 +73,7 @@ class Spec:
 # -- reading the input models -------------------------------------------------------------
 
 
-def _split_optional(annotation: Any) -> tuple[Any, bool]:
+def _split_optional(annotation: object) -> tuple[object, bool]:
     """`X | None` -> (X, True); anything else -> (annotation, False); `Annotated` unwrapped."""
     optional = False
     if get_origin(annotation) in (Union, types.UnionType):
@@ -80,7 +85,7 @@ def _split_optional(annotation: Any) -> tuple[Any, bool]:
     return annotation, optional
 
 
-def choices_of(annotation: Any) -> list[str] | None:
+def choices_of(annotation: object) -> list[str] | None:
     """The values of a `Literal[...]` or an enum, in order; `None` for other types."""
     base, _optional = _split_optional(annotation)
     if get_origin(base) is Literal:
@@ -95,14 +100,21 @@ def bounds_of(info: FieldInfo) -> tuple[int | None, int | None]:
     low = high = None
     for item in info.metadata:
         if isinstance(item, Ge):
-            low = int(item.ge)  # type: ignore[call-overload]
+            low = _whole(item.ge)
         elif isinstance(item, Gt):
-            low = int(item.gt) + 1  # type: ignore[call-overload]
+            low = _whole(item.gt) + 1
         elif isinstance(item, Le):
-            high = int(item.le)  # type: ignore[call-overload]
+            high = _whole(item.le)
         elif isinstance(item, Lt):
-            high = int(item.lt) - 1  # type: ignore[call-overload]
+            high = _whole(item.lt) - 1
     return low, high
+
+
+def _whole(bound: object) -> int:
+    """A model's numeric bound as a whole number (the forms' bounds are numbers)."""
+    if isinstance(bound, int | float | Fraction):
+        return int(bound)
+    raise TypeError(f"the bound {bound!r} is not a number")
 
 
 def label_of(model: type[BaseModel], key: str) -> str:
@@ -112,7 +124,7 @@ def label_of(model: type[BaseModel], key: str) -> str:
     return str(label) if label else key.replace("_", " ").capitalize()
 
 
-def _kind(base: Any) -> str:
+def _kind(base: object) -> str:
     if base is bool:
         return "bool"
     if base is int:
@@ -131,7 +143,7 @@ def _kind(base: Any) -> str:
     return "text"
 
 
-def _plain_value(value: Any) -> Any:
+def _plain_value(value: object) -> object:
     if value is PydanticUndefined:
         return None
     if isinstance(value, Enum):
@@ -258,7 +270,7 @@ def accepts(spec: Spec) -> str:
     return _("a map file path or a built-in map id such as example")
 
 
-def read_text(spec: Spec, text: str | None) -> Any:
+def read_text(spec: Spec, text: str | None) -> FieldValue:
     """One field's typed text in calculator terms: `None` when blank; a `ValueError`
     ("<label>: <what it accepts>") when it cannot be read. The TUI form and the command
     line both read through here."""

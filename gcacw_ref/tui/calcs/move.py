@@ -34,7 +34,7 @@ class MovePane(CalcPane["MoveOutput"]):
         if out.stops_at:
             parts.append(pairs(N_("Must stop at"), out.stops_at))
         if out.reason:
-            parts.append(pairs(N_("Why"), out.reason))
+            parts.append(pairs(N_("Why"), out.reason_text()))
         if out.disorganized:
             parts.append(pairs(N_("Disorganized"), _("yes")))
         return lines(*parts)

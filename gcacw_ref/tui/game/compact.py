@@ -103,7 +103,7 @@ def compact_cell(
         rest = style(fg, bg, True, bool(leader))
         return [Segment(body[0], first), Segment(body[1:], rest)]
     if label is not None:  # an overlay's figure (MP to reach), without its unit
-        figure = str(label).removesuffix("MP")[:COMPACT_W].rjust(COMPACT_W)
+        figure = str(label).removesuffix("MP")[:COMPACT_W].center(COMPACT_W)
         return [
             Segment(figure, CURSOR_STYLE if cursor else style(OVERLAY_FG.get(bg, ID_FG), bg, True))
         ]

@@ -200,7 +200,8 @@ def action_rule(action: Action, frame_kind: str | None, decision_rule: str = "")
     if action.type == "build" and action.option in BUILD_RULES:
         return BUILD_RULES[action.option]
     if action.type in ("select", "done", "hex") or action.type not in ACTION_RULES:
-        return FRAME_RULES.get(frame_kind or "", ACTION_RULES.get(action.type, "5.0"))
+        fallback = decision_rule or ACTION_RULES.get(action.type, "5.0")
+        return FRAME_RULES.get(frame_kind or "", fallback)
     return ACTION_RULES[action.type]
 
 
@@ -235,7 +236,8 @@ def action_words(action: Action, state: GameState) -> str:
     if action.hex:
         entry = (state.scenario.map_document or {}).get("hexes", {}).get(action.hex, {})
         name = (entry.get("name_ja") if current_language() == "ja" else None) or entry.get("name")
-        parts.append(_("to {hex}").format(hex=f"{action.hex} {name}" if name else action.hex))
+        where = N_("in {hex}") if action.type == "cavalry_retreat" else N_("to {hex}")
+        parts.append(_(where).format(hex=f"{action.hex} {name}" if name else action.hex))
     if action.option:
         parts.append(_(OPTION_WORDS.get(action.option, action.option)))
     return " · ".join(parts)

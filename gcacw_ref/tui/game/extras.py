@@ -1,13 +1,9 @@
 """The game pane's overlays (ZOC, command radius, reachable hexes) and files (new game,
-save, open), as a mixin of `GamePane` to keep each module short."""
+save, open): `GameExtras`, a part of `GamePane` (see `host`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from textual import work
-from textual.widget import Widget
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.play.api import GameState
@@ -17,97 +13,84 @@ from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.dialogs import GameOptions, NewGameDialog, PathDialog
 from gcacw_ref.tui.game.history import History
+from gcacw_ref.tui.game.host import GameHost
 from gcacw_ref.tui.game.mapview import COMMAND_BG, REACH_BG, ZOC_BG, ZOC_LIMITED_BG, MapView
-from gcacw_ref.tui.threads import deliver
 
 
-class PaneExtras(Widget):
-    """Overlays and files for `GamePane` (which defines what is declared here)."""
+def load_history(path: str) -> History | str:
+    """The saved game at `path`, replayed and checked, or why it cannot be opened (this
+    runs in a worker: nothing here touches the screen)."""
+    try:
+        return History.open(Path(path).expanduser())
+    except InputError as exc:
+        return str(exc)
+    except Exception as exc:  # noqa: BLE001 - a foreign file: say so, keep the game
+        return _("{path}: cannot be opened as a game ({error})").format(
+            path=path, error=type(exc).__name__
+        )
 
-    if TYPE_CHECKING:
-        history: History | None
-        options: GameOptions
-        overlay: str
-        overlay_hex: str
-        show_legend: bool
 
-        def report(self, text: str, error: bool = False) -> None: ...
-        def refresh_view(self) -> None: ...
-        def set_history(self, history: History) -> None: ...
-        def start_game(self, options: GameOptions) -> None: ...
-        def _stop_autoplay(self) -> None: ...
-        def _show_info(self) -> None: ...
+def overlay_layers(
+    state: GameState, overlay: str, at: str
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The map's background colours and labels for `overlay` (about the pieces in hex
+    `at` for the command radius and the reach)."""
+    bg: dict[str, str] = {}
+    labels: dict[str, str] = {}
+    if overlay.startswith("zoc-"):
+        side = overlay[4:]
+        for h, kind in overlays.zoc_of(state, side).items():
+            bg[h] = (ZOC_BG if str(kind) == "normal" else ZOC_LIMITED_BG)[side]
+    elif overlay == "command":
+        leaders = [
+            ld.id for ld in state.leaders.values() if ld.unit and state.units[ld.unit].hex == at
+        ]
+        for lid in leaders:
+            for h in overlays.command_range(state, lid):
+                bg[h] = COMMAND_BG
+    elif overlay == "reach":
+        units = state.units_at(at)
+        if units:
+            found, _mp, _real = overlays.reach(state, units[0])
+            for h, cost in found.items():
+                bg[h] = REACH_BG
+                labels[h] = D.strength_text(cost) + "MP"
+    return bg, labels
+
+
+class GameExtras:
+    """Overlays and files for the game pane `host`."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
 
     def open_game(self, path: str) -> None:
-        self.report(_("Opening {path}…").format(path=path))
-        self._open_worker(path)
+        self.host.report(_("Opening {path}…").format(path=path))
+        self.host.open_in_worker(path)
 
-    @work(thread=True, exclusive=True, group="game-open")
-    def _open_worker(self, path: str) -> None:
-        try:
-            history = History.open(Path(path).expanduser())
-        except InputError as exc:
-            deliver(self, self.report, str(exc), True)
-            return
-        except Exception as exc:  # noqa: BLE001 - a foreign file: say so, keep the game
-            text = _("{path}: cannot be opened as a game ({error})").format(
-                path=path, error=type(exc).__name__
-            )
-            deliver(self, self.report, text, True)
-            return
-        deliver(self, self._opened, history, path)
-
-    def _opened(self, history: History, path: str) -> None:
-        self.set_history(history)
-        self.report(_("Opened {path}: {n} actions").format(path=path, n=len(history.nodes) - 2))
-
-    def _overlay(self, state: GameState) -> tuple[dict[str, str], dict[str, str]]:
-        bg: dict[str, str] = {}
-        labels: dict[str, str] = {}
-        if self.overlay.startswith("zoc-"):
-            side = self.overlay[4:]
-            for h, kind in overlays.zoc_of(state, side).items():
-                bg[h] = (ZOC_BG if str(kind) == "normal" else ZOC_LIMITED_BG)[side]
-        elif self.overlay == "command":
-            leaders = [
-                ld.id
-                for ld in state.leaders.values()
-                if ld.unit and state.units[ld.unit].hex == self.overlay_hex
-            ]
-            for lid in leaders:
-                for h in overlays.command_range(state, lid):
-                    bg[h] = COMMAND_BG
-        elif self.overlay == "reach":
-            units = state.units_at(self.overlay_hex)
-            if units:
-                found, _mp, _real = overlays.reach(state, units[0])
-                for h, cost in found.items():
-                    bg[h] = REACH_BG
-                    labels[h] = D.strength_text(cost) + "MP"
-        return bg, labels
+    def opened(self, history: History, path: str) -> None:
+        self.host.set_history(history)
+        self.host.report(
+            _("Opened {path}: {n} actions").format(path=path, n=len(history.nodes) - 2)
+        )
 
     # -- overlays ----------------------------------------------------------------------
 
-    def action_cursor(self, direction: str) -> None:
-        self.query_one(MapView).action_cursor(direction)
+    def layers(self, state: GameState) -> tuple[dict[str, str], dict[str, str]]:
+        return overlay_layers(state, self.host.overlay, self.host.overlay_hex)
 
-    def action_overlay_zoc(self) -> None:
+    def cycle_zoc(self) -> None:
         order = ["", "zoc-union", "zoc-confederate"]
-        current = order.index(self.overlay) if self.overlay in order else 0
-        self.overlay = order[(current + 1) % len(order)]
-        self.refresh_view()
+        current = order.index(self.host.overlay) if self.host.overlay in order else 0
+        self.host.overlay = order[(current + 1) % len(order)]
+        self.host.refresh_view()
 
-    def action_overlay_command(self) -> None:
-        self._overlay_at("command", _("no leader in this hex"))
-
-    def action_overlay_reach(self) -> None:
-        self._overlay_at("reach", _("no unit in this hex"))
-
-    def _overlay_at(self, kind: str, missing: str) -> None:
-        h = self.history
+    def overlay_at(self, kind: str, missing: str) -> None:
+        """Overlay `kind` about the pieces under the map cursor (`missing`: none there)."""
+        host, h = self.host, self.host.history
         if h is None:
             return
-        hex_ = self.query_one(MapView).cursor_hex
+        hex_ = host.query_one("#game-map", MapView).cursor_hex
         state = h.state
         units = state.units_at(hex_)
         has = bool(units) and (
@@ -115,69 +98,73 @@ class PaneExtras(Widget):
             or any(ld.unit in {u.id for u in units} for ld in state.leaders.values())
         )
         if not has:
-            self.report(missing)
+            host.report(missing)
             return
-        self.overlay, self.overlay_hex = kind, hex_
-        self.refresh_view()
+        host.overlay, host.overlay_hex = kind, hex_
+        host.refresh_view()
 
-    def action_overlay_clear(self) -> None:
-        self.overlay = ""
-        self.refresh_view()
+    def clear_overlay(self) -> None:
+        self.host.overlay = ""
+        self.host.refresh_view()
 
-    def action_legend(self) -> None:
-        self.show_legend = not self.show_legend
-        self._show_info()
+    def toggle_legend(self) -> None:
+        self.host.show_legend = not self.host.show_legend
+        self.host.show_info()
 
-    def action_map_compact(self) -> None:
+    def toggle_compact(self) -> None:
         """`m`: the whole map at once (one line a hex), or back to the full hexes."""
-        mapview = self.query_one(MapView)
+        host = self.host
+        mapview = host.query_one("#game-map", MapView)
         mapview.set_compact(not mapview.compact)
         if mapview.compact:
-            self.report(_("Compact map: a line a hex, hex ids on the edges; m: full hexes"))
+            host.report(_("Compact map: a line a hex, hex ids on the edges; m: full hexes"))
         else:
-            self.report(_("Full map: hex ids in each hex; m: the whole map at once"))
-        self.refresh_view()
+            host.report(_("Full map: hex ids in each hex; m: the whole map at once"))
+        host.refresh_view()
 
     # -- files -------------------------------------------------------------------------
 
-    def action_new_game(self) -> None:
+    def new_game(self) -> None:
         def chosen(options: GameOptions | None) -> None:
             if options is not None:
-                self.start_game(options)
+                self.host.start_game(options)
 
-        self._stop_autoplay()
-        self.app.push_screen(NewGameDialog(self.options), chosen)
+        self.host.stop_autoplay()
+        self.host.app.push_screen(NewGameDialog(self.host.options), chosen)
 
     def default_save(self) -> str:
         name = "game.json"
-        if self.history is not None:
-            name = f"{self.history.scenario.id}-{self.history.seed}.json"
+        if self.host.history is not None:
+            name = f"{self.host.history.scenario.id}-{self.host.history.seed}.json"
         return str(data_dir() / "games" / name)
 
-    def action_save(self) -> None:
-        if self.history is None:
+    def save(self) -> None:
+        if self.host.history is None:
             return
-        self.app.push_screen(PathDialog(_("Save the game to"), self.default_save()), self.save_to)
+        dialog = PathDialog(_("Save the game to"), self.default_save())
+        self.host.app.push_screen(dialog, self.save_to)
 
     def save_to(self, path: str | None) -> None:
-        if not path or self.history is None:
+        host, h = self.host, self.host.history
+        if not path or h is None:
             return
         target = Path(path).expanduser()
         if target.is_dir():
-            self.report(_("{path} is a folder: give a file name").format(path=target), True)
+            host.report(_("{path} is a folder: give a file name").format(path=target), True)
             return
         try:
-            self.history.save(target)
+            h.save(target)
         except Exception as exc:  # noqa: BLE001 - any refused write: say why, keep the game
             reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
-            self.report(_("cannot write {path} ({error})").format(path=target, error=reason), True)
+            host.report(_("cannot write {path} ({error})").format(path=target, error=reason), True)
             return
-        self.report(_("Saved to {path}").format(path=target))
+        host.report(_("Saved to {path}").format(path=target))
 
-    def action_open(self) -> None:
+    def open(self) -> None:
         def chosen(path: str | None) -> None:
             if path:
                 self.open_game(path)
 
-        self._stop_autoplay()
-        self.app.push_screen(PathDialog(_("Open a saved game"), self.default_save()), chosen)
+        self.host.stop_autoplay()
+        dialog = PathDialog(_("Open a saved game"), self.default_save())
+        self.host.app.push_screen(dialog, chosen)

@@ -22,10 +22,7 @@ The detail panel under the log shows the log's selected event whole (see `detail
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
-from textual import on
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -33,45 +30,37 @@ from gcacw_ref.game.play.api import Action, Refusal, pending_decision, why_not
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.detail import event_detail
-from gcacw_ref.tui.game.history import History
+from gcacw_ref.tui.game.host import GameHost
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import MapView
 from gcacw_ref.tui.messages import OpenRule
-from gcacw_ref.tui.services import Services
 
 FOCUS_ORDER = ("#game-map", "#game-choices", "#game-log")
 
 
-class PaneFocus(Widget):
-    """Focus cycling, the rule key and the detail panel for `GamePane`."""
+class GameFocus:
+    """Focus cycling, the rule key, "why not?" and the detail panel for the game pane
+    `host`."""
 
-    if TYPE_CHECKING:
-        services: Services
-        history: History | None
-        _choices: list[Action]
-        why_rule: str
-        pointed: list[str]
-
-        def report(self, text: str, error: bool = False) -> None: ...
-        def refresh_view(self) -> None: ...
-
-    _titles: dict[str, str]
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+        self._titles: dict[str, str] = {}  # rule number -> its title in the rulebook
 
     # -- focus -------------------------------------------------------------------------
 
-    def _focus_places(self) -> list[Widget]:
+    def _places(self) -> list[Widget]:
         places: list[Widget] = []
         for selector in FOCUS_ORDER:
-            widget = self.query_one(selector)
+            widget = self.host.query_one(selector, Widget)
             if selector == "#game-choices" and not widget.has_class("shown"):
                 continue
             places.append(widget)
         return places
 
-    def action_cycle_focus(self, delta: int) -> None:
+    def cycle(self, delta: int) -> None:
         """Tab / shift+Tab: map → choices → log, never out of the game screen."""
-        places = self._focus_places()
-        focused = self.app.focused
+        places = self._places()
+        focused = self.host.app.focused
         chain = [focused, *focused.ancestors] if focused is not None else []
         index = next((i for i, w in enumerate(places) if w in chain), -1)
         target = places[(index + delta) % len(places)] if index >= 0 else places[0]
@@ -79,26 +68,29 @@ class PaneFocus(Widget):
 
     def focus_choices(self) -> None:
         """A person's decision takes the focus (rule 2 of the focus model)."""
-        box = self.query_one("#game-choices", OptionList)
+        box = self.host.query_one("#game-choices", OptionList)
         if box.has_class("shown"):
             box.focus()
 
     def focus_default(self) -> None:
         """The choices when a person decides, else the map."""
-        box = self.query_one("#game-choices", OptionList)
+        box = self.host.query_one("#game-choices", OptionList)
         if box.has_class("shown"):
             box.focus()
         else:
-            self.query_one(MapView).focus()
+            self.host.query_one("#game-map", MapView).focus()
 
     # -- the acting unit and the highlighted choice ---------------------------------------
 
     def acting_hexes(self) -> list[str]:
-        """Where the unit (or the leader) the person decides for stands."""
-        h = self.history
+        """Where the unit (or the leader) the person decides for stands; in a retreat, the
+        hexes retreated through so far, the latest first (the units move at its end)."""
+        h = self.host.history
         facts = pending_decision(h.last) if h is not None else None
         if h is None or facts is None:
             return []
+        if facts.kind == "retreat":
+            return list(reversed(facts.hexes))
         state = h.last
         uid, leader = facts.acting()
         if uid is None and leader and leader in state.leaders:
@@ -108,7 +100,7 @@ class PaneFocus(Widget):
 
     def choice_hexes(self, action: Action) -> list[str]:
         """The hexes one choice is about: its unit's (or leader's) hex and its target."""
-        h = self.history
+        h = self.host.history
         if h is None:
             return []
         state = h.last
@@ -119,51 +111,51 @@ class PaneFocus(Widget):
         out = [unit.hex] if unit is not None and unit.hex else []
         return out + ([action.hex] if action.hex else [])
 
-    @on(OptionList.OptionHighlighted, "#game-choices")
-    def _choice_pointed(self, event: OptionList.OptionHighlighted) -> None:
+    def choice_pointed(self, option_id: str) -> None:
         """Show and scroll to the unit and the hex of the highlighted choice."""
-        option_id = event.option.id or ""
-        if not (option_id.startswith("a") and int(option_id[1:]) < len(self._choices)):
+        host = self.host
+        if not (option_id.startswith("a") and int(option_id[1:]) < len(host._choices)):
             return
-        action = self._choices[int(option_id[1:])]
+        action = host._choices[int(option_id[1:])]
         pointed = self.choice_hexes(action)
-        if pointed != self.pointed:
-            self.pointed = pointed
-            self.refresh_view()
+        if pointed != host.pointed:
+            host.pointed = pointed
+            host.refresh_view()
         self.show_choice_detail(action)
 
     # -- the rule key ------------------------------------------------------------------
 
-    def action_rule_here(self) -> None:
+    def rule_here(self) -> None:
         """`R`: the rule of the highlighted choice, of the log's event, or of a reason."""
-        h = self.history
+        host, h = self.host, self.host.history
         if h is None:
             return
-        focused = self.app.focused
+        focused = host.app.focused
         rule = ""
-        if isinstance(focused, OptionList) and self._choices:
+        if isinstance(focused, OptionList) and host._choices:
             option = focused.highlighted_option
             option_id = option.id if option is not None else None
-            if option_id and option_id.startswith("a") and int(option_id[1:]) < len(self._choices):
-                action = self._choices[int(option_id[1:])]
+            if option_id and option_id.startswith("a") and int(option_id[1:]) < len(host._choices):
+                action = host._choices[int(option_id[1:])]
                 rule = D.action_rule(action, *self._frame_kind_rule())
         elif isinstance(focused, LogView):
-            rule = self._rule_of_stop(focused.browse)
+            rule = self.rule_of_stop(focused.browse)
         else:
-            rule = self.why_rule
+            rule = host.why_rule
         if not rule or not rule[0].isdigit():
-            self.report(_("no rule to open here"))
+            host.report(_("no rule to open here"))
             return
-        self.post_message(OpenRule(rule, from_game=True))
+        host.post_message(OpenRule(rule, from_game=True))
 
     def _frame_kind_rule(self) -> tuple[str | None, str]:
         """The kind of the decision a person makes now and its rule (as the engine cites it)."""
-        h = self.history
+        h = self.host.history
         facts = pending_decision(h.last) if h is not None else None
         return (facts.kind, facts.rule) if facts else (None, "")
 
-    def _rule_of_stop(self, index: int) -> str:
-        h = self.history
+    def rule_of_stop(self, index: int) -> str:
+        """The rule of log entry `index` ("" when it has none)."""
+        h = self.host.history
         if h is None or not 0 <= index < len(h.stops):
             return ""
         stop = h.stops[index]
@@ -180,18 +172,19 @@ class PaneFocus(Widget):
         """The rules that keep the map cursor's hex out of a person's open choices (the
         engine's own checks, `api.why_not`); empty when no person decides at the live
         end or the hex is a choice."""
-        h = self.history
-        if h is None or not self._choices or not h.at_last_node:
+        host, h = self.host, self.host.history
+        if h is None or not host._choices or not h.at_last_node:
             return []
-        target = hex_ or self.query_one(MapView).cursor_hex
-        if any(a.hex == target for a in self._choices):
+        target = hex_ or host.query_one("#game-map", MapView).cursor_hex
+        if any(a.hex == target for a in host._choices):
             return []
         try:
             return why_not(h.last, target)
         except Exception:  # noqa: BLE001 - an answer we cannot give only leaves it unsaid
             return []
 
-    def why_words(self, target: str, refusals: list[Refusal]) -> Text:
+    @staticmethod
+    def why_words(target: str, refusals: list[Refusal]) -> Text:
         """ "Why not 1107?" and each rule that forbids it; `R` opens the first rule."""
         out = Text()
         out.append(_("Why not {hex}?").format(hex=target), style="bold red")
@@ -205,22 +198,21 @@ class PaneFocus(Widget):
 
     def _rule_title(self, number: str) -> str:
         """The rule's title in the player's rulebook ("" when none is imported)."""
-        titles = self.__dict__.setdefault("_titles", {})
-        if number not in titles:
+        if number not in self._titles:
             title = ""
-            books = self.services.books
+            books = self.host.services.books
             if books.ready and books.infos:
                 try:
                     title = str(books.rule(number).title)
                 except Exception:  # noqa: BLE001 - a missing title only shortens the line
                     title = ""
-            titles[number] = title
-        return str(titles[number])
+            self._titles[number] = title
+        return self._titles[number]
 
     def show_choice_detail(self, action: Action) -> None:
         """The highlighted choice whole in the detail panel (its line in the box may be
         cut): its words, its rule number and the rule's title."""
-        h = self.history
+        h = self.host.history
         if h is None:
             return
         rule = D.action_rule(action, *self._frame_kind_rule())
@@ -228,12 +220,12 @@ class PaneFocus(Widget):
         text.append(D.action_words(action, h.last), style="bold")
         text.append(f"\n[{rule}] ", style="cyan")
         text.append(self._rule_title(rule))
-        self.query_one("#game-detail", Static).update(text, layout=True)
+        self.host.query_one("#game-detail", Static).update(text, layout=True)
 
     def show_detail(self, index: int) -> None:
         """The log entry `index` in full in the detail panel."""
-        h = self.history
-        panel = self.query_one("#game-detail", Static)
+        h = self.host.history
+        panel = self.host.query_one("#game-detail", Static)
         if h is None or not 0 <= index < len(h.stops):
             panel.update("", layout=True)
             return

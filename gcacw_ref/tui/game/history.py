@@ -392,9 +392,9 @@ class History:
                 built.append(h)
                 return
             facts = pending_decision(step.before)
-            kind = str(facts.kind) if facts is not None else ""
+            kind, rule = (str(facts.kind), facts.rule) if facts is not None else ("", "")
             dice = tuple(step.dice or ())
-            node = node_of(step.after, tuple(step.events), step.action, dice, "saved", kind)
+            node = node_of(step.after, tuple(step.events), step.action, dice, "saved", kind, rule)
             built[0]._append(node)
 
         game = replay_save(save, where, keep)

@@ -83,6 +83,12 @@ class LogView(ScrollView, can_focus=True):
         )
         self.refresh()
 
+    def on_resize(self) -> None:
+        """Keep the browse line in view when the log changes size (a choices box opening
+        above it made the game's latest line fall below the log's bottom)."""
+        if self.lines:
+            self.scroll_to_region(Region(0, self.browse, 1, 1), animate=False, immediate=True)
+
     def render_line(self, y: int) -> Strip:
         index = y + int(self.scroll_offset.y)
         width = self.size.width

@@ -3,42 +3,44 @@
 Every legal choice shown comes from the engine's `legal_actions`; every event from the
 engine's `step`. Bots think in a thread worker, so keys keep working meanwhile. The
 focus model (which widget takes keys when) is written down in `focus`.
+
+The pane holds the game's state and draws it; its parts (`play`: time travel and
+play, `extras`: overlays and files, `focus`: focus, the rule key and the detail panel)
+hold a typed reference to it (`host.GameHost`), and its key actions hand over to them.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.play.api import Action, load_scenario, pending_decision
+from gcacw_ref.game.play.api import Action, load_scenario
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
-from gcacw_ref.tui.game.choiceline import ChoiceLine
 from gcacw_ref.tui.game.dialogs import GameOptions
-from gcacw_ref.tui.game.focus import PaneFocus
+from gcacw_ref.tui.game.extras import GameExtras, load_history
+from gcacw_ref.tui.game.focus import GameFocus
 from gcacw_ref.tui.game.history import SETTLE_EVERY, SIDES, History, settle_memory
 from gcacw_ref.tui.game.legend import legend
 from gcacw_ref.tui.game.logview import LogView
-from gcacw_ref.tui.game.mapview import (
-    CursorMoved,
-    HexChosen,
-    MapView,
-)
-from gcacw_ref.tui.game.play import SPEEDS, PanePlay, engine_trouble
+from gcacw_ref.tui.game.mapview import CursorMoved, HexChosen, MapView
+from gcacw_ref.tui.game.play import GamePlay, engine_trouble
+from gcacw_ref.tui.game.view import SPEEDS, choice_options, log_lines, status_line
 from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.services import Services
+from gcacw_ref.tui.threads import deliver
 
 
-class GamePane(PanePlay, PaneFocus):
+class GamePane(Widget):
     """Watch the engine play, travel in time, play a side."""
 
     SCOPED_CSS = False  # `.narrow` is a class of the app
@@ -114,6 +116,9 @@ class GamePane(PanePlay, PaneFocus):
         self.pointed: list[str] = []  # the hexes of the highlighted choice
         self.why_rule = ""  # the rule of the last "why not" shown (`R` opens it)
         self.dice_wait = False  # a dice dialog waits for the player's dice
+        self.play = GamePlay(self)
+        self.extras = GameExtras(self)
+        self.focusing = GameFocus(self)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="game-status")
@@ -148,7 +153,7 @@ class GamePane(PanePlay, PaneFocus):
         self.set_history(history)
 
     def set_history(self, history: History) -> None:
-        self._stop_autoplay()
+        self.stop_autoplay()
         self.history = history
         self.busy = False
         state = history.state
@@ -157,15 +162,70 @@ class GamePane(PanePlay, PaneFocus):
         self._choices = []
         self._rebuild_log()
         self.refresh_view()
-        self.focus_default()
+        self.focusing.focus_default()
         settle_memory()
         self._unsettled = 0
+
+    def open_game(self, path: str) -> None:
+        self.extras.open_game(path)
+
+    def open_in_worker(self, path: str) -> None:
+        self._open_worker(path)
+
+    @work(thread=True, exclusive=True, group="game-open")
+    def _open_worker(self, path: str) -> None:
+        loaded = load_history(path)
+        if isinstance(loaded, str):
+            deliver(self, self.report, loaded, True)
+        else:
+            deliver(self, self.extras.opened, loaded, path)
+
+    def save_to(self, path: str | None) -> None:
+        self.extras.save_to(path)
 
     def report(self, text: str, error: bool = False) -> None:
         self.message = text
         if error:
             self.app.notify(text, severity="error", timeout=8)
-        self._show_status()
+        self.show_status()
+
+    # -- playing -----------------------------------------------------------------------
+
+    def think(self, generation: int) -> None:
+        self._bot_worker(generation)
+
+    @work(thread=True, exclusive=True, group="game-bot", description="bot")
+    def _bot_worker(self, generation: int) -> None:
+        # only plain arguments here: the decorator writes them into the worker's name
+        h = self.history
+        if h is None:
+            return
+        try:
+            action, by = h.bot_choice()
+        except Exception as exc:  # noqa: BLE001 - report it, keep the game
+            deliver(self, self.play.bot_failed, str(exc))
+            return
+        deliver(self, self.play.bot_chose, h, generation, action, by)
+
+    def decide(self, action: Action, by: str = "human") -> None:
+        self.play.decide(action, by)
+
+    def _play(self, action: Action, by: str, dice: list[int] | None) -> None:
+        self.play.play(action, by, dice)
+
+    def _go(self, index: int) -> None:
+        self.play.go(index)
+
+    def start_autoplay(self) -> None:
+        self.autoplay = self.set_interval(SPEEDS[self.speed], self.play.tick)
+
+    def stop_autoplay(self) -> None:
+        if self.autoplay is not None:
+            self.autoplay.stop()
+            self.autoplay = None
+
+    def focus_choices(self) -> None:
+        self.focusing.focus_choices()
 
     # -- the view ----------------------------------------------------------------------
 
@@ -174,9 +234,9 @@ class GamePane(PanePlay, PaneFocus):
         self._log_len = 0
         if self.history is not None:
             self.history.cut_at = None
-        self._extend_log()
+        self.extend_log()
 
-    def _extend_log(self) -> None:
+    def extend_log(self) -> None:
         h = self.history
         if h is None:
             return
@@ -185,26 +245,7 @@ class GamePane(PanePlay, PaneFocus):
             self._log_len = min(self._log_len, h.cut_at)
             log.truncate(self._log_len)
             h.cut_at = None
-        new = []
-        phases: dict[int, list[str]] = {}
-        names = h.last  # names only: no state rebuilt for the log
-        for i in range(self._log_len, len(h.stops)):
-            stop = h.stops[i]
-            node = h.nodes[stop.node]
-            before = h.nodes[stop.node - 1] if stop.node > 0 else node
-            event = None
-            phase = before.phase
-            if stop.event is not None:
-                event = node.events[stop.event]
-                if stop.node not in phases:
-                    phases[stop.node] = D.event_phases(node.events, before.phase)
-                phase = phases[stop.node][stop.event]
-            if event is None and node.action is None:
-                first = _("set-up") if stop.node == 0 else _("start: the first decision")
-                new.append(Text(first, style="bold"))
-                continue
-            line = D.log_line(event, phase, node.action, names, before.turn, node.kind, node.rule)
-            new.append(line)
+        new = log_lines(h, self._log_len)
         log.extend(new)
         self._log_len = len(h.stops)
         self._unsettled += len(new)
@@ -221,66 +262,40 @@ class GamePane(PanePlay, PaneFocus):
         hexes = D.event_hexes(event, state)
         choices = self._show_choices()
         chosen_hexes = {a.hex for a in choices if a.hex}
-        acting = self.acting_hexes() if choices else []
-        bg, labels = self._overlay(state)
+        acting = self.focusing.acting_hexes() if choices else []
+        bg, labels = self.extras.layers(state)
         mapview = self.query_one(MapView)
         lit = [*hexes, *acting, *self.pointed]
         mapview.show(state, highlight=lit, choices=chosen_hexes, overlay_bg=bg, labels=labels)
         mapview.follow([*acting, *self.pointed, *chosen_hexes] if choices else hexes)
         self.query_one(LogView).set_current(h.cursor)
-        self.show_detail(h.cursor)
-        self._show_status()
-        self._show_info()
+        self.focusing.show_detail(h.cursor)
+        self.show_status()
+        self.show_info()
         if self._choices_new:
             self._choices_new = False
             if acting:  # the hex panel (and "why not?") starts from the acting unit
                 mapview.move_cursor(acting[0])
-            self.focus_choices()
+            self.focusing.focus_choices()
 
-    def _show_status(self) -> None:
+    def show_status(self) -> None:
         h = self.history
         status = self.query_one("#game-status", Static)
         if h is None:
             status.update(plain(self.message), layout=False)
             return
-        s = h.state
-        line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(
-            _("turn {t}/{n}").format(t=s.turn, n=s.scenario.scenario.turns) + " · ", style="bold"
+        line = status_line(
+            h,
+            self.message,
+            self.autoplay is not None,
+            self.speed,
+            self.table_dice,
+            self.dice_wait,
+            self.busy,
         )
-        line.append(D.phase_name(s.phase) + " · ")
-        line.append(
-            _("VP {u}–{c}").format(u=s.vp.get("union", 0), c=s.vp.get("confederate", 0)) + " · "
-        )
-        line.append(_("event {i}/{n}").format(i=h.cursor, n=len(h.stops) - 1))
-        if self.autoplay is not None:
-            line.append("  ▶ " + _("autoplay {s}s").format(s=SPEEDS[self.speed]), style="green")
-        if self.table_dice:
-            line.append("  " + _("table dice"), style="yellow")
-        if self.dice_wait:
-            line.append("  " + _("waiting for your dice"), style="bold yellow")
-        elif self.busy:
-            line.append("  " + _("the bot is thinking…"), style="italic")
-        line.append(f"  {D.scenario_title(s.scenario)}", style="dim")
-        line.append("\n")
-        if s.result is not None and h.at_end:
-            line.append(
-                _("Game over: {winner} wins").format(
-                    winner=D.side_name(s.result.get("winner")) or _("nobody")
-                ),
-                style="bold yellow",
-            )
-        elif h.cursor == 0:
-            line.append(_("The set-up. → steps through the game, n starts a new one."))
-        else:
-            side = h.to_move(h.state)
-            who = D.PLAYERS.get(h.players.get(side or "", ""), "")
-            line.append(D.decision_text(h.state) + (f" ({_(who)})" if who else ""))
-        if self.message:
-            line.append("  " + self.message, style="dim")
         status.update(line, layout=False)
 
-    def _show_info(self) -> None:
+    def show_info(self) -> None:
         info = self.query_one("#game-info", Static)
         h = self.history
         info.set_class(self.show_legend or h is None, "legend")
@@ -291,10 +306,11 @@ class GamePane(PanePlay, PaneFocus):
         state = h.state
         zoc = {side: overlays.zoc_of(state, side) for side in SIDES}
         words = D.hex_words(mapview.cursor_hex, overlays.hexmap_of(state), state, zoc)
-        refusals = self.why_not_here()
+        refusals = self.focusing.why_not_here()
         self.why_rule = refusals[0].rule if refusals else ""
         if refusals:
-            words = self.why_words(mapview.cursor_hex, refusals) + Text("\n") + words
+            why = self.focusing.why_words(mapview.cursor_hex, refusals)
+            words = why + Text("\n") + words
         info.update(words, layout=False)
 
     def _show_choices(self) -> list[Action]:
@@ -321,27 +337,14 @@ class GamePane(PanePlay, PaneFocus):
         self._choices = legal
         self._choices_new = True
         self.pointed = []
-        facts = pending_decision(h.last)
-        kind, rule = (facts.kind, facts.rule) if facts else (None, "")
         box.clear_options()
-        groups: dict[str, list[int]] = {}
-        for i, a in enumerate(legal):
-            groups.setdefault(a.type, []).append(i)
-        options: list[Option | None] = []
-        for kind_name, indexes in groups.items():
-            title = _(D.ACTION_WORDS.get(kind_name, kind_name))
-            options.append(Option(Text(title, style="bold underline"), disabled=True))
-            for i in indexes:
-                a = legal[i]
-                words = D.action_words(a, h.last)  # the group's title need not repeat
-                words = words.removeprefix(title + " · ") if words != title else words
-                line = ChoiceLine(words, D.action_rule(a, kind, rule))
-                options.append(Option(line, id=f"a{i}"))
-        box.add_options(options)
+        box.add_options(choice_options(h, legal))
         box.border_title = D.decision_text(h.last)
         box.set_class(True, "shown")
         box.highlighted = 1
         return legal
+
+    # -- what the widgets say ----------------------------------------------------------
 
     @on(OptionList.OptionSelected, "#game-choices")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -351,13 +354,17 @@ class GamePane(PanePlay, PaneFocus):
             if index < len(self._choices):
                 self.decide(self._choices[index])
 
+    @on(OptionList.OptionHighlighted, "#game-choices")
+    def _choice_pointed(self, event: OptionList.OptionHighlighted) -> None:
+        self.focusing.choice_pointed(event.option.id or "")
+
     @on(LogView.Browsed)
     def _browsed(self, event: LogView.Browsed) -> None:
-        self.show_detail(event.index)
+        self.focusing.show_detail(event.index)
 
     @on(LogView.Chosen)
     def _open_rule(self, event: LogView.Chosen) -> None:
-        rule = self._rule_of_stop(event.index)
+        rule = self.focusing.rule_of_stop(event.index)
         if rule and rule[0].isdigit():
             self.post_message(OpenRule(rule, from_game=True))
 
@@ -373,15 +380,77 @@ class GamePane(PanePlay, PaneFocus):
             self.report(_("several choices use hex {hex}: pick one").format(hex=event.hex))
         elif not self._choices:
             self.report(_("no decision of yours is open: → lets the game go on"))
-        elif refusals := self.why_not_here(event.hex):
+        elif refusals := self.focusing.why_not_here(event.hex):
             self.why_rule = refusals[0].rule
-            self.report(self.why_words(event.hex, refusals).plain)
+            self.report(self.focusing.why_words(event.hex, refusals).plain)
         else:
             self.report(_("no choice uses hex {hex}").format(hex=event.hex))
 
     @on(CursorMoved)
     def _cursor_moved(self) -> None:
-        self._show_info()
+        self.show_info()
+
+    # -- keys --------------------------------------------------------------------------
+
+    def action_step(self, delta: int) -> None:
+        self.play.step(delta, by_action=False)
+
+    def action_action_step(self, delta: int) -> None:
+        self.play.step(delta, by_action=True)
+
+    def action_turn_step(self, delta: int) -> None:
+        self.play.turn_step(delta)
+
+    def action_jump_start(self) -> None:
+        self.play.go(0)
+
+    def action_jump_end(self) -> None:
+        self.play.jump_end()
+
+    def action_jump_log(self) -> None:
+        self.play.jump_log()
+
+    def action_autoplay(self) -> None:
+        self.play.toggle_autoplay()
+
+    def action_speed(self, delta: int) -> None:
+        self.play.change_speed(delta)
+
+    def action_cycle_focus(self, delta: int) -> None:
+        self.focusing.cycle(delta)
+
+    def action_rule_here(self) -> None:
+        self.focusing.rule_here()
+
+    def action_cursor(self, direction: str) -> None:
+        self.query_one(MapView).action_cursor(direction)
+
+    def action_overlay_zoc(self) -> None:
+        self.extras.cycle_zoc()
+
+    def action_overlay_command(self) -> None:
+        self.extras.overlay_at("command", _("no leader in this hex"))
+
+    def action_overlay_reach(self) -> None:
+        self.extras.overlay_at("reach", _("no unit in this hex"))
+
+    def action_overlay_clear(self) -> None:
+        self.extras.clear_overlay()
+
+    def action_legend(self) -> None:
+        self.extras.toggle_legend()
+
+    def action_map_compact(self) -> None:
+        self.extras.toggle_compact()
+
+    def action_new_game(self) -> None:
+        self.extras.new_game()
+
+    def action_save(self) -> None:
+        self.extras.save()
+
+    def action_open(self) -> None:
+        self.extras.open()
 
     def action_undo(self) -> None:
         h = self.history
@@ -390,9 +459,9 @@ class GamePane(PanePlay, PaneFocus):
         if self.busy:
             self.report(_("the bot is thinking: undo after its move"))
             return
-        self._stop_autoplay()
+        self.stop_autoplay()
         if h.undo():
-            self._extend_log()
+            self.extend_log()
             self.report(_("Undone: back to before the last decision."))
             self.refresh_view()
         else:

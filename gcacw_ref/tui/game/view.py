@@ -1,0 +1,111 @@
+"""What the game pane writes: its status line, its log lines and its choices, built from
+the history alone (no widget here; `GamePane` puts them on screen)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets.option_list import Option
+
+from gcacw_ref.game.play.api import Action, pending_decision
+from gcacw_ref.i18n import _
+from gcacw_ref.tui.game import describe as D
+from gcacw_ref.tui.game.choiceline import ChoiceLine
+from gcacw_ref.tui.game.history import History
+
+SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.05)
+"""Autoplay's seconds per step, from slow to fast."""
+
+
+def status_line(
+    h: History,
+    message: str,
+    autoplay: bool,
+    speed: int,
+    table_dice: bool,
+    dice_wait: bool,
+    busy: bool,
+) -> Text:
+    """The two status lines: turn, phase, VP, the cursor, the modes; then who decides what
+    (or the result) and the last note `message`."""
+    s = h.state
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(
+        _("turn {t}/{n}").format(t=s.turn, n=s.scenario.scenario.turns) + " · ", style="bold"
+    )
+    line.append(D.phase_name(s.phase) + " · ")
+    line.append(
+        _("VP {u}–{c}").format(u=s.vp.get("union", 0), c=s.vp.get("confederate", 0)) + " · "
+    )
+    line.append(_("event {i}/{n}").format(i=h.cursor, n=len(h.stops) - 1))
+    if autoplay:
+        line.append("  ▶ " + _("autoplay {s}s").format(s=SPEEDS[speed]), style="green")
+    if table_dice:
+        line.append("  " + _("table dice"), style="yellow")
+    if dice_wait:
+        line.append("  " + _("waiting for your dice"), style="bold yellow")
+    elif busy:
+        line.append("  " + _("the bot is thinking…"), style="italic")
+    line.append(f"  {D.scenario_title(s.scenario)}", style="dim")
+    line.append("\n")
+    if s.result is not None and h.at_end:
+        line.append(
+            _("Game over: {winner} wins").format(
+                winner=D.side_name(s.result.get("winner")) or _("nobody")
+            ),
+            style="bold yellow",
+        )
+    elif h.cursor == 0:
+        line.append(_("The set-up. → steps through the game, n starts a new one."))
+    else:
+        side = h.to_move(h.state)
+        who = D.PLAYERS.get(h.players.get(side or "", ""), "")
+        line.append(D.decision_text(h.state) + (f" ({_(who)})" if who else ""))
+    if message:
+        line.append("  " + message, style="dim")
+    return line
+
+
+def log_lines(h: History, start: int) -> list[Text]:
+    """The log's lines for stops `start` onwards (names only: no state is rebuilt)."""
+    new = []
+    phases: dict[int, list[str]] = {}
+    names = h.last
+    for i in range(start, len(h.stops)):
+        stop = h.stops[i]
+        node = h.nodes[stop.node]
+        before = h.nodes[stop.node - 1] if stop.node > 0 else node
+        event = None
+        phase = before.phase
+        if stop.event is not None:
+            event = node.events[stop.event]
+            if stop.node not in phases:
+                phases[stop.node] = D.event_phases(node.events, before.phase)
+            phase = phases[stop.node][stop.event]
+        if event is None and node.action is None:
+            first = _("set-up") if stop.node == 0 else _("start: the first decision")
+            new.append(Text(first, style="bold"))
+            continue
+        line = D.log_line(event, phase, node.action, names, before.turn, node.kind, node.rule)
+        new.append(line)
+    return new
+
+
+def choice_options(h: History, legal: list[Action]) -> list[Option | None]:
+    """The person's choices grouped by kind under a title each; option `a<i>` is
+    `legal[i]`, with its rule."""
+    facts = pending_decision(h.last)
+    kind, rule = (facts.kind, facts.rule) if facts else (None, "")
+    groups: dict[str, list[int]] = {}
+    for i, a in enumerate(legal):
+        groups.setdefault(a.type, []).append(i)
+    options: list[Option | None] = []
+    for kind_name, indexes in groups.items():
+        title = _(D.ACTION_WORDS.get(kind_name, kind_name))
+        options.append(Option(Text(title, style="bold underline"), disabled=True))
+        for i in indexes:
+            a = legal[i]
+            words = D.action_words(a, h.last)  # the group's title need not repeat
+            words = words.removeprefix(title + " · ") if words != title else words
+            line = ChoiceLine(words, D.action_rule(a, kind, rule))
+            options.append(Option(line, id=f"a{i}"))
+    return options
