@@ -184,7 +184,7 @@ def test_a_choice_line_cuts_its_words_never_its_tag() -> None:
     line = ChoiceLine("March · Birch (2/I) to 1107 Harrow Mill", "6.1")
     with console.capture() as out:
         console.print(line)
-    assert out.get().rstrip("\n") == "  March · Birch…  [6.1]"
+    assert out.get().rstrip("\n") == "  March · Birch…   [6.1]"  # the tag at the right edge
     wide = Console(width=60, color_system=None, file=io.StringIO())
     with wide.capture() as out:
         wide.print(line)
@@ -192,7 +192,8 @@ def test_a_choice_line_cuts_its_words_never_its_tag() -> None:
     kana = Console(width=20, color_system=None, file=io.StringIO())
     with kana.capture() as out:
         kana.print(ChoiceLine("行軍 · バーチ（第1軍団第2師団）", "6.1"))
-    assert out.get().rstrip("\n").endswith("…  [6.1]") and cell_len(out.get().rstrip("\n")) <= 20
+    line = out.get().rstrip("\n")
+    assert "…" in line and line.endswith("  [6.1]") and cell_len(line) == 20
 
 
 @run_async
@@ -222,3 +223,23 @@ def test_choices_words_and_rules_read_from_the_decision() -> None:
     # a choice the screen has no rule for follows its decision's rule (leaders split: 6.3)
     assert D.action_rule(Action(type="done"), "leaders_split", "6.3") == "6.3"
     assert D.action_rule(Action(type="done"), "activation", "5.2") == "5.2"
+
+
+@run_async
+async def test_a_reopened_save_waiting_for_a_person_focuses_the_choices(
+    home: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "waiting.json"
+    first = GcacwApp(home=home, game=HARROW)
+    async with first.run_test(size=(80, 24)) as pilot:
+        pane = await start(pilot)
+        await pilot.press("end", "right")
+        await settle(pilot)
+        assert pane._choices and pane.history is not None
+        pane.history.save(path)  # a person's decision open at the end
+    app = GcacwApp(home=home, game=GameOptions(open_path=str(path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await start(pilot)
+        await settle(pilot)
+        assert pane._choices
+        assert app.focused is app.query_one("#game-choices")
