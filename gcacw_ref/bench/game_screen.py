@@ -8,8 +8,9 @@
   `game_shown_s` to the game of the training scenario on screen (the engine is imported
   in a thread after the first paint).
 
-- `jump_ms`: random jumps anywhere in the history; `*_cpu_ms`: the same in CPU time (the
-  wall times count every other process on a busy machine);
+- `jump_ms`: random jumps anywhere in the history; `*_cpu_ms`: the same in CPU time of
+  the thread that steps (the wall times count every other process on a busy machine; the
+  process's CPU time would count the app's worker threads too, such as a book's warm-up);
 - `new_game_ms`: a new harrow game asked for on the open screen until it is drawn.
 
 The history keeps a state every 16 actions and rebuilds the others by replaying the
@@ -118,11 +119,11 @@ async def _stepping(history: History) -> dict[str, Any]:
         widgets.append(pane.query_one("#game-info"))
 
         def one(target: int) -> tuple[float, float]:
-            t, c = time.perf_counter(), time.process_time()
+            t, c = time.perf_counter(), time.thread_time()
             pane._go(target)  # noqa: SLF001
             for w in widgets:
                 w.render_lines(Region(0, 0, w.size.width, w.size.height))
-            return (time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000
+            return (time.perf_counter() - t) * 1000, (time.thread_time() - c) * 1000
 
         history.go(0)
         forward = [one(history.cursor + 1) for _ in range(len(history.stops) - 1)]

@@ -193,8 +193,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         print(f"{h.book} {where}  ({h.score:g})")
         if k == 0 and h.passage:  # the top result: the sentences that answer
             print(f"    {_mark(h.passage, h.passage_highlights, tty)}")
-            if h.see_also:
-                lib = _library()
+            if h.see_also:  # the same library: its books are loaded already
                 names = [_see_also_name(lib, h.book, n) for n in h.see_also]
                 names = [printable(n) for n in names]
                 print("    " + _("see also: {rules}").format(rules=join_list(names)))

@@ -116,6 +116,8 @@ def expected_flank(
         here = [u for u in counting if u.hex == n]
         zoc_from = [u for u in counting if u.hex and board.zoc_into(u.hex, n) and u.hex != n]
         zoc_from = [u for u in zoc_from if u.hex and n in board.around(u.hex)]
+        if any(frozenset((u.hex, n)) in board.uncertain for u in zoc_from):
+            return None  # ZOC across a pontoon or destroyed crossing: not judged
         total = sum((strength(pre, u) for u in here + zoc_from), Fraction(0))
         ab = bool(here or zoc_from) and total * 4 >= dtotal
         feats = board.side(n, target)

@@ -236,7 +236,7 @@ class MarchWatch:
             return not self.acted and here == self.start
         return not frame.acted and here == frame.start
 
-    def fresh(self, frame: Any) -> bool:
+    def fresh(self, frame: MarchFrame) -> bool:
         """Neither moved nor fought this march (the frame's record as above)."""
         if self.unit == frame.unit and self.start is not None:
             return not self.moved and not self.fought

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.artillery import ArtilleryResult, artillery_modifier
@@ -35,22 +37,28 @@ from gcacw_ref.rules.combat_strength import attacking_side, defending_side
 from gcacw_ref.rules.combat_tables import strength_caps
 from gcacw_ref.rules.entrenchment import entrenchment_era
 from gcacw_ref.rules.explain import Step
-from gcacw_ref.rules.numbers import format_signed
+from gcacw_ref.rules.numbers import Probability, format_signed
 from gcacw_ref.rules.odds import Ratio, compute_odds, grand_assault_extra_loss
 
 DIE = range(1, 7)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """One pair of results and its exact probability, with the chart rows that give it."""
+class Outcome(BaseModel):
+    """One pair of results and its exact probability (`p`: the same as a float), with the
+    chart rows that give it: an entry of `calc combat --json`'s `distribution`, declared
+    once here."""
+
+    model_config = ConfigDict(frozen=True)
 
     attacker_result: str
     defender_result: str
-    attacker_loss: int  # including any grand-assault increase
+    probability: Probability = Field(description="exact, as numerator/denominator")
+    p: float
+    attacker_loss: int = Field(
+        description="attacker's strength loss, grand-assault increase included"
+    )
     defender_loss: int
-    probability: Fraction
-    rows: tuple[str, ...]
+    rows: list[str] = Field(description="chart rows giving this pair")
 
 
 @dataclass
@@ -277,7 +285,8 @@ def _distribution(res: CombatResult) -> None:
                 attacker_loss=a_res.loss,
                 defender_loss=parse_result(key[1]).loss,
                 probability=pairs[key],
-                rows=tuple(row_label(r) for r in sorted(rows[key])),
+                p=float(pairs[key]),
+                rows=[row_label(r) for r in sorted(rows[key])],
             )
         )
     res.distribution = outcomes

@@ -125,5 +125,11 @@ Strength = Annotated[
 ]
 """A pydantic field type: accepts 3, 3.5, "7/2", "3 1/2"; serialises as "3 1/2"."""
 
+Probability = Annotated[
+    Fraction,
+    PlainSerializer(lambda f: f"{f.numerator}/{f.denominator}", return_type=str),
+]
+"""An exact probability, serialised as "numerator/denominator"."""
+
 ShownStrength = Annotated[Fraction, PlainSerializer(format_strength, return_type=str)]
 """A result's exact strength, serialised as the charts print it ("3 1/2")."""

@@ -4,8 +4,9 @@
 process) and its vocabulary as a sentencepiece model read by a pure-Python parser (0.8 s
 per process). Both are prepared once, into a folder of plain `.npy` files in the data
 directory (`books/encoder/`), and every later process maps them (`mmap_mode="r"`): no
-inflating and no parsing, and only the pages a question touches are read (a few rows of
-the 65 MB embedding table).
+inflating and no parsing. The 65 MB embedding table is the exception: a question's few
+rows of it are read from the file (`table_rows.py`; a mapped row can bring a whole large
+page-cache folio into the process's memory).
 
 * `table`, `scale`, `lo`, ...: the model's arrays, already in the shapes the forward pass
   reads (the embedding table interleaved, the three projections joined);

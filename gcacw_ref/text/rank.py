@@ -41,6 +41,7 @@ Rule numbers (`7.4`, `５．１`) are not fused: the number ranker answers alone
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -180,6 +181,14 @@ def is_lookup(query: str) -> bool:
         return len(words) <= 3 and not (words and words[0].lower() in QUESTION_WORDS)
     last = search_form(q)[-1:] or "?"
     return len(q) <= LOOKUP_CHARS and not ("\u3040" <= last <= "\u309f" or last in "?？")
+
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def written_in_japanese(query: str) -> bool:
+    """Whether a query holds Japanese (kana or kanji): it is fused with the `JA_` weights."""
+    return bool(_JAPANESE.search(query))
 
 
 def fuse(

@@ -44,6 +44,7 @@ from gcacw_ref.text.rank import (
     fuse,
     is_lookup,
     varied,
+    written_in_japanese,
 )
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.snippet import SNIPPET_LENGTH, _direct_spans, make_snippet
@@ -221,7 +222,7 @@ class Searcher:
                     self._meaning(query, kinds, bm)
         scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
         out: list[tuple[_Cand, float]] = []
-        for key, score in fuse(scored, bm, is_lookup(query), not query.isascii()):
+        for key, score in fuse(scored, bm, is_lookup(query), written_in_japanese(query)):
             c = cands.get(key)
             if c is None:
                 c = _Cand(*key)

@@ -346,8 +346,12 @@ class GcacwApp(App[int]):
             from gcacw_ref.tui.game import mount_game_pane
 
             pane = self.query_one("#game", TabPane)
-            if pane.query("#game-map"):
-                self.query_one("#game-map").focus()
+            if pane.query("#game-map"):  # the pane's own default: a person's open decision
+                focusing = getattr(pane.query_one("#game-pane"), "focusing", None)
+                if focusing is not None:
+                    focusing.focus_default()
+                else:
+                    self.query_one("#game-map").focus()
             else:
                 for slot in pane.query("#game-slot"):
                     slot.remove()
@@ -411,10 +415,6 @@ class GcacwApp(App[int]):
             return
         if self.query_one(RulesPane).open(book, number, anchor=anchor):
             self.action_show_tab("rules")
-
-    @on(SearchPane.OpenRule)
-    def _open_from_search(self, event: SearchPane.OpenRule) -> None:
-        self.action_open_rule(event.section, event.book, event.anchor)
 
     @on(OpenRule)
     def _open_asked(self, event: OpenRule) -> None:

@@ -9,8 +9,14 @@ import ast
 import gc
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
-from tests_helpers import make_scenario, small_map, unit  # type: ignore[import-not-found]
+from tests_helpers import (  # type: ignore[import-not-found]
+    make_scenario,
+    porter_scenario,
+    small_map,
+    unit,
+)
 
 import gcacw_ref
 from gcacw_ref.game.engine.core import initial_state, legal_actions, new_game, step
@@ -59,6 +65,29 @@ def test_the_unit_actions_memo_travels_with_the_game() -> None:
     assert after._unit_actions is state._unit_actions
     assert new_game(scen, 1)._unit_actions is not state._unit_actions
     assert legal_actions(new_game(scen, 1)) == first
+
+
+def _assaults(state: GameState) -> list[str]:
+    return [a.leader or "" for a in legal_actions(state) if a.type == "assault"]
+
+
+def test_the_assault_memo_sees_a_unit_move_away_and_back(drive: Any) -> None:
+    # 5.3: Porter's stack in 0505 next to the Confederate unit in 0605 may assault
+    d = drive(porter_scenario())
+    d.do("done", dice=[6, 1])
+    d.do("take")
+    state = d.state
+    assert _assaults(state) == ["porter"]
+    reb = state.units["reb"]
+    gone = state.model_copy(
+        update={"units": {**state.units, "reb": reb.model_copy(update={"hex": "0909"})}}
+    )
+    assert gone._assaults is state._assaults  # one memo along the game, even so
+    assert _assaults(gone) == []
+    back = gone.model_copy(update={"units": {**gone.units, "reb": reb.model_copy()}})
+    assert _assaults(back) == ["porter"]
+    rain = state.model_copy(update={"rain": (state.turn,)})
+    assert _assaults(rain) == _assaults(state.model_copy())
 
 
 def test_a_bots_memo_is_emptied_for_another_scenario() -> None:

@@ -10,6 +10,7 @@ from gcacw_ref.oracle.march import expected_result
 from gcacw_ref.oracle.modifiers import attacking_strength, ratio_modifier
 from gcacw_ref.oracle.movement import chart_mp, crowding_mp, road_mp, terrain_mp, trail_mp
 from gcacw_ref.oracle.recovery import expected
+from tests.oracle.test_findings import replay_position
 
 
 def test_ratio_rounded_for_the_defender() -> None:
@@ -87,3 +88,15 @@ def test_recovery_steps() -> None:
     assert expected(2, False, True, 1) == (0, False, True, 1)  # fatigue 2: step 3 passes by
     assert expected(3, True, False, 0) == (0, True, True, 0)
     assert expected(4, False, True, 2) == (1, False, True, 2)
+
+
+def test_flank_not_judged_when_zoc_crosses_a_destroyed_bridge() -> None:
+    """12.0: in rain no ZOC crosses a destroyed bridge (nor, on a major river, at any
+    time). At harrow 1314 (rain, turn 6) the Union unit in 1113 reaches 1213 only over
+    the destroyed railroad bridge: the engine does not count 1213 as blocked (flank 0);
+    the oracle, which does not read destroyed crossings, leaves the flank unjudged
+    instead of counting it (it used to say 1)."""
+    tally = replay_position("flank_destroyed_bridge")
+    assert dict(tally.violations) == {}
+    assert tally.checks["7.4 flank"] == 0
+    assert tally.checks["7.5 defender result"] == 1

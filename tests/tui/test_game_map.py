@@ -11,7 +11,7 @@ from textual.geometry import Region, Size
 from gcacw_ref.game.engine.core import initial_state
 from gcacw_ref.game.model.scenario import load_scenario
 from gcacw_ref.tui.game import overlays
-from gcacw_ref.tui.game.compact import GUTTER, compact_label
+from gcacw_ref.tui.game.compact import GUTTER, compact_label, snap
 from gcacw_ref.tui.game.mapview import CELL_W, MapView, stack_label, strength_text
 
 
@@ -63,6 +63,8 @@ def test_compact_cells_and_hexes_agree() -> None:
     assert view.hex_at(GUTTER - 1, 3) is None  # the row numbers
     assert view.hex_at(GUTTER + 4, 0) is None  # the column numbers
     assert view.hex_at(GUTTER + 14 * 3, 3) is None  # right of the map
+    # a scrolled view starts at a whole hex, under its column number
+    assert [snap(x) for x in (0, 1, 2, 3, 28, 29, 30)] == [0, 0, 0, 3, 27, 27, 30]
     view.set_compact(False)
     assert view.cell_region("0305").x == 2 * CELL_W
 

@@ -103,8 +103,8 @@ def activation_candidates(w: Work, leader: Leader) -> list[str]:
     # only units inside the radius can pass `activation_refusal`: look at those alone
     return [
         u.id
-        for u in w.alive(leader.side)
-        if u.hex in reach and activation_refusal(w, leader, u, reach) is None
+        for u in w.units_in(reach)
+        if u.side == leader.side and activation_refusal(w, leader, u, reach) is None
     ]
 
 
@@ -158,6 +158,39 @@ def _cached_unit_actions(w: Work, u: Unit) -> tuple[Action, ...]:
     return actions
 
 
+def _cached_may_assault(w: Work, leader: Leader) -> bool:
+    """`may_assault`, remembered with the game's states (`GameState._assaults`): kept
+    while the leader, every unit and leader in and around its hex, and the markers an
+    attack reads (rain, river markers, bridges) are the very same."""
+    lh = w.leader_hex(leader.id)
+    if lh is None:
+        return False
+    units = tuple(u for h in (lh, *w.board.neighbors(lh)) for u in w.at(h))
+    ids = {u.id for u in units}
+    seen = (leader, *units, *(ld for ld in w.leaders.values() if ld.unit in ids))
+    markers = (
+        w.turn,
+        w.rain(),
+        w.major_unfordable_until,
+        w.minor_unfordable_until,
+        w.bridges,
+        w.destroyed,
+    )
+    memo = w.state0._assaults
+    hit = memo.get(leader.id)
+    if (
+        hit is not None
+        and hit[0] is w.scen
+        and len(hit[1]) == len(seen)
+        and all(a is b for a, b in zip(hit[1], seen, strict=True))
+        and hit[2] == markers
+    ):
+        return hit[3]
+    answer = may_assault(w, leader)
+    memo[leader.id] = (w.scen, seen, markers, answer)
+    return answer
+
+
 def action_choices(w: Work, side: Side) -> list[Action]:
     out: list[Action] = []
     for u in w.alive(side):
@@ -167,7 +200,7 @@ def action_choices(w: Work, side: Side) -> list[Action]:
             continue
         if activation_candidates(w, ld):
             out.append(Action(type="activate", leader=ld.id))
-        if may_assault(w, ld):
+        if _cached_may_assault(w, ld):
             out.append(Action(type="assault", leader=ld.id))
     return out
 

@@ -7,6 +7,7 @@ events, and finally freezes a new `GameState`. Nothing outside the engine ever s
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import TypeVar
 
@@ -124,6 +125,14 @@ class Work:
         return [
             u for u in self.units.values() if u.hex is not None and (side is None or u.side == side)
         ]
+
+    def units_in(self, hexes: Iterable[str]) -> list[Unit]:
+        """The units in any of `hexes` (each hex once), in the state's unit order."""
+        index = self._index()
+        found = [u for h in hexes for u in index.get(h, ())]
+        order = self._order
+        found.sort(key=lambda u: order[u.id])
+        return found
 
     def at(self, hex_: str) -> list[Unit]:
         return list(self._index().get(hex_, ()))

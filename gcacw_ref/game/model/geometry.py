@@ -16,6 +16,7 @@ Neighbour order is fixed, clockwise from the top: N, NE, SE, S, SW, NW (`DIRECTI
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final
 
 from gcacw_ref.errors import InputError
@@ -95,6 +96,23 @@ def distance(a: str, b: str) -> int:
     bq, br = _axial_of(b)
     dq, dr = bq - aq, br - ar
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def nearest_distance(a: str, targets: Iterable[str]) -> int:
+    """The distance from hex `a` to the nearest of `targets` (`distance` to each, the
+    least; `ValueError` when there is none)."""
+    aq, ar = _axial_of(a)
+    axial = _AXIAL_OF
+    best = -1
+    for t in targets:
+        found = axial.get(t) or _axial_of(t)
+        dq, dr = found[0] - aq, found[1] - ar
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if best < 0 or d < best:
+            best = d
+    if best < 0:
+        raise ValueError("nearest_distance: no target hex")
+    return best
 
 
 def adjacent(a: str, b: str) -> bool:

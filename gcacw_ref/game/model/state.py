@@ -124,6 +124,7 @@ def draw(rng: Rng, n: int) -> tuple[int, Rng]:
 
 
 UnitActions = tuple[Unit, Scenario, tuple[object, ...], tuple[Action, ...]]
+AssaultSeen = tuple[Scenario, tuple[object, ...], tuple[object, ...], bool]
 
 
 class GameState(BaseModel):
@@ -158,6 +159,9 @@ class GameState(BaseModel):
     # the engine's memo of each unit's own actions, shared by the states that follow this
     # one (`model_copy` passes it on) and checked against the very unit object
     _unit_actions: dict[str, UnitActions] = PrivateAttr(default_factory=dict)
+    # leader id -> (what may_assault read: the scenario, the leader, the units and leaders
+    # in and around its hex, the markers; its answer): shared the same way
+    _assaults: dict[str, AssaultSeen] = PrivateAttr(default_factory=dict)
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy (with `update`) that works out its own legal actions."""

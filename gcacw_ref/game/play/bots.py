@@ -64,21 +64,12 @@ def random_bot(seed: int) -> Bot:
     return choose
 
 
-def _command_gain(state: GameState, lid: str, target: Unit) -> float:
+def _command_gain(view: _View, lid: str, target: Unit) -> float:
     """Keep leaders in command: a transfer scores by how many more of the leader's units
     stand within 3 hexes of the new unit than of the old one."""
-    leader = state.leaders[lid]
-    here = state.units[leader.unit].hex if leader.unit else None
-    mine = [
-        u.hex
-        for u in state.units.values()
-        if u.hex and u.side == leader.side and leader_commands(leader, u)
-    ]
-
-    def near(h: str | None) -> int:
-        return sum(1 for x in mine if h and distance(h, x) <= 3)
-
-    return 0.6 * (near(target.hex) - near(here)) - 0.4
+    leader = view.state.leaders[lid]
+    here = view.state.units[leader.unit].hex if leader.unit else None
+    return 0.6 * (view.commanded_near(lid, target.hex) - view.commanded_near(lid, here)) - 0.4
 
 
 def _score(view: _View, a: Action) -> float:
@@ -139,7 +130,7 @@ def _score(view: _View, a: Action) -> float:
     if t == "stop":
         return 1.0
     if t == "transfer" and a.leader and unit is not None:
-        return _command_gain(state, a.leader, unit)
+        return _command_gain(view, a.leader, unit)
     if t in ("transfer", "unrefuse"):
         return -0.5
     return 0.0

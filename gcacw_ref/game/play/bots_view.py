@@ -9,9 +9,10 @@ from functools import cached_property, lru_cache
 
 from gcacw_ref.game.engine.core import pending_side
 from gcacw_ref.game.engine.position import Position
-from gcacw_ref.game.model.geometry import distance
+from gcacw_ref.game.model.geometry import distance, nearest_distance
 from gcacw_ref.game.model.geometry import neighbors as _neighbors
 from gcacw_ref.game.model.pathing import MoveView
+from gcacw_ref.game.model.scenario import leader_commands
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots_map import (
     crossing_near,
@@ -71,6 +72,8 @@ class _View:
         self._fresh: dict[str, bool] = {}
         self._adjacent: dict[tuple[str, Side], list[str]] = {}
         self._against: dict[tuple[str, str], Fraction] = {}
+        self._commanded: dict[str, list[str]] = {}
+        self._commanded_near: dict[tuple[str, str | None], int] = {}
 
     # worked out when first read: many decisions (a march's next hex) never need them
     @cached_property
@@ -112,7 +115,7 @@ class _View:
             near[key] = self._near
         hit = self._near.get(hex_)
         if hit is None:
-            hit = self._near[hex_] = min(distance(hex_, g) for g in self._goals)
+            hit = self._near[hex_] = nearest_distance(hex_, self._goals)
         return hit
 
     def fresh(self, unit: Unit) -> bool:
@@ -151,6 +154,24 @@ class _View:
         if self._holders is None:
             self._holders = frozenset() if self.all_out else _holders(self)
         return self._holders
+
+    def commanded_near(self, leader_id: str, hex_: str | None) -> int:
+        """How many units the leader commands (2.2) stand within 3 hexes of `hex_` (0 for
+        no hex), each leader's units gathered once a decision."""
+        key = (leader_id, hex_)
+        hit = self._commanded_near.get(key)
+        if hit is None:
+            mine = self._commanded.get(leader_id)
+            if mine is None:
+                leader = self.state.leaders[leader_id]
+                mine = self._commanded[leader_id] = [
+                    u.hex
+                    for u in self.state.units.values()
+                    if u.hex and u.side == leader.side and leader_commands(leader, u)
+                ]
+            hit = sum(1 for x in mine if hex_ and distance(hex_, x) <= 3)
+            self._commanded_near[key] = hit
+        return hit
 
     def enemy_hexes(self) -> list[str]:
         return [h for h, us in self.by_hex.items() if us[0].side is not self._side]
@@ -266,14 +287,20 @@ def _holders(view: _View) -> frozenset[str]:
     state = view.state
     out: set[str] = set()
     taken: set[str] = set()
-    for u in sorted(view.own, key=lambda x: x.id):
+    able = (
+        u
+        for u in view.own
+        if u.kind == "infantry" and u.fatigue == 0 and u.organized and u.strength >= 5
+    )
+    for u in sorted(able, key=lambda x: x.id):
         here = u.hex
-        if here is None or here in taken or u.kind != "infantry" or u.fatigue != 0:
+        if here is None or here in taken:
             continue
-        if not u.organized or u.strength < 5:
+        rivers = river_neighbors(state, here)
+        if not rivers:
             continue
         d0 = view.goal_distance(here)
-        for n in river_neighbors(state, here):
+        for n in rivers:
             if view.goal_distance(n) >= d0 or view.crossable(here, n):
                 continue
             if any(x.side != u.side for x in view.by_hex.get(n, ())):

@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, PlainSerializer
+from pydantic import BaseModel, ConfigDict
 
-Probability = Annotated[
-    Fraction,
-    PlainSerializer(lambda f: f"{f.numerator}/{f.denominator}", return_type=str),
-]
-"""An exact probability, serialised as "numerator/denominator"."""
+from gcacw_ref.rules.numbers import Probability
 
 
 class Chance(BaseModel):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -20,18 +21,6 @@ from gcacw_ref.rules.numbers import format_signed, format_strength
 
 class Input(CombatInput):
     """One attack: units on both sides, terrain, modifiers, and optionally the dice."""
-
-
-class Chance(BaseModel):
-    attacker_result: str
-    defender_result: str
-    probability: str = Field(description="exact, as numerator/denominator")
-    p: float
-    attacker_loss: int = Field(
-        description="attacker's strength loss, grand-assault increase included"
-    )
-    defender_loss: int
-    rows: list[str] = Field(description="chart rows giving this pair")
 
 
 class Output(BaseModel):
@@ -67,7 +56,7 @@ class Output(BaseModel):
     mp_cost: int | None = Field(description="MP the attack type costs (march only)")
     grand_assault_extra_loss: int
     dice_outcomes: int = Field(description="36, or 216 when the artillery die is enumerated")
-    distribution: list[Chance]
+    distribution: list[Outcome]
     row_probabilities: dict[str, str]
     differential: int | None = None
     row: str | None = None
@@ -79,18 +68,6 @@ class Output(BaseModel):
     attacker_effects: str | None = None
     defender_effects: str | None = None
     steps: list[Step]
-
-
-def _chance(o: Outcome) -> Chance:
-    return Chance(
-        attacker_result=o.attacker_result,
-        defender_result=o.defender_result,
-        probability=f"{o.probability.numerator}/{o.probability.denominator}",
-        p=float(o.probability),
-        attacker_loss=o.attacker_loss,
-        defender_loss=o.defender_loss,
-        rows=list(o.rows),
-    )
 
 
 def run(inp: Input) -> Output:
@@ -121,7 +98,7 @@ def run(inp: Input) -> Output:
         mp_cost=res.mp_cost,
         grand_assault_extra_loss=res.extra_attacker_loss,
         dice_outcomes=res.dice_outcomes,
-        distribution=[_chance(o) for o in res.distribution],
+        distribution=res.distribution,
         row_probabilities={
             row_label(r): f"{p.numerator}/{p.denominator}" for r, p in res.row_probabilities.items()
         },
@@ -195,7 +172,7 @@ def render(out: Output) -> str:
     for c in out.distribution:
         attacker = _with_loss(c.attacker_result, c.attacker_loss)
         lines.append(
-            f"  {attacker:<9} {c.defender_result:<9} {c.probability:>9} "
+            f"  {attacker:<9} {c.defender_result:<9} {_exact(c.probability):>9} "
             f"{c.p * 100:5.1f}%  {' '.join(c.rows)}"
         )
     return "\n".join(lines)
@@ -374,3 +351,8 @@ FORM = Form(
         Unset("dice", None, N_("no dice: every outcome")),
     ),
 )
+
+
+def _exact(p: Fraction) -> str:
+    """A probability as the JSON writes it ("1/36")."""
+    return f"{p.numerator}/{p.denominator}"

@@ -27,6 +27,7 @@ class ChoiceLine:
             words.truncate(room - 1)
             words.rstrip()
             words.append("…")
+            words.pad_right(room - words.cell_len)  # the cut lines' tags in one column
         line = words + self.tag
         line.no_wrap = True
         line.overflow = "crop"

@@ -52,6 +52,12 @@ def compact_region(h: str) -> Region:
     return Region(GUTTER + (col - 1) * COMPACT_W, HEADER + row - 1, COMPACT_W, 1)
 
 
+def snap(scroll_x: int) -> int:
+    """A horizontal scroll offset moved back to a hex's left edge, so the hexes at the
+    left of the view are whole and stand under their column numbers."""
+    return scroll_x - scroll_x % COMPACT_W
+
+
 def compact_hex_at(x: int, y: int) -> str | None:
     """The hex id drawn at (x, y), None on the edges' numbers (the caller checks the
     map holds it)."""

@@ -1,14 +1,16 @@
-"""The game map's colours and styles, shared by its full and compact drawings (and by
-the legend, which draws its samples from these same constants)."""
+"""The game map's colours, styles, marks and unit labels, shared by its full and compact
+drawings (and by the legend, which draws its samples from these same constants)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
 
 from rich.style import Style
 
-from gcacw_ref.rules.terrain import Terrain
+from gcacw_ref.game.play.api import Unit
+from gcacw_ref.rules.terrain import HexsideFeature, Terrain
 
 TERRAIN_BG = {
     Terrain.CLEAR: "#30362a",
@@ -80,3 +82,73 @@ def unit_fg(side: str, bg: str) -> str | None:
 def strength_text(value: Fraction) -> str:
     """A strength in ASCII: 7, 3.5."""
     return str(int(value)) if value.denominator == 1 else f"{float(value):g}"
+
+
+CELL_W = 7
+
+
+def road_mark(sides: Iterable[frozenset[HexsideFeature]]) -> tuple[str, str | None]:
+    """The road-type mark of a hex: railroad `#`, pike `=`, road `-`, trail `.`."""
+    found: set[HexsideFeature] = set()
+    for side in sides:
+        found |= side
+    for feature, mark, fg in (
+        (HexsideFeature.RAILROAD, "#", "#e0e0e0"),
+        (HexsideFeature.PIKE, "=", "#ffd070"),
+        (HexsideFeature.ROAD, "-", "#e0b060"),
+        (HexsideFeature.TRAIL, ".", "#c0a080"),
+    ):
+        if feature in found:
+            return mark, fg
+    return " ", None
+
+
+def river_mark(sides: Iterable[frozenset[HexsideFeature]]) -> tuple[str, str | None]:
+    """`~` on a river or creek hexside (major bright, minor blue, creek cyan); `b` when a
+    crossing (bridge, ford, dam, ferry) spans one of them."""
+    found: set[HexsideFeature] = set()
+    for side in sides:
+        found |= side
+    crossing = found & {
+        HexsideFeature.BRIDGE,
+        HexsideFeature.FORD,
+        HexsideFeature.DAM,
+        HexsideFeature.FERRY,
+    }
+    for feature, fg in (
+        (HexsideFeature.MAJOR_RIVER, "#60a0ff"),
+        (HexsideFeature.MINOR_RIVER, "#80b0ff"),
+        (HexsideFeature.CREEK, "#70e0e0"),
+    ):
+        if feature in found:
+            return ("b" if crossing else "~"), fg
+    return " ", None
+
+
+def stack_label(units: list[Unit], leader: bool) -> str:
+    """Line two of a hex with units, one character narrower than the hex (`CELL_W`) so
+    it never runs into the next hex's id: leader `*`, the kind of a lone unit (I C A) or
+    the number of units of a stack (`3:`), the total strength, then as many marks as
+    fit, most telling first: `x` demoralized, `d` disorganized, `e` entrenched (abatis
+    `a`), the highest fatigue (`f2`). The hex panel lists every unit in full."""
+    room = CELL_W - 1
+    kind = KIND_LETTERS.get(units[0].kind, "?") if len(units) == 1 else f"{len(units)}:"
+    strength = strength_text(sum((Fraction(u.strength) for u in units), Fraction(0)))
+    text = ("*" if leader else "") + kind + strength
+    if len(text) > room:  # the strength always shows whole; the leader mark goes first
+        text = kind + strength
+    marks = []
+    if any(u.demoralized for u in units):
+        marks.append("x")
+    if any(not u.organized for u in units):
+        marks.append("d")
+    levels = {u.entrenchment for u in units} - {"none"}
+    if levels:
+        marks.append("a" if levels == {"abatis"} else "e")
+    fatigue = max(u.fatigue for u in units)
+    if fatigue:
+        marks.append(f"f{fatigue}")
+    for mark in marks:
+        if len(text) + len(mark) <= room:
+            text += mark
+    return text

@@ -14,7 +14,6 @@ the same per frame as the training map.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 
 from rich.cells import set_cell_size
 from rich.segment import Segment
@@ -27,8 +26,9 @@ from textual.strip import Strip
 
 from gcacw_ref.game.play.api import GameState, HexMap, Unit, parse_hex
 from gcacw_ref.i18n import current_language
-from gcacw_ref.rules.terrain import HexFeature, HexsideFeature
+from gcacw_ref.rules.terrain import HexFeature
 from gcacw_ref.tui.game import compact as C
+from gcacw_ref.tui.game.mapstyle import CELL_W as CELL_W
 from gcacw_ref.tui.game.mapstyle import CHOICE_BG as CHOICE_BG
 from gcacw_ref.tui.game.mapstyle import COMMAND_BG as COMMAND_BG
 from gcacw_ref.tui.game.mapstyle import CURSOR_STYLE as CURSOR_STYLE
@@ -41,78 +41,11 @@ from gcacw_ref.tui.game.mapstyle import SIDE_FG as SIDE_FG
 from gcacw_ref.tui.game.mapstyle import TERRAIN_BG as TERRAIN_BG
 from gcacw_ref.tui.game.mapstyle import ZOC_BG as ZOC_BG
 from gcacw_ref.tui.game.mapstyle import ZOC_LIMITED_BG as ZOC_LIMITED_BG
-from gcacw_ref.tui.game.mapstyle import cell_bg, style, unit_fg
+from gcacw_ref.tui.game.mapstyle import cell_bg, river_mark, road_mark, style, unit_fg
+from gcacw_ref.tui.game.mapstyle import stack_label as stack_label
 from gcacw_ref.tui.game.mapstyle import strength_text as strength_text
 
-CELL_W = 7
 Mark = tuple[str, str | None]  # a character and its colour
-
-
-def road_mark(sides: Iterable[frozenset[HexsideFeature]]) -> tuple[str, str | None]:
-    """The road-type mark of a hex: railroad `#`, pike `=`, road `-`, trail `.`."""
-    found: set[HexsideFeature] = set()
-    for side in sides:
-        found |= side
-    for feature, mark, fg in (
-        (HexsideFeature.RAILROAD, "#", "#e0e0e0"),
-        (HexsideFeature.PIKE, "=", "#ffd070"),
-        (HexsideFeature.ROAD, "-", "#e0b060"),
-        (HexsideFeature.TRAIL, ".", "#c0a080"),
-    ):
-        if feature in found:
-            return mark, fg
-    return " ", None
-
-
-def river_mark(sides: Iterable[frozenset[HexsideFeature]]) -> tuple[str, str | None]:
-    """`~` on a river or creek hexside (major bright, minor blue, creek cyan); `b` when a
-    crossing (bridge, ford, dam, ferry) spans one of them."""
-    found: set[HexsideFeature] = set()
-    for side in sides:
-        found |= side
-    crossing = found & {
-        HexsideFeature.BRIDGE,
-        HexsideFeature.FORD,
-        HexsideFeature.DAM,
-        HexsideFeature.FERRY,
-    }
-    for feature, fg in (
-        (HexsideFeature.MAJOR_RIVER, "#60a0ff"),
-        (HexsideFeature.MINOR_RIVER, "#80b0ff"),
-        (HexsideFeature.CREEK, "#70e0e0"),
-    ):
-        if feature in found:
-            return ("b" if crossing else "~"), fg
-    return " ", None
-
-
-def stack_label(units: list[Unit], leader: bool) -> str:
-    """Line two of a hex with units, one character narrower than the hex (`CELL_W`) so
-    it never runs into the next hex's id: leader `*`, the kind of a lone unit (I C A) or
-    the number of units of a stack (`3:`), the total strength, then as many marks as
-    fit, most telling first: `x` demoralized, `d` disorganized, `e` entrenched (abatis
-    `a`), the highest fatigue (`f2`). The hex panel lists every unit in full."""
-    room = CELL_W - 1
-    kind = KIND_LETTERS.get(units[0].kind, "?") if len(units) == 1 else f"{len(units)}:"
-    strength = strength_text(sum((Fraction(u.strength) for u in units), Fraction(0)))
-    text = ("*" if leader else "") + kind + strength
-    if len(text) > room:  # the strength always shows whole; the leader mark goes first
-        text = kind + strength
-    marks = []
-    if any(u.demoralized for u in units):
-        marks.append("x")
-    if any(not u.organized for u in units):
-        marks.append("d")
-    levels = {u.entrenchment for u in units} - {"none"}
-    if levels:
-        marks.append("a" if levels == {"abatis"} else "e")
-    fatigue = max(u.fatigue for u in units)
-    if fatigue:
-        marks.append(f"f{fatigue}")
-    for mark in marks:
-        if len(text) + len(mark) <= room:
-            text += mark
-    return text
 
 
 def _width(segs: list[Segment]) -> int:
@@ -377,8 +310,9 @@ class MapView(ScrollView, can_focus=True):
                 body = self._lines[index - 1]
             else:
                 return Strip.blank(width)
-            right = scroll_x + width - C.GUTTER
-            return Strip.join([gutter, body.crop_extend(scroll_x, right, None)]).crop(0, width)
+            left = C.snap(scroll_x)  # whole hexes at the left edge, under their numbers
+            right = left + width - C.GUTTER
+            return Strip.join([gutter, body.crop_extend(left, right, None)]).crop(0, width)
         if index >= len(self._lines):
             return Strip.blank(width)
         return self._lines[index].crop_extend(scroll_x, scroll_x + width, None)
@@ -428,8 +362,11 @@ class MapView(ScrollView, can_focus=True):
         region = self.cell_region(h)
         if not self.compact:
             return region
-        return Region(
-            region.x - C.GUTTER, region.y - C.HEADER, region.width + C.GUTTER, region.height + 1
+        return Region(  # and a hex's width more at the right: the drawing snaps to whole hexes
+            region.x - C.GUTTER,
+            region.y - C.HEADER,
+            region.width + C.GUTTER + C.COMPACT_W - 1,
+            region.height + C.HEADER,
         )
 
     def action_cursor(self, direction: str) -> None:
@@ -452,7 +389,8 @@ class MapView(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         if self.compact and (event.x < C.GUTTER or event.y < C.HEADER):
             return  # the column or row numbers
-        h = self.hex_at(event.x + int(scroll_x), event.y + int(scroll_y))
+        left = C.snap(int(scroll_x)) if self.compact else int(scroll_x)
+        h = self.hex_at(event.x + left, event.y + int(scroll_y))
         if h is not None:
             self.focus()
             self.move_cursor(h)

@@ -7,6 +7,8 @@ focus model (which widget takes keys when) is written down in `focus`.
 The pane holds the game's state and draws it; its parts (`play`: time travel and
 play, `extras`: overlays and files, `focus`: focus, the rule key and the detail panel)
 hold a typed reference to it (`host.GameHost`), and its key actions hand over to them.
+The module is longer than most because Textual looks for every key action on the pane
+itself: each is a line that hands over to a part.
 """
 
 from __future__ import annotations
