@@ -80,20 +80,31 @@ HINTS = {
     "rules": N_(", back · . forward · p/n prev/next · u up · m mark · ^f find · l links · r notes"),
     "calc": N_("tab field · F9 breakdown · enter opens its rule · F4 next"),
     "charts": N_("↑↓ choose a table · tab to the table"),
-    "game": N_("→← event · ., action · <> turn · space autoplay · z/c/r overlays · l legend"),
+    "game": N_(
+        "→← event · ., action · <> turn · space autoplay · z/c/r overlays · m compact · l legend"
+    ),
 }
 
 
-def hints(tab: str, narrow: bool = False) -> Text:
-    """The one-line key reminder at the bottom for screen `tab`."""
+def hints(tab: str, width: int = 0) -> Text:
+    """The one-line key reminder at the bottom for screen `tab`, `width` cells wide (0:
+    any). When the global keys and the screen's own do not both fit, the screen's keys
+    win and the global ones shrink to help and the palette."""
+    full = _full_hints(tab)
+    if not width or (width >= NARROW and full.cell_len <= width):
+        return full
     line = Text()
-    if narrow:
-        line.append(" F1", style="bold")
-        line.append(" " + _("help") + "  ")
-        line.append("^p", style="bold")
-        line.append(" " + _("palette") + " │ ")
-        line.append(_(HINTS.get(tab, "")), style="dim")
-        return line
+    line.append(" F1", style="bold")
+    line.append(" " + _("help") + "  ")
+    line.append("^p", style="bold")
+    line.append(" " + _("palette") + " │ ")
+    line.append(_(HINTS.get(tab, "")), style="dim")
+    return line
+
+
+def _full_hints(tab: str) -> Text:
+    """Every global key, then the screen's own."""
+    line = Text()
     for key, what in (
         ("F1", N_("help")),
         ("F2", N_("search")),
@@ -270,8 +281,8 @@ class GcacwApp(App[int]):
     def _show_hints(self) -> None:
         try:
             tab = self.query_one("#tabs", TabbedContent).active
-            narrow = self.size.width < NARROW
-            bar = touch_bar(tab, self.size.width) if touch_mode() else hints(tab, narrow)
+            width = self.size.width
+            bar = touch_bar(tab, width) if touch_mode() else hints(tab, width)
             self.query_one("#hints", Static).update(bar)
         except NoMatches:
             pass
