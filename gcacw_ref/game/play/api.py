@@ -20,8 +20,9 @@ Decisions
 Playing
     `step(state, action, dice=None) -> (state, events)`: apply a legal action and run on
     to the next decision; `dice` are table dice (1-6) used before the seeded generator.
-    `apply(state, action, dice=None) -> state`. `Event` is a JSON-ready dict (`type`,
-    `turn`, `rule`, `en`, `ja`, details).
+    `apply(state, action, dice=None) -> state`; `step_chance` is `step` keeping its
+    chance requests and how many dice the seeded generator gave (`Stepped`). `Event` is
+    a JSON-ready dict (`type`, `turn`, `rule`, `en`, `ja`, details).
 Chance
     `dice_outcomes(n)`: every roll of n d6 with its probability; `chance_outcomes(state,
     action)`: every way the dice of one step can fall, each with its probability and the
@@ -33,7 +34,8 @@ Chance
 Serialising
     `state_hash(state)` (SHA-256 of the canonical JSON), `serialise(state) -> str`,
     `deserialise(text) -> GameState`; whole games: `Game`, `play_bots`, `save_game`,
-    `read_save`, `replay_save`, `verify`, `load_game` (the save format of DESIGN.md).
+    `read_save`, `replay_save`, `verify`, `load_game` (the save format of DESIGN.md);
+    `replay_from(state, actions, dice)`: the one loop that replays actions from a state.
 For the TUI
     the model's types and look-ups the game screen shows (`HexMap`, `Unit`, `board_for`,
     `reachable`...) and the read-only `Position` view; the TUI imports nothing else of
@@ -48,6 +50,7 @@ from itertools import product
 
 from gcacw_ref.errors import DataError
 from gcacw_ref.game.engine.core import (
+    Stepped,
     apply,
     initial_state,
     legal_actions,
@@ -95,11 +98,13 @@ from gcacw_ref.game.play.bots import make_bot
 from gcacw_ref.game.play.io_move import Output as MoveOutput
 from gcacw_ref.game.play.replay import (
     Game,
+    ReplayFailed,
     ReplayStep,
     SaveFile,
     load_game,
     play_bots,
     read_save,
+    replay_from,
     replay_save,
     save_game,
     verify,
@@ -125,6 +130,7 @@ __all__ = [
     "MoveOutput",
     "PendingDecision",
     "Refusal",
+    "ReplayFailed",
     "ReplayStep",
     "Scenario",
     "TransferDecision",
@@ -144,12 +150,15 @@ __all__ = [
     "pending_side",
     "play_bots",
     "read_save",
+    "replay_from",
     "replay_save",
     "save_game",
     "serialise",
     "start",
     "state_hash",
     "step",
+    "step_chance",
+    "Stepped",
     "verify",
     # for the TUI: the model's types and look-ups it shows
     "EVENT_NAMES",
