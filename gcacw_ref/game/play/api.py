@@ -27,7 +27,8 @@ Chance
     `dice_outcomes(n)`: every roll of n d6 with its probability; `chance_outcomes(state,
     action)`: every way the dice of one step can fall, each with its probability and the
     state and events it leads to (`ChanceOutcome`); `chance_requests(state, action)`: the
-    rolls a step asks for (`ChanceRequest`: which roll, how many dice, whose, the rule),
+    rolls a step asks for (`ChanceRequest`: which roll, how many dice, whose, the rule;
+    `die_owners(request)`: whose each of its dice is; `ROLL_NAMES`: how rolls are named),
     every die of the engine being the chance player's answer to one;
     `attack_outcomes(state, attackers, target, action, attack_type)`: the rules core's
     result distribution of an attack that the position allows, or None.
@@ -65,7 +66,13 @@ from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.whynot import why_not
 from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
-from gcacw_ref.game.model.chance import ChanceRequest, RollKind
+from gcacw_ref.game.model.chance import (
+    ROLL_NAMES,
+    ChanceRequest,
+    DieOwner,
+    RollKind,
+    die_owners,
+)
 from gcacw_ref.game.model.geometry import direction, parse_hex
 from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.game.model.log import (
@@ -120,6 +127,9 @@ __all__ = [
     "ChanceOutcome",
     "ChanceRequest",
     "RollKind",
+    "ROLL_NAMES",
+    "DieOwner",
+    "die_owners",
     "DecisionKind",
     "EngineBug",
     "Event",

@@ -27,6 +27,7 @@ from pathlib import Path
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.play.api import (
     Action,
+    ChanceRequest,
     Event,
     Game,
     GameState,
@@ -34,6 +35,7 @@ from gcacw_ref.game.play.api import (
     ReplayStep,
     SaveFile,
     Scenario,
+    chance_requests,
     initial_state,
     legal_actions,
     make_bot,
@@ -44,7 +46,6 @@ from gcacw_ref.game.play.api import (
     replay_save,
     save_game,
     start,
-    step,
     step_chance,
     verify,
 )
@@ -343,15 +344,13 @@ class History:
         self._append(node)
         return node
 
-    def dice_needed(self, action: Action) -> tuple[int, list[str], list[Event]]:
-        """How many dice the engine would roll for `action` at the cursor, for which rules,
-        and the events that roll them (a dry run with the seeded generator; nothing is
-        kept, and the dry run's values are not to be shown)."""
-        state = self.state_of(self.stop.node)
-        new, events = step(state, action)
-        rolling = [e for e in events if "dice" in e or "die" in e]
-        rules = sorted({str(e.get("rule")) for e in rolling})
-        return new.rng.counter - state.rng.counter, rules, rolling
+    def dice_needed(self, action: Action) -> tuple[int, list[str], tuple[ChanceRequest, ...]]:
+        """How many dice `action` at the cursor asks for, under which rules, and the rolls
+        themselves, from the engine's chance node (`chance_requests`: a dry run with the
+        seeded generator, whose values are not to be shown; nothing is kept)."""
+        requests = chance_requests(self.state_of(self.stop.node), action)
+        rules = list(dict.fromkeys(r.rule for r in requests))
+        return sum(r.dice for r in requests), rules, requests
 
     def undo(self) -> bool:
         """Drop the last decision made by a person (and every bot action after it); with
