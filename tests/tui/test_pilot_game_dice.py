@@ -10,6 +10,7 @@ from typing import Any
 
 from textual.widgets import Label
 
+from gcacw_ref import i18n
 from gcacw_ref.game.play.api import Action, ChanceRequest, die_owners, load_scenario
 from gcacw_ref.rules.games import Side
 from gcacw_ref.tui.app import GcacwApp
@@ -61,6 +62,25 @@ def test_the_assault_prompt_asks_the_command_die_then_the_combat_dice() -> None:
         "[7.4] combat: attacker, defender",
     ]
     assert len(h.nodes) == ASSAULT
+
+
+def test_the_rolls_are_named_in_japanese() -> None:
+    i18n.set_language("ja")
+    try:
+        words = [
+            roll_words(ChanceRequest("assault_command", 1, Side.CONFEDERATE, "7.1")),
+            roll_words(ChanceRequest("combat", 2, None, "7.4")),
+            roll_words(ChanceRequest("initiative", 2, None, "4.2")),
+            roll_words(ChanceRequest("rain", 2, None, "3.0")),
+        ]
+    finally:
+        i18n.set_language("en")
+    assert words == [
+        "[7.1] 突撃の指揮ダイス: 南軍：ダイス1個",
+        "[7.4] 戦闘: 攻撃側、防御側",
+        "[4.2] イニシアティブ: 北軍、南軍",
+        "[3.0] 雨: 卓上：ダイス2個",
+    ]
 
 
 async def prompt(home: Path, node: int) -> tuple[list[str], tuple[int, ...], str]:

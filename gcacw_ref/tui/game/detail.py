@@ -54,32 +54,27 @@ def _owner(event: Event, state: GameState) -> str:
     return _side_of_units(state, ids)
 
 
-def dice_words(event: Event, state: GameState, values: bool = True) -> str:
-    """Every die of the event with whose it is: "attacker 4 (Union), defender 2 (…)";
-    without `values`, only whose dice they are (for a roll still to be made)."""
+def dice_words(event: Event, state: GameState) -> str:
+    """Every die of the event with whose it is: "attacker 4 (Union), defender 2 (…)"."""
     dice: object = event.get("dice", event.get("die"))
     if dice is None:
         return ""
     if isinstance(dice, dict):
         parts = []
         for key, value in dice.items():
-            shown = f" {value}" if values else ""
             if key in D.SIDES:
-                parts.append(f"{D.side_name(key)}{shown}")
+                parts.append(f"{D.side_name(key)} {value}")
                 continue
             role = _(ROLES[key]) if key in ROLES else str(key)
             side = _side_of_units(state, event.get(f"{key}s"))
-            parts.append(f"{role}{shown}" + (f" ({side})" if side else ""))
+            parts.append(f"{role} {value}" + (f" ({side})" if side else ""))
         return join_list(parts)
-    count = len(dice) if isinstance(dice, list | tuple) else 1
     shown = " ".join(str(d) for d in dice) if isinstance(dice, list | tuple) else str(dice)
     owner = _owner(event, state) or _("the table")
-    if not values:
-        return _("{owner}: {n} die").format(owner=owner, n=count)
     return _("{owner} die {value}").format(owner=owner, value=shown)
 
 
-OWNERS = {"attacker": N_("attacker"), "defender": N_("defender"), "table": N_("the table")}
+OWNERS = {**ROLES, "table": N_("the table")}
 
 
 def owner_words(owner: DieOwner) -> str:
