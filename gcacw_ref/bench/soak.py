@@ -23,18 +23,9 @@ from gcacw_ref.bench.soak_coverage import EngineCoverage
 from gcacw_ref.bench.soak_paths import PATHS, Watcher, extended_march_worst
 from gcacw_ref.game.model.log import CONTRACT_EVENT_TYPES as CONTRACT_EVENTS
 from gcacw_ref.game.model.scenario import SCENARIO_DIR, load_scenario
-from gcacw_ref.game.play.api import legal_actions, pending_side
-from gcacw_ref.game.play.bots import BOT_NAMES, make_bot
-from gcacw_ref.game.play.replay import (
-    MAX_ACTIONS,
-    SaveFile,
-    play_action,
-    play_bots,
-    replay_save,
-    start_game,
-    verify,
-)
-from gcacw_ref.oracle import Oracle, Seen, Tally
+from gcacw_ref.game.play.bots import BOT_NAMES
+from gcacw_ref.game.play.replay import BotStep, SaveFile, play_bots, replay_save, verify
+from gcacw_ref.oracle import Oracle, Tally
 
 if TYPE_CHECKING:
     from gcacw_ref.game.model.scenario import Scenario
@@ -61,37 +52,14 @@ def play_watched(
 ) -> tuple[Game, Watcher]:
     """`replay.play_bots` (same bots, same seeds), watching each step for the paths (and,
     given an `oracle`, checking each step against the rules)."""
-    game = start_game(scenario, seed, [union, confederate])
-    bots = {
-        "union": make_bot(union, seed * 2 + 1),
-        "confederate": make_bot(confederate, seed * 2 + 2),
-    }
     watcher = Watcher()
-    watcher.see(game.state, None, game.events)
-    for _count in range(MAX_ACTIONS):
-        state = game.state
-        if state.over:
-            return game, watcher
-        side = pending_side(state)
-        assert side is not None
-        legal = legal_actions(state)
-        action = bots[side](state, legal)
-        events = play_action(game, action)
-        watcher.see(state, action, events)
+
+    def watch(step: BotStep) -> None:
+        watcher.see(step.before, step.action, step.events)
         if oracle is not None:
-            oracle.tally.where = f"{scenario.id} {union}/{confederate} seed {seed} action " + str(
-                len(game.actions) - 1
-            )
-            oracle.see(
-                Seen(
-                    pre=state,
-                    legal=list(legal),
-                    action=action,
-                    events=[e.as_json() for e in events],
-                    post=game.state,
-                )
-            )
-    raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
+            oracle.see_step(step)
+
+    return play_bots(scenario, seed, union, confederate, observe=watch), watcher
 
 
 def same_hash_again(scenario: Scenario, key: tuple[str, str, str, int], saved: Game) -> list[str]:
@@ -137,7 +105,7 @@ def soak(
         for key in plan(games, seed0, names):
             name, union, confed, seed = key
             c1 = time.process_time()
-            oracle = Oracle()
+            oracle = Oracle(f"{name} {union}/{confed} seed {seed}")
             try:
                 game, watcher = play_watched(loaded[name], seed, union, confed, oracle)
             except Exception as exc:  # the soak counts every failure

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gcacw_ref.game.play.api import Game, GameState, Scenario, legal_actions, pending_side
-from gcacw_ref.game.play.bots import make_bot
-from gcacw_ref.game.play.replay import MAX_ACTIONS, play_action, start_game
+from gcacw_ref.game.play.api import Game, GameState, Scenario
+from gcacw_ref.game.play.replay import BotStep, play_bots
 from gcacw_ref.oracle.board import Board
 from gcacw_ref.oracle.cavalry import AdvanceWatch, retreat_roll
 from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
@@ -51,11 +50,27 @@ class Oracle:
 
     def __init__(self, where: str = "") -> None:
         self.tally = Tally(where=where)
+        self.game = where  # the game's name; `tally.where` adds the step being checked
         self.advance = AdvanceWatch()
         self._board: tuple[int, Board] | None = None
         self.assault_leader: str | None = None  # the leader of the assault under way
         self.march = MarchWatch()
         self.ledger = MpLedger()
+
+    def see_step(self, step: BotStep) -> None:
+        """Check one step of `replay.play_bots` (its observer); the start is not a choice."""
+        if step.action is None:
+            return
+        self.tally.where = f"{self.game} action {step.index}"
+        self.see(
+            Seen(
+                pre=step.before,
+                legal=step.legal,
+                action=step.action,
+                events=[e.as_json() for e in step.events],
+                post=step.after,
+            )
+        )
 
     def board(self, state: GameState) -> Board:
         key = hash((id(state.scenario), state.turn, state.bridges, state.destroyed))
@@ -99,33 +114,7 @@ class Oracle:
 
 
 def play_checked(scenario: Scenario, seed: int, union: str, confederate: str) -> tuple[Game, Tally]:
-    """One bot game (the same bots and seeds as `play_bots`) with every step checked."""
-    game = start_game(scenario, seed, [union, confederate])
-    bots = {
-        "union": make_bot(union, seed * 2 + 1),
-        "confederate": make_bot(confederate, seed * 2 + 2),
-    }
-    where = f"{scenario.id} {union}/{confederate} seed {seed}"
-    oracle = Oracle(where)
-    for _count in range(MAX_ACTIONS):
-        state = game.state
-        if state.over:
-            return game, oracle.tally
-        side = pending_side(state)
-        assert side is not None
-        legal = legal_actions(state)
-        action = bots[side](state, legal)
-        events = play_action(game, action)
-        oracle.tally.where = (
-            f"{scenario.id} {union}/{confederate} seed {seed} action {len(game.actions) - 1}"
-        )
-        oracle.see(
-            Seen(
-                pre=state,
-                legal=list(legal),
-                action=action,
-                events=[e.as_json() for e in events],
-                post=game.state,
-            )
-        )
-    raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
+    """One bot game (`replay.play_bots`: the same bots and seeds) with every step checked."""
+    oracle = Oracle(f"{scenario.id} {union}/{confederate} seed {seed}")
+    game = play_bots(scenario, seed, union, confederate, observe=oracle.see_step)
+    return game, oracle.tally

@@ -416,10 +416,6 @@ class GcacwApp(App[int]):
         if self.query_one(RulesPane).open(book, number, anchor=anchor):
             self.action_show_tab("rules")
 
-    @on(SearchPane.OpenRule)
-    def _open_from_search(self, event: SearchPane.OpenRule) -> None:
-        self.action_open_rule(event.section, event.book, event.anchor)
-
     @on(OpenRule)
     def _open_asked(self, event: OpenRule) -> None:
         """A pane asks for a rule; from the game screen, escape in the browser goes back."""

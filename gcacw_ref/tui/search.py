@@ -15,6 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import N_, _, join_list, ngettext
+from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.ruletext import plain_with_spans
 from gcacw_ref.tui.services import Services
@@ -48,13 +49,6 @@ class SearchPane(Vertical):
     """The search box, its results, and the first-run explanation."""
 
     BINDINGS = [Binding("down", "results", "Results", show=False)]
-
-    class OpenRule(Message):
-        def __init__(self, book: str | None, section: str, anchor: str | None = None) -> None:
-            super().__init__()
-            self.book = book
-            self.section = section
-            self.anchor = anchor
 
     class ImportRequested(Message):
         def __init__(self, path: str) -> None:
@@ -205,7 +199,7 @@ class SearchPane(Vertical):
             return
         number = self.books.rule_number(query)
         if number:
-            self.post_message(self.OpenRule(None, number))
+            self.post_message(OpenRule(number))
             return
         if self._hits and self._shown == event.value:
             results = self.query_one("#search-results", OptionList)
@@ -226,7 +220,7 @@ class SearchPane(Vertical):
             self._open_hit(self._hits[event.option_index])
 
     def _open_hit(self, hit: Hit) -> None:
-        self.post_message(self.OpenRule(hit.book, hit.section, hit.anchor))
+        self.post_message(OpenRule(hit.section, hit.book, hit.anchor))
 
     @on(Input.Submitted, "#import-path")
     def _import(self, event: Input.Submitted) -> None:

@@ -15,6 +15,7 @@ from textual.widgets import Input
 
 from gcacw_ref.text.library import Library
 from gcacw_ref.tui.books import Books
+from gcacw_ref.tui.game.pane import GamePane
 
 
 @pytest.fixture(autouse=True)
@@ -75,6 +76,16 @@ async def settle(pilot: Pilot[object], pause: float = 0.0) -> None:
         await asyncio.sleep(pause)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def loaded_game_pane(pilot: Pilot[object]) -> GamePane:
+    """Wait until the game pane is mounted and its game is loaded."""
+    for _ in range(300):
+        await settle(pilot)
+        panes = pilot.app.query(GamePane)
+        if panes and panes.first().history is not None:
+            return panes.first()
+    raise AssertionError("the game pane did not load")
 
 
 async def type_query(pilot: Pilot[object], text: str) -> None:

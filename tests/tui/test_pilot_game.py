@@ -18,7 +18,7 @@ from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions, parse_dice
 from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.pane import GamePane
 
-from .conftest import run_async, settle
+from .conftest import loaded_game_pane, run_async, settle
 
 BOTS = GameOptions("training", 1, "heuristic", "heuristic")
 SIZE = (160, 45)
@@ -28,21 +28,11 @@ def pane_of(app: GcacwApp) -> GamePane:
     return app.query_one(GamePane)
 
 
-async def start(pilot: Any) -> GamePane:
-    """Wait until the game pane is mounted and its game is loaded."""
-    for _ in range(300):
-        await settle(pilot)
-        panes = pilot.app.query(GamePane)
-        if panes and panes.first().history is not None:
-            return panes.first()  # type: ignore[no-any-return]
-    raise AssertionError("the game pane did not load")
-
-
 @run_async
 async def test_bots_to_the_end_then_back_and_forth(home: Path) -> None:
     app = GcacwApp(home=home, game=BOTS)
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         h = pane.history
         assert h is not None and h.cursor == 0
         for _ in range(5000):  # the bots play, one event per → (the key itself below)
@@ -82,7 +72,7 @@ async def test_bots_to_the_end_then_back_and_forth(home: Path) -> None:
 async def test_a_person_marches_with_legal_choices(home: Path) -> None:
     app = GcacwApp(home=home, game=GameOptions("training", 3, "human", "heuristic"))
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         h = pane.history
         assert h is not None
         box = app.query_one("#game-choices", OptionList)
@@ -122,7 +112,7 @@ async def test_a_person_marches_with_legal_choices(home: Path) -> None:
 async def test_table_dice(home: Path) -> None:
     app = GcacwApp(home=home, game=GameOptions("training", 2, "human", "human"))
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         h = pane.history
         assert h is not None
         await pilot.press("t")
@@ -174,7 +164,7 @@ async def test_open_a_play_save_and_save_for_replay(home: Path, tmp_path: Path) 
     options = GameOptions(open_path=str(source))
     app = GcacwApp(home=home, game=options)
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         h = pane.history
         assert h is not None and h.last.state_hash() == game.state.state_hash()
         await pilot.press("right", "right", "full_stop", "greater_than_sign")
@@ -195,7 +185,7 @@ async def test_bad_files_leave_the_game_alone(home: Path, tmp_path: Path) -> Non
     bad_scenario.write_text('[scenario]\nid = "x"\n', encoding="utf-8")
     app = GcacwApp(home=home, game=BOTS)
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         await pilot.press("right", "right")
         await settle(pilot)
         h = pane.history
@@ -245,7 +235,7 @@ async def test_enter_on_the_log_opens_the_rule_and_escape_comes_back(snap_home: 
 
     app = GcacwApp(home=snap_home, game=BOTS)
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         for _ in range(50):  # wait for the rulebook too
             if app.books.ready:
                 break

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -21,20 +20,10 @@ from gcacw_ref.tui.game.dialogs import GameOptions
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapstyle import CHOICE_BG, CURSOR_BG, EVENT_BG, ZOC_BG
 from gcacw_ref.tui.game.mapview import MapView
-from gcacw_ref.tui.game.pane import GamePane
 
-from .conftest import run_async, settle
+from .conftest import loaded_game_pane, run_async, settle
 
 HARROW = GameOptions("harrow", 1, "human", "heuristic")
-
-
-async def start(pilot: Any) -> GamePane:
-    for _ in range(300):
-        await settle(pilot)
-        panes = pilot.app.query(GamePane)
-        if panes and panes.first().history is not None:
-            return panes.first()  # type: ignore[no-any-return]
-    raise AssertionError("the game pane did not load")
 
 
 def strip_bgs(strip: Strip) -> set[str]:
@@ -59,7 +48,7 @@ def backgrounds(view: MapView, h: str) -> set[str]:
 async def test_m_shows_the_whole_harrow_map_at_160x45_and_back(home: Path) -> None:
     app = GcacwApp(home=home, game=HARROW)
     async with app.run_test(size=(160, 45)) as pilot:
-        await start(pilot)
+        await loaded_game_pane(pilot)
         view = app.query_one(MapView)
         assert view.hexmap is not None
         assert (view.hexmap.columns, view.hexmap.rows) == (32, 26)
@@ -89,7 +78,7 @@ async def test_m_shows_the_whole_harrow_map_at_160x45_and_back(home: Path) -> No
 async def test_the_cursor_moves_and_is_lit_with_its_column_and_row(home: Path) -> None:
     app = GcacwApp(home=home, game=HARROW)
     async with app.run_test(size=(160, 45)) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         view = app.query_one(MapView)
         await pilot.press("m")
         await settle(pilot)
@@ -122,7 +111,7 @@ async def test_the_cursor_moves_and_is_lit_with_its_column_and_row(home: Path) -
 async def test_overlays_and_highlights_show_in_the_compact_map(home: Path) -> None:
     app = GcacwApp(home=home, game=HARROW)
     async with app.run_test(size=(160, 45)) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         view = app.query_one(MapView)
         await pilot.press("m")
         await settle(pilot)
@@ -162,7 +151,7 @@ async def test_choice_lines_keep_their_rule_tag_and_show_whole_in_the_detail(
 ) -> None:
     app = GcacwApp(home=home, game=HARROW)
     async with app.run_test(size=(160, 45)) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         await pilot.press("end", "right")
         await settle(pilot)
         box = app.query_one("#game-choices")
@@ -200,7 +189,7 @@ def test_a_choice_line_cuts_its_words_never_its_tag() -> None:
 async def test_the_log_keeps_the_latest_event_in_view_when_the_choices_open(home: Path) -> None:
     app = GcacwApp(home=home, game=HARROW)
     async with app.run_test(size=(160, 45)) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         await pilot.press("end", "right")
         await settle(pilot)
         log = app.query_one(LogView)
@@ -232,14 +221,14 @@ async def test_a_reopened_save_waiting_for_a_person_focuses_the_choices(
     path = tmp_path / "waiting.json"
     first = GcacwApp(home=home, game=HARROW)
     async with first.run_test(size=(80, 24)) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         await pilot.press("end", "right")
         await settle(pilot)
         assert pane._choices and pane.history is not None
         pane.history.save(path)  # a person's decision open at the end
     app = GcacwApp(home=home, game=GameOptions(open_path=str(path)))
     async with app.run_test(size=(80, 24)) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         await settle(pilot)
         assert pane._choices
         assert app.focused is app.query_one("#game-choices")

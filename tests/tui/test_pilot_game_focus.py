@@ -17,9 +17,8 @@ from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import MapView
-from gcacw_ref.tui.game.pane import GamePane
 
-from .conftest import run_async, settle
+from .conftest import loaded_game_pane, run_async, settle
 
 PEOPLE = GameOptions("training", 3, "human", "human")
 BOTS = GameOptions("training", 1, "heuristic", "heuristic")
@@ -30,15 +29,6 @@ PREFERRED = (
     ("activate", "move", "select", "done", "end"),
     ("assault", "march", "move", "hex", "done", "end"),
 )
-
-
-async def start(pilot: Any) -> GamePane:
-    for _ in range(300):
-        await settle(pilot)
-        panes = pilot.app.query(GamePane)
-        if panes and panes.first().history is not None:
-            return panes.first()  # type: ignore[no-any-return]
-    raise AssertionError("the game pane did not load")
 
 
 def detail_text(app: GcacwApp) -> str:
@@ -55,7 +45,7 @@ def status_text(app: GcacwApp) -> str:
 async def test_every_decision_takes_the_focus_and_enter_chooses(home: Path) -> None:
     app = GcacwApp(home=home, game=PEOPLE)
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         h = pane.history
         assert h is not None
         box = app.query_one("#game-choices", OptionList)
@@ -101,7 +91,7 @@ def pane_choices_before(h: Any, nodes: int) -> Any:
 async def test_tab_cycles_map_choices_log_and_never_leaves_the_game(home: Path) -> None:
     app = GcacwApp(home=home, game=PEOPLE)
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         mapview = app.query_one(MapView)
         log = app.query_one(LogView)
         box = app.query_one("#game-choices", OptionList)
@@ -134,7 +124,7 @@ async def test_a_reopened_save_shows_the_event_where_it_was_saved(
     save_game(game, path)
     app = GcacwApp(home=home, game=GameOptions(open_path=str(path)))
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         h = pane.history
         assert h is not None
         assert h.at_end and h.cursor == len(h.stops) - 1 > 0
@@ -146,7 +136,7 @@ async def test_a_reopened_save_shows_the_event_where_it_was_saved(
 async def test_a_key_that_can_do_nothing_says_why(home: Path) -> None:
     app = GcacwApp(home=home, game=BOTS)
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         h = pane.history
         assert h is not None
         await pilot.press("left")
@@ -170,7 +160,7 @@ async def test_a_key_that_can_do_nothing_says_why(home: Path) -> None:
 async def test_an_attack_reads_in_full_at_80_columns_and_the_future_is_dim(home: Path) -> None:
     app = GcacwApp(home=home, game=BOTS)
     async with app.run_test(size=(80, 24)) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         h = pane.history
         assert h is not None
         for _ in range(3000):
@@ -206,7 +196,7 @@ async def test_an_attack_reads_in_full_at_80_columns_and_the_future_is_dim(home:
 async def test_the_header_waits_for_the_players_dice(home: Path) -> None:
     app = GcacwApp(home=home, game=GameOptions("training", 2, "human", "human"))
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         h = pane.history
         assert h is not None
         await pilot.press("t")

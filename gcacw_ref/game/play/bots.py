@@ -4,13 +4,14 @@ Both choose only among `legal_actions(state)`, with their own seeded generator, 
 same seed gives the same game. The heuristic scores each legal action with a few rules
 of thumb and takes the best (ties broken by its generator):
 
-- take the initiative only while it has a unit that can march without an extended march
-  or a good attack to make; otherwise pass;
-- march and activate fresh units, never force-march, keep extended marches for nothing;
-  on the last turn fatigue no longer matters: every unit that may march goes on until
-  the side cannot act (4.4);
+- take the initiative only when something worth doing follows it (a unit that can march
+  without an extended march, a leader worth activating, an assault it would make);
+  otherwise pass (a side that takes it must act);
+- march and activate fresh units, never force-march, keep extended marches for nothing,
+  the last turn included (their losses are victory points for the enemy);
 - move towards the enemy's victory hexes and the nearest enemy units; a unit dug in next
-  to the enemy stays in its works;
+  to the enemy stays in its works; never from enemy ZOC straight into enemy ZOC off the
+  roads (6.2: disorder, then strength lost) except into an enemy victory hex;
 - attack at 2-1 or better (normal or prepared attacks when the MP allow), assault with
   a leader's stack at good odds, always try a grand assault; odds below 3-2 on the
   printed strengths are not worked out at all;

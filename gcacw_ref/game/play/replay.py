@@ -114,6 +114,24 @@ class ReplayStep:
 ReplayObserver = Callable[[ReplayStep], None]
 
 
+@dataclass(frozen=True)
+class BotStep:
+    """One step of a bot game, for a caller that checks or counts steps (the oracle, the
+    soak): the state before, the legal actions the bot chose from, its action (None: the
+    engine's start from the set-up, with no choice), the events, the state after, and the
+    action's index in the game's actions (-1 for the start)."""
+
+    before: GameState
+    legal: list[Action]
+    action: Action | None
+    events: list[Event]
+    after: GameState
+    index: int
+
+
+BotObserver = Callable[[BotStep], None]
+
+
 def start_game(
     scenario: Scenario,
     seed: int,
@@ -150,9 +168,13 @@ def play_bots(
     union: str,
     confederate: str,
     scripted: list[Action] | None = None,
+    observe: BotObserver | None = None,
 ) -> Game:
-    """A whole game between two bots; `scripted` actions (given by hand) are played first."""
+    """A whole game between two bots; `scripted` actions (given by hand) are played first;
+    `observe` sees the start and then each bot's step."""
     game = start_game(scenario, seed, [union, confederate])
+    if observe is not None:
+        observe(BotStep(game.state, [], None, list(game.events), game.state, -1))
     for i, action in enumerate(scripted or []):
         if game.state.over:
             raise InputError(f"action {i + 1} ({action.short()}): the game is already over")
@@ -170,8 +192,12 @@ def play_bots(
             return game
         frame = game.state.pending
         assert frame is not None and frame.side is not None
-        legal = legal_actions(game.state)
-        play_action(game, bots[frame.side.value](game.state, legal))
+        before = game.state
+        legal = legal_actions(before)
+        action = bots[frame.side.value](before, legal)
+        events = play_action(game, action)
+        if observe is not None:
+            observe(BotStep(before, list(legal), action, events, game.state, len(game.actions) - 1))
     raise InputError(f"the game did not end within {MAX_ACTIONS} actions")
 
 
