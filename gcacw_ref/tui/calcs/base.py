@@ -146,8 +146,10 @@ class CalcPane(Vertical, Generic[R]):
         """Subclasses show or hide what depends on the game."""
 
     def action_clear_form(self) -> None:
-        """ctrl+l: every field back to how the form starts (blank, or the rule default)."""
+        """ctrl+l: every field back to how the form starts (blank, or the rule default); an
+        example asked for before the form was built is not loaded after all."""
         self.example_loaded = False
+        self._example_on_start = False
         for spec in self.specs():
             for widget in self.query(f"#{self.NAME}-{spec.key}"):
                 if isinstance(widget, Input):
