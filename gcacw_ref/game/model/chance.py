@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from gcacw_ref.i18n import N_
 from gcacw_ref.rules.games import Side
 
 RollKind = Literal[
@@ -30,6 +31,25 @@ RollKind = Literal[
 ]
 """Every roll the engine makes, named for what it decides."""
 
+ROLL_NAMES: dict[RollKind, str] = {
+    "initiative": N_("initiative"),
+    "rain": N_("rain"),
+    "movement_allowance": N_("movement allowance"),
+    "extended_march": N_("extended march"),
+    "forced_march": N_("forced march"),
+    "combat": N_("combat"),
+    "artillery": N_("artillery"),
+    "cavalry_retreat": N_("cavalry retreat"),
+    "assault_command": N_("assault command"),
+    "grand_assault": N_("grand assault"),
+    "bridge_destroy": N_("bridge destruction"),
+    "bridge_repair": N_("bridge repair"),
+    "pontoon": N_("pontoon bridge"),
+}
+"""How each roll is named to a player (translated where shown)."""
+
+DieOwner = Literal["union", "confederate", "attacker", "defender", "table"]
+
 
 @dataclass(frozen=True)
 class ChanceRequest:
@@ -42,3 +62,18 @@ class ChanceRequest:
     dice: int
     side: Side | None
     rule: str
+
+
+def die_owners(request: ChanceRequest) -> tuple[DieOwner, ...]:
+    """Whose each die of `request` is, in the order the engine uses them: the combat roll
+    is the attacker's die then the defender's (7.4), the initiative the Union's then the
+    Confederate's (4.2); a roll with a side is that side's; any other (the weather, the
+    artillery die) is the table's."""
+    if request.roll == "combat" and request.dice == 2:
+        return ("attacker", "defender")
+    if request.roll == "initiative" and request.dice == 2:
+        return ("union", "confederate")
+    if request.side is not None:
+        owner: DieOwner = "union" if request.side is Side.UNION else "confederate"
+        return tuple(owner for _ in range(request.dice))
+    return tuple("table" for _ in range(request.dice))

@@ -20,20 +20,23 @@ Decisions
 Playing
     `step(state, action, dice=None) -> (state, events)`: apply a legal action and run on
     to the next decision; `dice` are table dice (1-6) used before the seeded generator.
-    `apply(state, action, dice=None) -> state`. `Event` is a JSON-ready dict (`type`,
-    `turn`, `rule`, `en`, `ja`, details).
+    `apply(state, action, dice=None) -> state`; `step_chance` is `step` keeping its
+    chance requests and how many dice the seeded generator gave (`Stepped`). `Event` is
+    a JSON-ready dict (`type`, `turn`, `rule`, `en`, `ja`, details).
 Chance
     `dice_outcomes(n)`: every roll of n d6 with its probability; `chance_outcomes(state,
     action)`: every way the dice of one step can fall, each with its probability and the
     state and events it leads to (`ChanceOutcome`); `chance_requests(state, action)`: the
-    rolls a step asks for (`ChanceRequest`: which roll, how many dice, whose, the rule),
+    rolls a step asks for (`ChanceRequest`: which roll, how many dice, whose, the rule;
+    `die_owners(request)`: whose each of its dice is; `ROLL_NAMES`: how rolls are named),
     every die of the engine being the chance player's answer to one;
     `attack_outcomes(state, attackers, target, action, attack_type)`: the rules core's
     result distribution of an attack that the position allows, or None.
 Serialising
     `state_hash(state)` (SHA-256 of the canonical JSON), `serialise(state) -> str`,
     `deserialise(text) -> GameState`; whole games: `Game`, `play_bots`, `save_game`,
-    `read_save`, `replay_save`, `verify`, `load_game` (the save format of DESIGN.md).
+    `read_save`, `replay_save`, `verify`, `load_game` (the save format of DESIGN.md);
+    `replay_from(state, actions, dice)`: the one loop that replays actions from a state.
 For the TUI
     the model's types and look-ups the game screen shows (`HexMap`, `Unit`, `board_for`,
     `reachable`...) and the read-only `Position` view; the TUI imports nothing else of
@@ -48,6 +51,7 @@ from itertools import product
 
 from gcacw_ref.errors import DataError
 from gcacw_ref.game.engine.core import (
+    Stepped,
     apply,
     initial_state,
     legal_actions,
@@ -62,7 +66,13 @@ from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.whynot import why_not
 from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
-from gcacw_ref.game.model.chance import ChanceRequest, RollKind
+from gcacw_ref.game.model.chance import (
+    ROLL_NAMES,
+    ChanceRequest,
+    DieOwner,
+    RollKind,
+    die_owners,
+)
 from gcacw_ref.game.model.geometry import direction, parse_hex
 from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.game.model.log import (
@@ -95,11 +105,13 @@ from gcacw_ref.game.play.bots import make_bot
 from gcacw_ref.game.play.io_move import Output as MoveOutput
 from gcacw_ref.game.play.replay import (
     Game,
+    ReplayFailed,
     ReplayStep,
     SaveFile,
     load_game,
     play_bots,
     read_save,
+    replay_from,
     replay_save,
     save_game,
     verify,
@@ -115,6 +127,9 @@ __all__ = [
     "ChanceOutcome",
     "ChanceRequest",
     "RollKind",
+    "ROLL_NAMES",
+    "DieOwner",
+    "die_owners",
     "DecisionKind",
     "EngineBug",
     "Event",
@@ -125,6 +140,7 @@ __all__ = [
     "MoveOutput",
     "PendingDecision",
     "Refusal",
+    "ReplayFailed",
     "ReplayStep",
     "Scenario",
     "TransferDecision",
@@ -144,12 +160,15 @@ __all__ = [
     "pending_side",
     "play_bots",
     "read_save",
+    "replay_from",
     "replay_save",
     "save_game",
     "serialise",
     "start",
     "state_hash",
     "step",
+    "step_chance",
+    "Stepped",
     "verify",
     # for the TUI: the model's types and look-ups it shows
     "EVENT_NAMES",

@@ -9,7 +9,7 @@ the saved hash. Saves are written atomically: a failed save never leaves half a 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -221,9 +221,44 @@ def read_save(path: Path) -> SaveFile:
     return save
 
 
+class ReplayFailed(InputError):
+    """An action of a replay that the engine refuses now (illegal, or its typed dice
+    wrong or not all used); the message names the action by its number in the game."""
+
+
+def replay_from(
+    state: GameState,
+    actions: Sequence[Action],
+    dice: Mapping[str, Sequence[int]] | None = None,
+    observe: ReplayObserver | None = None,
+    first: int = 0,
+) -> tuple[GameState, list[Event]]:
+    """Replay `actions` from `state`: the one loop that rebuilds a game from its actions
+    (a save's replay, the game screen's states between checkpoints). `first` is the
+    index in the game of `actions[0]`; `dice` holds the dice typed at the table, keyed
+    by an action's index in the game as text (as a save keeps them), and every typed die
+    must be used. `observe` is told of every step. Returns the last state and every
+    event; `ReplayFailed` names an action the engine refuses."""
+    table = dice or {}
+    events: list[Event] = []
+    for i, action in enumerate(actions, first):
+        typed = table.get(str(i))
+        rolled = list(typed) if typed else None
+        try:
+            after, new = step(state, action, rolled, all_dice=True)
+        except (InputError, ValueError) as exc:
+            detail = f"action {i + 1} ({action.short()}) cannot be replayed: {exc}"
+            raise ReplayFailed(detail) from None
+        if observe is not None:
+            observe(ReplayStep(state, action, rolled, after, new))
+        events.extend(new)
+        state = after
+    return state, events
+
+
 def replay_save(save: SaveFile, where: str = "save", observe: ReplayObserver | None = None) -> Game:
-    """Rebuild the game of a save by replaying its actions from the seed; `observe` is told
-    of every step (the start included) as it is replayed."""
+    """Rebuild the game of a save by replaying its actions from the seed (`replay_from`);
+    `observe` is told of every step (the start included) as it is replayed."""
     try:
         scenario = Scenario.model_validate(save.scenario)
     except ValidationError as exc:
@@ -234,18 +269,14 @@ def replay_save(save: SaveFile, where: str = "save", observe: ReplayObserver | N
     check_typed_dice(save.dice, len(save.actions), where)
     game = start_game(scenario, save.seed, save.bots, observe)
     game.scripted = save.scripted
-    table_dice = save.dice or {}
-    for i, action in enumerate(save.actions):
-        before, dice = game.state, table_dice.get(str(i))
-        try:
-            events = play_action(game, action, dice, all_dice=True)
-        except (InputError, ValueError) as exc:
-            detail = f"action {i + 1} ({action.short()}) cannot be replayed: {exc}"
-            raise rules_changed(save.rules, where, detail) or DataError(
-                f"{where}: {detail}"
-            ) from None
-        if observe is not None:
-            observe(ReplayStep(before, action, dice, game.state, events))
+    try:
+        game.state, events = replay_from(game.state, save.actions, save.dice, observe)
+    except ReplayFailed as exc:
+        detail = str(exc)
+        raise rules_changed(save.rules, where, detail) or DataError(f"{where}: {detail}") from None
+    game.actions = list(save.actions)
+    game.dice = {key: list(dice) for key, dice in (save.dice or {}).items() if dice}
+    game.events.extend(events)
     return game
 
 

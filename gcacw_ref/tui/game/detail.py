@@ -14,8 +14,16 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from gcacw_ref.game.play.api import EVENT_NAMES, Action, Event, GameState
-from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.game.play.api import (
+    ROLL_NAMES,
+    Action,
+    ChanceRequest,
+    DieOwner,
+    Event,
+    GameState,
+    die_owners,
+)
+from gcacw_ref.i18n import N_, _, join_list, ngettext
 from gcacw_ref.tui.game import describe as D
 
 ROLES = {"attacker": N_("attacker"), "defender": N_("defender")}
@@ -46,36 +54,46 @@ def _owner(event: Event, state: GameState) -> str:
     return _side_of_units(state, ids)
 
 
-def dice_words(event: Event, state: GameState, values: bool = True) -> str:
-    """Every die of the event with whose it is: "attacker 4 (Union), defender 2 (…)";
-    without `values`, only whose dice they are (for a roll still to be made)."""
+def dice_words(event: Event, state: GameState) -> str:
+    """Every die of the event with whose it is: "attacker 4 (Union), defender 2 (…)"."""
     dice: object = event.get("dice", event.get("die"))
     if dice is None:
         return ""
     if isinstance(dice, dict):
         parts = []
         for key, value in dice.items():
-            shown = f" {value}" if values else ""
             if key in D.SIDES:
-                parts.append(f"{D.side_name(key)}{shown}")
+                parts.append(f"{D.side_name(key)} {value}")
                 continue
             role = _(ROLES[key]) if key in ROLES else str(key)
             side = _side_of_units(state, event.get(f"{key}s"))
-            parts.append(f"{role}{shown}" + (f" ({side})" if side else ""))
+            parts.append(f"{role} {value}" + (f" ({side})" if side else ""))
         return join_list(parts)
-    count = len(dice) if isinstance(dice, list | tuple) else 1
     shown = " ".join(str(d) for d in dice) if isinstance(dice, list | tuple) else str(dice)
     owner = _owner(event, state) or _("the table")
-    if not values:
-        return _("{owner}: {n} die").format(owner=owner, n=count)
     return _("{owner} die {value}").format(owner=owner, value=shown)
 
 
-def roll_words(event: Event, state: GameState) -> str:
-    """A roll still to be made, named: "[7.5] combat: attacker (Union), defender (…)"."""
-    kind = str(event.get("type", ""))
-    name = _(EVENT_NAMES[kind]) if kind in EVENT_NAMES else kind
-    return f"[{event.get('rule', '')}] {name}: {dice_words(event, state, values=False)}"
+OWNERS = {**ROLES, "table": N_("the table")}
+
+
+def owner_words(owner: DieOwner) -> str:
+    """A die's owner as the player reads it: a side's name, a role, or the table."""
+    return D.side_name(owner) or _(OWNERS[owner])
+
+
+def roll_words(request: ChanceRequest) -> str:
+    """A roll still to be made, named from the engine's chance request: its rule, what
+    it is for and whose dice, in order: "[7.4] combat: attacker, defender"."""
+    owners = die_owners(request)
+    name = _(ROLL_NAMES[request.roll])
+    if len(set(owners)) == 1:
+        whose = ngettext("{owner}: {n} die", "{owner}: {n} dice", len(owners)).format(
+            owner=owner_words(owners[0]), n=len(owners)
+        )
+    else:
+        whose = join_list(owner_words(o) for o in owners)
+    return f"[{request.rule}] {name}: {whose}"
 
 
 def _signed(value: object) -> str:

@@ -27,22 +27,26 @@ from pathlib import Path
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.play.api import (
     Action,
+    ChanceRequest,
     Event,
     Game,
     GameState,
+    ReplayFailed,
     ReplayStep,
     SaveFile,
     Scenario,
+    chance_requests,
     initial_state,
     legal_actions,
     make_bot,
     pending_decision,
     pending_side,
     read_save,
+    replay_from,
     replay_save,
     save_game,
     start,
-    step,
+    step_chance,
     verify,
 )
 
@@ -203,11 +207,23 @@ class History:
         while self.nodes[base].state is None and base not in self._cache:
             base -= 1
         state = self.nodes[base].state or self._cache[base]
-        for i in range(base + 1, index + 1):
-            n = self.nodes[i]
-            assert n.action is not None
-            state, _events = step(state, n.action, list(n.dice) if n.dice else None)
-            self._remember(i, state)
+        acted = self.nodes[base + 1 : index + 1]
+        dice = {str(base - 1 + k): list(n.dice) for k, n in enumerate(acted) if n.dice}
+
+        def keep(done: ReplayStep) -> None:
+            at = base + 1 + len(kept)
+            node = self.nodes[at]
+            if (done.after.turn, done.after.phase) != (node.turn, node.phase):
+                raise ReplayFailed(f"action {at - 1}: the replay does not reach its position")
+            kept.append(at)
+            self._remember(at, done.after)
+
+        kept: list[int] = []
+        actions: list[Action] = []
+        for n in acted:
+            assert n.action is not None  # every node after the start is an action's
+            actions.append(n.action)
+        state, _events = replay_from(state, actions, dice, keep, first=base - 1)
         return state
 
     def _remember(self, index: int, state: GameState) -> None:
@@ -313,9 +329,14 @@ class History:
         base = self.stop.node
         state = self.state_of(base)
         try:
-            new, events = step(state, action, list(dice) if dice else None)
+            done = step_chance(state, action, list(dice) if dice else None)
         except ValueError as exc:  # an injected die outside 1-6
             raise InputError(str(exc)) from None
+        new, events = done.state, done.events
+        # keep the typed dice the step used (an earlier die may spare a later roll), so
+        # a replay, which requires every typed die to be used, takes the same path
+        used = sum(r.dice for r in done.requests) - done.seeded
+        dice = list(dice or ())[:used]
         self.truncate(base + 1)
         facts = pending_decision(state)
         kind, rule = (str(facts.kind), facts.rule) if facts is not None else ("", "")
@@ -323,15 +344,13 @@ class History:
         self._append(node)
         return node
 
-    def dice_needed(self, action: Action) -> tuple[int, list[str], list[Event]]:
-        """How many dice the engine would roll for `action` at the cursor, for which rules,
-        and the events that roll them (a dry run with the seeded generator; nothing is
-        kept, and the dry run's values are not to be shown)."""
-        state = self.state_of(self.stop.node)
-        new, events = step(state, action)
-        rolling = [e for e in events if "dice" in e or "die" in e]
-        rules = sorted({str(e.get("rule")) for e in rolling})
-        return new.rng.counter - state.rng.counter, rules, rolling
+    def dice_needed(self, action: Action) -> tuple[int, list[str], tuple[ChanceRequest, ...]]:
+        """How many dice `action` at the cursor asks for, under which rules, and the rolls
+        themselves, from the engine's chance node (`chance_requests`: a dry run with the
+        seeded generator, whose values are not to be shown; nothing is kept)."""
+        requests = chance_requests(self.state_of(self.stop.node), action)
+        rules = list(dict.fromkeys(r.rule for r in requests))
+        return sum(r.dice for r in requests), rules, requests
 
     def undo(self) -> bool:
         """Drop the last decision made by a person (and every bot action after it); with

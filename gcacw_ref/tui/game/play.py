@@ -180,7 +180,7 @@ class GamePlay:
                     else:
                         host.report(_("dice not typed: the decision is still open"))
 
-                rolls = [roll_words(e, h.last) for e in rolling]
+                rolls = [roll_words(r) for r in rolling]
                 host.app.push_screen(DiceDialog(count, rules, what, rolls), typed)
                 return
         self.play(action, by, None)

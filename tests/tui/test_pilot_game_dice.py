@@ -1,0 +1,134 @@
+"""The dice prompt of the game screen takes its count, owners and rules from the
+engine's chance node (`api.chance_requests`): an initiative roll (4.2: both sides' dice)
+and an assault (7.1's command die, then 7.4's combat dice), in the game the heuristic
+bots play in the training scenario with seed 1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Label
+
+from gcacw_ref import i18n
+from gcacw_ref.game.play.api import Action, ChanceRequest, die_owners, load_scenario
+from gcacw_ref.rules.games import Side
+from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.game.detail import roll_words
+from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions
+from gcacw_ref.tui.game.history import History
+from gcacw_ref.tui.game.pane import GamePane
+
+from .conftest import run_async, settle
+
+BOTS = {"union": "heuristic", "confederate": "heuristic"}
+INITIATIVE = 4  # the node whose action ends the first turn's set-up: the initiative roll
+ASSAULT = 89  # the node whose action is an assault with its command die and combat
+
+
+def bots_until(node: int) -> tuple[History, Action]:
+    """The bots' game up to node `node` (not played), and the action they choose there."""
+    h = History.new(load_scenario("training"), 1, BOTS)
+    while len(h.nodes) < node:
+        h.go(len(h.stops) - 1)
+        action, by = h.bot_choice()
+        h.play(action, by=by)
+    h.go(len(h.stops) - 1)
+    return h, h.bot_choice()[0]
+
+
+def test_the_initiative_prompt_names_both_sides() -> None:
+    h, action = bots_until(INITIATIVE)
+    assert action.short() == "done"
+    count, rules, requests = h.dice_needed(action)
+    assert (count, rules) == (2, ["4.2"])
+    assert requests == (ChanceRequest("initiative", 2, None, "4.2"),)
+    assert die_owners(requests[0]) == ("union", "confederate")
+    assert [roll_words(r) for r in requests] == ["[4.2] initiative: Union, Confederate"]
+
+
+def test_the_assault_prompt_asks_the_command_die_then_the_combat_dice() -> None:
+    h, action = bots_until(ASSAULT)
+    assert action.short() == "attack l-first 0306"
+    count, rules, requests = h.dice_needed(action)
+    assert (count, rules) == (3, ["7.1", "7.4"])
+    assert requests == (
+        ChanceRequest("assault_command", 1, Side.CONFEDERATE, "7.1"),
+        ChanceRequest("combat", 2, None, "7.4"),
+    )
+    assert [die_owners(r) for r in requests] == [("confederate",), ("attacker", "defender")]
+    assert [roll_words(r) for r in requests] == [
+        "[7.1] assault command: Confederate: 1 die",
+        "[7.4] combat: attacker, defender",
+    ]
+    assert len(h.nodes) == ASSAULT
+
+
+def test_the_rolls_are_named_in_japanese() -> None:
+    i18n.set_language("ja")
+    try:
+        words = [
+            roll_words(ChanceRequest("assault_command", 1, Side.CONFEDERATE, "7.1")),
+            roll_words(ChanceRequest("combat", 2, None, "7.4")),
+            roll_words(ChanceRequest("initiative", 2, None, "4.2")),
+            roll_words(ChanceRequest("rain", 2, None, "3.0")),
+        ]
+    finally:
+        i18n.set_language("en")
+    assert words == [
+        "[7.1] 突撃の指揮ダイス: 南軍：ダイス1個",
+        "[7.4] 戦闘: 攻撃側、防御側",
+        "[4.2] イニシアティブ: 北軍、南軍",
+        "[3.0] 雨: 卓上：ダイス2個",
+    ]
+
+
+async def prompt(home: Path, node: int) -> tuple[list[str], tuple[int, ...], str]:
+    """The dice dialog's lines for the bots' action at `node`, played by a person with
+    table dice; then the dice typed (all sixes) and the dice the node keeps."""
+    h, action = bots_until(node)
+    h.players = {"union": "human", "confederate": "human"}
+    h.bots.clear()
+    app = GcacwApp(home=home, game=GameOptions("training", 1, "human", "human"))
+    async with app.run_test(size=(160, 45)) as pilot:
+        for _ in range(300):
+            await settle(pilot)
+            if app.query(GamePane) and app.query_one(GamePane).history is not None:
+                break
+        pane = app.query_one(GamePane)
+        pane.set_history(h)
+        await pilot.press("t")
+        assert pane.table_dice
+        pane.decide(action)
+        await settle(pilot)
+        dialog: Any = app.screen
+        assert isinstance(dialog, DiceDialog)
+        lines = [str(label.render()).strip() for label in dialog.query(Label)]
+        count = dialog.count
+        dialog.query_one("#dice-input").value = " ".join(["6"] * count)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, DiceDialog)
+        assert len(h.nodes) == node + 1 and h.nodes[-1].action == action
+        return lines, h.nodes[-1].dice, h.last.state_hash()
+
+
+@run_async
+async def test_the_dice_dialog_of_an_initiative_roll(home: Path) -> None:
+    lines, dice, _hash = await prompt(home, INITIATIVE)
+    assert lines[1:3] == [
+        "Roll 2 dice at the table (rules 4.2) and type them in this order:",
+        "[4.2] initiative: Union, Confederate",
+    ]
+    assert dice == (6, 6)
+
+
+@run_async
+async def test_the_dice_dialog_of_an_assault(home: Path) -> None:
+    lines, dice, _hash = await prompt(home, ASSAULT)
+    assert lines[1:4] == [
+        "Roll 3 dice at the table (rules 7.1, 7.4) and type them in this order:",
+        "[7.1] assault command: Confederate: 1 die",
+        "[7.4] combat: attacker, defender",
+    ]
+    assert dice == (6, 6, 6)
