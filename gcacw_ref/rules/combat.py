@@ -4,11 +4,9 @@ columns, the result for given dice, and the exact distribution over all dice."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import NamedTuple
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import N_, _
@@ -33,72 +31,17 @@ from gcacw_ref.rules.combat_modifiers import (
     leader_bonus,
     rain_drm,
 )
+from gcacw_ref.rules.combat_result import CombatResult, Outcome
 from gcacw_ref.rules.combat_strength import attacking_side, defending_side
 from gcacw_ref.rules.combat_tables import strength_caps
 from gcacw_ref.rules.entrenchment import entrenchment_era
 from gcacw_ref.rules.explain import Step
-from gcacw_ref.rules.numbers import Probability, format_signed
-from gcacw_ref.rules.odds import Ratio, compute_odds, grand_assault_extra_loss
+from gcacw_ref.rules.numbers import format_signed
+from gcacw_ref.rules.odds import compute_odds, grand_assault_extra_loss
+
+__all__ = ["CombatResult", "Outcome", "resolve_combat"]
 
 DIE = range(1, 7)
-
-
-class Outcome(BaseModel):
-    """One pair of results and its exact probability (`p`: the same as a float), with the
-    chart rows that give it: an entry of `calc combat --json`'s `distribution`, declared
-    once here."""
-
-    model_config = ConfigDict(frozen=True)
-
-    attacker_result: str
-    defender_result: str
-    probability: Probability = Field(description="exact, as numerator/denominator")
-    p: float
-    attacker_loss: int = Field(
-        description="attacker's strength loss, grand-assault increase included"
-    )
-    defender_loss: int
-    rows: list[str] = Field(description="chart rows giving this pair")
-
-
-@dataclass
-class CombatResult:
-    """Everything a player needs to settle one attack."""
-
-    attacker_strength: Fraction
-    defender_strength: Fraction
-    defender_column_strength: Fraction
-    ratio: Ratio
-    tactical_drm: int
-    artillery: ArtilleryResult
-    attacker_drm_fixed: int  # every attacker modifier except artillery
-    defender_drm: int
-    attacker_column: Column
-    defender_column: Column
-    mp_cost: int | None
-    extra_attacker_loss: int
-    distribution: list[Outcome]
-    dice_outcomes: int
-    row_probabilities: dict[int, Fraction]
-    differential: int | None = None
-    attacker_result: ChartResult | None = None
-    defender_result: ChartResult | None = None
-    attacker_result_applied: ChartResult | None = None
-    steps: list[Step] = field(default_factory=list)
-    attacker_parts: dict[str, int] = field(default_factory=dict)
-    """The attacker's modifiers other than artillery by name (sum: `attacker_drm_fixed`)."""
-    defender_parts: dict[str, int] = field(default_factory=dict)
-    """The defender's modifiers by name (sum: `defender_drm`)."""
-
-    @property
-    def artillery_drm(self) -> int | None:
-        return self.artillery.modifier
-
-    @property
-    def attacker_drm(self) -> int | None:
-        if self.artillery.modifier is None:
-            return None
-        return self.attacker_drm_fixed + self.artillery.modifier
 
 
 def resolve_combat(inp: CombatInput) -> CombatResult:
@@ -212,33 +155,24 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
         )
     )
 
-    result = CombatResult(
-        attacker_strength=att.total,
-        defender_strength=odds.defender_strength,
-        defender_column_strength=dfn.column_strength,
-        ratio=odds.strength_ratio,
-        tactical_drm=tactical,
-        artillery=artillery,
-        attacker_drm_fixed=fixed,
-        defender_drm=defender_drm,
-        attacker_column=odds.attacker_chart_column,
-        defender_column=odds.defender_chart_column,
-        mp_cost=mp_cost,
-        extra_attacker_loss=extra,
-        distribution=[],
-        dice_outcomes=0,
-        row_probabilities={},
-        steps=steps,
-        attacker_parts={k: v for k, v in parts.items() if v},
-        defender_parts={k: v for k, v in defender_parts.items() if v},
+    a_col, d_col = odds.attacker_chart_column, odds.defender_chart_column
+    distribution, dice_outcomes, by_row = _distribution(
+        artillery, fixed, defender_drm, a_col, d_col, extra
     )
-    _distribution(result)
+    read: _Read | None = None
     if inp.dice is not None:
-        _apply_dice(result, inp.dice.attacker, inp.dice.defender)
-        if inp.action == "assault" and result.attacker_result and result.attacker_result.has("E"):
-            result.steps.append(Step(rule="7.5", label=N_("E has no effect in an assault")))
+        drm = None if artillery.modifier is None else fixed + artillery.modifier
+        read = _apply_dice(
+            steps,
+            (inp.dice.attacker, inp.dice.defender),
+            (drm, defender_drm),
+            (a_col, d_col),
+            extra,
+        )
+        if read is not None and inp.action == "assault" and read.attacker.has("E"):
+            steps.append(Step(rule="7.5", label=N_("E has no effect in an assault")))
     if inp.game == "SJW":
-        result.steps.append(
+        steps.append(
             Step(
                 rule="7.5",
                 label=N_(
@@ -248,7 +182,30 @@ def resolve_combat(inp: CombatInput) -> CombatResult:
                 value=None,
             )
         )
-    return result
+    return CombatResult(
+        artillery=artillery,
+        attacker_drm_fixed=fixed,
+        ratio=odds.strength_ratio,
+        tactical_drm=tactical,
+        defender_drm=defender_drm,
+        attacker_column=a_col,
+        defender_column=d_col,
+        attacker_strength=att.total,
+        defender_strength=odds.defender_strength,
+        defender_column_strength=dfn.column_strength,
+        attacker_modifiers={k: v for k, v in parts.items() if v},
+        defender_modifiers={k: v for k, v in defender_parts.items() if v},
+        mp_cost=mp_cost,
+        grand_assault_extra_loss=extra,
+        dice_outcomes=dice_outcomes,
+        distribution=distribution,
+        row_probabilities=by_row,
+        differential=None if read is None else read.differential,
+        attacker_result=None if read is None else read.attacker,
+        defender_result=None if read is None else read.defender,
+        attacker_result_applied=None if read is None else read.applied,
+        steps=steps,
+    )
 
 
 def _artillery_choices(art: ArtilleryResult) -> list[int]:
@@ -258,26 +215,33 @@ def _artillery_choices(art: ArtilleryResult) -> list[int]:
     return [art.for_die(d) for d in DIE]
 
 
-def _distribution(res: CombatResult) -> None:
+def _distribution(
+    art: ArtilleryResult,
+    attacker_drm_fixed: int,
+    defender_drm: int,
+    a_col: Column,
+    d_col: Column,
+    extra_attacker_loss: int,
+) -> tuple[list[Outcome], int, dict[int, Fraction]]:
     """Exact probability of every pair of results over all dice (36, or 216 with the
-    artillery die) (7.4, 7.5)."""
-    choices = _artillery_choices(res.artillery)
+    artillery die), the number of dice outcomes and each chart row's chance (7.4, 7.5)."""
+    choices = _artillery_choices(art)
     weight = Fraction(1, 36 * len(choices))
     pairs: dict[tuple[str, str], Fraction] = defaultdict(Fraction)
     rows: dict[tuple[str, str], set[int]] = defaultdict(set)
     by_row: dict[int, Fraction] = defaultdict(Fraction)
-    for art, a_die, d_die in product(choices, DIE, DIE):
-        diff = chart_row((a_die + res.attacker_drm_fixed + art) - (d_die + res.defender_drm))
+    for art_drm, a_die, d_die in product(choices, DIE, DIE):
+        diff = chart_row((a_die + attacker_drm_fixed + art_drm) - (d_die + defender_drm))
         key = (
-            chart_cell("attacker", diff, res.attacker_column.index),
-            chart_cell("defender", diff, res.defender_column.index),
+            chart_cell("attacker", diff, a_col.index),
+            chart_cell("defender", diff, d_col.index),
         )
         pairs[key] += weight
         rows[key].add(diff)
         by_row[diff] += weight
     outcomes = []
     for key in sorted(pairs, key=lambda k: min(rows[k])):
-        a_res = with_extra_loss(parse_result(key[0]), res.extra_attacker_loss)
+        a_res = with_extra_loss(parse_result(key[0]), extra_attacker_loss)
         outcomes.append(
             Outcome(
                 attacker_result=key[0],
@@ -289,14 +253,32 @@ def _distribution(res: CombatResult) -> None:
                 rows=[row_label(r) for r in sorted(rows[key])],
             )
         )
-    res.distribution = outcomes
-    res.dice_outcomes = 36 * len(choices)
-    res.row_probabilities = dict(sorted(by_row.items()))
+    return outcomes, 36 * len(choices), dict(sorted(by_row.items()))
 
 
-def _apply_dice(res: CombatResult, attacker_die: int, defender_die: int) -> None:
-    """The result for the dice rolled (7.1 step 5, 7.5)."""
-    res.steps.append(
+class _Read(NamedTuple):
+    """The chart read for the dice rolled: the differential and both results (the
+    attacker's also with the grand-assault loss)."""
+
+    differential: int
+    attacker: ChartResult
+    defender: ChartResult
+    applied: ChartResult
+
+
+def _apply_dice(
+    steps: list[Step],
+    dice: tuple[int, int],
+    drms: tuple[int | None, int],
+    columns: tuple[Column, Column],
+    extra_attacker_loss: int,
+) -> _Read | None:
+    """The result for the dice rolled (attacker's, defender's), None while the artillery
+    die still decides the attacker's modifier; its steps go to `steps` (7.1 step 5, 7.5)."""
+    attacker_die, defender_die = dice
+    drm, defender_drm = drms
+    a_col, d_col = columns
+    steps.append(
         Step(
             rule="7.1",
             label=N_("Dice"),
@@ -304,18 +286,16 @@ def _apply_dice(res: CombatResult, attacker_die: int, defender_die: int) -> None
             args={"attacker_die": attacker_die, "defender_die": defender_die},
         )
     )
-    drm = res.attacker_drm
     if drm is None:
-        res.steps.append(
+        steps.append(
             Step(rule="7.4", label=N_("Roll the artillery die first: the result depends on it"))
         )
-        return
+        return None
     a_total = attacker_die + drm
-    d_total = defender_die + res.defender_drm
+    d_total = defender_die + defender_drm
     diff = a_total - d_total
-    res.differential = diff
     row = row_label(diff)
-    res.steps.append(
+    steps.append(
         Step(
             rule="7.5",
             label=N_("Differential ({attacker_die} {signed0}) - ({defender_die} {signed02})"),
@@ -324,40 +304,40 @@ def _apply_dice(res: CombatResult, attacker_die: int, defender_die: int) -> None
                 "attacker_die": attacker_die,
                 "signed0": _signed0(drm),
                 "defender_die": defender_die,
-                "signed02": _signed0(res.defender_drm),
+                "signed02": _signed0(defender_drm),
                 "diff": format_signed(diff),
                 "row": row,
             },
         )
     )
-    res.defender_result = parse_result(chart_cell("defender", diff, res.defender_column.index))
-    res.attacker_result = parse_result(chart_cell("attacker", diff, res.attacker_column.index))
-    res.attacker_result_applied = with_extra_loss(res.attacker_result, res.extra_attacker_loss)
-    res.steps.append(
+    defender = parse_result(chart_cell("defender", diff, d_col.index))
+    attacker = parse_result(chart_cell("attacker", diff, a_col.index))
+    applied = with_extra_loss(attacker, extra_attacker_loss)
+    steps.append(
         Step(
             rule="7.5",
             label=N_("Defender's result (column {label}): {describe}"),
-            value=res.defender_result.printed,
+            value=defender.printed,
             args={
-                "label": res.defender_column.label,
-                "describe": res.defender_result.describe_parts(),
-                "loss": res.defender_result.loss,
+                "label": d_col.label,
+                "describe": defender.describe_parts(),
+                "loss": defender.loss,
             },
         )
     )
-    applied = res.attacker_result_applied
-    res.steps.append(
+    steps.append(
         Step(
             rule="7.5",
             label=N_("Attacker's result (column {label}): {describe}"),
-            value=res.attacker_result.printed,
+            value=attacker.printed,
             args={
-                "label": res.attacker_column.label,
+                "label": a_col.label,
                 "describe": applied.describe_parts(),
                 "loss": applied.loss,
             },
         )
     )
+    return _Read(diff, attacker, defender, applied)
 
 
 def _signed0(value: int) -> str:

@@ -366,7 +366,7 @@ def test_grand_assault_otr_per_hex_cap() -> None:
         dice={"attacker": 1, "defender": 6},
     )
     assert (r.attacker_strength, r.defender_strength, r.ratio.label) == (85, 80, "1-1")
-    assert r.extra_attacker_loss == 1
+    assert r.grand_assault_extra_loss == 1
     assert (r.attacker_column.label, r.defender_column.label) == ("70+", "38-49")
     # dice 1 and 6: (1 + 1 assault) - 6 = -4: attacker 70+ at -4 is 10D -> 11D applied.
     assert r.attacker_result is not None and r.attacker_result.printed == "10D"

@@ -233,7 +233,7 @@ def test_grand_assault_caps_per_hex_and_extra_loss() -> None:
         defenders=[{"strength": 30}],
         dice={"attacker": 1, "defender": 6},
     )
-    assert r.attacker_strength == 90 and r.extra_attacker_loss == 2
+    assert r.attacker_strength == 90 and r.grand_assault_extra_loss == 2
     assert r.attacker_result is not None and r.attacker_result_applied is not None
     assert r.attacker_result_applied.loss == r.attacker_result.loss + 2
     assert all(o.attacker_loss >= 2 for o in r.distribution)

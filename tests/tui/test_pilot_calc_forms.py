@@ -135,8 +135,9 @@ async def test_combat_typed_equals_cli(home: Path, capsys: pytest.CaptureFixture
         out = pane(app, "combat").output
         dice = ["--attacker-die", "3", "--defender-die", "4"]
         assert pane_json(app, "combat") == cli_json(capsys, "calc", "combat", *flags, *dice)
-        assert (out.ratio, out.attacker_drm, out.differential) == ("1-1", 3, 2)
-        assert (out.attacker_result, out.defender_result) == ("1Da", "1Dr")
+        assert (out.ratio.label, out.attacker_drm, out.differential) == ("1-1", 3, 2)
+        assert out.attacker_result is not None and out.defender_result is not None
+        assert (out.attacker_result.printed, out.defender_result.printed) == ("1Da", "1Dr")
         assert sum(Fraction(c.probability) for c in out.distribution) == 1
         # the charts light the cells this result used
         await pilot.press("f5")

@@ -5,116 +5,27 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from pydantic import BaseModel, Field
-
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.layout import pad
-from gcacw_ref.rules.combat import CombatResult, Outcome, resolve_combat
-from gcacw_ref.rules.combat_chart import row_label
+from gcacw_ref.rules.combat import CombatResult, resolve_combat
 from gcacw_ref.rules.combat_models import CombatDice, CombatInput, DefendingUnit
 from gcacw_ref.rules.combat_tables import die_modifiers
 from gcacw_ref.rules.entrenchment import entrenchment_era
-from gcacw_ref.rules.explain import Step, render_steps
+from gcacw_ref.rules.explain import render_steps
 from gcacw_ref.rules.io.fields import Form, Spec, Unset, drop_blanks, spec_for
-from gcacw_ref.rules.numbers import format_signed, format_strength
+from gcacw_ref.rules.numbers import format_signed
 
 
 class Input(CombatInput):
     """One attack: units on both sides, terrain, modifiers, and optionally the dice."""
 
 
-class Output(BaseModel):
-    ratio: str
-    ratio_drm: int
-    tactical_drm: int
-    artillery_drm: int | None
-    attacker_drm: int | None
-    defender_drm: int
-    attacker_column: str
-    defender_column: str
-    attacker_column_index: int
-    defender_column_index: int
-    attacker_strength: str
-    defender_strength: str
-    defender_column_strength: str
-    artillery_difference: int
-    artillery_outcomes: dict[str, int] | None = Field(
-        description="artillery modifier by die parity when a die decides"
-    )
-    attacker_drm_outcomes: dict[str, int] | None
-    attacker_modifiers: dict[str, int] = Field(
-        default_factory=dict,
-        description=(
-            "the attacker's non-zero modifiers by name (ratio, tactical, attack_type, flank, "
-            "leader, rain, game); with artillery_drm they make attacker_drm"
-        ),
-    )
-    defender_modifiers: dict[str, int] = Field(
-        default_factory=dict,
-        description="the defender's non-zero modifiers by name (terrain, demoralized, game)",
-    )
-    mp_cost: int | None = Field(description="MP the attack type costs (march only)")
-    grand_assault_extra_loss: int
-    dice_outcomes: int = Field(description="36, or 216 when the artillery die is enumerated")
-    distribution: list[Outcome]
-    row_probabilities: dict[str, str]
-    differential: int | None = None
-    row: str | None = None
-    attacker_result: str | None = None
-    defender_result: str | None = None
-    attacker_result_applied: str | None = Field(
-        default=None, description="attacker's result with the grand-assault loss increase"
-    )
-    attacker_effects: str | None = None
-    defender_effects: str | None = None
-    steps: list[Step]
+Output = CombatResult
+"""The result is the rules core's own (one declaration): its JSON is `calc combat --json`."""
 
 
 def run(inp: Input) -> Output:
-    res: CombatResult = resolve_combat(inp)
-    art = res.artillery
-    by_parity = (
-        {k: res.attacker_drm_fixed + v for k, v in art.outcomes.items()} if art.outcomes else None
-    )
-    return Output(
-        ratio=res.ratio.label,
-        ratio_drm=res.ratio.drm,
-        tactical_drm=res.tactical_drm,
-        artillery_drm=res.artillery_drm,
-        attacker_drm=res.attacker_drm,
-        defender_drm=res.defender_drm,
-        attacker_column=res.attacker_column.label,
-        defender_column=res.defender_column.label,
-        attacker_column_index=res.attacker_column.index,
-        defender_column_index=res.defender_column.index,
-        attacker_strength=format_strength(res.attacker_strength),
-        defender_strength=format_strength(res.defender_strength),
-        defender_column_strength=format_strength(res.defender_column_strength),
-        artillery_difference=art.difference,
-        artillery_outcomes=art.outcomes,
-        attacker_drm_outcomes=by_parity,
-        attacker_modifiers=res.attacker_parts,
-        defender_modifiers=res.defender_parts,
-        mp_cost=res.mp_cost,
-        grand_assault_extra_loss=res.extra_attacker_loss,
-        dice_outcomes=res.dice_outcomes,
-        distribution=res.distribution,
-        row_probabilities={
-            row_label(r): f"{p.numerator}/{p.denominator}" for r, p in res.row_probabilities.items()
-        },
-        differential=res.differential,
-        row=row_label(res.differential) if res.differential is not None else None,
-        attacker_result=res.attacker_result.printed if res.attacker_result else None,
-        defender_result=res.defender_result.printed if res.defender_result else None,
-        attacker_result_applied=(
-            res.attacker_result_applied.printed if res.attacker_result_applied else None
-        ),
-        attacker_effects=res.attacker_result_applied.describe()
-        if res.attacker_result_applied
-        else None,
-        defender_effects=res.defender_result.describe() if res.defender_result else None,
-        steps=res.steps,
-    )
+    return resolve_combat(inp)
 
 
 def render(out: Output) -> str:
@@ -128,20 +39,21 @@ def render(out: Output) -> str:
         )
     lines = [
         _("Odds {ratio}   attacker modifier {drm}   defender modifier {defender_drm}").format(
-            ratio=out.ratio, drm=drm, defender_drm=format_signed(out.defender_drm)
+            ratio=out.ratio.label, drm=drm, defender_drm=format_signed(out.defender_drm)
         ),
         _("Columns: attacker {attacker_column}, defender {defender_column}").format(
-            attacker_column=out.attacker_column, defender_column=out.defender_column
+            attacker_column=out.attacker_column.label,
+            defender_column=out.defender_column.label,
         ),
     ]
-    if out.attacker_result is not None:
+    if out.attacker_result_applied is not None and out.defender_result is not None:
         lines.append(
             _(
                 "Result (differential {differential}): attacker {attacker}, defender {defender}"
             ).format(
                 differential=format_signed(out.differential or 0),
-                attacker=out.attacker_result_applied,
-                defender=out.defender_result,
+                attacker=out.attacker_result_applied.printed,
+                defender=out.defender_result.printed,
             )
         )
     lines += [

@@ -13,6 +13,7 @@ from textual.widgets import Collapsible, Static
 
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.charts import grids_for
+from gcacw_ref.rules.combat_result import row_chances
 from gcacw_ref.rules.io.combat import GAME_MODIFIERS, GAME_SPECIFIC, game_fields
 from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
 from gcacw_ref.tui.calcs.dist import distribution_chart
@@ -79,11 +80,11 @@ class CombatPane(CalcPane["CombatOutput"]):
 
     def summary(self, out: CombatOutput) -> Text:
         parts = [
-            pairs(N_("Ratio"), out.ratio),
+            pairs(N_("Ratio"), out.ratio.label),
             pairs(
                 N_("Columns"),
                 _("attacker {a} · defender {d}").format(
-                    a=out.attacker_column, d=out.defender_column
+                    a=out.attacker_column.label, d=out.defender_column.label
                 ),
             ),
             pairs(_("Modifiers"), modifiers_line(out)),
@@ -94,13 +95,13 @@ class CombatPane(CalcPane["CombatOutput"]):
                 ),
             ),
         ]
-        if getattr(out, "differential", None) is not None:
+        if out.differential is not None and out.attacker_result and out.defender_result:
             parts.append(pairs(N_("Differential"), _signed(out.differential)))
             parts.append(
                 pairs(
                     N_("Result"),
                     _("attacker {a} · defender {d}").format(
-                        a=out.attacker_result, d=out.defender_result
+                        a=out.attacker_result.printed, d=out.defender_result.printed
                     ),
                     style="bold reverse",
                 )
@@ -109,9 +110,9 @@ class CombatPane(CalcPane["CombatOutput"]):
 
     def show_extra(self, out: CombatOutput) -> None:
         highlight = None
-        if getattr(out, "attacker_result", None) is not None:
-            highlight = [str(out.attacker_result), str(out.defender_result)]
-        dist = getattr(out, "distribution", None)
+        if out.attacker_result is not None and out.defender_result is not None:
+            highlight = [out.attacker_result.printed, out.defender_result.printed]
+        dist = out.distribution
         columns = [("attacker_result", _("Att.")), ("defender_result", _("Def."))]
         body: RenderableType = ""
         if dist:
@@ -136,19 +137,19 @@ def chart_excerpt(out: CombatOutput) -> RenderableType:
         grids = {g.key: g for g in grids_for("combat_chart")}
         attacker = grids["combat_chart.attacker"]
         defender = grids["combat_chart.defender"]
-        a_col = attacker.headers.index(out.attacker_column)
-        d_col = defender.headers.index(out.defender_column)
+        a_col = attacker.headers.index(out.attacker_column.label)
+        d_col = defender.headers.index(out.defender_column.label)
     except (KeyError, ValueError, OSError):
         return ""
-    chances = getattr(out, "row_probabilities", {}) or {}
+    chances = row_chances(out.row_probabilities)
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     table.add_column(_("Row"), no_wrap=True)
     table.add_column(_("chance"), justify="right", no_wrap=True)
-    table.add_column(_("Att. {col}").format(col=out.attacker_column), no_wrap=True)
-    table.add_column(_("Def. {col}").format(col=out.defender_column), no_wrap=True)
+    table.add_column(_("Att. {col}").format(col=out.attacker_column.label), no_wrap=True)
+    table.add_column(_("Def. {col}").format(col=out.defender_column.label), no_wrap=True)
     for a_row, d_row in zip(attacker.rows, defender.rows, strict=False):
         label = a_row[0]
-        lit = label == getattr(out, "row", None)
+        lit = label == out.row
         chance = chances.get(label) or chances.get(label.lstrip("≤≥"), "")
         table.add_row(
             label,
