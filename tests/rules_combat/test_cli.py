@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gcacw_ref.cli import main
+from gcacw_ref.rules.combat import resolve_combat
+from gcacw_ref.rules.combat_models import CombatInput
 
 
 def run(
@@ -187,3 +190,53 @@ def test_combat_artillery_die_pending(capsys: pytest.CaptureFixture[str], tmp_pa
     assert doc["dice_outcomes"] == 216 and doc["attacker_result"] is None
     code, out, _ = run(capsys, tmp_path, "combat", data)
     assert code == 0 and "even die" in out and "216" in out
+
+
+GRAND_ASSAULT = {
+    "game": "GTC",
+    "action": "assault",
+    "grand_assault": True,
+    "attackers": [
+        {"strength": 42, "artillery": 2, "hex": "1010"},
+        {"strength": "40 1/2", "tactical": 1, "hex": "1011"},
+    ],
+    "defenders": [{"strength": "20 1/2", "artillery": 1}],
+    "defender_terrain": "woods",
+    "dice": {"attacker": 4, "defender": 2},
+}
+
+
+def test_combat_json_is_the_rules_core_result(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The JSON is the rules core's result written out: every key in the contract's order,
+    the typed values (ratio, columns, strengths, chart results, rows) as the chart prints
+    them (7.2, 7.5)."""
+    code, out, _ = run(capsys, tmp_path, "combat", GRAND_ASSAULT, "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert list(doc) == [
+        "ratio", "ratio_drm", "tactical_drm", "artillery_drm", "attacker_drm", "defender_drm",
+        "attacker_column", "defender_column", "attacker_column_index", "defender_column_index",
+        "attacker_strength", "defender_strength", "defender_column_strength",
+        "artillery_difference", "artillery_outcomes", "attacker_drm_outcomes",
+        "attacker_modifiers", "defender_modifiers", "mp_cost", "grand_assault_extra_loss",
+        "dice_outcomes", "distribution", "row_probabilities", "differential", "row",
+        "attacker_result", "defender_result", "attacker_result_applied", "attacker_effects",
+        "defender_effects", "steps",
+    ]  # fmt: skip
+    res = resolve_combat(CombatInput.model_validate(GRAND_ASSAULT))
+    assert (doc["ratio"], doc["ratio_drm"]) == (res.ratio.label, res.ratio.drm) == ("4-1", 3)
+    assert (doc["attacker_column"], doc["attacker_column_index"]) == ("70+", 9)
+    assert (doc["defender_column"], doc["defender_column_index"]) == ("19-26", 4)
+    assert res.attacker_strength == Fraction(165, 2) and doc["attacker_strength"] == "82 1/2"
+    assert doc["defender_column_strength"] == "20 1/2"
+    assert doc["attacker_modifiers"] == {"ratio": 3, "tactical": 1, "attack_type": 1}
+    assert doc["attacker_drm"] == res.attacker_drm == 5 and doc["artillery_drm"] == 0
+    assert doc["grand_assault_extra_loss"] == 1 and doc["differential"] == 7
+    assert doc["row"] == "+7" and doc["row_probabilities"]["+7"] == "1/9"
+    assert res.row_probabilities[7] == Fraction(1, 9) and doc["row_probabilities"]["≥+10"] == "1/36"
+    assert (doc["attacker_result"], doc["attacker_result_applied"]) == ("2a", "3a")
+    assert res.attacker_result_applied is not None and res.attacker_result_applied.loss == 3
+    assert doc["defender_result"] == "4DR"
+    assert doc["attacker_effects"] == "lose 3 strength; may advance after combat"
