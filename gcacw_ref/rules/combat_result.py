@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 from typing import Annotated, Any
 
 from pydantic import (
@@ -89,12 +90,19 @@ def _row(given: Given) -> str | None:
     return None if diff is None else row_label(diff)
 
 
+@cache
+def _reading(result: ChartResult) -> str:
+    """A chart result's English reading, kept by value: the chart has few distinct results
+    and the engine resolves attacks by the thousand."""
+    return result.describe()
+
+
 def _effects(key: str) -> Callable[[Given], str | None]:
     """The English reading of the result at `key` (the JSON's `*_effects`)."""
 
     def effects(given: Given) -> str | None:
         result: ChartResult | None = given[key]
-        return None if result is None else result.describe()
+        return None if result is None else _reading(result)
 
     return effects
 
