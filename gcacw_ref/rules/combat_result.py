@@ -51,7 +51,7 @@ def _printed(value: ChartResult) -> str:
 
 
 def row_chances(chances: dict[int, Fraction]) -> dict[str, str]:
-    """Each chart row's chance as the JSON writes it: row label -> \"numerator/denominator\"."""
+    """Each chart row's chance as the JSON writes it: row label -> "numerator/denominator"."""
     return {row_label(r): f"{p.numerator}/{p.denominator}" for r, p in chances.items()}
 
 
@@ -110,8 +110,8 @@ def _effects(key: str) -> Callable[[Given], str | None]:
 class CombatResult(BaseModel):
     """Everything a player needs to settle one attack (7.1-7.5); as JSON, the result of
     `calc combat`. The artillery result and the attacker's modifier without artillery are
-    kept for the engine and left out of the JSON; the fields after them that have a
-    default are derived from the ones given."""
+    kept for the engine and left out of the JSON; the fields with a `default_factory` are
+    derived from the fields before them (no dice: no differential, row or results)."""
 
     model_config = ConfigDict(frozen=True)
 
