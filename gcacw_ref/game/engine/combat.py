@@ -398,7 +398,7 @@ def resolve(
     assert res.attacker_result is not None and res.defender_result is not None
     applied = res.attacker_result_applied or res.attacker_result
     defenders = [u.id for u in w.enemy_at(target, side)]
-    ratio = getattr(res.ratio, "label", res.ratio)
+    ratio = res.ratio.label
     w.emit(
         ev.CombatEvent(
             turn=w.turn,
