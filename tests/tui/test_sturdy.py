@@ -11,8 +11,8 @@ from pathlib import Path
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game.pane import GamePane
 
-from .conftest import run_async, settle
-from .test_pilot_game import BOTS, SIZE, start
+from .conftest import loaded_game_pane, run_async, settle
+from .test_pilot_game import BOTS, SIZE
 
 
 @run_async
@@ -25,7 +25,7 @@ async def test_a_refused_save_keeps_the_game_and_says_why(home: Path, tmp_path: 
     a_file.write_text("x", encoding="utf-8")
     app = GcacwApp(home=home, game=BOTS)
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         await pilot.press("right", "right")
         await settle(pilot)
         h = pane.history
@@ -144,7 +144,7 @@ async def test_markup_in_a_typed_save_path_is_shown_as_text(home: Path, tmp_path
 
     app = GcacwApp(home=home, game=BOTS)
     async with app.run_test(size=SIZE) as pilot:
-        pane = await start(pilot)
+        pane = await loaded_game_pane(pilot)
         target = str(tmp_path / "no-such-folder[/]" / "[@click=app.quit]x.json")
         pane.save_to(target)
         await settle(pilot)
