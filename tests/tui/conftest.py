@@ -13,8 +13,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from gcacw_ref.game.play.api import load_scenario
 from gcacw_ref.text.library import Library
 from gcacw_ref.tui.books import Books
+from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.pane import GamePane
 
 
@@ -76,6 +78,24 @@ async def settle(pilot: Pilot[object], pause: float = 0.0) -> None:
         await asyncio.sleep(pause)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+HISTORY_BOTS = {"union": "heuristic", "confederate": "random"}
+
+
+def bot_history(actions: int, seed: int = 3) -> History:
+    """The game screen's history of a training game (heuristic Union, random
+    Confederates), `actions` bot choices long, stepped as the screen steps."""
+    h = History.new(
+        load_scenario("training"), seed, {"union": "heuristic", "confederate": "random"}
+    )
+    for _ in range(actions):
+        if h.last.over:
+            break
+        h.go(len(h.stops) - 1)
+        action, by = h.bot_choice()
+        h.play(action, by=by)
+    return h
 
 
 async def loaded_game_pane(pilot: Pilot[object]) -> GamePane:

@@ -9,21 +9,10 @@ from pathlib import Path
 import pytest
 
 from gcacw_ref.errors import DataError
-from gcacw_ref.game.play.api import load_scenario
 from gcacw_ref.tui.game.history import History
 
-BOTS = {"union": "heuristic", "confederate": "random"}
-
-
-def played(actions: int) -> History:
-    h = History.new(load_scenario("training"), 3, BOTS)
-    for _ in range(actions):
-        if h.last.over:
-            break
-        h.go(len(h.stops) - 1)
-        action, by = h.bot_choice()
-        h.play(action, by=by)
-    return h
+from .conftest import HISTORY_BOTS as BOTS
+from .conftest import bot_history as played
 
 
 def test_an_opened_save_has_the_nodes_of_the_game(tmp_path: Path) -> None:

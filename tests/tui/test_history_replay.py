@@ -19,18 +19,8 @@ from gcacw_ref.game.play.api import (
 )
 from gcacw_ref.tui.game.history import CHECKPOINT, History
 
-BOTS = {"union": "heuristic", "confederate": "random"}
-
-
-def played(actions: int, seed: int = 3) -> History:
-    h = History.new(load_scenario("training"), seed, BOTS)
-    for _ in range(actions):
-        if h.last.over:
-            break
-        h.go(len(h.stops) - 1)
-        action, by = h.bot_choice()
-        h.play(action, by=by)
-    return h
+from .conftest import HISTORY_BOTS as BOTS
+from .conftest import bot_history as played
 
 
 def test_every_rebuilt_state_is_the_replayed_one() -> None:
