@@ -220,13 +220,18 @@ class MapView(ScrollView, can_focus=True):
                     top, bottom = self._cell(h, cell_key)
                     first = y == (row - 1) * 2 + (1 if col % 2 == 0 else 0)
                     segs.extend(top if first else bottom)
-                strip = Strip(_merge(segs), _width(segs))
-                if len(self._line_cache) > 400:
-                    self._line_cache.clear()
-                self._line_cache[cache_key] = strip
+                strip = self._keep_line(cache_key, segs)
             lines.append(strip)
         self._lines = lines
         self.refresh()
+
+    def _keep_line(self, key: tuple[object, ...], segs: list[Segment]) -> Strip:
+        """One drawn line, remembered by what it shows (at most about 400 lines)."""
+        strip = Strip(_merge(segs), _width(segs))
+        if len(self._line_cache) > 400:
+            self._line_cache.clear()
+        self._line_cache[key] = strip
+        return strip
 
     def _build_compact(self, by_hex: dict[str, list[Unit]], leader_hexes: set[str]) -> None:
         """The lines of the compact drawing (see `compact`), a line a row of hexes."""
@@ -261,10 +266,7 @@ class MapView(ScrollView, can_focus=True):
                 segs: list[Segment] = []
                 for key in line_keys:
                     segs.extend(C.compact_cell(str(key[0]), self._static[str(key[0])], key))
-                strip = Strip(_merge(segs), _width(segs))
-                if len(self._line_cache) > 400:
-                    self._line_cache.clear()
-                self._line_cache[cache_key] = strip
+                strip = self._keep_line(cache_key, segs)
             lines.append(strip)
         self._lines = lines
         self._header = C.header_strip(m.columns, cursor_col)
