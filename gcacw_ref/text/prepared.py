@@ -44,16 +44,22 @@ def _strings(value: object) -> TypeGuard[list[str]]:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
-def docs(what: str, *paths: Path) -> tuple[list[str], list[list[str]]] | None:
-    """(rule of each document, its tokens) for `what` ("cards", "asks") when the shipped
-    entry was made from these very files, else None."""
+def _current(what: str, *paths: Path) -> dict[str, object] | None:
+    """The shipped entry `what` when it was made from these very files, else None."""
     entry = _shipped().get(what)
     if not isinstance(entry, dict):
         return None
     try:
-        if entry.get("stamp") != file_digest(*paths):
-            return None
+        return entry if entry.get("stamp") == file_digest(*paths) else None
     except OSError:
+        return None
+
+
+def docs(what: str, *paths: Path) -> tuple[list[str], list[list[str]]] | None:
+    """(rule of each document, its tokens) for `what` ("cards", "asks") when the shipped
+    entry was made from these very files, else None."""
+    entry = _current(what, *paths)
+    if entry is None:
         return None
     rules, documents = entry.get("rules"), entry.get("docs")
     if not (
@@ -68,13 +74,8 @@ def docs(what: str, *paths: Path) -> tuple[list[str], list[list[str]]] | None:
 
 def lines(*paths: Path) -> tuple[list[str], str] | None:
     """(rule of every card and asks line, the lines' digest) for the encoder's lines."""
-    entry = _shipped().get("lines")
-    if not isinstance(entry, dict):
-        return None
-    try:
-        if entry.get("stamp") != file_digest(*paths):
-            return None
-    except OSError:
+    entry = _current("lines", *paths)
+    if entry is None:
         return None
     rules, digest = entry.get("rules"), entry.get("digest")
     if not (_strings(rules) and isinstance(digest, str)):
