@@ -73,6 +73,7 @@ from gcacw_ref.game.model.chance import (
     RollKind,
     die_owners,
 )
+from gcacw_ref.game.model.events import ENTRENCHMENT_WORDS, SIDE_WORDS
 from gcacw_ref.game.model.geometry import direction, parse_hex
 from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.game.model.log import (
@@ -121,6 +122,8 @@ from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.zoc import ZocKind
 
 __all__ = [
+    "ENTRENCHMENT_WORDS",
+    "SIDE_WORDS",
     "why_not",
     "Action",
     "AssaultDecision",

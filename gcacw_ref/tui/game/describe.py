@@ -12,6 +12,8 @@ from fractions import Fraction
 from rich.text import Text
 
 from gcacw_ref.game.play.api import (
+    ENTRENCHMENT_WORDS,
+    SIDE_WORDS,
     Action,
     Event,
     GameState,
@@ -119,18 +121,10 @@ PHASES = {
     "recovery": N_("recovery"),
     "over": N_("game over"),
 }
-SIDES = {"union": N_("Union"), "confederate": N_("Confederate")}
+SIDES = {side: SIDE_WORDS[side] for side in ("union", "confederate")}  # the log's words
 RANKS = {"army": N_("army"), "wing": N_("wing"), "corps": N_("corps"), "division": N_("division")}
 ZOC_KINDS = {"normal": N_("normal"), "limited": N_("limited")}
-LEVELS = {
-    "abatis": N_("abatis"),
-    "breastworks_building": N_("breastworks being built"),
-    "breastworks": N_("breastworks"),
-    "fort_building": N_("fort being built"),
-    "fort_building_1": N_("fort being built"),
-    "fort_building_2": N_("fort being built"),
-    "fort": N_("fort"),
-}
+LEVELS = {k: word for k, word in ENTRENCHMENT_WORDS.items() if k != "none"}  # the log's words
 PLAYERS = {"human": N_("person"), "heuristic": N_("heuristic bot"), "random": N_("random bot")}
 TERRAIN = {
     "clear": N_("clear"),
