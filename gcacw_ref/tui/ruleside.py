@@ -141,12 +141,18 @@ class RuleSide(Vertical):
             if is_target:
                 target = widget
             widgets.append(widget)
-        body.mount_all(widgets)
-        if target is not None:
-            found = target
-            self.call_after_refresh(lambda: body.scroll_to_widget(found, animate=False, top=True))
-        else:
+        mounted = body.mount_all(widgets)
+        if target is None:
             body.scroll_home(animate=False)
+            return
+        found = target
+
+        async def scroll_when_laid_out() -> None:
+            # the part's place is known only once its paragraphs are mounted and laid out
+            await mounted
+            self.call_after_refresh(lambda: body.scroll_to_widget(found, animate=False, top=True))
+
+        self.call_later(scroll_when_laid_out)
 
     def _note(self, message: str) -> None:
         self.shown = None

@@ -116,8 +116,11 @@ async def test_rule_beside_the_answer_follows_the_lit_line(app_home: Path) -> No
         table.highlighted = next(
             i for i, s in enumerate(table.steps) if s.label == "Artillery modifier"
         )
-        await settle(pilot, pause=0.2)
         body = side.query_one("#side-body")
+        for _ in range(50):  # the pane is rebuilt, laid out, then scrolled: wait for it
+            await settle(pilot)
+            if body.scroll_y > 0:
+                break
         heading = next(w for w in body.query(Static) if str(w.content) == "砲兵修正")
         assert body.scroll_y > 0
         assert heading.region.y == body.region.y
