@@ -153,3 +153,30 @@ def hexes_within(name: str, reach: int) -> tuple[str, ...]:
         if len(_WITHIN) < 100_000:
             _WITHIN[key] = found
     return found
+
+
+_RINGS: dict[tuple[str, int], tuple[str, ...]] = {}  # (hex, reach) -> the ring, filled on use
+
+
+def hex_ring(name: str, reach: int) -> tuple[str, ...]:
+    """The hex names exactly `reach` steps from `name` (some may lie off any map)."""
+    key = (name, reach)
+    found = _RINGS.get(key)
+    if found is None:
+        found = tuple(h for h in hexes_within(name, reach) if distance(name, h) == reach)
+        if len(_RINGS) < 100_000:
+            _RINGS[key] = found
+    return found
+
+
+def nearest_distance_in(a: str, targets: frozenset[str]) -> int:
+    """`nearest_distance` over a set of hexes, searched ring by ring out from `a` while
+    the rings hold fewer hexes than the set (a near target is found without reading the
+    far ones), then over the set itself."""
+    size = len(targets)
+    reach = 0
+    while 3 * reach * (reach + 1) + 1 <= size:
+        if any(h in targets for h in hex_ring(a, reach)):
+            return reach
+        reach += 1
+    return nearest_distance(a, targets)

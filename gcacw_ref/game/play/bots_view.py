@@ -10,7 +10,7 @@ from functools import cached_property, lru_cache
 
 from gcacw_ref.game.engine.core import pending_side
 from gcacw_ref.game.engine.position import Position
-from gcacw_ref.game.model.geometry import distance, hexes_within, nearest_distance
+from gcacw_ref.game.model.geometry import distance, hexes_within, nearest_distance_in
 from gcacw_ref.game.model.geometry import neighbors as _neighbors
 from gcacw_ref.game.model.pathing import MoveView
 from gcacw_ref.game.model.scenario import leader_commands
@@ -42,7 +42,7 @@ class ViewMemo:
 
     def __init__(self) -> None:
         self.scenario: object = None
-        self.near: dict[tuple[str, ...], dict[str, int]] = {}
+        self.near: dict[frozenset[str], dict[str, int]] = {}
         self.gains: dict[tuple[object, ...], float | None] = {}
 
     def for_scenario(self, scenario: object) -> ViewMemo:
@@ -65,6 +65,7 @@ class _View:
         self.side = pending_side(state) or "union"
         self._side = Side(self.side)
         self._goals: list[str] | None = None
+        self._goal_set: frozenset[str] = frozenset()
         self._hold_hex: dict[str, bool] = {}
         # the last turn: fatigue no longer matters, every unit that may march goes on
         self.all_out = state.turn >= state.scenario.scenario.turns
@@ -105,14 +106,14 @@ class _View:
             self._goals = list(dict.fromkeys(_goals(self.state, self.side)))
             # the same goals give the same distances: kept across decisions
             near = self.memo.near
-            key = tuple(self._goals)
+            key = self._goal_set = frozenset(self._goals)
             self._near: dict[str, int] = near.get(key) or {}
             if len(near) > 2_000:
                 near.clear()
             near[key] = self._near
         hit = self._near.get(hex_)
         if hit is None:
-            hit = self._near[hex_] = nearest_distance(hex_, self._goals)
+            hit = self._near[hex_] = nearest_distance_in(hex_, self._goal_set)
         return hit
 
     def fresh(self, unit: Unit) -> bool:
