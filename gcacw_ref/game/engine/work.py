@@ -63,8 +63,9 @@ class Work:
         # hex -> units: a copy of the state's index, made on first use (`_index`)
         self._by_hex: dict[str, tuple[Unit, ...]] | None = None
         self._order: dict[str, int] = state.unit_order()
-        self.derived: dict[object, object] = {}
-        """Facts derived from the units alone (enemy hexes per side...), dropped by `upd`."""
+        self.derived: dict[object, object] = {("hexes", k): v for k, v in state._side_hexes.items()}
+        """Facts derived from the units alone (enemy hexes per side...), dropped by `upd`;
+        the hexes of each side are handed from state to state (`freeze`)."""
         self.offered: tuple[Action, ...] | None = None
         """The pending decision's legal actions, set by `core.run` when it stops there."""
 
@@ -227,6 +228,10 @@ class Work:
             }
         )
         state._legal = self.offered
-        if self._by_hex is not None:
-            state._hexes = self._by_hex
+        # `upd` builds the index before any change: without one the units are unchanged
+        state._hexes = self._by_hex if self._by_hex is not None else self.state0._hexes
+        for side in Side:
+            hexes = self.derived.get(("hexes", side))
+            if isinstance(hexes, frozenset):
+                state._side_hexes[side] = hexes
         return state

@@ -168,12 +168,16 @@ class GameState(BaseModel):
     # unit id -> its place in `units` (`unit_order`): shared by the states that follow
     # while they hold the same unit ids
     _order: dict[str, int] = PrivateAttr(default_factory=dict)
+    # side -> the hexes its units hold, as the engine worked them out for this state's
+    # units (handed on like `_hexes`); never copied
+    _side_hexes: dict[Side, frozenset[str]] = PrivateAttr(default_factory=dict)
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy (with `update`) that works out its own legal actions and hex index."""
         copied = super().model_copy(update=update, deep=deep)
         copied._legal = None
         copied._hexes = None
+        copied._side_hexes = {}
         if update and "units" in update and update["units"].keys() != self.units.keys():
             copied._order = {}
         return copied
