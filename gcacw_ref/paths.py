@@ -107,9 +107,33 @@ def _read_regular(path: Path | str, limit: int) -> bytes:
     return data
 
 
+READ_CHUNK = 1 << 20
+
+
 def _read_limited(fh: BinaryIO, limit: int) -> bytes:
-    """At most `limit` + 1 bytes (one more than allowed shows the file is too large)."""
-    return fh.read(limit + 1)
+    """At most `limit` + 1 bytes (one more than allowed shows the file is too large).
+
+    Read in pieces sized by what the file holds, never as one `read(limit + 1)`: Python
+    allocates the whole request before reading, so a 600 KB book under a 256 MB limit
+    had a 256 MB buffer made, then cut down (mostly untouched memory, but allocated and
+    returned on every load). A file that grows while it is read is still read to its
+    end or to `limit` + 1."""
+    try:
+        size = os.fstat(fh.fileno()).st_size
+    except (OSError, ValueError):
+        size = 0
+    parts: list[bytes] = []
+    total = 0
+    want = min(size, limit) + 1
+    while total <= limit:
+        want = min(want, limit + 1 - total)
+        chunk = fh.read(want)
+        parts.append(chunk)
+        total += len(chunk)
+        if len(chunk) < want:
+            break
+        want = READ_CHUNK
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 def _cannot_read(name: str, exc: OSError | ValueError) -> str:

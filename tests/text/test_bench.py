@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,9 @@ def test_bench_over_seeds(seeds: dict[str, Path], monkeypatch: pytest.MonkeyPatc
     assert isinstance(result["import_s"], float)
     cli = result["cli_question"]
     assert cli["cpu_s"] > 0 and cli["max_rss_mb"] > 0 and cli["runs"] == 1
+    # the question's own memory, though this process prepared the encoder (about 100 MB;
+    # it was reported as this process's peak, 200 MB and more, before)
+    assert cli["max_rss_mb"] < 150
     tui = result["tui_first_question"]
     assert tui["after_ready_s"] > 0 and tui["after_ready_cpu_s"] > 0
     search = result["search"]
@@ -56,3 +61,14 @@ def test_bench_without_anything(
     result = bench.run()
     assert "error" in result["search"]
     assert "search: not measured" in bench.render(result)
+
+
+def test_a_child_s_memory_is_its_own_not_the_bench_s() -> None:
+    # the bench's own peak made high (300 MB touched): a child measured through the
+    # launcher reports its own peak (a bare Python: about 10 MB), not this process's
+    grown = b"x" * (300 * 1024 * 1024)
+    cpu, rss_mb = bench.cold.child_usage([sys.executable, "-c", "pass"], dict(os.environ))
+    assert len(grown) and cpu > 0
+    assert rss_mb < 100
+    with pytest.raises(RuntimeError, match="exited 3"):
+        bench.cold.child_usage([sys.executable, "-c", "raise SystemExit(3)"], dict(os.environ))
