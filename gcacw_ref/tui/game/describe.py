@@ -218,6 +218,10 @@ def action_words(action: Action, state: GameState, defenders: bool = True) -> st
     units in its hex by name (`state` must then be the position the action is chosen in,
     not a later one: the log, which has only the last position, leaves them out)."""
     parts = [_(ACTION_WORDS.get(action.type, action.type))]
+    option = _(OPTION_WORDS.get(action.option, action.option)) if action.option else ""
+    if action.type == "attack" and option:  # the kind first: it tells the choices apart
+        parts.append(option)
+        option = ""
     who = []
     if action.leader and action.leader in state.leaders:
         who.append(name_of(state, action.leader, state.leaders[action.leader].name))
@@ -243,8 +247,8 @@ def action_words(action: Action, state: GameState, defenders: bool = True) -> st
         if enemies:  # what is attacked, not only where
             where += " (" + join_list(enemies) + ")"
         parts.append(where)
-    if action.option:
-        parts.append(_(OPTION_WORDS.get(action.option, action.option)))
+    if option:
+        parts.append(option)
     return " · ".join(parts)
 
 
