@@ -325,7 +325,8 @@ def zoc_to_zoc_order(t: Tally, seen: Seen, board: Board, unit: Unit, to: str) ->
 
 def attack_mp(t: Tally, unit: Unit, mp: Fraction, attacks: list[Action]) -> None:
     """6.1: the attack types offered against each target are those the MP left pays for
-    (attack summary chart); no attack at all below 1 MP, so no column attack at 0."""
+    (attack summary chart); no attack at all below 1 MP, so no column attack at 0 (register
+    `attack-needs-one-mp`)."""
     if not attacks:
         return
     kinds = _table("attack_types")["type"]

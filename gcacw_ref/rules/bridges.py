@@ -79,7 +79,8 @@ def pontoon_built(die: int, drm: int) -> bool:
 def destroy_drm(*, ferry: bool, confederate: bool, zoc_free: bool, idle: bool) -> int:
     """10.2 modifiers for destroying a fixed bridge or ferry (they add up): -2 a
     Confederate attempt on a ferry, -1 neither hex in enemy ZOC (limited included), -1
-    the unit spent its march only in the two hexes without moving or attacking."""
+    the unit spent its march only in the two hexes without moving or attacking (the rules
+    print these three without a sign: register `bridge-modifier-signs`)."""
     drm = -2 if ferry and confederate else 0
     if zoc_free:
         drm -= 1

@@ -130,7 +130,8 @@ def _woods_hexside(inp: CombatInput) -> list[Step]:
 
 def march_attack_cost(attack_type: str, cavalry: bool, mp_left: Fraction) -> int | None:
     """7.1 / 6.1: the MP this march attack type costs the unit, or None when the MP left
-    do not pay for it; a column attack costs nothing but needs at least 1 MP left."""
+    do not pay for it; a column attack costs nothing but needs at least 1 MP left (register
+    `attack-needs-one-mp`)."""
     try:
         kind = attack_types().get(attack_type)
     except KeyError:

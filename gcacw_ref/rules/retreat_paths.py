@@ -105,6 +105,7 @@ def _search(
             truncated = True
             return
         n = len(path)
+        # register optional-retreat-ends-adjacent: any optional retreat may end beside the start
         may_end = n >= lo and not enemy_here and (kind == "optional" or here not in start_adjacent)
         if may_end:
             found.append(RetreatPath(path, losses, False, override_at))

@@ -49,6 +49,17 @@ def test_may_not_end_next_to_start() -> None:
     assert ("A",) in [p.hexes for p in optional.paths]
 
 
+def test_optional_retreat_of_two_hexes_may_end_beside_the_start() -> None:
+    """Register optional-retreat-ends-adjacent: S -> A -> B with B beside S. A normal
+    retreat may not stop in B (7.6 restrictions); an optional one may (7.6, the defender's
+    optional retreat: 1-4 hexes, ending adjacent allowed)."""
+    edges = {"S": ["A", "B"], "A": ["S", "B"], "B": ["S", "A"]}
+    n, d, z = graph(edges)
+    optional = retreat_paths("optional", "S", n, d, z)
+    assert ("A", "B") in [p.hexes for p in optional.paths]
+    assert ("A", "B") not in [p.hexes for p in retreat_paths("retreat", "S", n, d, z).paths]
+
+
 def test_priority_forces_road_hex() -> None:
     edges = {"S": ["A", "B"], "A": ["S", "C"], "B": ["S", "D"], "C": ["A"], "D": ["B"]}
     facts = {("S", "A"): RetreatHex(farther=True, road=True)}

@@ -39,8 +39,9 @@ RULE = RETREAT_RULES  # 7.6, or 7.7 for a cavalry retreat
 
 
 def crossing_ok(w: Work, a: str, b: str, side: Side) -> bool:
-    """7.6 / 12.0: rivers only at a crossing; in rain (or while the river marker lasts)
-    not by ford or destroyed crossing; in rain no creek without a road (unless a city)."""
+    """7.6 / 12.0 (register `retreat-river-wording`): rivers only at a crossing; in rain
+    (or while the river marker lasts) not by ford or destroyed crossing; in rain no creek
+    without a road (unless a city)."""
     feats = bridges.effective_hexside(w, a, b, side)
     if feats is None:
         return False

@@ -1,0 +1,406 @@
+"""The tuning loop, offline: record the rankers' lists of every tuning question once, then
+re-run the fusion, the last look and the asks' and encoder lines' aggregation in seconds.
+
+    python scripts/tune_offline.py record OUT.pkl
+    python scripts/tune_offline.py check OUT.pkl      # the replay equals the live search
+    python scripts/tune_offline.py cv OUT.pkl [ASKS.toml]
+
+`record` runs the live search over the tuning halves (`tune`...`tune7`, never held) and
+keeps, per question: its one spelling, the term ranker's scored list, every ranker's list
+(`rank.Bm25Result`), the tokens the asks read (`cards.card_weights`) and the question's
+vector. `check` replays the shipped ranking from the record and counts the questions whose
+top 3 differ from the live one. `cv` scores ranking choices (the aggregation of the asks'
+lines and of the encoder's lines, the asks rankers' weights) with leave-one-set-out
+cross-validation over the seven tuning sets: each set is scored with the choice that was
+best on the other six. `ASKS.toml` swaps in another asks file (its lines are encoded once
+and cached beside the record).
+
+The aggregations of a rule's lines (each line's BM25 score or cosine with the question):
+`max` (the rule by its best line, as shipped), `mean:k` (the mean of its best k lines,
+missing lines count as nothing for BM25) and `lse:t` (a softmax: t log sum exp(s / t), on
+BM25 scores divided by the question's best).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import pickle
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from tune_eval import TUNING, library
+
+from gcacw_ref.text import asks, governing, rank, search, semantic
+from gcacw_ref.text.asks import ASKS_FILE, AsksFile, asks_docs
+from gcacw_ref.text.bm25 import Postings
+from gcacw_ref.text.cards import CARDS_FILE, CardsFile, card_weights, read_data
+from gcacw_ref.text.quality import is_right, load_questions
+from gcacw_ref.text.question import read_query
+from gcacw_ref.text.spelling import canonical
+
+LISTS = ("passages", "sections", "definitions", "cards", "asks", "sem_passages", "sem_lines")
+SETS = sorted(TUNING)
+Key = tuple[int, str]
+
+
+def record(out: Path) -> None:
+    lib = library()
+    books = lib._loaded()
+    questions = [q for q in load_questions() if q["half"] in TUNING]
+    seen: dict[str, Any] = {}
+    real = search.fuse
+
+    def spy(
+        terms: list[tuple[Key, float]],
+        bm: rank.Bm25Result,
+        lookup: bool = False,
+        japanese: bool = False,
+    ) -> list[tuple[Key, float]]:
+        seen.update(terms=list(terms), bm={n: list(getattr(bm, n)) for n in LISTS})
+        seen.update(lookup=lookup, japanese=japanese)
+        return real(terms, bm, lookup, japanese)
+
+    search.fuse = spy
+    rows = []
+    where: dict[Key, tuple[str, str, str, tuple[int, str]]] = {}
+    for item in questions:
+        seen.clear()
+        hits = lib.search(item["q"], limit=3)
+        query = canonical(item["q"][: search.MAX_QUERY])
+        right = [is_right(h.book, h.section, h.ref, item["sections"]) for h in hits]
+        row = {**item, "query": query, "live": right, "live_refs": [h.ref for h in hits]}
+        if seen:
+            row.update(seen)
+            row["weights"] = card_weights(query, read_query(query))
+            row["qvec"] = np.array(semantic.query_vector(query), dtype=np.float32)
+            keys = [k for k, _ in seen["terms"]] + [k for n in LISTS for k in seen["bm"][n]]
+            for b, ref in keys:
+                if (b, ref) not in where:
+                    where[(b, ref)] = _where(books, b, ref)
+        rows.append(row)
+    out.write_bytes(pickle.dumps({"rows": rows, "where": where}))
+    print(f"{out}: {len(rows)} questions, {sum('terms' in r for r in rows)} fused")
+
+
+def _where(books: list[Any], b: int, ref: str) -> tuple[str, str, str, tuple[int, str]]:
+    """(book id, section as a hit shows it, ref, the section `varied` keeps apart)."""
+    book = books[b]
+    sec = book.get(ref)
+    owner = book.get(sec.parent) if sec.kind == "anchor" and sec.parent else sec
+    part = search._section_of(books, search._Cand(b, ref))
+    return book.info.id, owner.number or owner.id, sec.id, part
+
+
+# -- the lines and their aggregation ------------------------------------------------------
+
+
+@dataclass
+class Lines:
+    """A set of lines (cards and asks for the encoder, asks for BM25) grouped by rule."""
+
+    rules: list[str]  # the rule of each line
+    names: list[str]  # the rules, in first-line order
+    index: np.ndarray  # [rule, k] -> line, -1 past a rule's last line
+
+    @classmethod
+    def of(cls, rules: list[str]) -> Lines:
+        names = list(dict.fromkeys(rules))
+        at = {r: i for i, r in enumerate(names)}
+        groups: list[list[int]] = [[] for _ in names]
+        for i, r in enumerate(rules):
+            groups[at[r]].append(i)
+        width = max(len(g) for g in groups)
+        index = np.full((len(names), width), -1, dtype=np.int64)
+        for i, g in enumerate(groups):
+            index[i, : len(g)] = g
+        return cls(rules, names, index)
+
+
+def aggregate(scores: np.ndarray, lines: Lines, how: str, bm25: bool) -> list[str]:
+    """Rules by the aggregation `how` of their lines' scores, best first (DEPTH of them)."""
+    if how == "max" or not len(scores):
+        touched = np.flatnonzero(scores > 0) if bm25 else np.arange(len(scores))
+        order = touched[np.argsort(-scores[touched], kind="stable")][: asks.LINES]
+        out = list(dict.fromkeys(lines.rules[i] for i in order.tolist()))
+        return out[: rank.DEPTH]
+    pad = lines.index < 0
+    top = float(scores.max()) if bm25 else 1.0
+    if top <= 0:
+        return []
+    s = np.where(pad, 0.0 if bm25 else -np.inf, scores[lines.index] / top)
+    kind, _, arg = how.partition(":")
+    if kind == "mean":
+        k = int(arg)
+        best = -np.sort(-s, axis=1)[:, :k]
+        if bm25:
+            value = best.mean(axis=1)
+        else:
+            finite = np.isfinite(best)
+            value = np.where(finite, best, 0.0).sum(axis=1) / finite.sum(axis=1)
+    elif kind == "lse":
+        t = float(arg)
+        m = s.max(axis=1, keepdims=True)
+        value = (m[:, 0] + t * np.log(np.exp((s - m) / t).sum(axis=1))) if t else m[:, 0]
+        if bm25:
+            value = np.where(s.max(axis=1) > 0, value, -np.inf)
+    else:
+        raise ValueError(how)
+    ok = np.flatnonzero(np.isfinite(value) & (value > (0 if bm25 else -np.inf)))
+    order = ok[np.argsort(-value[ok], kind="stable")][: rank.DEPTH]
+    return [lines.names[i] for i in order.tolist()]
+
+
+def _asks_texts(path: Path) -> tuple[list[str], list[str]]:
+    rules: list[str] = []
+    texts: list[str] = []
+    for entry in read_data(path, AsksFile, "asks").asks:
+        for text in entry.en + entry.ja:
+            rules.append(entry.rule)
+            texts.append(text)
+    return rules, texts
+
+
+def encoder_lines(asks_path: Path, cache: Path) -> tuple[Lines, np.ndarray]:
+    """The encoder's lines (the cards, then the asks of `asks_path`) and their vectors,
+    encoded once and cached (float16, as shipped)."""
+    rules: list[str] = []
+    texts: list[str] = []
+    for card in read_data(CARDS_FILE, CardsFile, "cards").card:
+        rules += [card.rule, card.rule]
+        texts += [card.en, card.ja]
+    a_rules, a_texts = _asks_texts(asks_path)
+    rules += a_rules
+    texts += a_texts
+    digest = hashlib.blake2b("\0".join(texts).encode(), digest_size=8).hexdigest()
+    file = cache.with_name(f"{cache.stem}.{digest}.npy")
+    if file.exists():
+        vectors = np.load(file)
+    else:
+        vectors = semantic.encode(texts).astype(np.float16).astype(np.float32)
+        np.save(file, vectors)
+    return Lines.of(rules), vectors
+
+
+@dataclass
+class Variant:
+    """The line data a replay reads: the asks' BM25 and the encoder's lines."""
+
+    asks_lines: Lines
+    asks_postings: Postings
+    sem_lines: Lines
+    sem_vectors: np.ndarray
+
+    @classmethod
+    def load(cls, asks_path: Path, cache: Path) -> Variant:
+        a_rules, docs = asks_docs(asks_path)
+        sem, vectors = encoder_lines(asks_path, cache)
+        return cls(Lines.of(a_rules), Postings.build(docs), sem, vectors)
+
+
+@dataclass
+class Prepared:
+    """Per question: its asks lines' BM25 scores and its encoder lines' cosines."""
+
+    asks: list[np.ndarray]
+    sem: list[np.ndarray]
+
+
+def prepare(rows: list[dict[str, Any]], v: Variant) -> Prepared:
+    a_out: list[np.ndarray] = []
+    s_out: list[np.ndarray] = []
+    for row in rows:
+        a = np.zeros(len(v.asks_lines.rules))
+        s = np.zeros(0)
+        if "terms" in row and row["bm"]["asks"]:  # asks kept out: no standard rules asked
+            for doc, score in v.asks_postings.score(row["weights"]).items():
+                a[doc] = score
+        if "terms" in row and row["bm"]["sem_lines"]:
+            s = v.sem_vectors @ row["qvec"]
+        a_out.append(a)
+        s_out.append(s)
+    return Prepared(a_out, s_out)
+
+
+# -- the replay ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    asks_how: str = "max"
+    sem_how: str = "max"
+    consts: tuple[tuple[str, float], ...] = ()  # (module.CONST, value)
+
+    def label(self) -> str:
+        extra = " ".join(f"{n}={v}" for n, v in self.consts)
+        return f"asks={self.asks_how} sem={self.sem_how} {extra}".strip()
+
+
+MODULES = {"rank": rank, "governing": governing, "asks": asks}
+
+
+def _set(consts: tuple[tuple[str, float], ...]) -> Iterator[None]:
+    old = []
+    for name, value in consts:
+        mod, const = name.split(".")
+        old.append((MODULES[mod], const, getattr(MODULES[mod], const)))
+        setattr(MODULES[mod], const, value)
+    try:
+        yield
+    finally:
+        for mod, const, value in old:
+            setattr(mod, const, value)
+
+
+def replay(
+    rows: list[dict[str, Any]],
+    where: dict[Key, Any],
+    choice: Choice,
+    prep: Prepared | None = None,
+    v: Variant | None = None,
+) -> list[tuple[bool, bool]]:
+    """(top-1 right, top-3 right) of every question under `choice`."""
+    out: list[tuple[bool, bool]] = []
+    gen = _set(choice.consts)
+    next(gen)
+    try:
+        for i, row in enumerate(rows):
+            if "terms" not in row:  # a rule number or a sure look-up: not fused
+                out.append((row["live"][:1] == [True], any(row["live"])))
+                continue
+            lists = dict(row["bm"])
+            if prep is not None and v is not None:
+                if lists["asks"]:
+                    names = aggregate(prep.asks[i], v.asks_lines, choice.asks_how, True)
+                    lists["asks"] = [(0, r) for r in names]
+                if lists["sem_lines"]:
+                    names = aggregate(prep.sem[i], v.sem_lines, choice.sem_how, False)
+                    lists["sem_lines"] = [(0, r) for r in names]
+            bm = rank.Bm25Result(
+                lists["passages"], lists["sections"], {}, {}, **{n: lists[n] for n in LISTS[2:]}
+            )
+            order = rank.fuse(row["terms"], bm, row["lookup"], row["japanese"])
+            if not row["lookup"]:
+                order = governing.governing_first(order, row["query"], lambda k: k)
+                order = rank.varied(order, lambda k: where[k][3])
+            right = [is_right(*where[k][:3], row["sections"]) for k, _ in order[:3]]
+            out.append((right[:1] == [True], any(right)))
+    finally:
+        gen.close()
+    return out
+
+
+def totals(rows: list[dict[str, Any]], got: list[tuple[bool, bool]], lang: str) -> tuple[int, int]:
+    pairs = [g for r, g in zip(rows, got, strict=True) if r["lang"] == lang]
+    return sum(a for a, _ in pairs), sum(b for _, b in pairs)
+
+
+def cross_validate(
+    rows: list[dict[str, Any]], results: dict[Choice, list[tuple[bool, bool]]], lang: str
+) -> tuple[int, int, list[str]]:
+    """Leave-one-set-out: each tuning set scored with the choice best on the other six
+    (top-1, then top-3; ties go to the first choice listed). Returns the summed top-1,
+    top-3 and the choice of each fold."""
+    t1 = t3 = 0
+    picked: list[str] = []
+    for held in SETS:
+
+        def score(c: Choice, held: str = held) -> tuple[int, int]:
+            got = results[c]
+            on = [g for r, g in zip(rows, got, strict=True) if r["lang"] == lang]
+            rs = [r for r in rows if r["lang"] == lang]
+            a = sum(g[0] for r, g in zip(rs, on, strict=True) if r["half"] != held)
+            b = sum(g[1] for r, g in zip(rs, on, strict=True) if r["half"] != held)
+            return a, b
+
+        best = max(results, key=score)  # max keeps the first of equals
+        got = results[best]
+        pairs = [
+            g for r, g in zip(rows, got, strict=True) if r["lang"] == lang and r["half"] == held
+        ]
+        t1 += sum(a for a, _ in pairs)
+        t3 += sum(b for _, b in pairs)
+        picked.append(best.label())
+    return t1, t3, picked
+
+
+def report(rows: list[dict[str, Any]], results: dict[Choice, list[tuple[bool, bool]]]) -> None:
+    for c, got in results.items():
+        ja, en = totals(rows, got, "ja"), totals(rows, got, "en")
+        print(f"ja {ja[0]}/{ja[1]}  en {en[0]}/{en[1]}  {c.label()}")
+    for lang in ("ja", "en"):
+        t1, t3, picked = cross_validate(rows, results, lang)
+        print(f"CV {lang}: top-1 {t1}, top-3 {t3}; folds chose: {sorted(set(picked))}")
+
+
+def grid(base: Choice, axes: dict[str, list[Any]]) -> list[Choice]:
+    """Every combination of the axes' values over `base` (`asks_how`, `sem_how` or a
+    module.CONST)."""
+    out = []
+    names = list(axes)
+    for values in itertools.product(*(axes[n] for n in names)):
+        fields = dict(asks_how=base.asks_how, sem_how=base.sem_how)
+        consts = dict(base.consts)
+        for n, val in zip(names, values, strict=True):
+            if n in fields:
+                fields[n] = val
+            else:
+                consts[n] = val
+        out.append(Choice(fields["asks_how"], fields["sem_how"], tuple(sorted(consts.items()))))
+    return out
+
+
+def run(
+    rows: list[dict[str, Any]],
+    where: dict[Key, Any],
+    choices: list[Choice],
+    prep: Prepared,
+    v: Variant,
+) -> dict[Choice, list[tuple[bool, bool]]]:
+    results = {c: replay(rows, where, c, prep, v) for c in choices}
+    report(rows, results)
+    return results
+
+
+def main(argv: list[str]) -> None:
+    cmd, file, *rest = argv
+    path = Path(file)
+    if cmd == "record":
+        record(path)
+        return
+    data = pickle.loads(path.read_bytes())
+    rows, where = data["rows"], data["where"]
+    if cmd == "check":
+        got = replay(rows, where, Choice())
+        live = [(r["live"][:1] == [True], any(r["live"])) for r in rows]
+        diff = [r["q"] for r, g, w in zip(rows, got, live, strict=True) if g != w]
+        print(f"replay: ja {totals(rows, got, 'ja')} en {totals(rows, got, 'en')}")
+        print(f"live:   ja {totals(rows, live, 'ja')} en {totals(rows, live, 'en')}")
+        print(f"{len(diff)} questions differ", *diff[:10], sep="\n")
+        v = Variant.load(ASKS_FILE, path)
+        again = replay(rows, where, Choice(), prepare(rows, v), v)
+        diff = [r["q"] for r, g, w in zip(rows, again, live, strict=True) if g != w]
+        print(
+            f"lines re-aggregated (max): ja {totals(rows, again, 'ja')} en "
+            f"{totals(rows, again, 'en')}, {len(diff)} differ",
+            *diff[:10],
+            sep="\n",
+        )
+        return
+    if cmd == "cv":
+        v = Variant.load(Path(rest[0]) if rest else ASKS_FILE, path)
+        prep = prepare(rows, v)
+        hows = ["max", "mean:2", "mean:3", "mean:5", "lse:0.05", "lse:0.1", "lse:0.2"]
+        run(rows, where, grid(Choice(), {"asks_how": hows}), prep, v)
+        shows = ["max", "mean:2", "mean:3", "mean:5", "lse:0.01", "lse:0.02", "lse:0.05"]
+        run(rows, where, grid(Choice(), {"sem_how": shows}), prep, v)
+        return
+    raise SystemExit(f"unknown command {cmd}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
