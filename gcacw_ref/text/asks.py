@@ -18,10 +18,9 @@ rank fusion in `rank.py`, for questions only.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-from pydantic import BaseModel, Field
 
 from gcacw_ref.text import prepared
 from gcacw_ref.text.bm25 import Postings, tokens
@@ -34,22 +33,34 @@ from gcacw_ref.text.cards import (
 )
 from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.question import Reading
+from gcacw_ref.text.shapes import Fields
 
 ASKS_FILE = Path(__file__).with_name("asks.toml")
 DEPTH = 30
 LINES = 4 * DEPTH  # how many best lines are read to rank DEPTH rules
 
 
-class Asks(BaseModel):
+@dataclass
+class Asks:
     """One rule's lines."""
 
-    rule: str = Field(min_length=1)  # a section id of the standard rules
-    en: list[str] = Field(default_factory=list)
-    ja: list[str] = Field(default_factory=list)
+    rule: str  # a section id of the standard rules (not empty)
+    en: list[str]
+    ja: list[str]
 
 
-class AsksFile(BaseModel):
-    asks: list[Asks] = Field(min_length=1)
+@dataclass
+class AsksFile:
+    asks: list[Asks]  # at least one
+
+    @classmethod
+    def from_data(cls, data: object) -> AsksFile:
+        """The file's parsed TOML, checked; `ShapeError` naming the first bad field."""
+        asks = [
+            Asks(rule=a.text("rule", nonempty=True), en=a.texts("en", []), ja=a.texts("ja", []))
+            for a in Fields(data).tables("asks", nonempty=True)
+        ]
+        return cls(asks=asks)
 
 
 def line_tokens(line: str) -> list[str]:

@@ -21,7 +21,6 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from rapidfuzz import fuzz, process
 
@@ -83,23 +82,6 @@ class _Cand:
             reverse=True,
         )
         return parts[0] + 0.08 * parts[1] + 0.03 * parts[2]
-
-
-_HIT_FIELDS = tuple(Hit.model_fields)
-_object_setattr = object.__setattr__
-
-
-def _new_hit(values: dict[str, Any]) -> Hit:
-    """A `Hit` from every one of its fields, built here and typed: what
-    `Hit.model_construct(**values)` makes (no validation, every field set), without its
-    per-field walk over aliases and defaults (`Hit` has neither aliases, extras nor
-    private attributes; `tests/text/test_search.py` compares the two)."""
-    hit = Hit.__new__(Hit)
-    _object_setattr(hit, "__dict__", values)
-    _object_setattr(hit, "__pydantic_fields_set__", set(_HIT_FIELDS))
-    _object_setattr(hit, "__pydantic_extra__", None)
-    _object_setattr(hit, "__pydantic_private__", None)
-    return hit
 
 
 @lru_cache(maxsize=512)
@@ -388,21 +370,15 @@ class Searcher:
         section = owner.number or owner.id
         title = owner.title
         snippet, highlights = self._snippet(book, c, sec, q)
-        return _new_hit(
-            {
-                "book": book.info.id,
-                "section": section,
-                "title": title,
-                "score": score,
-                "snippet": snippet,
-                "highlights": highlights,
-                "anchor": anchor,
-                "ref": sec.id,
-                "passage": "",
-                "passage_highlights": [],
-                "see_also": [],
-                "answer_span": None,
-            }
+        return Hit(
+            book=book.info.id,
+            section=section,
+            title=title,
+            score=score,
+            snippet=snippet,
+            highlights=highlights,
+            anchor=anchor,
+            ref=sec.id,
         )
 
     def _snippet(
