@@ -93,18 +93,33 @@ def load_asks(path: Path | None = None) -> RuleDocs:
 
 def rank_asks(kinds: list[str], query: str, reading: Reading) -> list[tuple[int, str]]:
     """(book index, ref) of the standard rules' books, the rule of the best line first."""
+    return score_asks(kinds, query, reading)[0]
+
+
+def score_asks(
+    kinds: list[str], query: str, reading: Reading
+) -> tuple[list[tuple[int, str]], dict[tuple[int, str], float]]:
+    """`rank_asks`'s list, and the BM25 score of the best line of every rule a line of
+    which the question touches (for `rank.by_lines`)."""
     books = standard_books(kinds)
     if not books:
-        return []
+        return [], {}
     weights = card_weights(query, reading)
     if not weights:
-        return []
+        return [], {}
     index = load_asks()
+    scores = index.postings.score(weights)
+    best: dict[str, float] = {}
+    for doc, score in scores.items():
+        rule = index.rules[doc]
+        if score > best.get(rule, 0.0):
+            best[rule] = score
     order: list[str] = []
-    for doc, _ in index.postings.top(weights, LINES):
+    for doc in sorted(scores, key=scores.__getitem__, reverse=True)[:LINES]:
         rule = index.rules[doc]
         if rule not in order:
             order.append(rule)
             if len(order) == DEPTH:
                 break
-    return [(b, rule) for b in books for rule in order]
+    ranked = [(b, rule) for b in books for rule in order]
+    return ranked, {(b, rule): v for b in books for rule, v in best.items()}

@@ -27,7 +27,7 @@ from rapidfuzz import fuzz, process
 from gcacw_ref.errors import InputError
 from gcacw_ref.text import semantic
 from gcacw_ref.text.answer import add_answer
-from gcacw_ref.text.asks import rank_asks
+from gcacw_ref.text.asks import score_asks
 from gcacw_ref.text.cards import rank_cards
 from gcacw_ref.text.clean import bigrams, search_form
 from gcacw_ref.text.concepts import coverage, query_concepts
@@ -39,6 +39,7 @@ from gcacw_ref.text.rank import (
     SURE_LOOKUP,
     Bm25Result,
     bm25_rank,
+    by_lines,
     definitions,
     fuse,
     is_lookup,
@@ -198,18 +199,21 @@ class Searcher:
                 bm.best_passage.setdefault(key, first)
             kinds = [b.info.kind for b in self.books]
             bm.cards = rank_cards(kinds, query, reading)
-            bm.asks = rank_asks(kinds, query, reading)
+            bm.asks, bm.line_asks = score_asks(kinds, query, reading)
             if reading.weights and semantic.available():
                 with contextlib.suppress(semantic.EncoderUnavailable):  # words alone, then
                     self._meaning(query, kinds, bm)
         scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
         out: list[tuple[_Cand, float]] = []
-        for key, score in fuse(scored, bm, is_lookup(query), written_in_japanese(query)):
+        japanese = written_in_japanese(query)
+        for key, score in fuse(scored, bm, is_lookup(query), japanese):
             c = cands.get(key)
             if c is None:
                 c = _Cand(*key)
             out.append((c, score))
         self._passages = (bm.best_passage, reading.words, reading.highlight)
+        if not self.lookup:
+            out = by_lines(out, bm, lambda c: (c.book, c.ref), scored, japanese)
         return out
 
     def _meaning(self, query: str, kinds: list[str], bm: Bm25Result) -> None:
@@ -219,7 +223,7 @@ class Searcher:
         for key, p_idx in found:
             bm.best_passage.setdefault(key, p_idx)
         folder = next((b.source.parent for b in self.books if b.source is not None), None)
-        bm.sem_lines = semantic.rank_lines(kinds, query, folder)
+        bm.sem_lines, bm.line_cosine = semantic.score_lines(kinds, query, folder)
 
     def _settle(self, c: _Cand) -> None:
         """Give a fused result its best BM25 passage (done only for the results shown)."""
