@@ -11,6 +11,7 @@ import os
 import re
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from gcacw_ref import paths
@@ -115,7 +116,7 @@ class Library:
             return cached[1]
         loaded = load_book(path)
         if loaded.info.id != book_id:  # a file copied or renamed by hand: its name is its id
-            loaded.info = loaded.info.model_copy(update={"id": book_id})
+            loaded.info = replace(loaded.info, id=book_id)
         self._cache[book_id] = (stamp, loaded)
         return loaded
 

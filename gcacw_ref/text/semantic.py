@@ -432,12 +432,41 @@ def rank_passages(books: list[LoadedBook], query: str) -> list[tuple[tuple[int, 
 
 def rank_lines(kinds: list[str], query: str, books_dir: Path | None) -> list[tuple[int, str]]:
     """(book index, ref) of the standard rules' books, the rule of the best line first."""
+    return score_lines(kinds, query, books_dir)[0]
+
+
+def _groups(rules: list[str]) -> tuple[list[str], npt.NDArray[np.intp]]:
+    """The rules in first-line order, and each one's rows (a rule per row of the matrix,
+    padded by repeating its first row), made once per set of lines."""
+    # lazy: the encoder's numpy loads only when a question is asked
+    import numpy as np
+
+    with _lock:
+        got = _state.get("groups")
+        if got is None or got[0] is not rules:
+            rows: dict[str, list[int]] = {}
+            for i, rule in enumerate(rules):
+                rows.setdefault(rule, []).append(i)
+            width = max((len(r) for r in rows.values()), default=1)
+            index = np.array([(r * width)[:width] for r in rows.values()], dtype=np.intp)
+            got = _state["groups"] = (rules, list(rows), index.reshape(len(rows), width))
+        return got[1], got[2]
+
+
+def score_lines(
+    kinds: list[str], query: str, books_dir: Path | None
+) -> tuple[list[tuple[int, str]], dict[tuple[int, str], float]]:
+    """`rank_lines`'s list, and the cosine of every rule's best line (for `rank.by_lines`)."""
     books = standard_books(kinds)
     if not books:
-        return []
+        return [], {}
     rules, vectors = line_vectors(books_dir)
-    order = _best(vectors @ query_vector(query), rules.__getitem__, LINES)
-    return [(b, rule) for b in books for rule, _row, _score in order]
+    scores = vectors @ query_vector(query)
+    order = _best(scores, rules.__getitem__, LINES)
+    names, index = _groups(rules)
+    best = scores[index].max(axis=1).tolist() if len(names) else []
+    ranked = [(b, rule) for b in books for rule, _row, _score in order]
+    return ranked, {(b, rule): float(v) for b in books for rule, v in zip(names, best, strict=True)}
 
 
 def warm(books: list[LoadedBook]) -> None:

@@ -87,6 +87,20 @@ def test_rank_lines_only_for_the_standard_rules() -> None:
     assert len({r for _, r in order}) == len(order) <= semantic.DEPTH
 
 
+def test_score_lines_gives_every_rule_its_best_line() -> None:
+    query = "which way do I retreat?"
+    order, best = semantic.score_lines(["wftu", "gcacw"], query, None)
+    assert order == semantic.rank_lines(["wftu", "gcacw"], query, None)
+    rules, vectors = semantic.line_vectors(None)
+    scores = vectors @ semantic.query_vector(query)
+    expected = {}
+    for rule, score in zip(rules, scores.tolist(), strict=True):
+        expected[rule] = max(expected.get(rule, -1.0), score)
+    assert best == {(1, rule): value for rule, value in expected.items()}
+    assert max(best, key=best.__getitem__) == order[0]  # the first rule has the best line
+    assert semantic.score_lines(["wftu"], query, None) == ([], {})
+
+
 def test_passages_ranked_and_cached_beside_the_book(library: Library) -> None:
     book = library._book("gcacw")
     found = semantic.rank_passages([book, library._book("wftu")], "pontoon bridge engineers")

@@ -44,6 +44,7 @@ from gcacw_ref.tui.game.mapstyle import ZOC_LIMITED_BG as ZOC_LIMITED_BG
 from gcacw_ref.tui.game.mapstyle import cell_bg, river_mark, road_mark, style, unit_fg
 from gcacw_ref.tui.game.mapstyle import stack_label as stack_label
 from gcacw_ref.tui.game.mapstyle import strength_text as strength_text
+from gcacw_ref.tui.game.placenames import is_top, run_names
 
 Mark = tuple[str, str | None]  # a character and its colour
 
@@ -210,17 +211,17 @@ class MapView(ScrollView, can_focus=True):
             cache_key = (y, tuple(line_keys))
             strip = self._line_cache.get(cache_key)
             if strip is None:
-                segs: list[Segment] = []
+                cells: list[list[Segment]] = []
                 for cell_key in line_keys:
                     if cell_key[0] == "blank":
-                        segs.append(Segment(" " * CELL_W))
+                        cells.append([Segment(" " * CELL_W)])
                         continue
-                    h = str(cell_key[0])
-                    col, row = parse_hex(h)
-                    top, bottom = self._cell(h, cell_key)
-                    first = y == (row - 1) * 2 + (1 if col % 2 == 0 else 0)
-                    segs.extend(top if first else bottom)
-                strip = self._keep_line(cache_key, segs)
+                    top, bottom = self._cell(str(cell_key[0]), cell_key)
+                    cells.append(top if is_top(str(cell_key[0]), y) else bottom)
+                if self.hexmap is not None:  # long place names run on over quiet cells
+                    ja = current_language() == "ja"
+                    run_names(y, line_keys, cells, self.hexmap, self._static, ja)
+                strip = self._keep_line(cache_key, [seg for cell in cells for seg in cell])
             lines.append(strip)
         self._lines = lines
         self.refresh()
