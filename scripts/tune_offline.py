@@ -29,12 +29,14 @@ import itertools
 import pickle
 import random
 import sys
+import types
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import train_ranker
 from tune_eval import TUNING, library
 
 from gcacw_ref.text import asks, governing, rank, search, semantic
@@ -65,6 +67,7 @@ def record(out: Path) -> None:
     ) -> list[tuple[Key, float]]:
         seen.update(terms=list(terms), bm={n: list(getattr(bm, n)) for n in LISTS})
         seen.update(line_cosine=dict(bm.line_cosine), line_asks=dict(bm.line_asks))
+        seen.update(trained=list(bm.trained), line_trained=dict(bm.line_trained))
         seen.update(lookup=lookup, japanese=japanese)
         return real(terms, bm, lookup, japanese)
 
@@ -268,7 +271,14 @@ class Choice:
         return f"asks={self.asks_how} sem={self.sem_how} {extra}".strip()
 
 
-MODULES = {"rank": rank, "governing": governing, "asks": asks}
+# the trained ranker (`line_ranker.py`): `clf.LAM` picks one trained with that
+# regularisation (0: none), `clf.MORE` 1 with the training file of more lines, 0 without
+# `clf.REPLACE` 1: its list stands in for the encoder's lines' list
+# `clf.LOG` 1: `by_lines` reads log-probabilities (their margins), not probabilities
+# (`clf.LAM` -1: the shipped ranker's lists as recorded)
+CLF = types.SimpleNamespace(LAM=-1.0, MORE=1.0, REPLACE=0.0, LOG=0.0)
+TRAINED: dict[tuple[float, bool], list[dict[str, float]]] = {}
+MODULES: dict[str, Any] = {"rank": rank, "governing": governing, "asks": asks, "clf": CLF}
 
 
 def _set(consts: tuple[tuple[str, float], ...]) -> Iterator[None]:
@@ -315,6 +325,20 @@ def replay(
             bm = rank.Bm25Result(
                 lists["passages"], lists["sections"], {}, {}, **{n: lists[n] for n in LISTS[2:]}
             )
+            bm.trained = row.get("trained", [])  # as recorded (the shipped ranker)
+            bm.line_trained = row.get("line_trained", {})
+            probs = TRAINED.get((CLF.LAM, bool(CLF.MORE)))
+            if CLF.LAM == 0:  # none: as before the trained ranker
+                bm.trained, bm.line_trained = [], {}
+            if probs is not None and lists["sem_lines"]:
+                p = probs[i]
+                bm.trained = [(0, r) for r in sorted(p, key=lambda r: -p[r])[: rank.DEPTH]]
+                bm.line_trained = {(0, r): x for r, x in p.items()}
+                if CLF.LOG:
+                    logs = {k: max(-20.0, float(np.log(x))) for k, x in bm.line_trained.items()}
+                    bm.line_trained = logs
+                if CLF.REPLACE:
+                    bm.sem_lines = bm.trained
             order = rank.fuse(row["terms"], bm, row["lookup"], row["japanese"])
             if not row["lookup"]:
                 if prep is not None and v is not None and lists["sem_lines"]:
@@ -456,6 +480,43 @@ def solo(rows: list[dict[str, Any]], where: dict[Key, Any], prep: Prepared, v: V
         print(lang, " ".join(f"{n} {a}/{b}" for n, (_, a, b) in counts.items()), f"of {c[0]}")
 
 
+def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]) -> None:
+    """Train the ranker for each `lams` (with and without the file of more lines when
+    `more=0,1`), print each alone, then cross-validate the grid of the other axes."""
+    axes = dict(_axis(a) for a in rest if "=" in a)
+    lams = axes.pop("lams", [1e-3])
+    mores = [bool(m) for m in axes.pop("more", [1.0])]
+    cache = Path(".train-cache")
+    for lam in lams:
+        for more in mores:
+            names, w, b = train_ranker.fit(lam, cache, more)
+            out: list[dict[str, float]] = []
+            for row in rows:
+                if "qvec" not in row:
+                    out.append({})
+                    continue
+                z = row["qvec"] @ w + b
+                p = np.exp(z - z.max())
+                p /= p.sum()
+                out.append(dict(zip(names, p.tolist(), strict=True)))
+            TRAINED[(lam, more)] = out
+            for lang in ("ja", "en"):
+                n = a1 = a3 = 0
+                for row, p in zip(rows, out, strict=True):
+                    if row["lang"] != lang or "terms" not in row or not p:
+                        continue
+                    keys = [(0, r) for r in sorted(p, key=lambda r: -p[r])[:3]]
+                    right = [is_right(*where[k][:3], row["sections"]) for k in keys]
+                    n += 1
+                    a1 += right[:1] == [True]
+                    a3 += any(right)
+                print(f"trained lam={lam} more={more} {lang}: alone {a1}/{a3} of {n}")
+    axes["clf.LAM"] = [0.0, *lams]
+    axes["clf.MORE"] = [float(m) for m in mores]
+    results = {c: replay(rows, where, c) for c in grid(Choice(), axes)}
+    report(rows, results)
+
+
 def main(argv: list[str]) -> None:
     cmd, file, *rest = argv
     path = Path(file)
@@ -494,6 +555,9 @@ def main(argv: list[str]) -> None:
         run(rows, where, grid(Choice(), {"asks_how": hows}), prep, v)
         shows = ["max", "mean:2", "mean:3", "mean:5", "lse:0.01", "lse:0.02", "lse:0.05"]
         run(rows, where, grid(Choice(), {"sem_how": shows}), prep, v)
+        return
+    if cmd == "clf":  # clf REC lams=1e-3,1e-2 [module.CONST=v,v ...]: the trained ranker
+        train_all(rows, where, rest)
         return
     if cmd == "random":  # random [ASKS.toml] N: N random weight choices, cross-validated
         files = [a for a in rest if not a.isdigit()]

@@ -38,7 +38,9 @@ in other books and nowhere in the standard rules, those three lists keep out of 
 
 After the fusion, `by_lines` reorders a question's first few results by the margins of
 their best card or asks line (the encoder's cosine, the asks' BM25 score), which the ranks
-alone do not carry (round 11, with four times more of the players' own lines).
+alone do not carry (round 11, with four times more of the players' own lines), and of the
+trained ranker's probabilities (`line_ranker.py`: a classifier of the question's vector
+trained on those lines; for an English question its list stands in for the nearest lines').
 
 Rule numbers (`7.4`, `５．１`) are not fused: the number ranker answers alone.
 """
@@ -64,6 +66,10 @@ W_CARDS = 0.7
 W_ASKS = 1.0
 W_SEM_PASSAGES = 1.0
 W_SEM_LINES = 1.5
+# the trained ranker (`line_ranker.py`, round 11): an English question's list of the
+# encoder's lines is the trained ranker's (every leave-one-set-out fold chose it for
+# English, none for Japanese); a Japanese question keeps the nearest lines' list
+EN_TRAINED_LINES = True
 SURE = 90.0
 SURE_LOOKUP = 75.0  # a short query's term hits are sure from here
 LOOKUP_CHARS = 16
@@ -101,6 +107,9 @@ class Bm25Result:
     # asks) and its best asks line's BM25 score (for `by_lines`)
     line_cosine: dict[Key, float] = field(default_factory=dict)
     line_asks: dict[Key, float] = field(default_factory=dict)
+    # the trained ranker (`line_ranker.py`): rules by probability, and each one's probability
+    trained: list[Key] = field(default_factory=list)
+    line_trained: dict[Key, float] = field(default_factory=dict)
 
 
 def definitions(books: list[LoadedBook], reading: Reading) -> tuple[list[Key], dict[Key, int]]:
@@ -208,6 +217,14 @@ def lines_keep_out(terms: list[tuple[Key, float]], bm: Bm25Result) -> bool:
     return bool(terms) and not any(k[0] in described for k, _ in terms[:DEPTH])
 
 
+def lines_list(bm: Bm25Result, japanese: bool) -> list[Key]:
+    """The encoder's lines' list a question is fused with: for an English one the trained
+    ranker's (`EN_TRAINED_LINES`, when it ran), else the rules by their nearest lines."""
+    if bm.trained and EN_TRAINED_LINES and not japanese:
+        return bm.trained
+    return bm.sem_lines
+
+
 def fuse(
     terms: list[tuple[Key, float]], bm: Bm25Result, lookup: bool = False, japanese: bool = False
 ) -> list[tuple[Key, float]]:
@@ -228,7 +245,7 @@ def fuse(
         (0.0 if elsewhere else W_CARDS, bm.cards),
         (0.0 if elsewhere else W_ASKS, bm.asks),
         (W_SEM_PASSAGES, bm.sem_passages),
-        (0.0 if elsewhere else W_SEM_LINES, bm.sem_lines),
+        (0.0 if elsewhere else W_SEM_LINES, lines_list(bm, ja)),
     ]
     total: dict[Key, float] = {}
     for weight, keys in lists:
@@ -262,6 +279,8 @@ W_LINE_COSINE = 0.75
 W_LINE_ASKS = 0.05
 JA_W_LINE_COSINE = 0.5
 JA_W_LINE_ASKS = 0.1
+W_LINE_TRAINED = 0.0  # the trained ranker's probability less the best one's (round 11)
+JA_W_LINE_TRAINED = 0.25
 NO_LINE = -0.3  # the cosine margin of a result no line describes (another book)
 
 
@@ -283,20 +302,26 @@ def by_lines(
     best; the first results are then in the order of these sums, which become their scores
     (0-100). Only where the encoder read the lines and they speak for the question
     (`lines_keep_out`); `terms` is the term ranker's list, as given to `fuse`. A Japanese
-    question (`japanese`) has its own weights (`JA_W_LINE_*`)."""
+    question (`japanese`) has its own weights (`JA_W_LINE_*`). The trained ranker
+    (`line_ranker.py`) adds `W_LINE_TRAINED` times a rule's probability less the best
+    rule's (`bm.line_trained`; nothing when it did not run)."""
     if not bm.line_cosine or not bm.sem_lines or lines_keep_out(terms, bm):
         return order
     top_cos = max(bm.line_cosine.values())
     top_asks = max(bm.line_asks.values(), default=0.0) or 1.0
     w_cos = JA_W_LINE_COSINE if japanese else W_LINE_COSINE
     w_asks = JA_W_LINE_ASKS if japanese else W_LINE_ASKS
+    w_trained = JA_W_LINE_TRAINED if japanese else W_LINE_TRAINED
+    top_p = max(bm.line_trained.values(), default=0.0)
     head: list[tuple[float, int, T]] = []
     for i, (item, score) in enumerate(order[:LINES_TOP]):
         k = key(item)
         cos = bm.line_cosine.get(k)
         margin = NO_LINE if cos is None else cos - top_cos
         share = bm.line_asks.get(k, 0.0) / top_asks
-        head.append((score / 100.0 + w_cos * margin + w_asks * share, i, item))
+        trained = bm.line_trained.get(k, 0.0) - top_p if bm.line_trained else 0.0
+        value = score / 100.0 + w_cos * margin + w_asks * share + w_trained * trained
+        head.append((value, i, item))
     head.sort(key=lambda h: (-h[0], h[1]))
     rescored = [(item, round(min(100.0, max(0.0, 100.0 * v)), 1)) for v, _i, item in head]
     return rescored + order[LINES_TOP:]

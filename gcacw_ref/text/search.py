@@ -25,7 +25,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.text import semantic
+from gcacw_ref.text import line_ranker, semantic
 from gcacw_ref.text.answer import add_answer
 from gcacw_ref.text.asks import score_asks
 from gcacw_ref.text.cards import rank_cards
@@ -225,6 +225,7 @@ class Searcher:
         folder = next((b.source.parent for b in self.books if b.source is not None), None)
         best_of = 1 if written_in_japanese(query) else semantic.EN_BEST_OF
         bm.sem_lines, bm.line_cosine = semantic.score_lines(kinds, query, folder, best_of)
+        bm.trained, bm.line_trained = line_ranker.score(kinds, query)
 
     def _settle(self, c: _Cand) -> None:
         """Give a fused result its best BM25 passage (done only for the results shown)."""

@@ -1,0 +1,169 @@
+"""A ranker trained on the players' lines: which rule a question's vector belongs to.
+
+`semantic.score_lines` ranks a rule by its nearest card or asks line. With forty and more
+lines a rule, a trained classifier can weigh what all of a rule's lines share against
+what sets it apart from the others: a multinomial logistic regression (softmax) over the
+encoder's sentence vectors (`semantic.DIM`), one class per rule id of the cards, trained
+offline by `scripts/train_ranker.py` on the writers' lines only (the cards, `asks.toml`
+and the training file `scripts/data/asks_more.toml`; never on a question set). At question
+time it is one product of the question's vector (the one the search already has) with a
+`DIM` x rules matrix.
+
+The weights ship as `lines.clf`: MAGIC, the JSON header's length (4 bytes, little-endian),
+the header (format, stamp of the files it was trained on, the rule ids, columns and dtype),
+then the weights (`DIM` rows of float32, a column per rule) and the biases. Checked whole
+before use (a regular file, not a link; the header's schema, the size, finite values); a
+missing or damaged file leaves the ranker out, with one notice. A test fails while the
+stamp is not that of the current training files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gcacw_ref.i18n import _
+from gcacw_ref.text import prepared, semantic
+from gcacw_ref.text.cards import standard_books
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Matrix = npt.NDArray[np.float32]
+
+CLF_FILE = Path(__file__).with_name("lines.clf")
+MAGIC = b"GCACWCLF"
+FORMAT = 1
+DIM = semantic.DIM
+DEPTH = 30  # rules listed
+MAX_HEADER = 64 * 1024
+_KEYS = {"format", "stamp", "rules", "dim", "dtype"}
+
+_lock = threading.Lock()
+_state: dict[str, Any] = {}  # "model": (rules, weights, bias) or None when unusable
+
+
+def stamp(*training: Path) -> str:
+    """The stamp of weights trained on these files (the encoder's model and their digest)."""
+    return f"{semantic.MODEL}:{prepared.file_digest(*training)}"
+
+
+def header_bytes(stamp: str, rules: list[str]) -> bytes:
+    """MAGIC, the header's length and the header of a weights file."""
+    meta = {"format": FORMAT, "stamp": stamp, "rules": rules, "dim": DIM, "dtype": "<f4"}
+    raw = json.dumps(meta, ensure_ascii=False).encode("utf-8")
+    return MAGIC + len(raw).to_bytes(4, "little") + raw
+
+
+def _meta(raw: bytes) -> dict[str, Any] | None:
+    try:
+        meta = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(meta, dict) or set(meta) != _KEYS:
+        return None
+    rules = meta["rules"]
+    ok = (
+        meta["format"] == FORMAT
+        and isinstance(meta["stamp"], str)
+        and isinstance(rules, list)
+        and rules
+        and all(isinstance(r, str) for r in rules)
+        and len(set(rules)) == len(rules)
+        and meta["dim"] == DIM
+        and type(meta["dim"]) is int
+        and meta["dtype"] == "<f4"
+    )
+    return meta if ok else None
+
+
+def read(path: Path) -> tuple[str, list[str], Matrix, Matrix] | None:
+    """(stamp, rule ids, weights, biases) of a whole, well-formed weights file, else None."""
+    # lazy: numpy loads only when a question is asked
+    import numpy as np
+
+    try:
+        fd = os.open(
+            path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        )
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        with open(fd, "rb", closefd=False) as fh:
+            head = fh.read(len(MAGIC) + 4)
+            if len(head) != len(MAGIC) + 4 or not head.startswith(MAGIC):
+                return None
+            size = int.from_bytes(head[len(MAGIC) :], "little")
+            if size > MAX_HEADER:
+                return None
+            meta = _meta(fh.read(size))
+            if meta is None:
+                return None
+            n = len(meta["rules"])
+            body = len(MAGIC) + 4 + size
+            if st.st_size != body + 4 * (DIM + 1) * n:
+                return None
+            values = np.frombuffer(fh.read(4 * (DIM + 1) * n), dtype="<f4")
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.close(fd)
+    if values.size != (DIM + 1) * n or not np.isfinite(values).all():
+        return None
+    weights = values[: DIM * n].reshape(DIM, n).astype(np.float32)
+    bias = values[DIM * n :].astype(np.float32)
+    return str(meta["stamp"]), list(meta["rules"]), weights, bias
+
+
+def model() -> tuple[list[str], Matrix, Matrix] | None:
+    """The shipped classifier (rule ids, weights, biases), read once; None (after one
+    notice) when its file is missing or damaged."""
+    with _lock:
+        if "model" not in _state:
+            got = read(CLF_FILE)
+            if got is None:
+                notice = _("the trained ranker's file {file} is missing or damaged; left out")
+                print(notice.format(file=CLF_FILE), file=sys.stderr)
+                _state["model"] = None
+            else:
+                _state["model"] = got[1:]
+        result: tuple[list[str], Matrix, Matrix] | None = _state["model"]
+        return result
+
+
+def probabilities(vector: Matrix) -> dict[str, float]:
+    """Each rule's probability for a question's vector (empty without the classifier)."""
+    # lazy: numpy loads only when a question is asked
+    import numpy as np
+
+    got = model()
+    if got is None:
+        return {}
+    rules, weights, bias = got
+    logits = np.asarray(vector, dtype=np.float32) @ weights + bias
+    p = np.exp(logits - logits.max())
+    p /= p.sum()
+    return {r: float(x) for r, x in zip(rules, p, strict=True)}
+
+
+def score(
+    kinds: list[str], query: str
+) -> tuple[list[tuple[int, str]], dict[tuple[int, str], float]]:
+    """(book index, rule) of the standard rules' books by the trained ranker, most likely
+    first, and each one's probability (for `rank.fuse` and `rank.by_lines`); empty
+    without the classifier or a standard rules book."""
+    books = standard_books(kinds)
+    if not books:
+        return [], {}
+    p = probabilities(semantic.query_vector(query))
+    order = sorted(p, key=lambda r: -p[r])[:DEPTH]
+    return [(b, r) for b in books for r in order], {(b, r): x for b in books for r, x in p.items()}
