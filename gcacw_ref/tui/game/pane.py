@@ -429,6 +429,7 @@ class GamePane(Widget):
         self.focusing.rule_here()
 
     def action_cursor(self, direction: str) -> None:
+        self.focusing.pointed_at_map = True  # `R`: the "why not?" of the hex pointed at
         self.query_one(MapView).action_cursor(direction)
 
     def action_overlay_zoc(self) -> None:
