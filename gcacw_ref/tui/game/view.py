@@ -58,8 +58,11 @@ def status_line(
         line.append(_("The set-up. → steps through the game, n starts a new one."))
     else:
         side = h.to_move(h.state)
-        who = D.PLAYERS.get(h.players.get(side or "", ""), "")
+        player = h.players.get(side or "", "")
+        who = D.PLAYERS.get(player, "")
         line.append(D.decision_text(h.state) + (f" ({_(who)})" if who else ""))
+        if h.at_end and player not in ("", "human") and not (busy or autoplay or dice_wait):
+            line.append("  " + _("→: the bot decides"), style="bold")  # it waits for the key
     if message:
         line.append("  " + message, style="dim")
     return line
