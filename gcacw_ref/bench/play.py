@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -18,40 +20,104 @@ from gcacw_ref.game.model.scale import scaled_scenario
 from gcacw_ref.game.model.scenario import load_scenario
 from gcacw_ref.game.play.api import legal_actions, pending_side
 from gcacw_ref.game.play.bots import make_bot
-from gcacw_ref.game.play.replay import play_action, play_bots, start_game
+from gcacw_ref.game.play.replay import Game, play_action, play_bots, start_game
 from gcacw_ref.i18n import _, join_list
 
 SOAK_GAMES = 100
 SCALING_EXTRA = (0, 50, 100, 200)
+SCALING_HARROW_EXTRA = (0, 100, 200)  # the issue's measures are on harrow
+CHOICE = "choose"  # the decision among every unit's and leader's actions (5.0)
 
 
-def scaling(extra: tuple[int, ...] = SCALING_EXTRA, seed: int = 1) -> list[dict[str, Any]]:
-    """One heuristic game per size: units, actions, CPU seconds, and the cost ratio to
-    the row before (with the units ratio beside it); the CPU per action and its ratio
-    to the row before (how much dearer one decision gets: the bots may play more actions
-    per unit in a bigger game)."""
-    base = load_scenario("training")
+@dataclass
+class _Timed:
+    """One heuristic game with its CPU: in all, each bot decision's, and per decision
+    kind the bot's choice and the engine's step together."""
+
+    game: Game
+    cpu: float
+    decisions: list[float] = field(default_factory=list)
+    kind_cpu: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    kind_count: Counter[str] = field(default_factory=Counter)
+    marches: int = 0
+
+
+def _play_timed(scenario: Scenario, seed: int) -> _Timed:
+    """A heuristic-vs-heuristic game (the same bots and seeds as `play_bots`), timed."""
+    t0 = time.process_time()
+    game = start_game(scenario, seed, ["heuristic", "heuristic"])
+    bots = {
+        "union": make_bot("heuristic", seed * 2 + 1),
+        "confederate": make_bot("heuristic", seed * 2 + 2),
+    }
+    timed = _Timed(game, 0.0)
+    while not game.state.over:
+        state = game.state
+        t1 = time.process_time()
+        legal = legal_actions(state)
+        side = pending_side(state)
+        assert side is not None and state.pending is not None
+        t2 = time.process_time()
+        action = bots[side](state, legal)
+        t3 = time.process_time()
+        play_action(game, action)
+        kind = state.pending.kind
+        timed.decisions.append(t3 - t2)
+        timed.kind_cpu[kind] += time.process_time() - t1
+        timed.kind_count[kind] += 1
+        if action.type == "march" or (action.type == "select" and action.option == "march"):
+            timed.marches += 1
+    timed.cpu = time.process_time() - t0
+    return timed
+
+
+def _ratio(a: float, b: float) -> float:
+    return round(a / max(b, 1e-9), 2)
+
+
+def scaling(
+    extra: tuple[int, ...] = SCALING_EXTRA, seed: int = 1, base_id: str = "training"
+) -> list[dict[str, Any]]:
+    """One heuristic game per size of `base_id` grown by `extra` units: units, actions, CPU
+    seconds, and the cost ratio to the row before (with the units ratio beside it); the
+    CPU per action and its ratio to the row before (how much dearer one decision gets).
+    What makes up the cost, each with its ratio: how much the bots play (marches per unit
+    and turn), the CPU of one choice among every unit's actions (`choose_ms`: its list
+    grows with the units) and the CPU per action of every other decision (`other_ms`:
+    flat when no decision reads units far from its question)."""
+    base = load_scenario(base_id)
     rows: list[dict[str, Any]] = []
     for n in extra:
         scen = scaled_scenario(base, n)
-        t0 = time.process_time()
-        game = play_bots(scen, seed, "heuristic", "heuristic")
-        cpu = time.process_time() - t0
+        timed = _play_timed(scen, seed)
+        cpu, actions = timed.cpu, len(timed.game.actions)
+        chooses = timed.kind_count[CHOICE]
+        others = actions - chooses
+        other_cpu = sum(timed.kind_cpu.values()) - timed.kind_cpu[CHOICE]
+        turns = timed.game.state.turn
         row: dict[str, Any] = {
+            "base": base_id,
             "extra_units": n,
             "units": len(scen.units),
-            "actions": len(game.actions),
+            "actions": actions,
             "cpu_s": round(cpu, 3),
-            "cpu_ms_per_action": round(cpu * 1000 / max(len(game.actions), 1), 3),
+            "cpu_ms_per_action": round(cpu * 1000 / max(actions, 1), 3),
+            "turns": turns,
+            "marches": timed.marches,
+            "marches_per_unit_turn": round(timed.marches / len(scen.units) / max(turns, 1), 2),
+            "choose_decisions": chooses,
+            "choose_ms": round(timed.kind_cpu[CHOICE] * 1000 / max(chooses, 1), 3),
+            "other_ms": round(other_cpu * 1000 / max(others, 1), 3),
         }
         if rows:
             before = rows[-1]
-            row["units_ratio"] = round(row["units"] / before["units"], 2)
-            row["actions_ratio"] = round(row["actions"] / max(before["actions"], 1), 2)
-            row["cost_ratio"] = round(cpu / max(before["cpu_s"], 1e-9), 2)
-            row["per_action_ratio"] = round(
-                row["cpu_ms_per_action"] / max(before["cpu_ms_per_action"], 1e-9), 2
-            )
+            row["units_ratio"] = _ratio(row["units"], before["units"])
+            row["actions_ratio"] = _ratio(row["actions"], before["actions"])
+            row["cost_ratio"] = _ratio(cpu, before["cpu_s"])
+            row["per_action_ratio"] = _ratio(row["cpu_ms_per_action"], before["cpu_ms_per_action"])
+            row["marches_ratio"] = _ratio(row["marches"], before["marches"])
+            row["choose_ratio"] = _ratio(row["choose_ms"], before["choose_ms"])
+            row["other_ratio"] = _ratio(row["other_ms"], before["other_ms"])
         rows.append(row)
     return rows
 
@@ -60,29 +126,13 @@ def timed_game(scenario: Scenario, seed: int) -> dict[str, Any]:
     """One heuristic-vs-heuristic game (the same bots and seeds as `play_bots`): CPU
     seconds in all, the bots' share of them, one decision's CPU (median, p95, max; issue
     28: p95 under 300 ms on harrow), and the number of actions."""
-    t0 = time.process_time()
-    game = start_game(scenario, seed, ["heuristic", "heuristic"])
-    bots = {
-        "union": make_bot("heuristic", seed * 2 + 1),
-        "confederate": make_bot("heuristic", seed * 2 + 2),
-    }
-    decisions: list[float] = []
-    while not game.state.over:
-        state = game.state
-        legal = legal_actions(state)
-        side = pending_side(state)
-        assert side is not None
-        t1 = time.process_time()
-        action = bots[side](state, legal)
-        decisions.append(time.process_time() - t1)
-        play_action(game, action)
-    cpu = time.process_time() - t0
-    ordered = sorted(decisions) or [0.0]
+    timed = _play_timed(scenario, seed)
+    ordered = sorted(timed.decisions) or [0.0]
     return {
         "units": len(scenario.units),
-        "actions": len(game.actions),
-        "cpu_s": round(cpu, 3),
-        "bot_cpu_s": round(sum(decisions), 3),
+        "actions": len(timed.game.actions),
+        "cpu_s": round(timed.cpu, 3),
+        "bot_cpu_s": round(sum(timed.decisions), 3),
         "decision_cpu_ms": {
             "median": round(statistics.median(ordered) * 1000, 2),
             "p95": round(ordered[max(int(len(ordered) * 0.95) - 1, 0)] * 1000, 2),
@@ -112,6 +162,7 @@ def run() -> dict[str, Any]:
             errors.append(f"seed {seed}: {type(exc).__name__}: {exc}")
     soak = time.perf_counter() - t1
     table = scaling()
+    harrow = scaling(SCALING_HARROW_EXTRA, base_id="harrow")
     return {
         "scaling": table,  # DESIGN.md: whole-game time against the number of units
         "game": {
@@ -123,6 +174,7 @@ def run() -> dict[str, Any]:
             "soak_first_errors": errors[:3],
             "scenarios": scenario_games(),
             "scaling": table,
+            "scaling_harrow": harrow,
         },
     }
 
@@ -154,11 +206,45 @@ def render(result: dict[str, Any]) -> str:
         )
         for name, v in g.get("scenarios", {}).items()
     ]
-    scaling = join_list(
+    for key in ("scaling", "scaling_harrow"):
+        lines += _render_scaling(g.get(key, []))
+    return "\n".join(lines)
+
+
+def _render_scaling(rows: list[dict[str, Any]]) -> list[str]:
+    """The units-vs-time table in two lines: the sizes, then what the last step's cost
+    ratio is made of."""
+    if not rows:
+        return []
+    sizes = join_list(
         _("{units} units {s} s ({ms} ms per action)").format(
             units=r["units"], s=r["cpu_s"], ms=r["cpu_ms_per_action"]
         )
-        for r in g.get("scaling", [])
+        for r in rows
     )
-    lines.append(_("scaling (training + extra units, CPU s): {rows}").format(rows=scaling))
-    return "\n".join(lines)
+    lines = [
+        _("scaling ({base} + extra units, CPU s): {rows}").format(base=rows[0]["base"], rows=sizes)
+    ]
+    if len(rows) >= 2:
+        a, b = rows[-2], rows[-1]
+        lines.append(
+            _(
+                "  {u1} -> {u2} units: cost x{cost} = actions x{actions} (marches per unit and "
+                "turn {m1} -> {m2}) x per action x{per}; one choice among every unit's actions "
+                "{c1} -> {c2} ms, every other action {o1} -> {o2} ms (x{other})"
+            ).format(
+                u1=a["units"],
+                u2=b["units"],
+                cost=b["cost_ratio"],
+                actions=b["actions_ratio"],
+                m1=a["marches_per_unit_turn"],
+                m2=b["marches_per_unit_turn"],
+                per=b["per_action_ratio"],
+                c1=a["choose_ms"],
+                c2=b["choose_ms"],
+                o1=a["other_ms"],
+                o2=b["other_ms"],
+                other=b["other_ratio"],
+            )
+        )
+    return lines

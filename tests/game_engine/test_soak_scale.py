@@ -3,9 +3,11 @@ scenario grown by extra units that the units-vs-time table uses."""
 
 from __future__ import annotations
 
+from gcacw_ref.bench.play import _render_scaling, scaling
 from gcacw_ref.bench.soak import soak
 from gcacw_ref.game.model.scale import scaled_scenario
 from gcacw_ref.game.model.scenario import load_scenario
+from gcacw_ref.game.play.replay import play_bots
 
 
 def test_scaled_scenario_adds_units_on_own_side_without_sharing_enemy_hexes() -> None:
@@ -46,3 +48,23 @@ def test_retreat_event_names_the_closer_reading_where_nearer_hexes_were_refused(
     assert ev["register"] == ["retreat-closer-measured-from"]
     assert ev["closer_excluded"] == [{"from": "0108", "hexes": ["0207"]}]
     assert "retreat-closer-measured-from" in render_text(ev, "en", {})
+
+
+def test_scaling_rows_count_the_game_that_play_bots_plays() -> None:
+    rows = scaling((0, 6), base_id="training")
+    for row, extra in zip(rows, (0, 6), strict=True):
+        scen = scaled_scenario(load_scenario("training"), extra)
+        game = play_bots(scen, 1, "heuristic", "heuristic")
+        kinds = [(a.type, a.option) for a in game.actions]
+        marches = sum(1 for k in kinds if k[0] == "march" or k == ("select", "march"))
+        assert (row["base"], row["units"]) == ("training", 11 + extra)
+        assert row["actions"] == len(game.actions)
+        assert (row["turns"], row["marches"]) == (game.state.turn, marches)
+        assert row["marches_per_unit_turn"] == round(marches / row["units"] / row["turns"], 2)
+        assert 0 < row["choose_decisions"] < row["actions"]
+    assert rows[1]["actions_ratio"] == round(rows[1]["actions"] / rows[0]["actions"], 2)
+    assert rows[1]["marches_ratio"] == round(rows[1]["marches"] / rows[0]["marches"], 2)
+    assert set(rows[1]) >= {"cost_ratio", "per_action_ratio", "choose_ratio", "other_ratio"}
+    lines = _render_scaling(rows)
+    assert lines[0].startswith("scaling (training + extra units, CPU s): 11 units ")
+    assert "17 units" in lines[0] and "marches per unit and turn" in lines[1]

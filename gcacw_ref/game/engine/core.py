@@ -167,7 +167,8 @@ def step_chance(
         raise IllegalAction("the game is over: no more actions")
     legal = legal_actions(state)
     w = Work(state, dice)
-    if act not in legal:
+    # a bot hands back one of the legal actions themselves: found without comparing fields
+    if not any(a is act for a in legal) and act not in legal:
         raise IllegalAction(
             f"illegal action {act.short()!r} for the pending decision {w.stack[-1].kind!r}"
             f" ({len(legal)} legal actions)"

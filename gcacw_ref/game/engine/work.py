@@ -60,10 +60,12 @@ class Work:
         self.result: GameResult | None = state.result
         self.chance = ChancePlayer(state.rng, dice)
         self.events: list[Event] = []
-        self._by_hex: dict[str, list[Unit]] | None = None
-        self._order: dict[str, int] = {}
-        self.derived: dict[object, object] = {}
-        """Facts derived from the units alone (enemy hexes per side...), dropped by `upd`."""
+        # hex -> units: a copy of the state's index, made on first use (`_index`)
+        self._by_hex: dict[str, tuple[Unit, ...]] | None = None
+        self._order: dict[str, int] = state.unit_order()
+        self.derived: dict[object, object] = {("hexes", k): v for k, v in state._side_hexes.items()}
+        """Facts derived from the units alone (enemy hexes per side...), dropped by `upd`;
+        the hexes of each side are handed from state to state (`freeze`)."""
         self.offered: tuple[Action, ...] | None = None
         """The pending decision's legal actions, set by `core.run` when it stops there."""
 
@@ -96,29 +98,32 @@ class Work:
 
     def upd(self, uid: str, **changes: object) -> Unit:
         old = self.units[uid]
+        index = self._index()
         unit = old.model_copy(update=changes)
         self.units[uid] = unit
         self.derived.clear()
-        if self._by_hex is not None:
-            if old.hex is not None:
-                here = self._by_hex[old.hex]
-                here[:] = [u for u in here if u.id != uid]
-            if unit.hex is not None:
-                there = self._by_hex.setdefault(unit.hex, [])
-                there.append(unit)
-                there.sort(key=lambda u: self._order[u.id])
+        if old.hex is not None and old.hex == unit.hex:
+            index[old.hex] = tuple(unit if u.id == uid else u for u in index[old.hex])
+            return unit
+        if old.hex is not None:
+            left = tuple(u for u in index[old.hex] if u.id != uid)
+            if left:
+                index[old.hex] = left
+            else:
+                del index[old.hex]
+        if unit.hex is not None:
+            order = self._order
+            there = [*index.get(unit.hex, ()), unit]
+            there.sort(key=lambda u: order[u.id])
+            index[unit.hex] = tuple(there)
         return unit
 
-    def _index(self) -> dict[str, list[Unit]]:
-        """Hex -> units there, in the state's unit order; built on first use and kept up
-        to date by `upd`."""
+    def _index(self) -> dict[str, tuple[Unit, ...]]:
+        """Hex -> units there, in the state's unit order (no empty hex): a copy of the
+        state's index (`GameState.units_by_hex`), kept up to date by `upd` (which reads it
+        before any change, so it always matches `units`) and handed to the new state."""
         if self._by_hex is None:
-            self._order = {uid: i for i, uid in enumerate(self.units)}
-            index: dict[str, list[Unit]] = {}
-            for u in self.units.values():
-                if u.hex is not None:
-                    index.setdefault(u.hex, []).append(u)
-            self._by_hex = index
+            self._by_hex = dict(self.state0.units_by_hex())
         return self._by_hex
 
     def alive(self, side: Side | None = None) -> list[Unit]:
@@ -223,4 +228,10 @@ class Work:
             }
         )
         state._legal = self.offered
+        # `upd` builds the index before any change: without one the units are unchanged
+        state._hexes = self._by_hex if self._by_hex is not None else self.state0._hexes
+        for side in Side:
+            hexes = self.derived.get(("hexes", side))
+            if isinstance(hexes, frozenset):
+                state._side_hexes[side] = hexes
         return state

@@ -9,8 +9,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
 from gcacw_ref.game.engine.common import combat_strength
-from gcacw_ref.game.model.command import command_radius_hexes, transfer_reach
-from gcacw_ref.game.model.geometry import hexside_key
+from gcacw_ref.game.model.command import COMMAND_RADIUS, command_radius_hexes, transfer_reach
+from gcacw_ref.game.model.geometry import hexes_within, hexside_key
 from gcacw_ref.game.model.pathing import MoveView
 from gcacw_ref.game.model.state import Leader
 from gcacw_ref.game.model.zoc import ZocKind
@@ -148,23 +148,23 @@ def enemy_zoc(w: Work, hex_: str, side: Side) -> str | None:
 
 
 def command_range(w: Work, leader_hex: str, side: Side) -> dict[str, list[str]]:
-    enemy = hexes_of(w, _enemy_side(side))
-    friendly = hexes_of(w, side)
+    """2.5: the hexes within command radius of `leader_hex`, each with its path; kept with
+    the map, keyed by what the search reads: which hexes within the radius hold units of
+    either side, and the enemy ZOC over them (a unit moving far away changes nothing)."""
+    zoc = zoc_map(w, side)
+    local = []
+    for h in hexes_within(leader_hex, COMMAND_RADIUS):
+        units = w.at(h)
+        kind = zoc.get(h)
+        if units or kind is not None:
+            own = any(u.side == side for u in units)
+            local.append((h, own, len(units) > 0 and not all(u.side == side for u in units), kind))
     cache = _position_memo(w)
-    key = (
-        "command",
-        leader_hex,
-        side,
-        enemy,
-        friendly,
-        w.rain(),
-        tuple(w.bridges),
-        tuple(w.destroyed),
-    )
+    key = ("command", leader_hex, side, tuple(local))
     hit = cache.get(key)
     if hit is None:
         hit = cache[key] = command_radius_hexes(
-            w.board, leader_hex, enemy, zoc_map(w, side), friendly
+            w.board, leader_hex, hexes_of(w, _enemy_side(side)), zoc, hexes_of(w, side)
         )
     return cast(dict[str, list[str]], hit)
 

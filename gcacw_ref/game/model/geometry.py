@@ -132,3 +132,51 @@ def direction(a: str, b: str) -> str:
 def hexside_key(a: str, b: str) -> tuple[str, str]:
     """The canonical key of the hexside between `a` and `b` (the two names, sorted)."""
     return (a, b) if a <= b else (b, a)
+
+
+_WITHIN: dict[tuple[str, int], tuple[str, ...]] = {}  # (hex, reach) -> the hexes, filled on use
+
+
+def hexes_within(name: str, reach: int) -> tuple[str, ...]:
+    """Every hex name at most `reach` steps from `name` (itself included; some may lie off
+    any map), so that a question about a neighbourhood reads that neighbourhood alone."""
+    key = (name, reach)
+    found = _WITHIN.get(key)
+    if found is None:
+        col, row = parse_hex(name)
+        found = tuple(
+            hex_name((c, r))
+            for c in range(max(col - reach, 1), col + reach + 1)
+            for r in range(max(row - reach - 1, 1), row + reach + 2)
+            if distance_coords((col, row), (c, r)) <= reach
+        )
+        if len(_WITHIN) < 100_000:
+            _WITHIN[key] = found
+    return found
+
+
+_RINGS: dict[tuple[str, int], tuple[str, ...]] = {}  # (hex, reach) -> the ring, filled on use
+
+
+def hex_ring(name: str, reach: int) -> tuple[str, ...]:
+    """The hex names exactly `reach` steps from `name` (some may lie off any map)."""
+    key = (name, reach)
+    found = _RINGS.get(key)
+    if found is None:
+        found = tuple(h for h in hexes_within(name, reach) if distance(name, h) == reach)
+        if len(_RINGS) < 100_000:
+            _RINGS[key] = found
+    return found
+
+
+def nearest_distance_in(a: str, targets: frozenset[str]) -> int:
+    """`nearest_distance` over a set of hexes, searched ring by ring out from `a` while
+    the rings hold fewer hexes than the set (a near target is found without reading the
+    far ones), then over the set itself."""
+    size = len(targets)
+    reach = 0
+    while 3 * reach * (reach + 1) + 1 <= size:
+        if any(h in targets for h in hex_ring(a, reach)):
+            return reach
+        reach += 1
+    return nearest_distance(a, targets)

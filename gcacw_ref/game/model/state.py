@@ -162,12 +162,44 @@ class GameState(BaseModel):
     # leader id -> (what may_assault read: the scenario, the leader, the units and leaders
     # in and around its hex, the markers; its answer): shared the same way
     _assaults: dict[str, AssaultSeen] = PrivateAttr(default_factory=dict)
+    # hex -> the units there (`units_by_hex`): built once, or handed on by the engine from
+    # the working copy that made this state; never copied
+    _hexes: dict[str, tuple[Unit, ...]] | None = PrivateAttr(default=None)
+    # unit id -> its place in `units` (`unit_order`): shared by the states that follow
+    # while they hold the same unit ids
+    _order: dict[str, int] = PrivateAttr(default_factory=dict)
+    # side -> the hexes its units hold, as the engine worked them out for this state's
+    # units (handed on like `_hexes`); never copied
+    _side_hexes: dict[Side, frozenset[str]] = PrivateAttr(default_factory=dict)
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy (with `update`) that works out its own legal actions."""
+        """A copy (with `update`) that works out its own legal actions and hex index."""
         copied = super().model_copy(update=update, deep=deep)
         copied._legal = None
+        copied._hexes = None
+        copied._side_hexes = {}
+        if update and "units" in update and update["units"].keys() != self.units.keys():
+            copied._order = {}
         return copied
+
+    def unit_order(self) -> dict[str, int]:
+        """Unit id -> its place in `units` (worked out once for a game's states)."""
+        order = self._order
+        if len(order) != len(self.units):
+            order.clear()
+            order.update((uid, i) for i, uid in enumerate(self.units))
+        return order
+
+    def units_by_hex(self) -> Mapping[str, tuple[Unit, ...]]:
+        """Hex -> the units there, in the state's unit order (no empty hex). Built once per
+        state, unless the engine handed it on; read it, never change it."""
+        if self._hexes is None:
+            index: dict[str, list[Unit]] = {}
+            for u in self.units.values():
+                if u.hex is not None:
+                    index.setdefault(u.hex, []).append(u)
+            self._hexes = {h: tuple(us) for h, us in index.items()}
+        return self._hexes
 
     def model_post_init(self, context: object, /) -> None:
         for frame in self.stack:  # a state read from JSON holds fresh frames

@@ -85,7 +85,7 @@ def _score(view: _View, a: Action) -> float:
     if t == "assault":
         leader = state.leaders[a.leader or ""]
         here = state.units[leader.unit or ""].hex
-        stack = [u.id for u in view.own if u.hex == here and u.fatigue < 3]
+        stack = [u.id for u in (view.own_within(here, 0) if here else []) if u.fatigue < 3]
         gains = [
             view.gain(stack, h, "assault", None)
             for h in view.adjacent_enemy(state.units[leader.unit or ""])
@@ -160,7 +160,7 @@ def _score_plan(view: _View, a: Action, unit: Unit | None) -> float | None:
     if unit is None:
         return None
     if t in ("march", "entrench") or (t == "select" and a.option in ("march", "entrench")):
-        if unit.id in view.holders():
+        if view.holds(unit):
             return -2.5  # keep it at fatigue 0 for the recovery phase's bridge work
         if t == "march":
             return (1.0 if view.fresh(unit) else -3.0) - unit.fatigue * 0.3
@@ -192,14 +192,11 @@ def _activate(view: _View, lid: str) -> float:
     with_unit = view.state.units.get(leader.unit or "")
     if with_unit is None or with_unit.hex is None:
         return -3.0
-    holders = view.holders()
     n = sum(
         1
-        for u in view.own
+        for u in view.own_within(with_unit.hex, max(leader.command, 1))
         if leader_commands(leader, u)  # an army leader never activates (5.2)
-        and u.id not in holders
-        and u.hex
-        and distance(u.hex, with_unit.hex) <= max(leader.command, 1)
+        and not view.holds(u)
         and view.fresh(u)
     )
     return 1.5 + 0.2 * n if n >= 2 else -3.0
@@ -210,8 +207,7 @@ def _take(view: _View) -> float:
     march without an extended march (and is not being kept for bridge work), a leader worth
     activating, or an assault it would make. A side that takes the initiative must act, and
     an extended march forced on a tired unit only gives the enemy strength points."""
-    holders = view.holders()
-    if any(view.fresh(u) and u.id not in holders for u in view.own):
+    if any(view.fresh(u) and not view.holds(u) for u in view.own):
         return 2.0
     own = {u.id for u in view.own}
     for leader in view.state.leaders.values():

@@ -4,12 +4,13 @@ public API). No rule is decided here; `bots.py` scores the actions."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
 from gcacw_ref.game.engine.core import pending_side
 from gcacw_ref.game.engine.position import Position
-from gcacw_ref.game.model.geometry import distance, nearest_distance
+from gcacw_ref.game.model.geometry import distance, hexes_within, nearest_distance_in
 from gcacw_ref.game.model.geometry import neighbors as _neighbors
 from gcacw_ref.game.model.pathing import MoveView
 from gcacw_ref.game.model.scenario import leader_commands
@@ -41,7 +42,7 @@ class ViewMemo:
 
     def __init__(self) -> None:
         self.scenario: object = None
-        self.near: dict[tuple[str, ...], dict[str, int]] = {}
+        self.near: dict[frozenset[str], dict[str, int]] = {}
         self.gains: dict[tuple[object, ...], float | None] = {}
 
     def for_scenario(self, scenario: object) -> ViewMemo:
@@ -64,7 +65,8 @@ class _View:
         self.side = pending_side(state) or "union"
         self._side = Side(self.side)
         self._goals: list[str] | None = None
-        self._holders: frozenset[str] | None = None
+        self._goal_set: frozenset[str] = frozenset()
+        self._hold_hex: dict[str, bool] = {}
         # the last turn: fatigue no longer matters, every unit that may march goes on
         self.all_out = state.turn >= state.scenario.scenario.turns
         self._gains: dict[tuple[tuple[str, ...], str, str, str | None], float | None] = {}
@@ -88,13 +90,9 @@ class _View:
         return self.position.move_view(self._side)
 
     @cached_property
-    def by_hex(self) -> dict[str, list[Unit]]:
-        """Hex -> the units there, in the state's order."""
-        out: dict[str, list[Unit]] = {}
-        for u in self.state.units.values():
-            if u.hex:
-                out.setdefault(u.hex, []).append(u)
-        return out
+    def by_hex(self) -> Mapping[str, tuple[Unit, ...]]:
+        """Hex -> the units there, in the state's order (the state's own index)."""
+        return self.state.units_by_hex()
 
     @cached_property
     def own(self) -> list[Unit]:
@@ -108,14 +106,14 @@ class _View:
             self._goals = list(dict.fromkeys(_goals(self.state, self.side)))
             # the same goals give the same distances: kept across decisions
             near = self.memo.near
-            key = tuple(self._goals)
+            key = self._goal_set = frozenset(self._goals)
             self._near: dict[str, int] = near.get(key) or {}
             if len(near) > 2_000:
                 near.clear()
             near[key] = self._near
         hit = self._near.get(hex_)
         if hit is None:
-            hit = self._near[hex_] = nearest_distance(hex_, self._goals)
+            hit = self._near[hex_] = nearest_distance_in(hex_, self._goal_set)
         return hit
 
     def fresh(self, unit: Unit) -> bool:
@@ -148,12 +146,27 @@ class _View:
         """Whether the side to move can cross the hexside a-b now (the view's 10.x, 12.0)."""
         return self.position.crossable(a, b, self._side)
 
-    def holders(self) -> frozenset[str]:
-        """Own units kept at fatigue 0 for bridge work (`_holders`), worked out once; none
-        on the last turn (its recovery phase builds nothing that counts)."""
-        if self._holders is None:
-            self._holders = frozenset() if self.all_out else _holders(self)
-        return self._holders
+    def holds(self, unit: Unit) -> bool:
+        """Whether this own unit is kept at fatigue 0 for bridge work (`_holds_hex`: the
+        first able unit of its hex, by id, where its hex calls for it); never on the last
+        turn (its recovery phase builds nothing that counts). Reads the unit's hex alone."""
+        if self.all_out or unit.side is not self._side or unit.hex is None or not _able(unit):
+            return False
+        here = unit.hex
+        first = min(u.id for u in self.by_hex.get(here, ()) if u.side is unit.side and _able(u))
+        if first != unit.id:
+            return False
+        hit = self._hold_hex.get(here)
+        if hit is None:
+            hit = self._hold_hex[here] = _holds_hex(self, here, unit.side)
+        return hit
+
+    def own_within(self, hex_: str, reach: int) -> list[Unit]:
+        """The side to move's units at most `reach` hexes from `hex_` (read from the hexes
+        around it, not from every unit)."""
+        side = self._side
+        by_hex = self.by_hex
+        return [u for h in hexes_within(hex_, reach) for u in by_hex.get(h, ()) if u.side is side]
 
     def commanded_near(self, leader_id: str, hex_: str | None) -> int:
         """How many units the leader commands (2.2) stand within 3 hexes of `hex_` (0 for
@@ -278,40 +291,31 @@ def _flank_threat(view: _View, unit: Unit) -> bool:
     return dirs >= 2 or (dirs >= 1 and unit.entrenchment != "none")
 
 
-def _holders(view: _View) -> frozenset[str]:
-    """The units kept at fatigue 0 for bridge work: per hex, the first fresh organized
-    infantry unit of strength 5 or more beside a river hexside toward its goal that it
-    cannot cross, with no enemy on the far bank and either a destroyed crossing there
-    that a die can repair (10.3) or no usable crossing within 2 hexes and a pontoon bridge
-    that a die can lay (10.1)."""
+def _able(u: Unit) -> bool:
+    """A unit fit for bridge work: fresh organized infantry of strength 5 or more."""
+    return u.kind == "infantry" and u.fatigue == 0 and u.organized and u.strength >= 5
+
+
+def _holds_hex(view: _View, here: str, side: Side) -> bool:
+    """Whether the first able unit (`_able`) of `here` is kept at fatigue 0 for bridge
+    work: beside a river hexside toward its goal that it cannot cross, with no enemy on
+    the far bank and either a destroyed crossing there that a die can repair (10.3) or no
+    usable crossing within 2 hexes and a pontoon bridge that a die can lay (10.1)."""
     state = view.state
-    out: set[str] = set()
-    taken: set[str] = set()
-    able = (
-        u
-        for u in view.own
-        if u.kind == "infantry" and u.fatigue == 0 and u.organized and u.strength >= 5
-    )
-    for u in sorted(able, key=lambda x: x.id):
-        here = u.hex
-        if here is None or here in taken:
+    rivers = river_neighbors(state, here)
+    if not rivers:
+        return False
+    d0 = view.goal_distance(here)
+    for n in rivers:
+        if view.goal_distance(n) >= d0 or view.crossable(here, n):
             continue
-        rivers = river_neighbors(state, here)
-        if not rivers:
+        if any(x.side != side for x in view.by_hex.get(n, ())):
             continue
-        d0 = view.goal_distance(here)
-        for n in rivers:
-            if view.goal_distance(n) >= d0 or view.crossable(here, n):
-                continue
-            if any(x.side != u.side for x in view.by_hex.get(n, ())):
-                continue
-            if destroyed_here(state, here, n):
-                worth = repair_chance(state, here, n) > 0
-            else:
-                worth = not crossing_near(view.position, here, Side(view.side))
-                worth = worth and pontoon_chance(state, here, n) > 0
-            if worth:
-                out.add(u.id)
-                taken.add(here)
-                break
-    return frozenset(out)
+        if destroyed_here(state, here, n):
+            worth = repair_chance(state, here, n) > 0
+        else:
+            worth = not crossing_near(view.position, here, Side(view.side))
+            worth = worth and pontoon_chance(state, here, n) > 0
+        if worth:
+            return True
+    return False
