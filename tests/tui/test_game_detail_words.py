@@ -15,7 +15,8 @@ EVENT: TypeAdapter[Event] = TypeAdapter(Event)
 def test_an_initiative_roll_names_its_dice_once() -> None:
     state = initial_state(load_scenario("harrow"), 1)
     dice = {"union": 6, "confederate": 1}
-    event = EVENT.validate_python({"type": "initiative", "rule": "4.2", "turn": 1, "dice": dice})
+    fields = {"type": "initiative", "rule": "4.2", "turn": 1, "dice": dice, "winner": "union"}
+    event = EVENT.validate_python(fields)
     text = event_detail(event, "action_cycle", None, state, 1, 3).plain
     assert text.count("Union 6, Confederate 1") == 1, text
 
