@@ -344,10 +344,13 @@ class GamePane(Widget):
         self._choices_new = True
         self.pointed = []
         box.clear_options()
-        box.add_options(choice_options(h, legal))
+        options = choice_options(h, legal)
+        box.add_options(options)
         box.border_title = D.decision_text(h.last)
         box.set_class(True, "shown")
-        box.highlighted = 1
+        box.highlighted = next(  # the first choice (not a group's title)
+            i for i, o in enumerate(options) if o is not None and not o.disabled
+        )
         return legal
 
     # -- what the widgets say ----------------------------------------------------------
