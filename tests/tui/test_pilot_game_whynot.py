@@ -261,3 +261,23 @@ async def test_r_opens_the_why_not_pointed_at_while_the_choices_keep_the_focus(
         await settle(pilot)
         assert app.query_one("#rules-pane").view.section == "6.1"  # type: ignore[attr-defined]
         assert pane.why_rule == "6.2"
+
+
+@run_async
+async def test_the_whole_reason_shows_at_80_columns(home: Path) -> None:
+    """At 80x24 the hex panel is 4 lines high; a "why not?" makes it grow so the reason
+    and its "R: rule" are read whole."""
+    scen = scenario(
+        [unit("u", "union", "0305", 6), unit("c", "confederate", "0404", 3)],
+        {"0404": {"terrain": "swamp"}},
+    )
+    app = GcacwApp(home=home, game=PEOPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show(pilot, scen, march(scen, "u", 6))
+        await point(pilot, "0404")
+        await settle(pilot)
+        info = app.query_one("#game-info", Static)
+        lines = Text(info_text(app)).wrap(app.console, info.content_region.width)
+        last = next(i for i, line in enumerate(lines) if "R: rule" in line.plain)
+        assert last > 3  # the reason needs more than the panel's usual 4 lines
+        assert last < info.content_region.height

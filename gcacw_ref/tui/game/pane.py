@@ -60,6 +60,7 @@ class GamePane(Widget):
     #game-log { height: 1fr; min-height: 3; }
     #game-detail { height: auto; max-height: 45%; padding: 0 1; border-top: solid $primary; }
     .narrow #game-info { height: 4; }
+    .narrow #game-info.why { height: auto; max-height: 8; }
     .narrow #game-detail { max-height: 55%; }
     .narrow #game-side { width: 52%; }
     """
@@ -314,10 +315,11 @@ class GamePane(Widget):
         words = D.hex_words(mapview.cursor_hex, overlays.hexmap_of(state), state, zoc)
         refusals = self.focusing.why_not_here()
         self.why_rule = refusals[0].rule if refusals else ""
+        info.set_class(bool(refusals), "why")  # at 80 columns: room for the whole reason
         if refusals:
             why = self.focusing.why_words(mapview.cursor_hex, refusals)
             words = why + Text("\n") + words
-        info.update(words, layout=False)
+        info.update(words, layout=bool(refusals))
 
     def _show_choices(self) -> list[Action]:
         """The person's legal actions, when a person decides at the end of the history."""
