@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gcacw_ref.text import prepared
 from gcacw_ref.text.asks import AsksFile
 from gcacw_ref.text.cards import CardsFile
 from gcacw_ref.text.models import StoredBook
@@ -159,6 +160,4 @@ def test_a_question_from_the_command_line_imports_no_validation_library(
     ],
 )
 def test_the_shipped_documents_are_lists_of_texts(value: object, fits: bool) -> None:
-    from gcacw_ref.text import prepared
-
     assert prepared._documents(value) is fits
