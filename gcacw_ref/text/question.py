@@ -181,6 +181,7 @@ class Thesaurus:
     en: dict[str, list[str]]  # folded English phrase -> Japanese search forms
     ja: list[tuple[str, list[str]]]  # Japanese everyday form -> rulebook forms, longest first
     longest: int = 1
+    words: frozenset[str] = frozenset()  # every word of the English phrases
 
 
 @lru_cache(maxsize=1)
@@ -210,7 +211,8 @@ def thesaurus() -> Thesaurus:
         add(syn.says, [search_form(j) for j in syn.ja])
     longest = max((k.count(" ") + 1 for k in en), default=1)
     ja_list = sorted(((k, v) for k, v in ja.items() if v), key=lambda kv: -len(kv[0]))
-    return Thesaurus(en=en, ja=ja_list, longest=longest)
+    words = frozenset(w for k in en for w in k.split())
+    return Thesaurus(en=en, ja=ja_list, longest=longest, words=words)
 
 
 @dataclass
@@ -270,9 +272,25 @@ def _kana(ch: str) -> bool:
     return "\u3040" <= ch <= "\u309f"
 
 
+def _fold_e(word: str, th: Thesaurus) -> str:
+    """`fold_word`, and an -ed/-ing stem given back the e it lost when the glossary knows
+    the word so and not the stem ("declared", "placing" -> declare, place; "routed" stays
+    rout, a word of its own)."""
+    folded = fold_word(word)
+    known = th.words
+    if (
+        folded != word
+        and word.endswith(("ed", "ing"))
+        and folded not in known
+        and folded + "e" in known
+    ):
+        return folded + "e"
+    return folded
+
+
 def _english(reading: Reading, words: list[str], th: Thesaurus) -> None:
     """English words: glossary phrases longest first; other words as ASCII tokens."""
-    folded = [fold_word(w) for w in words]
+    folded = [_fold_e(w, th) for w in words]
     i = 0
     while i < len(folded):
         for span in range(min(th.longest, len(folded) - i), 0, -1):

@@ -142,3 +142,12 @@ def test_reported_speech_is_not_a_declaration() -> None:
     """「相手が…って言うんだけど」 reports what the opponent said; 言う (宣言) is not read."""
     assert "宣言" not in read_query("相手が退却できないって言うんだけど本当？").weights
     assert "宣言" in read_query("攻撃を言わないといけない？").words
+
+
+def test_an_ed_or_ing_stem_gets_its_e_back_when_the_glossary_knows_the_word() -> None:
+    """'declared' and 'placing' lose an e to the fold (declar, plac); the glossary knows
+    declare and place. 'routed' keeps rout (敗走), a glossary word of its own."""
+    assert "宣言" in read_query("the attack I declared").words
+    assert "配置" in read_query("placing the marker").words
+    assert "敗走" in read_query("routed unit").words
+    assert "経路" not in read_query("routed unit").words
