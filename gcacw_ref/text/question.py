@@ -328,10 +328,13 @@ def _read(query: str) -> Reading:
     reading = Reading()
     text = nfkc(query).lower().translate(_APOSTROPHES)
     words = WORD_RE.findall(text)[:MAX_QUERY_WORDS]
-    non_ascii = "".join(ch if not ch.isascii() else "|" for ch in text)
-    form = search_form(non_ascii)
-    if form.strip("|"):
-        _japanese(reading, form, th)
+    if not text.isascii():
+        # Japanese with the letters and digits it holds (ZOCストップ, 表1, デモ2 are
+        # thesaurus phrases); other ASCII (spaces, punctuation) only separates
+        mixed = "".join(
+            ch if not ch.isascii() or ch.isalnum() or ch in "+-" else "|" for ch in text
+        )
+        _japanese(reading, search_form(mixed), th)
     if words:
         _english(reading, words, th)
     return reading

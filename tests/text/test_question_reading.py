@@ -151,3 +151,18 @@ def test_an_ed_or_ing_stem_gets_its_e_back_when_the_glossary_knows_the_word() ->
     assert "配置" in read_query("placing the marker").words
     assert "敗走" in read_query("routed unit").words
     assert "経路" not in read_query("routed unit").words
+
+
+@pytest.mark.parametrize(
+    ("question", "term"),
+    [
+        ("リトリート表1ってどれ", "退却表1"),
+        ("デモ2のユニットは攻撃できる？", "戦意低下-2"),
+        ("ZOCストップってどういうこと", "敵軍支配地域への進入"),
+        ("zocからzocに動ける？", "直接移動"),
+    ],
+)
+def test_a_japanese_phrase_holding_letters_or_digits_is_read(question: str, term: str) -> None:
+    """Thesaurus phrases that mix Japanese with ASCII (表1, デモ2, ZOCストップ) are found:
+    the letters and digits stay in the Japanese text the phrases are looked for in."""
+    assert term in read_query(question).words
