@@ -16,9 +16,10 @@ best on the other six. `ASKS.toml` swaps in another asks file (its lines are enc
 and cached beside the record).
 
 The aggregations of a rule's lines (each line's BM25 score or cosine with the question):
-`max` (the rule by its best line, as shipped), `mean:k` (the mean of its best k lines,
+`max` (the rule by its best line), `mean:k` (the mean of its best k lines,
 missing lines count as nothing for BM25) and `lse:t` (a softmax: t log sum exp(s / t), on
-BM25 scores divided by the question's best).
+BM25 scores divided by the question's best); `shipped` for the encoder's lines is what the
+search does (best line for a Japanese question, the mean of the best 3 for an English one).
 """
 
 from __future__ import annotations
@@ -259,7 +260,7 @@ def prepare(rows: list[dict[str, Any]], v: Variant) -> Prepared:
 @dataclass(frozen=True)
 class Choice:
     asks_how: str = "max"
-    sem_how: str = "max"
+    sem_how: str = "shipped"  # best line (Japanese), mean of the best EN_BEST_OF (English)
     consts: tuple[tuple[str, float], ...] = ()  # (module.CONST, value)
 
     def label(self) -> str:
@@ -307,7 +308,10 @@ def replay(
                 if lists["asks"]:
                     lists["asks"] = prep.ranked(i, "asks", choice.asks_how, v)
                 if lists["sem_lines"]:
-                    lists["sem_lines"] = prep.ranked(i, "sem", choice.sem_how, v)
+                    how = choice.sem_how
+                    if how == "shipped":  # as the search does it
+                        how = "max" if row["japanese"] else f"mean:{semantic.EN_BEST_OF}"
+                    lists["sem_lines"] = prep.ranked(i, "sem", how, v)
             bm = rank.Bm25Result(
                 lists["passages"], lists["sections"], {}, {}, **{n: lists[n] for n in LISTS[2:]}
             )

@@ -20,7 +20,7 @@ from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _
 from gcacw_ref.text import semantic
 from gcacw_ref.text.asks import load_asks
-from gcacw_ref.text.bm25 import index_path
+from gcacw_ref.text.bm25_cache import index_path
 from gcacw_ref.text.cards import load_cards
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.glossary import load_glossary, vocabulary

@@ -223,7 +223,8 @@ class Searcher:
         for key, p_idx in found:
             bm.best_passage.setdefault(key, p_idx)
         folder = next((b.source.parent for b in self.books if b.source is not None), None)
-        bm.sem_lines, bm.line_cosine = semantic.score_lines(kinds, query, folder)
+        best_of = 1 if written_in_japanese(query) else semantic.EN_BEST_OF
+        bm.sem_lines, bm.line_cosine = semantic.score_lines(kinds, query, folder, best_of)
 
     def _settle(self, c: _Cand) -> None:
         """Give a fused result its best BM25 passage (done only for the results shown)."""

