@@ -59,7 +59,7 @@ EN_STOP = frozenset(
     )
 )
 # question words written in kanji (hiragana ones never become tokens)
-JA_STOP_RE = re.compile(r"何|誰|教え|知りた|出来|ルール")
+JA_STOP_RE = re.compile(r"何|誰|教え|知りた|出来|ルール|るーる")
 # reported speech (「相手が…って言うんだけど」): not a declaration (言う -> 宣言), read first
 SAID_RE = re.compile(r"(?:って|と|こう|そう)言[うわいっえ]")
 
