@@ -210,6 +210,11 @@ def atomic_write_text(path: Path, text: str, *, follow_link: bool = False) -> No
     lives in the same folder; a failed write removes it and raises the `OSError`, and
     ones left by a process that was killed are removed on the next write there.
     """
+    atomic_write_bytes(path, text.encode("utf-8"), follow_link=follow_link)
+
+
+def atomic_write_bytes(path: Path, data: bytes, *, follow_link: bool = False) -> None:
+    """`atomic_write_text` for bytes."""
     path = Path(path)
     if follow_link and path.is_symlink():
         path = Path(os.path.realpath(path))
@@ -220,8 +225,8 @@ def atomic_write_text(path: Path, text: str, *, follow_link: bool = False) -> No
     tmp = Path(name)
     try:
         os.chmod(fd, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         check_write_target(path)

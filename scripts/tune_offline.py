@@ -16,9 +16,10 @@ best on the other six. `ASKS.toml` swaps in another asks file (its lines are enc
 and cached beside the record).
 
 The aggregations of a rule's lines (each line's BM25 score or cosine with the question):
-`max` (the rule by its best line, as shipped), `mean:k` (the mean of its best k lines,
+`max` (the rule by its best line), `mean:k` (the mean of its best k lines,
 missing lines count as nothing for BM25) and `lse:t` (a softmax: t log sum exp(s / t), on
-BM25 scores divided by the question's best).
+BM25 scores divided by the question's best); `shipped` for the encoder's lines is what the
+search does (best line for a Japanese question, the mean of the best 3 for an English one).
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ from __future__ import annotations
 import hashlib
 import itertools
 import pickle
+import random
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +64,7 @@ def record(out: Path) -> None:
         japanese: bool = False,
     ) -> list[tuple[Key, float]]:
         seen.update(terms=list(terms), bm={n: list(getattr(bm, n)) for n in LISTS})
+        seen.update(line_cosine=dict(bm.line_cosine), line_asks=dict(bm.line_asks))
         seen.update(lookup=lookup, japanese=japanese)
         return real(terms, bm, lookup, japanese)
 
@@ -83,6 +86,9 @@ def record(out: Path) -> None:
                 if (b, ref) not in where:
                     where[(b, ref)] = _where(books, b, ref)
         rows.append(row)
+    for card in read_data(CARDS_FILE, CardsFile, "cards").card:  # any rule the lines name
+        if (0, card.rule) not in where:
+            where[(0, card.rule)] = _where(books, 0, card.rule)
     out.write_bytes(pickle.dumps({"rows": rows, "where": where}))
     print(f"{out}: {len(rows)} questions, {sum('terms' in r for r in rows)} fused")
 
@@ -208,6 +214,28 @@ class Prepared:
 
     asks: list[np.ndarray]
     sem: list[np.ndarray]
+    memo: dict[tuple[int, str, str], list[Key]] = field(default_factory=dict)
+
+    def best(self, i: int, v: Variant) -> tuple[dict[Key, float], dict[Key, float]]:
+        """Question i's best line cosine and best asks BM25 score of every rule."""
+        s, a = self.sem[i], self.asks[i]
+        cos = np.where(v.sem_lines.index < 0, -np.inf, s[v.sem_lines.index]).max(axis=1)
+        bm = np.where(v.asks_lines.index < 0, 0.0, a[v.asks_lines.index]).max(axis=1)
+        return (
+            {(0, r): float(x) for r, x in zip(v.sem_lines.names, cos, strict=True)},
+            {(0, r): float(x) for r, x in zip(v.asks_lines.names, bm, strict=True) if x > 0},
+        )
+
+    def ranked(self, i: int, what: str, how: str, v: Variant) -> list[Key]:
+        """Question i's asks ("asks") or encoder lines ("sem") ranking, aggregated by `how`."""
+        got = self.memo.get((i, what, how))
+        if got is None:
+            if what == "asks":
+                names = aggregate(self.asks[i], v.asks_lines, how, True)
+            else:
+                names = aggregate(self.sem[i], v.sem_lines, how, False)
+            got = self.memo[(i, what, how)] = [(0, r) for r in names]
+        return got
 
 
 def prepare(rows: list[dict[str, Any]], v: Variant) -> Prepared:
@@ -232,7 +260,7 @@ def prepare(rows: list[dict[str, Any]], v: Variant) -> Prepared:
 @dataclass(frozen=True)
 class Choice:
     asks_how: str = "max"
-    sem_how: str = "max"
+    sem_how: str = "shipped"  # best line (Japanese), mean of the best EN_BEST_OF (English)
     consts: tuple[tuple[str, float], ...] = ()  # (module.CONST, value)
 
     def label(self) -> str:
@@ -247,8 +275,9 @@ def _set(consts: tuple[tuple[str, float], ...]) -> Iterator[None]:
     old = []
     for name, value in consts:
         mod, const = name.split(".")
-        old.append((MODULES[mod], const, getattr(MODULES[mod], const)))
-        setattr(MODULES[mod], const, value)
+        was = getattr(MODULES[mod], const)
+        old.append((MODULES[mod], const, was))
+        setattr(MODULES[mod], const, type(was)(value))
     try:
         yield
     finally:
@@ -262,8 +291,10 @@ def replay(
     choice: Choice,
     prep: Prepared | None = None,
     v: Variant | None = None,
+    orders: dict[int, list[tuple[Key, float]]] | None = None,
 ) -> list[tuple[bool, bool]]:
-    """(top-1 right, top-3 right) of every question under `choice`."""
+    """(top-1 right, top-3 right) of every question under `choice` (and into `orders`,
+    when given, each fused question's final order with its scores)."""
     out: list[tuple[bool, bool]] = []
     gen = _set(choice.consts)
     next(gen)
@@ -275,18 +306,26 @@ def replay(
             lists = dict(row["bm"])
             if prep is not None and v is not None:
                 if lists["asks"]:
-                    names = aggregate(prep.asks[i], v.asks_lines, choice.asks_how, True)
-                    lists["asks"] = [(0, r) for r in names]
+                    lists["asks"] = prep.ranked(i, "asks", choice.asks_how, v)
                 if lists["sem_lines"]:
-                    names = aggregate(prep.sem[i], v.sem_lines, choice.sem_how, False)
-                    lists["sem_lines"] = [(0, r) for r in names]
+                    how = choice.sem_how
+                    if how == "shipped":  # as the search does it
+                        how = "max" if row["japanese"] else f"mean:{semantic.EN_BEST_OF}"
+                    lists["sem_lines"] = prep.ranked(i, "sem", how, v)
             bm = rank.Bm25Result(
                 lists["passages"], lists["sections"], {}, {}, **{n: lists[n] for n in LISTS[2:]}
             )
             order = rank.fuse(row["terms"], bm, row["lookup"], row["japanese"])
             if not row["lookup"]:
+                if prep is not None and v is not None and lists["sem_lines"]:
+                    bm.line_cosine, bm.line_asks = prep.best(i, v)
+                else:
+                    bm.line_cosine, bm.line_asks = row["line_cosine"], row["line_asks"]
+                order = rank.by_lines(order, bm, lambda k: k, row["terms"], row["japanese"])
                 order = governing.governing_first(order, row["query"], lambda k: k)
                 order = rank.varied(order, lambda k: where[k][3])
+            if orders is not None:
+                orders[i] = order
             right = [is_right(*where[k][:3], row["sections"]) for k, _ in order[:3]]
             out.append((right[:1] == [True], any(right)))
     finally:
@@ -304,15 +343,15 @@ def cross_validate(
 ) -> tuple[int, int, list[str]]:
     """Leave-one-set-out: each tuning set scored with the choice best on the other six
     (top-1, then top-3; ties go to the first choice listed). Returns the summed top-1,
-    top-3 and the choice of each fold."""
+    top-3 and the choice of each fold. `lang` "both": one choice for both languages."""
     t1 = t3 = 0
     picked: list[str] = []
     for held in SETS:
 
         def score(c: Choice, held: str = held) -> tuple[int, int]:
             got = results[c]
-            on = [g for r, g in zip(rows, got, strict=True) if r["lang"] == lang]
-            rs = [r for r in rows if r["lang"] == lang]
+            on = [g for r, g in zip(rows, got, strict=True) if lang in ("both", r["lang"])]
+            rs = [r for r in rows if lang in ("both", r["lang"])]
             a = sum(g[0] for r, g in zip(rs, on, strict=True) if r["half"] != held)
             b = sum(g[1] for r, g in zip(rs, on, strict=True) if r["half"] != held)
             return a, b
@@ -320,7 +359,9 @@ def cross_validate(
         best = max(results, key=score)  # max keeps the first of equals
         got = results[best]
         pairs = [
-            g for r, g in zip(rows, got, strict=True) if r["lang"] == lang and r["half"] == held
+            g
+            for r, g in zip(rows, got, strict=True)
+            if lang in ("both", r["lang"]) and r["half"] == held
         ]
         t1 += sum(a for a, _ in pairs)
         t3 += sum(b for _, b in pairs)
@@ -332,7 +373,7 @@ def report(rows: list[dict[str, Any]], results: dict[Choice, list[tuple[bool, bo
     for c, got in results.items():
         ja, en = totals(rows, got, "ja"), totals(rows, got, "en")
         print(f"ja {ja[0]}/{ja[1]}  en {en[0]}/{en[1]}  {c.label()}")
-    for lang in ("ja", "en"):
+    for lang in ("ja", "en", "both"):
         t1, t3, picked = cross_validate(rows, results, lang)
         print(f"CV {lang}: top-1 {t1}, top-3 {t3}; folds chose: {sorted(set(picked))}")
 
@@ -366,6 +407,55 @@ def run(
     return results
 
 
+HOWS_ASKS = ["max", "max", "mean:2", "lse:0.1"]
+HOWS_SEM = ["max", "max", "lse:0.01", "mean:2"]
+SPACE: dict[str, list[float]] = {
+    "rank.K": [1.0, 1.5, 2.0, 3.0],
+    "rank.JA_K": [1.0, 1.5, 2.0, 3.0],
+    "rank.W_PASSAGES": [0.5, 0.7, 1.0, 1.5],
+    "rank.JA_W_PASSAGES": [0.7, 1.0, 1.5, 2.0],
+    "rank.W_SECTIONS": [0.3, 0.5, 0.7, 1.0],
+    "rank.JA_W_SECTIONS": [0.3, 0.5, 0.7],
+    "rank.W_DEFINITIONS": [0.3, 0.5, 0.8],
+    "rank.JA_W_DEFINITIONS": [0.3, 0.5, 0.8],
+    "rank.W_CARDS": [0.4, 0.7, 1.0],
+    "rank.W_ASKS": [0.7, 1.0, 1.5, 2.0, 3.0],
+    "rank.W_SEM_PASSAGES": [0.5, 1.0, 1.5],
+    "rank.W_SEM_LINES": [1.0, 1.5, 2.0, 3.0, 4.0],
+    "rank.W_TERMS": [0.5, 1.0, 1.5],
+}
+
+
+def _axis(arg: str) -> tuple[str, list[Any]]:
+    """`asks_how=max,mean:3` or `rank.W_ASKS=1,1.5`: one axis of a grid."""
+    name, _, values = arg.partition("=")
+    parts = values.split(",")
+    return name, parts if name in ("asks_how", "sem_how") else [float(x) for x in parts]
+
+
+def solo(rows: list[dict[str, Any]], where: dict[Key, Any], prep: Prepared, v: Variant) -> None:
+    """Each ranker alone: top-1 / top-3 over the fused questions, by language (the asks'
+    and encoder lines' rankings by their best line, re-read from the lines given)."""
+    for lang in ("ja", "en"):
+        counts: dict[str, list[int]] = {}
+        for i, row in enumerate(rows):
+            if "terms" not in row or row["lang"] != lang:
+                continue
+            lists = dict(row["bm"], terms=[k for k, _ in row["terms"]])
+            if lists["asks"]:
+                lists["asks"] = [(0, r) for r in aggregate(prep.asks[i], v.asks_lines, "max", True)]
+            if lists["sem_lines"]:
+                names = aggregate(prep.sem[i], v.sem_lines, "max", False)
+                lists["sem_lines"] = [(0, r) for r in names]
+            for name, keys in lists.items():
+                right = [is_right(*where[k][:3], row["sections"]) for k in keys[:3]]
+                c = counts.setdefault(name, [0, 0, 0])
+                c[0] += 1
+                c[1] += right[:1] == [True]
+                c[2] += any(right)
+        print(lang, " ".join(f"{n} {a}/{b}" for n, (_, a, b) in counts.items()), f"of {c[0]}")
+
+
 def main(argv: list[str]) -> None:
     cmd, file, *rest = argv
     path = Path(file)
@@ -392,12 +482,35 @@ def main(argv: list[str]) -> None:
         )
         return
     if cmd == "cv":
-        v = Variant.load(Path(rest[0]) if rest else ASKS_FILE, path)
+        axes = dict(_axis(a) for a in rest if "=" in a)
+        files = [a for a in rest if "=" not in a]
+        v = Variant.load(Path(files[0]) if files else ASKS_FILE, path)
         prep = prepare(rows, v)
+        solo(rows, where, prep, v)
+        if axes:
+            run(rows, where, grid(Choice(), axes), prep, v)
+            return
         hows = ["max", "mean:2", "mean:3", "mean:5", "lse:0.05", "lse:0.1", "lse:0.2"]
         run(rows, where, grid(Choice(), {"asks_how": hows}), prep, v)
         shows = ["max", "mean:2", "mean:3", "mean:5", "lse:0.01", "lse:0.02", "lse:0.05"]
         run(rows, where, grid(Choice(), {"sem_how": shows}), prep, v)
+        return
+    if cmd == "random":  # random [ASKS.toml] N: N random weight choices, cross-validated
+        files = [a for a in rest if not a.isdigit()]
+        n = int(next((a for a in rest if a.isdigit()), "100"))
+        v = Variant.load(Path(files[0]) if files else ASKS_FILE, path)
+        prep = prepare(rows, v)
+        rng = random.Random(29)
+        choices = [Choice()]
+        for _ in range(n):
+            consts = tuple(sorted((name, rng.choice(vals)) for name, vals in SPACE.items()))
+            choices.append(Choice(rng.choice(HOWS_ASKS), rng.choice(HOWS_SEM), consts))
+        results = {c: replay(rows, where, c, prep, v) for c in choices}
+        for lang in ("ja", "en"):
+            t1, t3, picked = cross_validate(rows, results, lang)
+            best = max(results, key=lambda c: totals(rows, results[c], lang))
+            print(f"{lang}: best in sample {totals(rows, results[best], lang)} {best.label()}")
+            print(f"CV {lang}: top-1 {t1}, top-3 {t3}; folds chose:", *picked, sep="\n  ")
         return
     raise SystemExit(f"unknown command {cmd}")
 

@@ -15,9 +15,9 @@ from gcacw_ref.rules.combat_models import CombatInput, DefendingUnit, Hexside, T
 from gcacw_ref.rules.combat_tables import AttackTypeKey, LevelKey
 from gcacw_ref.rules.io.fields import bounds_of, spec_for
 from gcacw_ref.text.library import Library
+from gcacw_ref.text.marks import align_tables, display_width, plain_with_spans, strip_bold
 from gcacw_ref.tui.calcs.combat import CombatPane
 from gcacw_ref.tui.calcs.simple import MarchPane, OddsPane
-from gcacw_ref.tui.ruletext import align_tables, display_width, plain_with_spans, strip_bold
 
 # -- quick reference --------------------------------------------------------------------
 

@@ -13,6 +13,8 @@ from gcacw_ref.errors import InputError, one_line, printable
 from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _, join_list
 from gcacw_ref.layout import pad
+from gcacw_ref.text.marks import align_tables, plain_with_spans, strip_bold
+from gcacw_ref.text.models import as_json
 
 if TYPE_CHECKING:
     from gcacw_ref.text.library import Library
@@ -85,7 +87,7 @@ def _notices(lib: Library) -> None:
 def cmd_import(args: argparse.Namespace) -> int:
     info = _library().import_book(Path(args.file).expanduser(), args.book_id)
     if args.json:
-        print(json.dumps(info.model_dump(), ensure_ascii=False, indent=2))
+        print(json.dumps(as_json(info), ensure_ascii=False, indent=2))
     else:
         print(
             _("imported {id} ({kind}): {title} — {sections} sections").format(
@@ -100,7 +102,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     infos = lib.books()
     _notices(lib)
     if args.json:
-        print(json.dumps([i.model_dump() for i in infos], ensure_ascii=False, indent=2))
+        print(json.dumps([as_json(i) for i in infos], ensure_ascii=False, indent=2))
         return 0
     if not infos and lib.problems:
         return 0
@@ -127,9 +129,6 @@ def cmd_remove(args: argparse.Namespace) -> int:
 def _mark(snippet: str, spans: list[tuple[int, int]], tty: bool) -> str:
     """The snippet with its highlighted spans in ANSI reverse video (tty) or [brackets],
     and the rulebook's `**` emphasis in bold (tty) or plain (never the raw asterisks)."""
-    # lazy: loaded only by the subcommand that needs it; --help stays fast
-    from gcacw_ref.tui.ruletext import plain_with_spans
-
     plain, bold, spans = plain_with_spans(snippet, spans)
     marks: list[tuple[int, int, str]] = []  # (offset, order, code)
     if tty:
@@ -154,9 +153,6 @@ def _mark(snippet: str, spans: list[tuple[int, int]], tty: bool) -> str:
 
 def _shown(text: str, tty: bool) -> str:
     """Rule text for the terminal: tables aligned, `**` emphasis bold (tty) or unmarked."""
-    # lazy: loaded only by the subcommand that needs it; --help stays fast
-    from gcacw_ref.tui.ruletext import align_tables, strip_bold
-
     out = []
     for line in align_tables(text).split("\n"):
         plain, bold = strip_bold(line)
@@ -182,7 +178,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         hits = lib.search(query, book=args.book, limit=args.limit)
     _notices(lib)
     if args.json:
-        print(json.dumps([h.model_dump() for h in hits], ensure_ascii=False, indent=2))
+        print(json.dumps([as_json(h) for h in hits], ensure_ascii=False, indent=2))
         return 0
     if not hits:
         print(_("no matches for {query!r}").format(query=query))
@@ -254,7 +250,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
             target = f"{best.section}#{best.anchor}" if best.anchor else best.section
             view = lib.rule(target, book=best.book)
     if args.json:
-        doc = view.model_dump()
+        doc = as_json(view)
         if not looks_like_number(args.number):
             doc["matches"] = [
                 {

@@ -18,10 +18,9 @@ rank fusion in `rank.py`, for questions only.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-from pydantic import BaseModel, Field
 
 from gcacw_ref.text import prepared
 from gcacw_ref.text.bm25 import Postings, tokens
@@ -34,22 +33,34 @@ from gcacw_ref.text.cards import (
 )
 from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.question import Reading
+from gcacw_ref.text.shapes import Fields
 
 ASKS_FILE = Path(__file__).with_name("asks.toml")
 DEPTH = 30
 LINES = 4 * DEPTH  # how many best lines are read to rank DEPTH rules
 
 
-class Asks(BaseModel):
+@dataclass
+class Asks:
     """One rule's lines."""
 
-    rule: str = Field(min_length=1)  # a section id of the standard rules
-    en: list[str] = Field(default_factory=list)
-    ja: list[str] = Field(default_factory=list)
+    rule: str  # a section id of the standard rules (not empty)
+    en: list[str]
+    ja: list[str]
 
 
-class AsksFile(BaseModel):
-    asks: list[Asks] = Field(min_length=1)
+@dataclass
+class AsksFile:
+    asks: list[Asks]  # at least one
+
+    @classmethod
+    def from_data(cls, data: object) -> AsksFile:
+        """The file's parsed TOML, checked; `ShapeError` naming the first bad field."""
+        asks = [
+            Asks(rule=a.text("rule", nonempty=True), en=a.texts("en", []), ja=a.texts("ja", []))
+            for a in Fields(data).tables("asks", nonempty=True)
+        ]
+        return cls(asks=asks)
 
 
 def line_tokens(line: str) -> list[str]:
@@ -82,18 +93,33 @@ def load_asks(path: Path | None = None) -> RuleDocs:
 
 def rank_asks(kinds: list[str], query: str, reading: Reading) -> list[tuple[int, str]]:
     """(book index, ref) of the standard rules' books, the rule of the best line first."""
+    return score_asks(kinds, query, reading)[0]
+
+
+def score_asks(
+    kinds: list[str], query: str, reading: Reading
+) -> tuple[list[tuple[int, str]], dict[tuple[int, str], float]]:
+    """`rank_asks`'s list, and the BM25 score of the best line of every rule a line of
+    which the question touches (for `rank.by_lines`)."""
     books = standard_books(kinds)
     if not books:
-        return []
+        return [], {}
     weights = card_weights(query, reading)
     if not weights:
-        return []
+        return [], {}
     index = load_asks()
+    scores = index.postings.score(weights)
+    best: dict[str, float] = {}
+    for doc, score in scores.items():
+        rule = index.rules[doc]
+        if score > best.get(rule, 0.0):
+            best[rule] = score
     order: list[str] = []
-    for doc, _ in index.postings.top(weights, LINES):
+    for doc in sorted(scores, key=scores.__getitem__, reverse=True)[:LINES]:
         rule = index.rules[doc]
         if rule not in order:
             order.append(rule)
             if len(order) == DEPTH:
                 break
-    return [(b, rule) for b in books for rule in order]
+    ranked = [(b, rule) for b in books for rule in order]
+    return ranked, {(b, rule): v for b in books for rule, v in best.items()}

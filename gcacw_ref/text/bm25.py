@@ -11,29 +11,19 @@ named sub-heading: its title twice, then its own passages). Scores are standard 
 (k1 = 1.2, b = 0.75) with a token weight from the query (see `question.py`).
 
 The index is a pure-Python dict of postings (token -> idf and (doc, term weight) pairs):
-a few hundred passages need no numpy. It is saved as `books/<id>.bm25` (JSON) beside the
-book, stamped with the index format and a digest of the book file; a missing, stale or
-damaged index is rebuilt from the book (one notice on stderr) and the book is never touched.
+a few hundred passages need no numpy. It is saved as `books/<id>.bm25` beside the book
+(`bm25_cache.py`), stamped with the index format and a digest of the book file; a
+missing, stale or damaged index is rebuilt from the book (one notice on stderr) and the
+book is never touched.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import math
 import re
-import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import chain
-from pathlib import Path
-from typing import Any
 
-from gcacw_ref.errors import DataError, one_line
-from gcacw_ref.gcpause import bulk_load
-from gcacw_ref.i18n import _
-from gcacw_ref.paths import atomic_write_text, read_cache_bytes
-
-INDEX_FORMAT = 1
 K1 = 1.2
 B = 0.75
 MAX_TOKENS = 16  # a long question is scored on its weightiest tokens
@@ -67,7 +57,7 @@ def tokens(form: str) -> list[str]:
 class Postings:
     """BM25 postings for one list of documents: token -> [doc ids..., term counts...]."""
 
-    def __init__(self, table: dict[str, list[int]], lengths: list[int]) -> None:
+    def __init__(self, table: Mapping[str, list[int]], lengths: list[int]) -> None:
         self.table = table
         self.lengths = lengths
         n = len(lengths)
@@ -185,15 +175,6 @@ class Postings:
         best = sorted(acc, key=acc.__getitem__, reverse=True)[:k]
         return [(i, acc[i]) for i in best]
 
-    def valid(self) -> bool:
-        """Every posting names a document (a damaged cache file fails this)."""
-        n = self.n
-        for entry in self.table.values():
-            half = len(entry) // 2
-            if len(entry) % 2 or any(not (0 <= i < n) for i in entry[:half]):
-                return False
-        return True
-
 
 @dataclass
 class BookIndex:
@@ -202,19 +183,6 @@ class BookIndex:
     passages: Postings
     refs: Postings
     ref_ids: list[str]  # ref document index -> ref id
-
-    def to_json(self, digest: str) -> str:
-        return json.dumps(
-            {
-                "format": INDEX_FORMAT,
-                "book": digest,
-                "ref_ids": self.ref_ids,
-                "passages": [self.passages.lengths, self.passages.table],
-                "refs": [self.refs.lengths, self.refs.table],
-            },
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
 
 
 def build_index(forms: list[str], passage_refs: list[str], titles: dict[str, str]) -> BookIndex:
@@ -228,103 +196,3 @@ def build_index(forms: list[str], passage_refs: list[str], titles: dict[str, str
         if k is not None:
             r_docs[k].extend(p_docs[p])
     return BookIndex(Postings.build(p_docs), Postings.build(r_docs), ref_ids)
-
-
-MAX_CACHE_BYTES = 512 * 1024 * 1024  # the index of the largest book we store
-_MAX_COUNT = 1 << 40  # a length or term count larger than any book could give
-
-
-def _counts(values: list[Any], low: int) -> bool:
-    """Every value a whole number in [low, _MAX_COUNT] (no bool, float or string): checked
-    by C loops (`map`, `min`, `max`), as a cache file holds about 200,000 of them."""
-    if not set(map(type, values)) <= {int}:
-        return False
-    return not values or (low <= min(values) and max(values) <= _MAX_COUNT)
-
-
-def _postings(part: object) -> Postings | None:
-    """One `[lengths, table]` pair of a cache file, checked whole, else None: every length
-    a count, every entry a list of distinct document ids, then as many term counts >= 1."""
-    if not isinstance(part, list) or len(part) != 2:
-        return None
-    lengths, table = part
-    if not isinstance(lengths, list) or not _counts(lengths, 0):
-        return None
-    if not isinstance(table, dict):
-        return None
-    entries = list(table.values())
-    if not set(map(type, entries)) <= {list}:
-        return None
-    if not set(map(type, chain.from_iterable(entries))) <= {int}:
-        return None
-    n = len(lengths)
-    for entry in entries:
-        half, odd = divmod(len(entry), 2)
-        if odd or not half:
-            return None
-        ids = entry[:half]
-        tfs = entry[half:]
-        if min(ids) < 0 or max(ids) >= n or min(tfs) < 1 or max(tfs) > _MAX_COUNT:
-            return None
-        if half > 1 and len(set(ids)) != half:
-            return None
-    return Postings(table, lengths)
-
-
-def _parse(raw: str | bytes, digest: str) -> BookIndex | None:
-    """The index in a cache file, or None if it is stale or damaged in any way (every
-    field's type, every posting's document and count are checked before use)."""
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(data, dict) or set(data) != {"format", "book", "ref_ids", "passages", "refs"}:
-        return None
-    if data["format"] != INDEX_FORMAT or data["book"] != digest:
-        return None
-    ref_ids = data["ref_ids"]
-    if not isinstance(ref_ids, list) or not all(isinstance(r, str) for r in ref_ids):
-        return None
-    passages = _postings(data["passages"])
-    refs = _postings(data["refs"])
-    if passages is None or refs is None or refs.n != len(ref_ids):
-        return None
-    return BookIndex(passages, refs, ref_ids)
-
-
-def index_path(book_file: Path) -> Path:
-    return book_file.with_suffix(".bm25")
-
-
-def load_or_build(
-    book_file: Path | None,
-    digest: str,
-    forms: list[str],
-    passage_refs: list[str],
-    titles: dict[str, str],
-    *,
-    quiet: bool = False,
-) -> BookIndex:
-    """The cached index if it matches the book, else a new one (saved for next time).
-
-    A stale or damaged cache gets one notice on stderr unless `quiet` (an import, which
-    expects the old book's index there, or another import's at the same moment)."""
-    if book_file is None:
-        return build_index(forms, passage_refs, titles)
-    path = index_path(book_file)
-    try:
-        raw = read_cache_bytes(path, MAX_CACHE_BYTES)
-    except DataError:  # a folder, a FIFO, a device, too large: rebuilt (kept in memory)
-        raw = b""
-    if raw is not None:
-        with bulk_load():
-            got = _parse(raw, digest)
-        if got is not None and got.ref_ids == list(titles) and got.passages.n == len(forms):
-            return got
-        if not quiet:
-            notice = _("search index {file} was out of date or damaged; rebuilt from the book")
-            print(one_line(notice.format(file=path)), file=sys.stderr)
-    index = build_index(forms, passage_refs, titles)
-    with contextlib.suppress(OSError, DataError):  # read-only, or not a file: in memory only
-        atomic_write_text(path, index.to_json(digest))
-    return index

@@ -21,31 +21,45 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TypeVar
-
-from pydantic import BaseModel, Field, ValidationError
+from typing import Protocol, Self, TypeVar
 
 from gcacw_ref.errors import DataError
 from gcacw_ref.text import prepared
 from gcacw_ref.text.bm25 import Postings, tokens
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.question import EN_STOP, WORD_RE, Reading, fold_word
+from gcacw_ref.text.shapes import Fields, ShapeError
 
 CARDS_FILE = Path(__file__).with_name("cards.toml")
 BOOK_KIND = "gcacw"  # the cards describe the standard rules only
 DEPTH = 30
 
 
-class Card(BaseModel):
-    """One rule's card."""
+@dataclass
+class Card:
+    """One rule's card (every field a text that is not empty)."""
 
-    rule: str = Field(min_length=1)  # a section id of the standard rules ("7.6#退却の優先順位")
-    en: str = Field(min_length=1)
-    ja: str = Field(min_length=1)
+    rule: str  # a section id of the standard rules ("7.6#退却の優先順位")
+    en: str
+    ja: str
 
 
-class CardsFile(BaseModel):
-    card: list[Card] = Field(min_length=1)
+@dataclass
+class CardsFile:
+    card: list[Card]  # at least one
+
+    @classmethod
+    def from_data(cls, data: object) -> CardsFile:
+        """The file's parsed TOML, checked; `ShapeError` naming the first bad field."""
+        cards = [
+            Card(
+                rule=c.text("rule", nonempty=True),
+                en=c.text("en", nonempty=True),
+                ja=c.text("ja", nonempty=True),
+            )
+            for c in Fields(data).tables("card", nonempty=True)
+        ]
+        return cls(card=cards)
 
 
 def english_tokens(text: str) -> list[str]:
@@ -67,7 +81,14 @@ class RuleDocs:
     postings: Postings
 
 
-M = TypeVar("M", bound=BaseModel)
+class ShippedFile(Protocol):
+    """A shipped data file's checked form: made from its parsed TOML."""
+
+    @classmethod
+    def from_data(cls, data: object) -> Self: ...
+
+
+M = TypeVar("M", bound=ShippedFile)
 
 
 def read_data(path: Path, model: type[M], what: str) -> M:
@@ -77,15 +98,15 @@ def read_data(path: Path, model: type[M], what: str) -> M:
     try:
         st = path.stat()
         data = _read_data(path, st.st_mtime_ns, st.st_size, model, what)
-    except (OSError, tomllib.TOMLDecodeError, ValidationError) as exc:
+    except (OSError, tomllib.TOMLDecodeError, ShapeError) as exc:
         raise DataError(f"{what}: cannot read {path.name}: {exc}") from exc
     assert isinstance(data, model)  # the cache is keyed by the model: it hands back its type
     return data
 
 
 @lru_cache(maxsize=8)
-def _read_data(path: Path, _mtime: int, _size: int, model: type[BaseModel], what: str) -> BaseModel:
-    return model.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+def _read_data(path: Path, _mtime: int, _size: int, model: type[M], what: str) -> M:
+    return model.from_data(tomllib.loads(path.read_text(encoding="utf-8")))
 
 
 def card_docs(path: Path) -> tuple[list[str], list[list[str]]]:

@@ -7,43 +7,78 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, Field, ValidationError
 from rapidfuzz import fuzz, process
 
 from gcacw_ref.errors import DataError
 from gcacw_ref.text.clean import search_form
+from gcacw_ref.text.shapes import Fields, ShapeError
 
 GLOSSARY_FILE = Path(__file__).with_name("glossary.toml")
 
 
-class Term(BaseModel):
+@dataclass(kw_only=True)
+class Term:
     """One glossary entry."""
 
-    en: str = Field(min_length=1)
-    variants: list[str] = []
-    ja: list[str] = Field(min_length=1)
-    rules: list[str] = Field(min_length=1)  # section ids in the standard rules, defining first
+    en: str  # not empty
+    variants: list[str] = field(default_factory=list)
+    ja: list[str]  # at least one
+    rules: list[str]  # at least one: section ids in the standard rules, defining first
+
+    @classmethod
+    def from_fields(cls, f: Fields) -> Term:
+        return cls(
+            en=f.text("en", nonempty=True),
+            variants=f.texts("variants", []),
+            ja=f.texts("ja", nonempty=True),
+            rules=f.texts("rules", nonempty=True),
+        )
 
 
-class Word(BaseModel):
+@dataclass(kw_only=True)
+class Word:
     """A plain word (no rule of its own) that helps read multi-word queries."""
 
-    en: str = Field(min_length=1)
-    variants: list[str] = []
-    ja: list[str] = Field(min_length=1)
+    en: str  # not empty
+    variants: list[str] = field(default_factory=list)
+    ja: list[str]  # at least one
+
+    @classmethod
+    def from_fields(cls, f: Fields) -> Word:
+        return cls(
+            en=f.text("en", nonempty=True),
+            variants=f.texts("variants", []),
+            ja=f.texts("ja", nonempty=True),
+        )
 
 
-class Synonym(BaseModel):
+@dataclass
+class Synonym:
     """Everyday ways of saying something (either language) -> the rulebook's own words."""
 
-    says: list[str] = Field(min_length=1)
-    ja: list[str] = Field(min_length=1)
+    says: list[str]  # at least one
+    ja: list[str]  # at least one
+
+    @classmethod
+    def from_fields(cls, f: Fields) -> Synonym:
+        return cls(says=f.texts("says", nonempty=True), ja=f.texts("ja", nonempty=True))
 
 
-class GlossaryFile(BaseModel):
-    term: list[Term] = Field(min_length=1)
-    word: list[Word] = []
-    thesaurus: list[Synonym] = []
+@dataclass
+class GlossaryFile:
+    term: list[Term]  # at least one
+    word: list[Word] = field(default_factory=list)
+    thesaurus: list[Synonym] = field(default_factory=list)
+
+    @classmethod
+    def from_data(cls, data: object) -> GlossaryFile:
+        """The file's parsed TOML, checked; `ShapeError` naming the first bad field."""
+        f = Fields(data)
+        return cls(
+            term=[Term.from_fields(t) for t in f.tables("term", nonempty=True)],
+            word=[Word.from_fields(w) for w in f.tables("word", [])],
+            thesaurus=[Synonym.from_fields(t) for t in f.tables("thesaurus", [])],
+        )
 
 
 @dataclass(frozen=True)
@@ -163,13 +198,9 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
     """The glossary, validated; DataError naming the file and field if it is broken."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-        parsed = GlossaryFile.model_validate(data)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        parsed = GlossaryFile.from_data(data)
+    except (OSError, tomllib.TOMLDecodeError, ShapeError) as exc:
         raise DataError(f"glossary {path}: {exc}") from None
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(x) for x in err.get("loc", ()))
-        raise DataError(f"glossary {path}: {where}: {err['msg']}") from None
     return _build(parsed.term, parsed.word, parsed.thesaurus)
 
 

@@ -11,6 +11,7 @@ import os
 import re
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from gcacw_ref import paths
@@ -19,7 +20,7 @@ from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _
 from gcacw_ref.text import semantic
 from gcacw_ref.text.asks import load_asks
-from gcacw_ref.text.bm25 import index_path
+from gcacw_ref.text.bm25_cache import index_path
 from gcacw_ref.text.cards import load_cards
 from gcacw_ref.text.clean import nfkc, search_form
 from gcacw_ref.text.glossary import load_glossary, vocabulary
@@ -115,7 +116,7 @@ class Library:
             return cached[1]
         loaded = load_book(path)
         if loaded.info.id != book_id:  # a file copied or renamed by hand: its name is its id
-            loaded.info = loaded.info.model_copy(update={"id": book_id})
+            loaded.info = replace(loaded.info, id=book_id)
         self._cache[book_id] = (stamp, loaded)
         return loaded
 

@@ -60,6 +60,8 @@ EN_STOP = frozenset(
 )
 # question words written in kanji (hiragana ones never become tokens)
 JA_STOP_RE = re.compile(r"何|誰|教え|知りた|出来|ルール")
+# reported speech (「相手が…って言うんだけど」): not a declaration (言う -> 宣言), read first
+SAID_RE = re.compile(r"(?:って|と|こう|そう)言[うわいっえ]")
 
 WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 # the apostrophes a phone or a word processor types (don\u2019t): read as '
@@ -240,7 +242,7 @@ class Reading:
 
 def _japanese(reading: Reading, form: str, th: Thesaurus) -> None:
     """Japanese (and any non-ASCII) text: its own content runs plus thesaurus words."""
-    rest = form
+    rest = SAID_RE.sub("|", form)
     for key, forms in th.ja:
         if key in rest:
             rest = rest.replace(key, "|")

@@ -36,6 +36,10 @@ cards, the asks and the encoder's lines describe the standard rules only, so the
 vote for them whatever a question asks: when the term ranker finds the question's words
 in other books and nowhere in the standard rules, those three lists keep out of it.
 
+After the fusion, `by_lines` reorders a question's first few results by the margins of
+their best card or asks line (the encoder's cosine, the asks' BM25 score), which the ranks
+alone do not carry (round 11, with four times more of the players' own lines).
+
 Rule numbers (`7.4`, `５．１`) are not fused: the number ranker answers alone.
 """
 
@@ -77,6 +81,7 @@ JA_W_SECTIONS = 0.5
 JA_W_DEFINITIONS = 0.5
 
 Key = tuple[int, str]  # (book index, ref)
+T = TypeVar("T")
 
 
 @dataclass
@@ -92,6 +97,10 @@ class Bm25Result:
     asks: list[Key] = field(default_factory=list)
     sem_passages: list[Key] = field(default_factory=list)
     sem_lines: list[Key] = field(default_factory=list)
+    # per rule of the standard rules: its best line's cosine with the question (cards and
+    # asks) and its best asks line's BM25 score (for `by_lines`)
+    line_cosine: dict[Key, float] = field(default_factory=dict)
+    line_asks: dict[Key, float] = field(default_factory=dict)
 
 
 def definitions(books: list[LoadedBook], reading: Reading) -> tuple[list[Key], dict[Key, int]]:
@@ -191,6 +200,14 @@ def written_in_japanese(query: str) -> bool:
     return bool(_JAPANESE.search(query))
 
 
+def lines_keep_out(terms: list[tuple[Key, float]], bm: Bm25Result) -> bool:
+    """Whether the cards, asks and the encoder's lines keep out of a question: they
+    describe the standard rules only, so when the term ranker finds the question's words
+    in other books and nowhere in those, they do not vote."""
+    described = {b for b, _ in bm.cards + bm.asks + bm.sem_lines}
+    return bool(terms) and not any(k[0] in described for k, _ in terms[:DEPTH])
+
+
 def fuse(
     terms: list[tuple[Key, float]], bm: Bm25Result, lookup: bool = False, japanese: bool = False
 ) -> list[tuple[Key, float]]:
@@ -202,10 +219,7 @@ def fuse(
     sure_at = SURE_LOOKUP if lookup else SURE
     sure = bool(terms) and terms[0][1] >= sure_at
     w_terms = W_TERMS_SURE if sure else W_TERMS
-    # the cards, asks and the encoder's lines describe the standard rules only: when the
-    # question's words are found in other books and nowhere in those, they keep out of it
-    described = {b for b, _ in bm.cards + bm.asks + bm.sem_lines}
-    elsewhere = bool(terms) and not any(k[0] in described for k, _ in terms[:DEPTH])
+    elsewhere = lines_keep_out(terms, bm)
     lists: list[tuple[float, list[Key]]] = [
         (w_terms, [k for k, _ in terms[:DEPTH]]),
         (JA_W_PASSAGES if ja else W_PASSAGES, bm.passages),
@@ -241,10 +255,56 @@ def fuse(
     return [(k, round(score[k], 1)) for k in ranked]
 
 
+# `by_lines` (round 11): chosen by leave-one-set-out over the seven tuning sets, each
+# language on its own (docs/search.md, round 11)
+LINES_TOP = 5  # the first results of a question that `by_lines` looks at again
+W_LINE_COSINE = 0.75
+W_LINE_ASKS = 0.05
+JA_W_LINE_COSINE = 0.5
+JA_W_LINE_ASKS = 0.1
+NO_LINE = -0.3  # the cosine margin of a result no line describes (another book)
+
+
+def by_lines(
+    order: list[tuple[T, float]],
+    bm: Bm25Result,
+    key: Callable[[T], Key],
+    terms: list[tuple[Key, float]],
+    japanese: bool = False,
+) -> list[tuple[T, float]]:
+    """A question's first `LINES_TOP` results reordered by how well the players' own
+    lines of each rule (cards and asks) match it, not only by their rank in each list.
+
+    Reciprocal rank fusion reads a ranker's order only: a rule whose best line is nearly
+    as close to the question as the first rule's counts as little as one far behind. Here
+    each of the first results adds to its fused score (0-1) `W_LINE_COSINE` times its best
+    line's cosine less the best cosine of any rule (0 for the closest rule, below 0 for
+    the others) and `W_LINE_ASKS` times its best asks line's BM25 score as a share of the
+    best; the first results are then in the order of these sums, which become their scores
+    (0-100). Only where the encoder read the lines and they speak for the question
+    (`lines_keep_out`); `terms` is the term ranker's list, as given to `fuse`. A Japanese
+    question (`japanese`) has its own weights (`JA_W_LINE_*`)."""
+    if not bm.line_cosine or not bm.sem_lines or lines_keep_out(terms, bm):
+        return order
+    top_cos = max(bm.line_cosine.values())
+    top_asks = max(bm.line_asks.values(), default=0.0) or 1.0
+    w_cos = JA_W_LINE_COSINE if japanese else W_LINE_COSINE
+    w_asks = JA_W_LINE_ASKS if japanese else W_LINE_ASKS
+    head: list[tuple[float, int, T]] = []
+    for i, (item, score) in enumerate(order[:LINES_TOP]):
+        k = key(item)
+        cos = bm.line_cosine.get(k)
+        margin = NO_LINE if cos is None else cos - top_cos
+        share = bm.line_asks.get(k, 0.0) / top_asks
+        head.append((score / 100.0 + w_cos * margin + w_asks * share, i, item))
+    head.sort(key=lambda h: (-h[0], h[1]))
+    rescored = [(item, round(min(100.0, max(0.0, 100.0 * v)), 1)) for v, _i, item in head]
+    return rescored + order[LINES_TOP:]
+
+
 SAME_SECTION = 1  # a question's first three results hold at most this many of one section
 # (2 until round 4: 1 was even on the first tuning half and put two more questions of the
 # second tuning half in the top 3)
-T = TypeVar("T")
 
 
 def varied(order: list[tuple[T, float]], section: Callable[[T], object]) -> list[tuple[T, float]]:

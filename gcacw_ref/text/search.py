@@ -21,14 +21,13 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from rapidfuzz import fuzz, process
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.text import semantic
 from gcacw_ref.text.answer import add_answer
-from gcacw_ref.text.asks import rank_asks
+from gcacw_ref.text.asks import score_asks
 from gcacw_ref.text.cards import rank_cards
 from gcacw_ref.text.clean import bigrams, search_form
 from gcacw_ref.text.concepts import coverage, query_concepts
@@ -40,6 +39,7 @@ from gcacw_ref.text.rank import (
     SURE_LOOKUP,
     Bm25Result,
     bm25_rank,
+    by_lines,
     definitions,
     fuse,
     is_lookup,
@@ -83,23 +83,6 @@ class _Cand:
             reverse=True,
         )
         return parts[0] + 0.08 * parts[1] + 0.03 * parts[2]
-
-
-_HIT_FIELDS = tuple(Hit.model_fields)
-_object_setattr = object.__setattr__
-
-
-def _new_hit(values: dict[str, Any]) -> Hit:
-    """A `Hit` from every one of its fields, built here and typed: what
-    `Hit.model_construct(**values)` makes (no validation, every field set), without its
-    per-field walk over aliases and defaults (`Hit` has neither aliases, extras nor
-    private attributes; `tests/text/test_search.py` compares the two)."""
-    hit = Hit.__new__(Hit)
-    _object_setattr(hit, "__dict__", values)
-    _object_setattr(hit, "__pydantic_fields_set__", set(_HIT_FIELDS))
-    _object_setattr(hit, "__pydantic_extra__", None)
-    _object_setattr(hit, "__pydantic_private__", None)
-    return hit
 
 
 @lru_cache(maxsize=512)
@@ -216,18 +199,21 @@ class Searcher:
                 bm.best_passage.setdefault(key, first)
             kinds = [b.info.kind for b in self.books]
             bm.cards = rank_cards(kinds, query, reading)
-            bm.asks = rank_asks(kinds, query, reading)
+            bm.asks, bm.line_asks = score_asks(kinds, query, reading)
             if reading.weights and semantic.available():
                 with contextlib.suppress(semantic.EncoderUnavailable):  # words alone, then
                     self._meaning(query, kinds, bm)
         scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
         out: list[tuple[_Cand, float]] = []
-        for key, score in fuse(scored, bm, is_lookup(query), written_in_japanese(query)):
+        japanese = written_in_japanese(query)
+        for key, score in fuse(scored, bm, is_lookup(query), japanese):
             c = cands.get(key)
             if c is None:
                 c = _Cand(*key)
             out.append((c, score))
         self._passages = (bm.best_passage, reading.words, reading.highlight)
+        if not self.lookup:
+            out = by_lines(out, bm, lambda c: (c.book, c.ref), scored, japanese)
         return out
 
     def _meaning(self, query: str, kinds: list[str], bm: Bm25Result) -> None:
@@ -237,7 +223,8 @@ class Searcher:
         for key, p_idx in found:
             bm.best_passage.setdefault(key, p_idx)
         folder = next((b.source.parent for b in self.books if b.source is not None), None)
-        bm.sem_lines = semantic.rank_lines(kinds, query, folder)
+        best_of = 1 if written_in_japanese(query) else semantic.EN_BEST_OF
+        bm.sem_lines, bm.line_cosine = semantic.score_lines(kinds, query, folder, best_of)
 
     def _settle(self, c: _Cand) -> None:
         """Give a fused result its best BM25 passage (done only for the results shown)."""
@@ -388,21 +375,15 @@ class Searcher:
         section = owner.number or owner.id
         title = owner.title
         snippet, highlights = self._snippet(book, c, sec, q)
-        return _new_hit(
-            {
-                "book": book.info.id,
-                "section": section,
-                "title": title,
-                "score": score,
-                "snippet": snippet,
-                "highlights": highlights,
-                "anchor": anchor,
-                "ref": sec.id,
-                "passage": "",
-                "passage_highlights": [],
-                "see_also": [],
-                "answer_span": None,
-            }
+        return Hit(
+            book=book.info.id,
+            section=section,
+            title=title,
+            score=score,
+            snippet=snippet,
+            highlights=highlights,
+            anchor=anchor,
+            ref=sec.id,
         )
 
     def _snippet(

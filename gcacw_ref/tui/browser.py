@@ -18,10 +18,11 @@ from textual.widgets.tree import TreeNode
 from gcacw_ref.errors import InputError, printable
 from gcacw_ref.i18n import N_, _, ngettext
 from gcacw_ref.layout import count_lines
+from gcacw_ref.text.marks import align_tables, strip_bold
 from gcacw_ref.tui.lazytext import LazyText
 from gcacw_ref.tui.messages import ShowTab
 from gcacw_ref.tui.plain import plain
-from gcacw_ref.tui.ruletext import align_tables, link_spans, register_notes, strip_bold
+from gcacw_ref.tui.ruletext import link_spans, register_notes
 from gcacw_ref.tui.services import Services
 
 if TYPE_CHECKING:

@@ -21,9 +21,9 @@ from textual.widgets import Input, Static
 
 from gcacw_ref.i18n import _, catalog
 from gcacw_ref.text.glossary import load_glossary
+from gcacw_ref.text.marks import strip_bold
 from gcacw_ref.tui.books import Books
 from gcacw_ref.tui.messages import OpenRule
-from gcacw_ref.tui.ruletext import strip_bold
 from gcacw_ref.tui.threads import deliver
 from gcacw_ref.tui.widgets import Field
 

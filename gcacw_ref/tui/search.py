@@ -15,9 +15,9 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import N_, _, join_list, ngettext
+from gcacw_ref.text.marks import plain_with_spans
 from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
-from gcacw_ref.tui.ruletext import plain_with_spans
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.threads import deliver
 from gcacw_ref.tui.widgets import Choice, Field

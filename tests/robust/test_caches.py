@@ -15,8 +15,9 @@ import pytest
 
 from gcacw_ref.paths import atomic_write_text, read_cache_bytes
 from gcacw_ref.settings import Settings, load_settings, save_settings
-from gcacw_ref.text.bm25 import _parse, index_path
+from gcacw_ref.text.bm25_cache import _parse, index_path
 from gcacw_ref.text.library import Library
+from tests.bm25_files import file_of, logical
 from tests.robust.conftest import run_cli
 
 Capsys = pytest.CaptureFixture[str]
@@ -66,42 +67,45 @@ def test_link_to_dev_zero_is_not_read(books_home: Path, capsys: Capsys) -> None:
         lambda d: d["passages"][0].__setitem__(0, True),
         lambda d: d["passages"][0].__setitem__(0, 10**400),
         lambda d: d["passages"][0].__setitem__(0, -5),
-        lambda d: d["passages"].__setitem__(1, {"x": [0, "1"]}),  # a term count as a string
-        lambda d: d["passages"].__setitem__(1, {"x": [0, 10**400]}),
+        lambda d: d["passages"].__setitem__(1, {"x": [0, -1]}),  # a negative term count
         lambda d: d["passages"].__setitem__(1, {"x": [0, 0]}),  # a zero term count
         lambda d: d["passages"].__setitem__(1, {"x": [0, 0, 1, 1]}),  # a document twice
-        lambda d: d["passages"].__setitem__(1, {"x": 5}),
+        lambda d: d["passages"].__setitem__(1, {"x": [-1, 1]}),  # no such document
         lambda d: d["passages"].__setitem__(1, {"x": []}),
+        lambda d: d["passages"].__setitem__(1, {"x": [0, 1, 1]}),  # arrays out of step
         lambda d: d["passages"].__setitem__(0, {}),
         lambda d: d["passages"].append(1),
         lambda d: d.__setitem__("ref_ids", "abc"),
         lambda d: d.__setitem__("ref_ids", [1, 2]),
         lambda d: d.__setitem__("refs", None),
+        lambda d: d.__setitem__("format", "2"),
     ],
 )
 def test_wrong_types_in_the_index_are_refused(books_home: Path, change: object) -> None:
     cache = _cache(books_home)
-    data = json.loads(cache.read_text("utf-8"))
+    data = logical(cache.read_bytes())
     digest = data["book"]
-    assert _parse(cache.read_text("utf-8"), digest) is not None
+    assert _parse(cache.read_bytes(), digest) is not None
     change(data)  # type: ignore[operator]
-    assert _parse(json.dumps(data), digest) is None
+    assert _parse(file_of(data), digest) is None
 
 
 def test_deeply_nested_index_is_refused() -> None:
-    assert _parse("[" * 100_000, "x") is None
+    from gcacw_ref.text.bm25_cache import MAGIC
+
+    assert _parse(MAGIC + b"[" * 100_000 + b"\n", "x") is None
 
 
-def test_wrong_types_in_the_index_are_rebuilt(books_home: Path, capsys: Capsys) -> None:
+def test_wrong_values_in_the_index_are_rebuilt(books_home: Path, capsys: Capsys) -> None:
     cache = _cache(books_home)
-    data = json.loads(cache.read_text("utf-8"))
+    data = logical(cache.read_bytes())
     token = next(iter(data["passages"][1]))
     entry = data["passages"][1][token]
-    entry[len(entry) // 2] = "2"
-    cache.write_text(json.dumps(data), "utf-8")
+    entry[len(entry) // 2] = 0  # a term count of 0
+    cache.write_bytes(file_of(data))
     code, out, err = run_cli(capsys, "search", QUESTION, "--book", "gcacw")
     assert code == 0 and out and len(_notices(err)) == 1, err
-    assert _parse(cache.read_text("utf-8"), data["book"]) is not None  # rebuilt on disk
+    assert _parse(cache.read_bytes(), data["book"]) is not None  # rebuilt on disk
 
 
 def test_reimport_prints_no_notice(books_home: Path, capsys: Capsys) -> None:

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gcacw_ref.settings import Settings, load_settings
-from gcacw_ref.text.bm25 import BookIndex, index_path, load_or_build
+from gcacw_ref.text.bm25 import BookIndex
+from gcacw_ref.text.bm25_cache import MAGIC, index_path, load_or_build
 from gcacw_ref.text.store import LoadedBook, load_book
 from tests.robust.conftest import PRACTICE_BOOK
 
@@ -83,23 +84,25 @@ JSON_VALUES = st.recursive(
 
 @st.composite
 def json_mutations(draw: st.DrawFn, raw: bytes) -> bytes:
-    """One value somewhere in the document replaced by another of any type."""
-    data = json.loads(raw)
+    """One value somewhere in the file's JSON line replaced by another of any type."""
+    end = raw.index(b"\n", len(MAGIC))
+    data = json.loads(raw[len(MAGIC) : end])
     node = data
     path: list[object] = []
-    depth = draw(st.integers(0, 5))  # 4: inside a posting, where counts and ids live
+    depth = draw(st.integers(0, 4))  # 3: a length or a term (the postings are bytes)
     while isinstance(node, (dict, list)) and node and len(path) < depth:
         key = draw(st.sampled_from(sorted(node) if isinstance(node, dict) else range(len(node))))
         path.append(key)
         node = node[key]  # type: ignore[index]
     value = draw(JSON_VALUES)
     if not path:
-        return json.dumps(value).encode()
-    parent = data
-    for key in path[:-1]:
-        parent = parent[key]  # type: ignore[index]
-    parent[path[-1]] = value  # type: ignore[index]
-    return json.dumps(data).encode()
+        data = value
+    else:
+        parent = data
+        for key in path[:-1]:
+            parent = parent[key]  # type: ignore[index]
+        parent[path[-1]] = value  # type: ignore[index]
+    return MAGIC + json.dumps(data).encode() + raw[end:]
 
 
 @FUZZ

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from gcacw_ref.errors import DataError
-from gcacw_ref.text.asks import ASKS_FILE, line_tokens, load_asks, rank_asks
-from gcacw_ref.text.cards import CARDS_FILE
+from gcacw_ref.text.asks import ASKS_FILE, line_tokens, load_asks, rank_asks, score_asks
+from gcacw_ref.text.cards import CARDS_FILE, card_weights
 from gcacw_ref.text.question import read_query
 
 FIXTURE = """
@@ -61,6 +61,17 @@ def test_a_rule_ranks_by_its_best_line(fixture_asks: Path) -> None:
     order = rank_asks(["wftu", "gcacw"], query, read_query(query))
     assert order[0] == (1, "7.6")
     assert [rule for _, rule in order].count("7.6") == 1  # a rule once, at its best line
+
+
+def test_score_asks_gives_each_rule_its_best_line(fixture_asks: Path) -> None:
+    query = "my guys are knackered, when do they get a breather"
+    order, best = score_asks(["wftu", "gcacw"], query, read_query(query))
+    assert order == rank_asks(["wftu", "gcacw"], query, read_query(query))
+    index = load_asks()
+    from_lines = index.postings.score(card_weights(query, read_query(query)))
+    assert set(best) == {(1, "8.0")}  # only 8.0's lines hold a word of the question
+    assert best[(1, "8.0")] == max(from_lines.values())
+    assert score_asks(["wftu"], query, read_query(query)) == ([], {})
 
 
 def test_only_the_standard_rules_have_asks(fixture_asks: Path) -> None:

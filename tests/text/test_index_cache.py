@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gcacw_ref.text import bm25
+from gcacw_ref.text import bm25, bm25_cache
 from gcacw_ref.text.library import Library
+from tests.bm25_files import file_of, head_of, logical
 
 
 def _index(home: Path, book: str = "gcacw") -> Path:
@@ -20,20 +21,24 @@ def _index(home: Path, book: str = "gcacw") -> Path:
 
 def test_import_writes_the_index(filled_home: Path) -> None:
     for book in ("gcacw", "wftu", "brandywine"):
-        data = json.loads(_index(filled_home, book).read_text(encoding="utf-8"))
-        assert data["format"] == bm25.INDEX_FORMAT and len(data["book"]) == 32
+        data = head_of(_index(filled_home, book).read_bytes())
+        assert data["format"] == bm25_cache.INDEX_FORMAT and len(data["book"]) == 32
 
 
 def test_the_index_is_not_a_book(filled_home: Path) -> None:
     assert sorted(b.id for b in Library().books()) == ["brandywine", "gcacw", "wftu"]
 
 
+def _header(**fields: object) -> str:
+    return bm25_cache.MAGIC.decode() + json.dumps(fields) + "\n"
+
+
 @pytest.mark.parametrize(
     "damage",
     [
         "not json at all {",
-        json.dumps({"format": bm25.INDEX_FORMAT + 1}),
-        json.dumps({"format": bm25.INDEX_FORMAT, "book": "0" * 32}),
+        _header(format=bm25_cache.INDEX_FORMAT + 1),
+        _header(format=bm25_cache.INDEX_FORMAT, book="0" * 32),
         "",
     ],
 )
@@ -48,20 +53,31 @@ def test_a_damaged_or_stale_index_is_rebuilt(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "gcacw.bm25" in err
     assert book_file.read_bytes() == before  # the book is never touched
-    data = json.loads(_index(filled_home).read_text(encoding="utf-8"))
-    assert data["format"] == bm25.INDEX_FORMAT
+    assert head_of(_index(filled_home).read_bytes())["format"] == bm25_cache.INDEX_FORMAT
     Library().search("延長行軍になるのはいつ？", book="gcacw")
     assert capsys.readouterr().err == ""  # rebuilt once, then reused
+
+
+def test_an_index_of_the_earlier_format_is_rebuilt_quietly(
+    filled_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _index(filled_home)
+    data = logical(path.read_bytes())
+    data["format"] = 1
+    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), "utf-8")
+    assert Library().search("延長行軍になるのはいつ？", book="gcacw")
+    assert capsys.readouterr().err == ""
+    assert head_of(path.read_bytes())["format"] == bm25_cache.INDEX_FORMAT
 
 
 def test_postings_damaged_inside_are_rebuilt(
     filled_home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _index(filled_home)
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = logical(path.read_bytes())
     token = next(iter(data["passages"][1]))
     data["passages"][1][token] = [10**9, 1]  # a passage that does not exist
-    path.write_text(json.dumps(data), encoding="utf-8")
+    path.write_bytes(file_of(data))
     assert Library().search("延長行軍になるのはいつ？", book="gcacw")
     assert "gcacw.bm25" in capsys.readouterr().err
 
@@ -130,7 +146,9 @@ def _count_one_by_one(x: object, low: int) -> bool:
 
 
 def _postings_checked_one_by_one(part: object) -> bool:
-    """The check as it was before it ran in C loops: every value looked at in Python."""
+    """The check, every value looked at in Python: lengths whole numbers >= 0; each
+    term's list non-empty and even, its documents existing and strictly increasing (no
+    document twice), its counts >= 1."""
     if not isinstance(part, list) or len(part) != 2:
         return False
     lengths, table = part
@@ -145,16 +163,25 @@ def _postings_checked_one_by_one(part: object) -> bool:
         ids = entry[:half]
         if not all(type(i) is int and 0 <= i < len(lengths) for i in ids):
             return False
-        if len(set(ids)) != half or not all(_count_one_by_one(tf, 1) for tf in entry[half:]):
+        if any(b <= a for a, b in zip(ids, ids[1:], strict=False)):
+            return False
+        if not all(_count_one_by_one(tf, 1) for tf in entry[half:]):
             return False
     return True
+
+
+def _accepted(part: object) -> bool:
+    """Whether a cache file whose passages are `part` is read (the refs are sound)."""
+    data = {"format": bm25_cache.INDEX_FORMAT, "book": "d", "ref_ids": ["r"]}
+    data |= {"passages": part, "refs": [[1], {"r": [0, 1]}]}
+    return bm25_cache._parse(file_of(data), "d") is not None
 
 
 _VALUE = st.one_of(
     st.integers(min_value=-2, max_value=6),
     st.sampled_from([True, False, 1.0, "1", None, 1 << 41, []]),
 )
-_ENTRY = st.one_of(st.lists(_VALUE, max_size=6), _VALUE, st.dictionaries(st.just("a"), _VALUE))
+_ENTRY = st.lists(st.integers(min_value=-2, max_value=6), max_size=6)
 _PART = st.one_of(
     st.tuples(
         st.one_of(st.lists(_VALUE, max_size=5), _VALUE),
@@ -165,22 +192,31 @@ _PART = st.one_of(
 
 
 @given(_PART)
-def test_the_cache_check_accepts_what_the_one_by_one_check_accepted(part: object) -> None:
-    assert (bm25._postings(part) is not None) == _postings_checked_one_by_one(part)
+def test_the_cache_check_accepts_what_the_one_by_one_check_accepts(part: object) -> None:
+    assert _accepted(part) == _postings_checked_one_by_one(part)
 
 
 def test_the_cache_check_refuses_each_kind_of_damage() -> None:
     good = [[1, 2, 3], {"a": [0, 2, 1, 1], "b": [1, 3]}]
-    assert bm25._postings(good) is not None
+    assert _accepted(good)
     for lengths, entry in [
         ([1, 2, 3], [0, 3, 1, 1]),  # a document that does not exist
         ([1, 2, 3], [0, 0, 1, 1]),  # a document twice
+        ([1, 2, 3], [2, 0, 1, 1]),  # documents out of order
         ([1, 2, 3], [0, 1, 1, 0]),  # a term count of 0
-        ([1, 2, 3], [0, 1, True, 1]),  # a bool for a count
-        ([1, 2, 3], [0, 1, 1.0, 1]),  # a float
+        ([1, 2, 3], [0, 1, -1, 1]),  # a negative count
         ([1, 2, 3], [0, 1, 1]),  # an odd length
         ([1, 2, 3], []),  # empty
         ([1, -2, 3], [0, 1]),  # a negative length
         ([1, 2, 1 << 41], [0, 1]),  # a length beyond any book
+        ([1, True, 3], [0, 1]),  # a bool for a length
     ]:
-        assert bm25._postings([lengths, {"a": entry}]) is None, (lengths, entry)
+        assert not _accepted([lengths, {"a": entry}]), (lengths, entry)
+
+
+def test_the_arrays_must_fill_the_file_exactly(filled_home: Path) -> None:
+    raw = _index(filled_home).read_bytes()
+    digest = head_of(raw)["book"]
+    assert bm25_cache._parse(raw, digest) is not None
+    for damaged in (raw[:-1], raw[:-4], raw + b"\0", raw + b"\0" * 4):
+        assert bm25_cache._parse(damaged, digest) is None

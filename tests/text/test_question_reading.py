@@ -112,3 +112,33 @@ def test_each_everyday_phrase_is_in_one_thesaurus_entry() -> None:
             seen[key] = i
     assert repeats == []
     assert len(seen) > 1000  # the thesaurus is all there
+
+
+@pytest.mark.parametrize(
+    ("question", "term"),
+    [
+        ("すたっく せいげん", "スタック"),  # kana-only, as a phone leaves it
+        ("はし　しゅうり　できる？", "修理"),
+        ("アクティベートしたユニット、何もしないで終わってもいい？", "活性化"),
+        ("南軍歩兵司令官の移動力は1D+2だっけ", "ダイス"),
+        ("ヘクスの辺に沿ってる地形ってどれ？", "ヘクスサイド"),
+        ("arty attack on march?", "砲兵"),
+        ("can I move zoc2zoc along a road?", "直接移動"),
+    ],
+)
+def test_table_talk_reaches_the_rulebook_term(question: str, term: str) -> None:
+    """Round 11's table talk (blind writers' forms) is read as the rulebook's term."""
+    assert term in read_query(question).words
+
+
+def test_a_word_inside_a_longer_word_is_not_its_verb() -> None:
+    """「攻撃って」 holds 撃っ (撃つ, fire: 砲兵) but is the attack, not the guns."""
+    assert "砲兵" not in read_query("攻撃ってできる？").words
+    assert "砲兵" not in read_query("突撃と攻撃の違い").words
+    assert "砲兵" in read_query("大砲は撃てる？").words
+
+
+def test_reported_speech_is_not_a_declaration() -> None:
+    """「相手が…って言うんだけど」 reports what the opponent said; 言う (宣言) is not read."""
+    assert "宣言" not in read_query("相手が退却できないって言うんだけど本当？").weights
+    assert "宣言" in read_query("攻撃を言わないといけない？").words

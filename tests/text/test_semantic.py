@@ -87,6 +87,34 @@ def test_rank_lines_only_for_the_standard_rules() -> None:
     assert len({r for _, r in order}) == len(order) <= semantic.DEPTH
 
 
+def test_score_lines_gives_every_rule_its_best_line() -> None:
+    query = "which way do I retreat?"
+    order, best = semantic.score_lines(["wftu", "gcacw"], query, None)
+    assert order == semantic.rank_lines(["wftu", "gcacw"], query, None)
+    rules, vectors = semantic.line_vectors(None)
+    scores = vectors @ semantic.query_vector(query)
+    expected = {}
+    for rule, score in zip(rules, scores.tolist(), strict=True):
+        expected[rule] = max(expected.get(rule, -1.0), score)
+    assert best == {(1, rule): value for rule, value in expected.items()}
+    assert max(best, key=best.__getitem__) == order[0]  # the first rule has the best line
+    assert semantic.score_lines(["wftu"], query, None) == ([], {})
+
+
+def test_an_english_question_ranks_a_rule_by_its_best_three_lines() -> None:
+    query = "which way do I retreat?"
+    order, best = semantic.score_lines(["gcacw"], query, None, semantic.EN_BEST_OF)
+    assert best == semantic.score_lines(["gcacw"], query, None)[1]  # still the best line
+    rules, vectors = semantic.line_vectors(None)
+    scores = (vectors @ semantic.query_vector(query)).tolist()
+    by_rule: dict[str, list[float]] = {}
+    for rule, score in zip(rules, scores, strict=True):
+        by_rule.setdefault(rule, []).append(score)
+    mean = {r: sum(sorted(v)[-3:]) / len(sorted(v)[-3:]) for r, v in by_rule.items()}
+    expected = sorted(mean, key=lambda r: -mean[r])[: semantic.DEPTH]
+    assert [r for _, r in order] == expected
+
+
 def test_passages_ranked_and_cached_beside_the_book(library: Library) -> None:
     book = library._book("gcacw")
     found = semantic.rank_passages([book, library._book("wftu")], "pontoon bridge engineers")

@@ -86,7 +86,8 @@ def test_bench_section_renders() -> None:
 
 
 def test_rule_text_emphasis_and_links() -> None:
-    from gcacw_ref.tui.ruletext import linked_text, strip_bold
+    from gcacw_ref.text.marks import strip_bold
+    from gcacw_ref.tui.ruletext import linked_text
 
     plain, spans = strip_bold("x **bold** 2DR* and 3DR*; odd **")
     assert plain == "x bold 2DR* and 3DR*; odd "  # a lone ** is dropped, never shown raw

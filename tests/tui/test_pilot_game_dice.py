@@ -132,3 +132,21 @@ async def test_the_dice_dialog_of_an_assault(home: Path) -> None:
         "[7.4] combat: attacker, defender",
     ]
     assert dice == (6, 6, 6)
+
+
+@run_async
+async def test_the_dice_dialog_wraps_its_lines_at_80_columns(home: Path) -> None:
+    """Every line of the dialog is read whole: long ones wrap, none is cut at its edge."""
+    what = "Attack · normal attack · Abernethy (1/I) · on 1107 Kettle (Whitcomb's Division)"
+    rolls = ["[7.1] assault command: Confederate: 1 die", "[7.4] combat: attacker, defender"]
+    app = GcacwApp(home=home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(DiceDialog(3, ["7.1", "7.4"], what, rolls))
+        await settle(pilot)
+        labels = list(app.screen.query(Label))
+        texts = [str(label.render()) for label in labels]
+        assert what in texts[0]
+        for label, text in zip(labels, texts, strict=True):
+            assert label.size.width * label.size.height >= len(text.strip()), text
+            assert label.region.right <= app.screen.query_one("#dialog").region.right

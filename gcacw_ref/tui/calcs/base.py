@@ -76,6 +76,10 @@ class CalcPane(Vertical, Generic[R]):
         return cls.form().specs
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # priority: the focus moves on at once, before the keys typed after Tab in the
+        # same burst are handed out (else they land in the field Tab was meant to leave)
+        Binding("tab", "next_place(1)", "Next field", show=False, priority=True),
+        Binding("shift+tab", "next_place(-1)", "Previous field", show=False, priority=True),
         Binding("f9", "breakdown", "Breakdown"),
         Binding("ctrl+f", "side_search", "Search beside", show=False),
         Binding("ctrl+l", "clear_form", "Clear form"),
@@ -242,6 +246,13 @@ class CalcPane(Vertical, Generic[R]):
         except NoMatches:
             return True
         return outer == "calc" and inner == f"calc-{self.NAME}"
+
+    def action_next_place(self, delta: int) -> None:
+        """Tab / shift+Tab: the next (previous) control, in the screen's own order."""
+        if delta > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
 
     def action_breakdown(self) -> None:
         """F9: from any field to the breakdown (its first line lit); again: back to the field."""

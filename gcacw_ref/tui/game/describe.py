@@ -213,9 +213,15 @@ def scenario_title(scenario: Scenario) -> str:
     return info.name_ja if current_language() == "ja" and info.name_ja else info.name
 
 
-def action_words(action: Action, state: GameState) -> str:
-    """One legal action in words: what, who, where."""
+def action_words(action: Action, state: GameState, defenders: bool = True) -> str:
+    """One legal action in words: what, who, where; with `defenders`, the other side's
+    units in its hex by name (`state` must then be the position the action is chosen in,
+    not a later one: the log, which has only the last position, leaves them out)."""
     parts = [_(ACTION_WORDS.get(action.type, action.type))]
+    option = _(OPTION_WORDS.get(action.option, action.option)) if action.option else ""
+    if action.type == "attack" and option:  # the kind first: it tells the choices apart
+        parts.append(option)
+        option = ""
     who = []
     if action.leader and action.leader in state.leaders:
         who.append(name_of(state, action.leader, state.leaders[action.leader].name))
@@ -230,11 +236,33 @@ def action_words(action: Action, state: GameState) -> str:
     if action.hex:
         entry = (state.scenario.map_document or {}).get("hexes", {}).get(action.hex, {})
         name = (entry.get("name_ja") if current_language() == "ja" else None) or entry.get("name")
-        where = N_("in {hex}") if action.type == "cavalry_retreat" else N_("to {hex}")
-        parts.append(_(where).format(hex=f"{action.hex} {name}" if name else action.hex))
-    if action.option:
-        parts.append(_(OPTION_WORDS.get(action.option, action.option)))
+        place = f"{action.hex} {name}" if name else action.hex
+        enemies = _enemies_in(action, state) if defenders else []
+        if action.type == "cavalry_retreat":
+            where = _("in {hex}").format(hex=place)
+        elif action.type == "attack" or enemies:
+            where = _("on {hex}").format(hex=place)
+        else:
+            where = _("to {hex}").format(hex=place)
+        if enemies:  # what is attacked, not only where
+            where += " (" + join_list(enemies) + ")"
+        parts.append(where)
+    if option:
+        parts.append(option)
     return " · ".join(parts)
+
+
+def _enemies_in(action: Action, state: GameState) -> list[str]:
+    """The names of the units in the choice's hex that belong to the other side than the
+    one deciding (the defenders of an attack); none for a retreat's or a march's hexes."""
+    if action.hex is None or action.type == "cavalry_retreat":
+        return []
+    mover = state.units.get(action.unit) if action.unit else None
+    facts = pending_decision(state)
+    side = mover.side if mover is not None else (facts.side if facts else None)
+    if side is None:
+        return []
+    return [name_of(state, u.id, u.name) for u in state.units_at(action.hex) if u.side != side]
 
 
 def decision_text(state: GameState) -> str:
@@ -278,7 +306,7 @@ def log_line(
             line.append(_("set-up"), style="bold")
             return line
         line.append(f"T{state.turn if turn is None else turn} ", style="dim")
-        what = action_words(action, state)
+        what = action_words(action, state, defenders=False)
         line.append(_("decision: {what}").format(what=what), style="dim")
         line.append(f"  [{action_rule(action, kind, decision_rule)}]", style="dim cyan")
         return line

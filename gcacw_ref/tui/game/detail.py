@@ -146,7 +146,7 @@ def event_detail(
             return out
         out.append(f"T{turn} · {D.phase_name(phase)}\n", style="bold")
         rule = D.action_rule(action, kind or None, decision_rule)
-        out.append(_("decision: {what}").format(what=D.action_words(action, state)))
+        out.append(_("decision: {what}").format(what=D.action_words(action, state, False)))
         out.append(f"\n[{rule}] ", style="cyan")
         out.append(title_of(rule) if title_of else "")
         return out

@@ -64,7 +64,7 @@ class _Dialog(ModalScreen[T | None]):
     _Dialog, NewGameDialog, DiceDialog, PathDialog { align: center middle; }
     #dialog { width: 64; max-width: 95%; height: auto; max-height: 95%; border: round $accent;
               background: $panel; padding: 0 1; }
-    #dialog Label { margin-top: 0; }
+    #dialog Label { margin-top: 0; width: 100%; }  /* long lines wrap, never cut */
     #dialog .error { color: $error; height: auto; }
     #dialog Button { margin-top: 1; }
     """

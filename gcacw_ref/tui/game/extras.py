@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.play.api import GameState
+from gcacw_ref.game.play.api import GameState, pending_decision
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import data_dir
 from gcacw_ref.tui.game import describe as D
@@ -31,10 +31,11 @@ def load_history(path: str) -> History | str:
 
 
 def overlay_layers(
-    state: GameState, overlay: str, at: str
+    state: GameState, overlay: str, at: str, unit_id: str = ""
 ) -> tuple[dict[str, str], dict[str, str]]:
     """The map's background colours and labels for `overlay` (about the pieces in hex
-    `at` for the command radius and the reach)."""
+    `at` for the command radius; about unit `unit_id`, else the first unit in `at`, for
+    the reach)."""
     bg: dict[str, str] = {}
     labels: dict[str, str] = {}
     if overlay.startswith("zoc-"):
@@ -49,7 +50,8 @@ def overlay_layers(
             for h in overlays.command_range(state, lid):
                 bg[h] = COMMAND_BG
     elif overlay == "reach":
-        units = state.units_at(at)
+        unit = state.units.get(unit_id) if unit_id else None
+        units = [unit] if unit is not None else ([] if unit_id else state.units_at(at))
         if units:
             found, _mp, _real = overlays.reach(state, units[0])
             for h, cost in found.items():
@@ -77,7 +79,8 @@ class GameExtras:
     # -- overlays ----------------------------------------------------------------------
 
     def layers(self, state: GameState) -> tuple[dict[str, str], dict[str, str]]:
-        return overlay_layers(state, self.host.overlay, self.host.overlay_hex)
+        host = self.host
+        return overlay_layers(state, host.overlay, host.overlay_hex, host.overlay_unit)
 
     def cycle_zoc(self) -> None:
         order = ["", "zoc-union", "zoc-confederate"]
@@ -100,11 +103,30 @@ class GameExtras:
         if not has:
             host.report(missing)
             return
-        host.overlay, host.overlay_hex = kind, hex_
+        host.overlay, host.overlay_hex, host.overlay_unit = kind, hex_, ""
+        if kind == "reach":  # the unit deciding now when it is here, else the first one
+            acting = self._acting_unit()
+            ids = [u.id for u in units]
+            host.overlay_unit = acting if acting in ids else ids[0]
         host.refresh_view()
 
+    def _acting_unit(self) -> str:
+        """The unit the open decision is about ("" when none is)."""
+        h = self.host.history
+        facts = pending_decision(h.last) if h is not None else None
+        uid = facts.acting()[0] if facts is not None else None
+        return uid or ""
+
+    def after_decision(self) -> None:
+        """A choice was made: a reach overlay belonged to it. It follows its unit while
+        that unit still decides (a march goes on), else it goes (no stale hexes stay lit
+        until `x`)."""
+        host = self.host
+        if host.overlay == "reach" and host.overlay_unit != self._acting_unit():
+            host.overlay, host.overlay_unit = "", ""
+
     def clear_overlay(self) -> None:
-        self.host.overlay = ""
+        self.host.overlay, self.host.overlay_unit = "", ""
         self.host.refresh_view()
 
     def toggle_legend(self) -> None:

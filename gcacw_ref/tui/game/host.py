@@ -37,6 +37,7 @@ class GameHost(Protocol):
     message: str  # the status line's note
     overlay: str  # "", "zoc-union", "zoc-confederate", "command", "reach"
     overlay_hex: str
+    overlay_unit: str  # the unit a reach overlay is about
     show_legend: bool
     why_rule: str  # the rule of the last "why not" shown (`R` opens it)
     pointed: list[str]  # the hexes of the highlighted choice
@@ -76,3 +77,5 @@ class GameHost(Protocol):
         ...
 
     def focus_choices(self) -> None: ...
+
+    def overlay_after_decision(self) -> None: ...

@@ -44,6 +44,7 @@ from gcacw_ref.tui.game.mapstyle import ZOC_LIMITED_BG as ZOC_LIMITED_BG
 from gcacw_ref.tui.game.mapstyle import cell_bg, river_mark, road_mark, style, unit_fg
 from gcacw_ref.tui.game.mapstyle import stack_label as stack_label
 from gcacw_ref.tui.game.mapstyle import strength_text as strength_text
+from gcacw_ref.tui.game.placenames import is_top, run_names
 
 Mark = tuple[str, str | None]  # a character and its colour
 
@@ -61,6 +62,11 @@ def _merge(segs: list[Segment]) -> list[Segment]:
         else:
             out.append(seg)
     return out
+
+
+def _snap_full(scroll_x: int) -> int:
+    """A horizontal scroll offset of the full drawing moved back to a hex's left edge."""
+    return scroll_x - scroll_x % CELL_W
 
 
 class HexChosen(Message):
@@ -137,7 +143,8 @@ class MapView(ScrollView, can_focus=True):
         if self.compact:
             self.virtual_size = C.compact_size(m.columns, m.rows)
         else:
-            self.virtual_size = Size(m.columns * CELL_W + 1, m.rows * 2 + 1)
+            # a hex's width more: the view snaps to whole hexes and still reaches the edge
+            self.virtual_size = Size(m.columns * CELL_W + CELL_W, m.rows * 2 + 1)
 
     def set_compact(self, on: bool) -> None:
         """Draw one line a hex with the ids on the edges (on), or the full hexes."""
@@ -210,17 +217,17 @@ class MapView(ScrollView, can_focus=True):
             cache_key = (y, tuple(line_keys))
             strip = self._line_cache.get(cache_key)
             if strip is None:
-                segs: list[Segment] = []
+                cells: list[list[Segment]] = []
                 for cell_key in line_keys:
                     if cell_key[0] == "blank":
-                        segs.append(Segment(" " * CELL_W))
+                        cells.append([Segment(" " * CELL_W)])
                         continue
-                    h = str(cell_key[0])
-                    col, row = parse_hex(h)
-                    top, bottom = self._cell(h, cell_key)
-                    first = y == (row - 1) * 2 + (1 if col % 2 == 0 else 0)
-                    segs.extend(top if first else bottom)
-                strip = self._keep_line(cache_key, segs)
+                    top, bottom = self._cell(str(cell_key[0]), cell_key)
+                    cells.append(top if is_top(str(cell_key[0]), y) else bottom)
+                if self.hexmap is not None:  # long place names run on over quiet cells
+                    ja = current_language() == "ja"
+                    run_names(y, line_keys, cells, self.hexmap, self._static, ja)
+                strip = self._keep_line(cache_key, [seg for cell in cells for seg in cell])
             lines.append(strip)
         self._lines = lines
         self.refresh()
@@ -317,7 +324,8 @@ class MapView(ScrollView, can_focus=True):
             return Strip.join([gutter, body.crop_extend(left, right, None)]).crop(0, width)
         if index >= len(self._lines):
             return Strip.blank(width)
-        return self._lines[index].crop_extend(scroll_x, scroll_x + width, None)
+        left = _snap_full(scroll_x)  # whole hexes at the left edge, none cut in half
+        return self._lines[index].crop_extend(left, left + width, None)
 
     # -- the cursor --------------------------------------------------------------------
 
@@ -362,8 +370,8 @@ class MapView(ScrollView, can_focus=True):
         """The region to scroll into view for hex `h`: in the compact drawing, with the
         room the edges' numbers cover, so the hex never hides under them."""
         region = self.cell_region(h)
-        if not self.compact:
-            return region
+        if not self.compact:  # a hex's width more at the right: the view snaps to hexes
+            return Region(region.x, region.y, region.width + CELL_W - 1, region.height)
         return Region(  # and a hex's width more at the right: the drawing snaps to whole hexes
             region.x - C.GUTTER,
             region.y - C.HEADER,
@@ -391,7 +399,7 @@ class MapView(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         if self.compact and (event.x < C.GUTTER or event.y < C.HEADER):
             return  # the column or row numbers
-        left = C.snap(int(scroll_x)) if self.compact else int(scroll_x)
+        left = C.snap(int(scroll_x)) if self.compact else _snap_full(int(scroll_x))
         h = self.hex_at(event.x + left, event.y + int(scroll_y))
         if h is not None:
             self.focus()

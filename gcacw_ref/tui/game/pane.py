@@ -109,6 +109,7 @@ class GamePane(Widget):
         self.speed = 2
         self.overlay = ""  # "", "zoc-union", "zoc-confederate", "command", "reach"
         self.overlay_hex = ""
+        self.overlay_unit = ""  # the unit a reach overlay is about
         self.show_legend = False
         self.message = ""
         self._log_len = 0
@@ -228,6 +229,9 @@ class GamePane(Widget):
 
     def focus_choices(self) -> None:
         self.focusing.focus_choices()
+
+    def overlay_after_decision(self) -> None:
+        self.extras.after_decision()
 
     # -- the view ----------------------------------------------------------------------
 
@@ -463,6 +467,7 @@ class GamePane(Widget):
             return
         self.stop_autoplay()
         if h.undo():
+            self.extras.after_decision()
             self.extend_log()
             self.report(_("Undone: back to before the last decision."))
             self.refresh_view()

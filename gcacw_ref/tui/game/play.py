@@ -203,6 +203,7 @@ class GamePlay:
         before = len(h.stops)
         if self.guarded(lambda: h.play(action, dice, by)) is None:
             return
+        host.overlay_after_decision()
         host.extend_log()
         host.message = ""
         self.go(before)

@@ -1,0 +1,69 @@
+"""What the choices box says: an attack names its kind first (the box may cut the end
+of a line, and the four kinds must stay apart) and what it attacks (the defending units
+and the hex's place name beside the hex id); a move says where to."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from gcacw_ref.game.play.api import Action, initial_state, load_scenario
+from gcacw_ref.i18n import set_language
+from gcacw_ref.tui.game import describe as D
+from gcacw_ref.tui.game.choiceline import ChoiceLine
+
+
+def test_an_attack_choice_names_the_defenders() -> None:
+    state = initial_state(load_scenario("harrow"), 1)
+    attack = Action(type="attack", unit="u-I-2", hex="1107", option="normal")
+    assert D.action_words(attack, state) == (
+        "Attack · normal attack · Birch (2/I) · on 1107 (Whitcomb's Division)"
+    )
+
+
+def test_an_attack_on_a_named_hex_gives_the_place_and_every_defender() -> None:
+    state = initial_state(load_scenario("harrow"), 1)
+    for uid in ("c-F-1", "c-F-2"):  # two divisions put into Cassel (1613) for the test
+        state.units[uid] = state.units[uid].model_copy(update={"hex": "1613"})
+    state.units["u-I-2"] = state.units["u-I-2"].model_copy(update={"hex": "1612"})
+    words = D.action_words(Action(type="attack", unit="u-I-2", hex="1613", option="hasty"), state)
+    names = ", ".join(state.units[u].name for u in ("c-F-1", "c-F-2"))
+    assert words == f"Attack · hasty attack · Birch (2/I) · on 1613 Cassel ({names})"
+
+
+def test_a_move_choice_still_says_where_to() -> None:
+    state = initial_state(load_scenario("harrow"), 1)
+    move = Action(type="move", unit="u-I-2", hex="1005")
+    assert D.action_words(move, state) == "Move · Birch (2/I) · to 1005"
+
+
+def test_an_attack_choice_in_japanese_names_the_defenders() -> None:
+    state = initial_state(load_scenario("harrow"), 1)
+    set_language("ja")
+    try:
+        words = D.action_words(Action(type="attack", unit="u-I-2", hex="1107"), state)
+    finally:
+        set_language("en")
+    defender = D.japanese_names(state.scenario).get("c-F-1") or "Whitcomb's Division"
+    assert "1107" in words and defender in words and "to 1107" not in words
+
+
+def test_the_log_names_the_hex_only_its_later_position_may_have_moved_the_defenders() -> None:
+    state = initial_state(load_scenario("harrow"), 1)
+    attack = Action(type="attack", unit="u-I-2", hex="1107", option="normal")
+    line = D.log_line(None, "action_cycle", attack, state, 1, "march", "6.1").plain
+    assert "Attack · normal attack · Birch (2/I) · on 1107" in line
+    assert "Whitcomb" not in line
+
+
+def test_the_four_attack_kinds_stay_apart_in_a_narrow_box() -> None:
+    state = initial_state(load_scenario("harrow"), 1)
+    shown = set()
+    for kind in ("column", "hasty", "normal", "prepared"):
+        words = D.action_words(Action(type="attack", unit="u-I-2", hex="1107", option=kind), state)
+        console = Console(width=34, file=io.StringIO(), color_system=None)
+        with console.capture() as out:
+            console.print(ChoiceLine(words.removeprefix("Attack · "), "7.1"))
+        shown.add(out.get())
+    assert len(shown) == 4
