@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +25,7 @@ import numpy as np
 from gcacw_ref.text import line_ranker, semantic
 from gcacw_ref.text.asks import ASKS_FILE, AsksFile
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, read_data
+from gcacw_ref.text.spelling import canonical
 
 MORE_FILE = Path(__file__).resolve().parent / "data" / "asks_more.toml"
 LAM = 1e-3  # chosen by leave-one-set-out over the tuning sets (docs/search.md, round 11)
@@ -134,3 +136,40 @@ def main(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1:])
+
+
+# -- a second classifier on the characters of a Japanese question (tried, not kept) -------
+
+NGRAM_DIM = 4096
+
+
+def ngram_features(texts: list[str], dim: int = NGRAM_DIM) -> np.ndarray:
+    """Hashed character 2- and 3-grams of each text's one spelling, rows of unit length."""
+    out = np.zeros((len(texts), dim), dtype=np.float32)
+    for i, text in enumerate(texts):
+        s = canonical(text)
+        for n in (2, 3):
+            for j in range(len(s) - n + 1):
+                out[i, zlib.crc32(s[j : j + n].encode()) % dim] += 1.0
+        norm = float(np.linalg.norm(out[i]))
+        if norm:
+            out[i] /= norm
+    return out
+
+
+def fit_ngrams(lam: float) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """(rule ids, weights, biases) of a softmax regression over the Japanese lines' n-grams."""
+    names = [c.rule for c in read_data(CARDS_FILE, CardsFile, "cards").card]
+    at = {r: i for i, r in enumerate(names)}
+    rules: list[str] = []
+    texts: list[str] = []
+    for card in read_data(CARDS_FILE, CardsFile, "cards").card:
+        rules.append(card.rule)
+        texts.append(card.ja)
+    for path in training_files()[1:]:
+        for entry in read_data(path, AsksFile, "asks").asks:
+            rules += [entry.rule] * len(entry.ja)
+            texts += entry.ja
+    y = np.array([at[r] for r in rules], dtype=np.int64)
+    weights, bias = train(ngram_features(texts), y, len(names), lam)
+    return names, weights, bias

@@ -4,6 +4,7 @@ re-run the fusion, the last look and the asks' and encoder lines' aggregation in
     python scripts/tune_offline.py record OUT.pkl
     python scripts/tune_offline.py check OUT.pkl      # the replay equals the live search
     python scripts/tune_offline.py cv OUT.pkl [ASKS.toml]
+    python scripts/tune_offline.py clf OUT.pkl lams=1e-3,1e-2 [more=0,1] [AXIS=v,v ...]
 
 `record` runs the live search over the tuning halves (`tune`...`tune7`, never held) and
 keeps, per question: its one spelling, the term ranker's scored list, every ranker's list
@@ -14,6 +15,12 @@ lines and of the encoder's lines, the asks rankers' weights) with leave-one-set-
 cross-validation over the seven tuning sets: each set is scored with the choice that was
 best on the other six. `ASKS.toml` swaps in another asks file (its lines are encoded once
 and cached beside the record).
+
+`clf` trains the ranker of `line_ranker.py` (scripts/train_ranker.py, on the writers'
+lines only) for each regularisation in `lams`, prints it alone, and cross-validates it
+fused (`clf.LAM` 0: without it) over a grid of the other axes: `rank.EN_TRAINED_LINES`,
+`rank.W_LINE_TRAINED`, `clf.REPLACE`, `clf.LOG`, and the character n-gram classifier of a
+Japanese question (`clf.NG`, `clf.NG_LAM`; tried, not kept).
 
 The aggregations of a rule's lines (each line's BM25 score or cosine with the question):
 `max` (the rule by its best line), `mean:k` (the mean of its best k lines,
@@ -276,7 +283,10 @@ class Choice:
 # `clf.REPLACE` 1: its list stands in for the encoder's lines' list
 # `clf.LOG` 1: `by_lines` reads log-probabilities (their margins), not probabilities
 # (`clf.LAM` -1: the shipped ranker's lists as recorded)
-CLF = types.SimpleNamespace(LAM=-1.0, MORE=1.0, REPLACE=0.0, LOG=0.0)
+# `clf.NG` a: a Japanese question's probabilities times those of the n-gram classifier
+# (trained with `clf.NG_LAM`) to the power a, made one again
+CLF = types.SimpleNamespace(LAM=-1.0, MORE=1.0, REPLACE=0.0, LOG=0.0, NG=0.0, NG_LAM=1e-3)
+NGRAMS: dict[float, list[np.ndarray]] = {}
 TRAINED: dict[tuple[float, bool], list[dict[str, float]]] = {}
 MODULES: dict[str, Any] = {"rank": rank, "governing": governing, "asks": asks, "clf": CLF}
 
@@ -332,6 +342,11 @@ def replay(
                 bm.trained, bm.line_trained = [], {}
             if probs is not None and lists["sem_lines"]:
                 p = probs[i]
+                if CLF.NG and row["japanese"] and p:
+                    ng = NGRAMS[CLF.NG_LAM][i]
+                    logs = np.log(np.maximum(np.array(list(p.values())), 1e-30)) + CLF.NG * ng
+                    q = np.exp(logs - logs.max())
+                    p = dict(zip(p, (q / q.sum()).tolist(), strict=True))
                 bm.trained = [(0, r) for r in sorted(p, key=lambda r: -p[r])[: rank.DEPTH]]
                 bm.line_trained = {(0, r): x for r, x in p.items()}
                 if CLF.LOG:
@@ -511,6 +526,24 @@ def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]
                     a1 += right[:1] == [True]
                     a3 += any(right)
                 print(f"trained lam={lam} more={more} {lang}: alone {a1}/{a3} of {n}")
+    for ng_lam in axes.get("clf.NG_LAM", []):
+        names, w, b = train_ranker.fit_ngrams(ng_lam)
+        feats = train_ranker.ngram_features([row["query"] for row in rows])
+        z = feats @ w + b
+        z -= z.max(axis=1, keepdims=True)
+        logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+        NGRAMS[ng_lam] = list(logp)
+        for lang in ("ja",):
+            n = a1 = a3 = 0
+            for row, lp in zip(rows, logp, strict=True):
+                if row["lang"] != lang or "terms" not in row:
+                    continue
+                keys = [(0, names[j]) for j in np.argsort(-lp)[:3].tolist()]
+                right = [is_right(*where[k][:3], row["sections"]) for k in keys]
+                n += 1
+                a1 += right[:1] == [True]
+                a3 += any(right)
+            print(f"n-grams lam={ng_lam} {lang}: alone {a1}/{a3} of {n}")
     axes["clf.LAM"] = [0.0, *lams]
     axes["clf.MORE"] = [float(m) for m in mores]
     results = {c: replay(rows, where, c) for c in grid(Choice(), axes)}
