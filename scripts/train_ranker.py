@@ -37,8 +37,9 @@ def training_files(more: bool = True) -> list[Path]:
     return [CARDS_FILE, ASKS_FILE] + ([MORE_FILE] if more else [])
 
 
-def training_lines(more: bool = True) -> tuple[list[str], list[str]]:
-    """(rule, text) of every line the ranker learns from, in file order."""
+def training_lines(more: bool = True, canon: bool = False) -> tuple[list[str], list[str]]:
+    """(rule, text) of every line the ranker learns from, in file order (`canon`: each
+    line in its one spelling, as a question is read; tried, not kept)."""
     rules: list[str] = []
     texts: list[str] = []
     for card in read_data(CARDS_FILE, CardsFile, "cards").card:
@@ -49,7 +50,7 @@ def training_lines(more: bool = True) -> tuple[list[str], list[str]]:
             for text in entry.en + entry.ja:
                 rules.append(entry.rule)
                 texts.append(text)
-    return rules, texts
+    return rules, [canonical(x) for x in texts] if canon else texts
 
 
 def vectors(texts: list[str], cache: Path) -> np.ndarray:
@@ -98,9 +99,11 @@ def train(
     return weights, bias
 
 
-def fit(lam: float, cache: Path, more: bool = True) -> tuple[list[str], np.ndarray, np.ndarray]:
+def fit(
+    lam: float, cache: Path, more: bool = True, canon: bool = False
+) -> tuple[list[str], np.ndarray, np.ndarray]:
     """(rule ids, weights, biases) trained on the lines."""
-    rules, texts = training_lines(more)
+    rules, texts = training_lines(more, canon)
     names = [c.rule for c in read_data(CARDS_FILE, CardsFile, "cards").card]
     at = {r: i for i, r in enumerate(names)}
     y = np.array([at[r] for r in rules], dtype=np.int64)

@@ -286,8 +286,9 @@ class Choice:
 # `clf.NG` a: a Japanese question's probabilities times those of the n-gram classifier
 # (trained with `clf.NG_LAM`) to the power a, made one again
 CLF = types.SimpleNamespace(LAM=-1.0, MORE=1.0, REPLACE=0.0, LOG=0.0, NG=0.0, NG_LAM=1e-3)
+CLF.CANON = 0.0  # 1: trained on the lines' one spelling (`canon=1`)
 NGRAMS: dict[float, list[np.ndarray]] = {}
-TRAINED: dict[tuple[float, bool], list[dict[str, float]]] = {}
+TRAINED: dict[tuple[float, bool, bool], list[dict[str, float]]] = {}
 MODULES: dict[str, Any] = {"rank": rank, "governing": governing, "asks": asks, "clf": CLF}
 
 
@@ -337,7 +338,7 @@ def replay(
             )
             bm.trained = row.get("trained", [])  # as recorded (the shipped ranker)
             bm.line_trained = row.get("line_trained", {})
-            probs = TRAINED.get((CLF.LAM, bool(CLF.MORE)))
+            probs = TRAINED.get((CLF.LAM, bool(CLF.MORE), bool(CLF.CANON)))
             if CLF.LAM == 0:  # none: as before the trained ranker
                 bm.trained, bm.line_trained = [], {}
             if probs is not None and lists["sem_lines"]:
@@ -501,10 +502,11 @@ def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]
     axes = dict(_axis(a) for a in rest if "=" in a)
     lams = axes.pop("lams", [1e-3])
     mores = [bool(m) for m in axes.pop("more", [1.0])]
+    canons = [bool(m) for m in axes.pop("canon", [0.0])]
     cache = Path(".train-cache")
-    for lam in lams:
-        for more in mores:
-            names, w, b = train_ranker.fit(lam, cache, more)
+    for lam, more, canon in itertools.product(lams, mores, canons):
+        if True:
+            names, w, b = train_ranker.fit(lam, cache, more, canon)
             out: list[dict[str, float]] = []
             for row in rows:
                 if "qvec" not in row:
@@ -514,7 +516,7 @@ def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]
                 p = np.exp(z - z.max())
                 p /= p.sum()
                 out.append(dict(zip(names, p.tolist(), strict=True)))
-            TRAINED[(lam, more)] = out
+            TRAINED[(lam, more, canon)] = out
             for lang in ("ja", "en"):
                 n = a1 = a3 = 0
                 for row, p in zip(rows, out, strict=True):
@@ -525,7 +527,7 @@ def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]
                     n += 1
                     a1 += right[:1] == [True]
                     a3 += any(right)
-                print(f"trained lam={lam} more={more} {lang}: alone {a1}/{a3} of {n}")
+                print(f"trained lam={lam} more={more} canon={canon} {lang}: {a1}/{a3} of {n}")
     for ng_lam in axes.get("clf.NG_LAM", []):
         names, w, b = train_ranker.fit_ngrams(ng_lam)
         feats = train_ranker.ngram_features([row["query"] for row in rows])
@@ -546,6 +548,7 @@ def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]
             print(f"n-grams lam={ng_lam} {lang}: alone {a1}/{a3} of {n}")
     axes["clf.LAM"] = [0.0, *lams]
     axes["clf.MORE"] = [float(m) for m in mores]
+    axes["clf.CANON"] = [float(m) for m in canons]
     results = {c: replay(rows, where, c) for c in grid(Choice(), axes)}
     report(rows, results)
 
