@@ -505,29 +505,28 @@ def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]
     canons = [bool(m) for m in axes.pop("canon", [0.0])]
     cache = Path(".train-cache")
     for lam, more, canon in itertools.product(lams, mores, canons):
-        if True:
-            names, w, b = train_ranker.fit(lam, cache, more, canon)
-            out: list[dict[str, float]] = []
-            for row in rows:
-                if "qvec" not in row:
-                    out.append({})
+        names, w, b = train_ranker.fit(lam, cache, more, canon)
+        out: list[dict[str, float]] = []
+        for row in rows:
+            if "qvec" not in row:
+                out.append({})
+                continue
+            z = row["qvec"] @ w + b
+            p = np.exp(z - z.max())
+            p /= p.sum()
+            out.append(dict(zip(names, p.tolist(), strict=True)))
+        TRAINED[(lam, more, canon)] = out
+        for lang in ("ja", "en"):
+            n = a1 = a3 = 0
+            for row, p in zip(rows, out, strict=True):
+                if row["lang"] != lang or "terms" not in row or not p:
                     continue
-                z = row["qvec"] @ w + b
-                p = np.exp(z - z.max())
-                p /= p.sum()
-                out.append(dict(zip(names, p.tolist(), strict=True)))
-            TRAINED[(lam, more, canon)] = out
-            for lang in ("ja", "en"):
-                n = a1 = a3 = 0
-                for row, p in zip(rows, out, strict=True):
-                    if row["lang"] != lang or "terms" not in row or not p:
-                        continue
-                    keys = [(0, r) for r in sorted(p, key=lambda r: -p[r])[:3]]
-                    right = [is_right(*where[k][:3], row["sections"]) for k in keys]
-                    n += 1
-                    a1 += right[:1] == [True]
-                    a3 += any(right)
-                print(f"trained lam={lam} more={more} canon={canon} {lang}: {a1}/{a3} of {n}")
+                keys = [(0, r) for r in sorted(p, key=lambda r: -p[r])[:3]]
+                right = [is_right(*where[k][:3], row["sections"]) for k in keys]
+                n += 1
+                a1 += right[:1] == [True]
+                a3 += any(right)
+            print(f"trained lam={lam} more={more} canon={canon} {lang}: {a1}/{a3} of {n}")
     for ng_lam in axes.get("clf.NG_LAM", []):
         names, w, b = train_ranker.fit_ngrams(ng_lam)
         feats = train_ranker.ngram_features([row["query"] for row in rows])
