@@ -20,7 +20,7 @@ and cached beside the record).
 lines only) for each regularisation in `lams`, prints it alone, and cross-validates it
 fused (`clf.LAM` 0: without it) over a grid of the other axes: `rank.EN_TRAINED_LINES`,
 `rank.W_LINE_TRAINED`, `clf.REPLACE`, `clf.LOG`, and the character n-gram classifier of a
-Japanese question (`clf.NG`, `clf.NG_LAM`; tried, not kept).
+Japanese question (`clf.NG`, `clf.NG_LAM`; its asks list replaced, `clf.NG_ASKS`).
 
 The aggregations of a rule's lines (each line's BM25 score or cosine with the question):
 `max` (the rule by its best line), `mean:k` (the mean of its best k lines,
@@ -46,7 +46,7 @@ import numpy as np
 import train_ranker
 from tune_eval import TUNING, library
 
-from gcacw_ref.text import asks, governing, rank, search, semantic
+from gcacw_ref.text import asks, governing, line_ranker, rank, search, semantic
 from gcacw_ref.text.asks import ASKS_FILE, AsksFile, asks_docs
 from gcacw_ref.text.bm25 import Postings
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, card_weights, read_data
@@ -287,6 +287,8 @@ class Choice:
 # (trained with `clf.NG_LAM`) to the power a, made one again
 CLF = types.SimpleNamespace(LAM=-1.0, MORE=1.0, REPLACE=0.0, LOG=0.0, NG=0.0, NG_LAM=1e-3)
 CLF.CANON = 0.0  # 1: trained on the lines' one spelling (`canon=1`)
+CLF.NG_ASKS = 0.0  # 1: a Japanese question's asks list is the n-gram classifier's
+NG_NAMES: list[str] = []
 NGRAMS: dict[float, list[np.ndarray]] = {}
 TRAINED: dict[tuple[float, bool, bool], list[dict[str, float]]] = {}
 MODULES: dict[str, Any] = {"rank": rank, "governing": governing, "asks": asks, "clf": CLF}
@@ -343,6 +345,10 @@ def replay(
                 bm.trained, bm.line_trained = [], {}
             if probs is not None and lists["sem_lines"]:
                 p = probs[i]
+                if CLF.NG_ASKS and row["japanese"] and bm.asks:
+                    ng = NGRAMS[CLF.NG_LAM][i]
+                    top = np.argsort(-ng)[: rank.DEPTH].tolist()
+                    bm.asks = [(0, NG_NAMES[j]) for j in top]
                 if CLF.NG and row["japanese"] and p:
                     ng = NGRAMS[CLF.NG_LAM][i]
                     logs = np.log(np.maximum(np.array(list(p.values())), 1e-30)) + CLF.NG * ng
@@ -529,7 +535,8 @@ def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]
             print(f"trained lam={lam} more={more} canon={canon} {lang}: {a1}/{a3} of {n}")
     for ng_lam in axes.get("clf.NG_LAM", []):
         names, w, b = train_ranker.fit_ngrams(ng_lam)
-        feats = train_ranker.ngram_features([row["query"] for row in rows])
+        NG_NAMES[:] = names
+        feats = line_ranker.ngrams([row["query"] for row in rows])
         z = feats @ w + b
         z -= z.max(axis=1, keepdims=True)
         logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))

@@ -9,6 +9,12 @@ and the training file `scripts/data/asks_more.toml`; never on a question set). A
 time it is one product of the question's vector (the one the search already has) with a
 `DIM` x rules matrix.
 
+A Japanese question is read a second way too: a classifier of the same kind over its
+characters (hashed 2- and 3-grams of its one spelling, `NGRAM_DIM` buckets), trained on the
+Japanese lines; the two probabilities are multiplied (the characters' to the power
+`JA_NGRAMS`) and made one again. It ships as `lines_ja.clf`, in the same format; without
+it a Japanese question reads the first classifier alone.
+
 The weights ship as `lines.clf`: MAGIC, the JSON header's length (4 bytes, little-endian),
 the header (format, stamp of the files it was trained on, the rule ids, columns and dtype),
 then the weights (`DIM` rows of float32, a column per rule) and the biases. Checked whole
@@ -24,12 +30,14 @@ import os
 import stat
 import sys
 import threading
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.i18n import _
 from gcacw_ref.text import prepared, semantic
 from gcacw_ref.text.cards import standard_books
+from gcacw_ref.text.spelling import canonical
 
 if TYPE_CHECKING:
     import numpy as np
@@ -38,6 +46,9 @@ if TYPE_CHECKING:
     Matrix = npt.NDArray[np.float32]
 
 CLF_FILE = Path(__file__).with_name("lines.clf")
+NGRAM_FILE = Path(__file__).with_name("lines_ja.clf")
+NGRAM_DIM = 4096  # hashed character 2- and 3-grams
+JA_NGRAMS = 0.5  # chosen by leave-one-set-out over the tuning sets (docs/search.md, round 11)
 MAGIC = b"GCACWCLF"
 FORMAT = 1
 DIM = semantic.DIM
@@ -54,14 +65,14 @@ def stamp(*training: Path) -> str:
     return f"{semantic.MODEL}:{prepared.file_digest(*training)}"
 
 
-def header_bytes(stamp: str, rules: list[str]) -> bytes:
+def header_bytes(stamp: str, rules: list[str], dim: int = DIM) -> bytes:
     """MAGIC, the header's length and the header of a weights file."""
-    meta = {"format": FORMAT, "stamp": stamp, "rules": rules, "dim": DIM, "dtype": "<f4"}
+    meta = {"format": FORMAT, "stamp": stamp, "rules": rules, "dim": dim, "dtype": "<f4"}
     raw = json.dumps(meta, ensure_ascii=False).encode("utf-8")
     return MAGIC + len(raw).to_bytes(4, "little") + raw
 
 
-def _meta(raw: bytes) -> dict[str, Any] | None:
+def _meta(raw: bytes, dim: int) -> dict[str, Any] | None:
     try:
         meta = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -76,15 +87,16 @@ def _meta(raw: bytes) -> dict[str, Any] | None:
         and rules
         and all(isinstance(r, str) for r in rules)
         and len(set(rules)) == len(rules)
-        and meta["dim"] == DIM
+        and meta["dim"] == dim
         and type(meta["dim"]) is int
         and meta["dtype"] == "<f4"
     )
     return meta if ok else None
 
 
-def read(path: Path) -> tuple[str, list[str], Matrix, Matrix] | None:
-    """(stamp, rule ids, weights, biases) of a whole, well-formed weights file, else None."""
+def read(path: Path, dim: int = DIM) -> tuple[str, list[str], Matrix, Matrix] | None:
+    """(stamp, rule ids, weights, biases) of a whole, well-formed weights file whose
+    inputs have `dim` columns, else None."""
     # lazy: numpy loads only when a question is asked
     import numpy as np
 
@@ -105,43 +117,81 @@ def read(path: Path) -> tuple[str, list[str], Matrix, Matrix] | None:
             size = int.from_bytes(head[len(MAGIC) :], "little")
             if size > MAX_HEADER:
                 return None
-            meta = _meta(fh.read(size))
+            meta = _meta(fh.read(size), dim)
             if meta is None:
                 return None
             n = len(meta["rules"])
             body = len(MAGIC) + 4 + size
-            if st.st_size != body + 4 * (DIM + 1) * n:
+            if st.st_size != body + 4 * (dim + 1) * n:
                 return None
-            values = np.frombuffer(fh.read(4 * (DIM + 1) * n), dtype="<f4")
+            values = np.frombuffer(fh.read(4 * (dim + 1) * n), dtype="<f4")
     except (OSError, ValueError):
         return None
     finally:
         os.close(fd)
-    if values.size != (DIM + 1) * n or not np.isfinite(values).all():
+    if values.size != (dim + 1) * n or not np.isfinite(values).all():
         return None
-    weights = values[: DIM * n].reshape(DIM, n).astype(np.float32)
-    bias = values[DIM * n :].astype(np.float32)
+    weights = values[: dim * n].reshape(dim, n).astype(np.float32)
+    bias = values[dim * n :].astype(np.float32)
     return str(meta["stamp"]), list(meta["rules"]), weights, bias
 
 
-def model() -> tuple[list[str], Matrix, Matrix] | None:
-    """The shipped classifier (rule ids, weights, biases), read once; None (after one
-    notice) when its file is missing or damaged."""
+def _loaded(what: str, path: Path, dim: int) -> tuple[list[str], Matrix, Matrix] | None:
+    """A classifier's rule ids, weights and biases, read once; None (after one notice)
+    when its file is missing or damaged."""
     with _lock:
-        if "model" not in _state:
-            got = read(CLF_FILE)
+        if what not in _state:
+            got = read(path, dim)
             if got is None:
                 notice = _("the trained ranker's file {file} is missing or damaged; left out")
-                print(notice.format(file=CLF_FILE), file=sys.stderr)
-                _state["model"] = None
+                print(notice.format(file=path), file=sys.stderr)
+                _state[what] = None
             else:
-                _state["model"] = got[1:]
-        result: tuple[list[str], Matrix, Matrix] | None = _state["model"]
+                _state[what] = got[1:]
+        result: tuple[list[str], Matrix, Matrix] | None = _state[what]
         return result
 
 
-def probabilities(vector: Matrix) -> dict[str, float]:
-    """Each rule's probability for a question's vector (empty without the classifier)."""
+def model() -> tuple[list[str], Matrix, Matrix] | None:
+    """The shipped classifier of the question's vector (`CLF_FILE`)."""
+    return _loaded("model", CLF_FILE, DIM)
+
+
+def ngram_model() -> tuple[list[str], Matrix, Matrix] | None:
+    """The shipped classifier of a Japanese question's characters (`NGRAM_FILE`)."""
+    return _loaded("ngrams", NGRAM_FILE, NGRAM_DIM)
+
+
+def ngrams(texts: list[str]) -> Matrix:
+    """Hashed character 2- and 3-grams of each text's one spelling, rows of unit length
+    (the n-gram classifier's inputs, the same in training and at question time)."""
+    # lazy: numpy loads only when a question is asked
+    import numpy as np
+
+    out = np.zeros((len(texts), NGRAM_DIM), dtype=np.float32)
+    for i, text in enumerate(texts):
+        s = canonical(text)
+        for n in (2, 3):
+            for j in range(len(s) - n + 1):
+                out[i, zlib.crc32(s[j : j + n].encode()) % NGRAM_DIM] += 1.0
+        norm = float(np.linalg.norm(out[i]))
+        if norm:
+            out[i] /= norm
+    return out
+
+
+def _softmax(logits: Matrix) -> Matrix:
+    # lazy: numpy loads only when a question is asked
+    import numpy as np
+
+    p = np.exp(logits - logits.max())
+    result: Matrix = p / p.sum()
+    return result
+
+
+def probabilities(vector: Matrix, japanese: str | None = None) -> dict[str, float]:
+    """Each rule's probability for a question's vector (empty without the classifier);
+    `japanese`, a Japanese question's text: times its characters' (`JA_NGRAMS`)."""
     # lazy: numpy loads only when a question is asked
     import numpy as np
 
@@ -150,20 +200,23 @@ def probabilities(vector: Matrix) -> dict[str, float]:
         return {}
     rules, weights, bias = got
     logits = np.asarray(vector, dtype=np.float32) @ weights + bias
-    p = np.exp(logits - logits.max())
-    p /= p.sum()
-    return {r: float(x) for r, x in zip(rules, p, strict=True)}
+    chars = ngram_model() if japanese is not None else None
+    if japanese is not None and chars is not None and chars[0] == rules:
+        p = _softmax(logits)
+        q = _softmax(ngrams([japanese])[0] @ chars[1] + chars[2])
+        logits = np.log(np.maximum(p, 1e-30)) + JA_NGRAMS * np.log(np.maximum(q, 1e-30))
+    return {r: float(x) for r, x in zip(rules, _softmax(logits), strict=True)}
 
 
 def score(
-    kinds: list[str], query: str
+    kinds: list[str], query: str, japanese: bool = False
 ) -> tuple[list[tuple[int, str]], dict[tuple[int, str], float]]:
     """(book index, rule) of the standard rules' books by the trained ranker, most likely
     first, and each one's probability (for `rank.fuse` and `rank.by_lines`); empty
-    without the classifier or a standard rules book."""
+    without the classifier or a standard rules book. `japanese`: read its characters too."""
     books = standard_books(kinds)
     if not books:
         return [], {}
-    p = probabilities(semantic.query_vector(query))
+    p = probabilities(semantic.query_vector(query), query if japanese else None)
     order = sorted(p, key=lambda r: -p[r])[:DEPTH]
     return [(b, r) for b in books for r in order], {(b, r): x for b in books for r, x in p.items()}

@@ -223,9 +223,10 @@ class Searcher:
         for key, p_idx in found:
             bm.best_passage.setdefault(key, p_idx)
         folder = next((b.source.parent for b in self.books if b.source is not None), None)
-        best_of = 1 if written_in_japanese(query) else semantic.EN_BEST_OF
+        japanese = written_in_japanese(query)
+        best_of = 1 if japanese else semantic.EN_BEST_OF
         bm.sem_lines, bm.line_cosine = semantic.score_lines(kinds, query, folder, best_of)
-        bm.trained, bm.line_trained = line_ranker.score(kinds, query)
+        bm.trained, bm.line_trained = line_ranker.score(kinds, query, japanese)
 
     def _settle(self, c: _Cand) -> None:
         """Give a fused result its best BM25 passage (done only for the results shown)."""

@@ -41,6 +41,24 @@ def test_the_shipped_weights_were_trained_on_the_current_lines() -> None:
     assert stamp == line_ranker.stamp(CARDS_FILE, ASKS_FILE, MORE_FILE)
     assert rules == [c.rule for c in read_data(CARDS_FILE, CardsFile, "cards").card]
     assert weights.shape == (semantic.DIM, 131) and bias.shape == (131,)
+    chars = line_ranker.read(line_ranker.NGRAM_FILE, line_ranker.NGRAM_DIM)
+    assert chars is not None
+    assert chars[:2] == (stamp, rules) and chars[2].shape == (line_ranker.NGRAM_DIM, 131)
+
+
+def test_ngrams_are_the_characters_of_the_one_spelling() -> None:
+    a, b, c = line_ranker.ngrams(["退却できますか？", "退却できる", ""])
+    assert np.array_equal(a, b)  # polite and plain, "?" or not: one spelling
+    assert np.count_nonzero(b) == 4 + 3  # 退却 却で でき きる, 退却で 却でき できる
+    assert np.linalg.norm(b) == pytest.approx(1.0) and not c.any()
+
+
+def test_a_japanese_question_reads_its_characters_too(fresh: None) -> None:
+    q = canonical("騎兵は敵の隣から離れられる？")
+    vector = semantic.query_vector(q)
+    alone, both = line_ranker.probabilities(vector), line_ranker.probabilities(vector, q)
+    assert alone != both and sum(both.values()) == pytest.approx(1.0, abs=1e-5)
+    assert max(both, key=both.__getitem__) == "7.7"
 
 
 def test_a_question_gets_the_rule_its_lines_describe(fresh: None) -> None:
@@ -126,6 +144,17 @@ def test_a_missing_file_leaves_the_ranker_out_with_one_notice(
     assert err.count("trained ranker") == 1 and "missing.clf" in err
     assert hits and hits[0].book == "gcacw" and [h.ref for h in hits] == [h.ref for h in again]
     assert line_ranker.score([BOOK_KIND], question) == ([], {})
+
+
+def test_without_the_characters_file_a_japanese_question_reads_the_vector_alone(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str], fresh: None
+) -> None:
+    monkeypatch.setattr(line_ranker, "NGRAM_FILE", tmp_path / "missing_ja.clf")
+    q = canonical("騎兵は敵の隣から離れられる？")
+    vector = semantic.query_vector(q)
+    assert line_ranker.probabilities(vector, q) == line_ranker.probabilities(vector)
+    line_ranker.probabilities(vector, q)
+    assert capsys.readouterr().err.count("missing_ja.clf") == 1
 
 
 def test_an_english_question_is_fused_with_the_trained_list() -> None:
