@@ -12,6 +12,8 @@ from gcacw_ref.game.play.api import Action, initial_state, load_scenario
 from gcacw_ref.i18n import set_language
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.choiceline import ChoiceLine
+from gcacw_ref.tui.game.history import History
+from gcacw_ref.tui.game.view import choice_options
 
 
 def test_an_attack_choice_names_the_defenders() -> None:
@@ -67,3 +69,19 @@ def test_the_four_attack_kinds_stay_apart_in_a_narrow_box() -> None:
             console.print(ChoiceLine(words.removeprefix("Attack · "), "7.1"))
         shown.add(out.get())
     assert len(shown) == 4
+
+
+def test_a_choice_that_is_its_groups_title_stands_without_the_title() -> None:
+    """ "Done" under the title "Done" said it twice: a lone choice whose words are the
+    title's stands alone; groups of several keep their title."""
+    h = History.new(load_scenario("training"), 3, {"union": "human", "confederate": "human"})
+    h.go(len(h.stops) - 1)
+    legal = h.legal()
+    assert legal[0].type == "done" and {a.type for a in legal[1:]} == {"transfer"}
+    options = choice_options(h, legal)
+    shown = [(o.id, str(getattr(o.prompt, "plain", o.prompt))) for o in options if o]
+    assert shown[:3] == [
+        ("a0", "  Done  [6.3]"),
+        (None, "Transfer a leader"),
+        ("a1", "  Harlan (army) → Barker (2/I)  [6.3]"),
+    ]

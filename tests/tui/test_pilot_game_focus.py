@@ -218,3 +218,29 @@ async def test_the_header_waits_for_the_players_dice(home: Path) -> None:
         await settle(pilot)
         assert not pane.dice_wait
         assert pane.message == "dice not typed: the decision is still open"
+
+
+@run_async
+async def test_the_live_end_says_which_key_plays_on(home: Path) -> None:
+    """A bot waits for → at the live end: the status line says so. A person's open
+    decision is not played on by →: a step there says the decision is open."""
+    app = GcacwApp(home=home, game=BOTS)
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await loaded_game_pane(pilot)
+        await pilot.press("end")
+        await settle(pilot)
+        assert "(heuristic bot)  →: the bot decides" in status_text(app)
+        await pilot.press("left")
+        await settle(pilot)
+        assert "→: the bot decides" not in status_text(app)  # not at the live end
+        assert pane.history is not None
+    app = GcacwApp(home=home, game=PEOPLE)
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await loaded_game_pane(pilot)
+        await pilot.press("end", "right")
+        await settle(pilot)
+        assert pane._choices  # noqa: SLF001 - a person decides
+        await pilot.press("greater_than_sign")
+        await settle(pilot)
+        assert pane.message == "already at the latest event: your decision is open (enter chooses)"
+        assert "→: the bot decides" not in status_text(app)

@@ -157,10 +157,12 @@ def event_detail(
     if title:
         out.append(" " + title, style="cyan")
     out.append("\n")
-    out.append(D.event_text(event, state))
-    dice = dice_words(event, state)
-    if dice:
-        out.append("\n" + _("dice: {dice}").format(dice=dice), style="yellow")
+    text = D.event_text(event, state)
+    out.append(text)
+    rolled = dice_words(event, state)
+    dice = _("dice: {dice}").format(dice=rolled) if rolled else ""
+    if dice and dice not in text:  # not twice when the sentence names them already (4.2)
+        out.append("\n" + dice, style="yellow")
     figures = figure_words(event)
     if figures:
         out.append("\n" + figures)

@@ -60,6 +60,7 @@ class GamePane(Widget):
     #game-log { height: 1fr; min-height: 3; }
     #game-detail { height: auto; max-height: 45%; padding: 0 1; border-top: solid $primary; }
     .narrow #game-info { height: 4; }
+    .narrow #game-info.why { height: auto; max-height: 8; }
     .narrow #game-detail { max-height: 55%; }
     .narrow #game-side { width: 52%; }
     """
@@ -314,10 +315,11 @@ class GamePane(Widget):
         words = D.hex_words(mapview.cursor_hex, overlays.hexmap_of(state), state, zoc)
         refusals = self.focusing.why_not_here()
         self.why_rule = refusals[0].rule if refusals else ""
+        info.set_class(bool(refusals), "why")  # at 80 columns: room for the whole reason
         if refusals:
             why = self.focusing.why_words(mapview.cursor_hex, refusals)
             words = why + Text("\n") + words
-        info.update(words, layout=False)
+        info.update(words, layout=bool(refusals))
 
     def _show_choices(self) -> list[Action]:
         """The person's legal actions, when a person decides at the end of the history."""
@@ -344,10 +346,13 @@ class GamePane(Widget):
         self._choices_new = True
         self.pointed = []
         box.clear_options()
-        box.add_options(choice_options(h, legal))
+        options = choice_options(h, legal)
+        box.add_options(options)
         box.border_title = D.decision_text(h.last)
         box.set_class(True, "shown")
-        box.highlighted = 1
+        box.highlighted = next(  # the first choice (not a group's title)
+            i for i, o in enumerate(options) if o is not None and not o.disabled
+        )
         return legal
 
     # -- what the widgets say ----------------------------------------------------------
@@ -429,6 +434,7 @@ class GamePane(Widget):
         self.focusing.rule_here()
 
     def action_cursor(self, direction: str) -> None:
+        self.focusing.pointed_at_map = True  # `R`: the "why not?" of the hex pointed at
         self.query_one(MapView).action_cursor(direction)
 
     def action_overlay_zoc(self) -> None:

@@ -58,8 +58,11 @@ def status_line(
         line.append(_("The set-up. → steps through the game, n starts a new one."))
     else:
         side = h.to_move(h.state)
-        who = D.PLAYERS.get(h.players.get(side or "", ""), "")
+        player = h.players.get(side or "", "")
+        who = D.PLAYERS.get(player, "")
         line.append(D.decision_text(h.state) + (f" ({_(who)})" if who else ""))
+        if h.at_end and player not in ("", "human") and not (busy or autoplay or dice_wait):
+            line.append("  " + _("→: the bot decides"), style="bold")  # it waits for the key
     if message:
         line.append("  " + message, style="dim")
     return line
@@ -91,8 +94,9 @@ def log_lines(h: History, start: int) -> list[Text]:
 
 
 def choice_options(h: History, legal: list[Action]) -> list[Option | None]:
-    """The person's choices grouped by kind under a title each; option `a<i>` is
-    `legal[i]`, with its rule."""
+    """The person's choices grouped by kind under a title each (none for a choice that is
+    the title's words alone: "Pass", "Done"); option `a<i>` is `legal[i]`, with its
+    rule."""
     facts = pending_decision(h.last)
     kind, rule = (facts.kind, facts.rule) if facts else (None, "")
     groups: dict[str, list[int]] = {}
@@ -101,11 +105,14 @@ def choice_options(h: History, legal: list[Action]) -> list[Option | None]:
     options: list[Option | None] = []
     for kind_name, indexes in groups.items():
         title = _(D.ACTION_WORDS.get(kind_name, kind_name))
-        options.append(Option(Text(title, style="bold underline"), disabled=True))
+        lines = []
         for i in indexes:
             a = legal[i]
             words = D.action_words(a, h.last)  # the group's title need not repeat
             words = words.removeprefix(title + " · ") if words != title else words
-            line = ChoiceLine(words, D.action_rule(a, kind, rule))
-            options.append(Option(line, id=f"a{i}"))
+            lines.append(Option(ChoiceLine(words, D.action_rule(a, kind, rule)), id=f"a{i}"))
+        alone = len(indexes) == 1 and D.action_words(legal[indexes[0]], h.last) == title
+        if not alone:  # a lone "Pass" under the title "Pass" would say it twice
+            options.append(Option(Text(title, style="bold underline"), disabled=True))
+        options.extend(lines)
     return options
