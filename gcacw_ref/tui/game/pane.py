@@ -18,6 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import DescendantFocus
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -61,6 +62,7 @@ class GamePane(Widget):
     #game-detail { height: auto; max-height: 45%; padding: 0 1; border-top: solid $primary; }
     .narrow #game-info { height: 4; }
     .narrow #game-info.why { height: auto; max-height: 8; }
+    GamePane.log-focus #game-choices { max-height: 25%; }
     .narrow #game-detail { max-height: 55%; }
     .narrow #game-side { width: 52%; }
     """
@@ -400,6 +402,12 @@ class GamePane(Widget):
     @on(CursorMoved)
     def _cursor_moved(self) -> None:
         self.show_info()
+
+    @on(DescendantFocus)
+    def _focus_moved(self, event: DescendantFocus) -> None:
+        """Reading the log: the choices give it and the detail panel room (at 80x24 the
+        detail showed one line of the event under an open decision)."""
+        self.set_class(isinstance(event.widget, LogView), "log-focus")
 
     # -- keys --------------------------------------------------------------------------
 
