@@ -161,7 +161,8 @@ def event_detail(
     out.append(text)
     rolled = dice_words(event, state)
     dice = _("dice: {dice}").format(dice=rolled) if rolled else ""
-    if dice and dice not in text:  # not twice when the sentence names them already (4.2)
+    said = "".join(text.split())  # not twice when the sentence names them already (4.2)
+    if dice and "".join(dice.split()) not in said:
         out.append("\n" + dice, style="yellow")
     figures = figure_words(event)
     if figures:
