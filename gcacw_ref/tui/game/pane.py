@@ -36,7 +36,7 @@ from gcacw_ref.tui.game.legend import legend
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import CursorMoved, HexChosen, MapView
 from gcacw_ref.tui.game.play import GamePlay, engine_trouble
-from gcacw_ref.tui.game.view import SPEEDS, choice_options, log_lines, status_line
+from gcacw_ref.tui.game.view import SPEEDS, choice_options, choices_title, log_lines, status_line
 from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.services import Services
@@ -350,7 +350,7 @@ class GamePane(Widget):
         box.clear_options()
         options = choice_options(h, legal)
         box.add_options(options)
-        box.border_title = D.decision_text(h.last)
+        box.border_title = choices_title(h)
         box.set_class(True, "shown")
         box.highlighted = next(  # the first choice (not a group's title)
             i for i, o in enumerate(options) if o is not None and not o.disabled
