@@ -48,7 +48,7 @@ def test_an_attack_choice_in_japanese_names_the_defenders() -> None:
     finally:
         set_language("en")
     defender = D.japanese_names(state.scenario).get("c-F-1") or "Whitcomb's Division"
-    assert "1107" in words and defender in words and "to 1107" not in words
+    assert f"目標 1107（{defender}）" in words
 
 
 def test_the_log_names_the_hex_only_its_later_position_may_have_moved_the_defenders() -> None:

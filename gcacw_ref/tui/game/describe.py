@@ -248,7 +248,7 @@ def action_words(
         else:
             where = _("to {hex}").format(hex=place)
         if enemies:  # what is attacked, not only where
-            where += " (" + join_list(enemies) + ")"
+            where = _("{where} ({defenders})").format(where=where, defenders=join_list(enemies))
         parts.append(where)
     if option:
         parts.append(option)
