@@ -67,7 +67,10 @@ def dice_words(event: Event, state: GameState) -> str:
                 continue
             role = _(ROLES[key]) if key in ROLES else str(key)
             side = _side_of_units(state, event.get(f"{key}s"))
-            parts.append(f"{role} {value}" + (f" ({side})" if side else ""))
+            if side:
+                parts.append(_("{role} {value} ({side})").format(role=role, value=value, side=side))
+            else:
+                parts.append(f"{role} {value}")
         return join_list(parts)
     shown = " ".join(str(d) for d in dice) if isinstance(dice, list | tuple) else str(dice)
     owner = _owner(event, state) or _("the table")
