@@ -14,7 +14,8 @@ Two rankings, for questions only (look-ups keep their term ranking):
 * `passages`: cosine of the question with every passage of the leading book (the
   standard rules, in an all-books search); a ref ranks by its best passage;
 * `lines`: cosine with every line of the cards (`cards.py`) and the asks (`asks.py`) of
-  the standard rules; a rule ranks by its best line.
+  the standard rules; a rule ranks by its best line (for an English question, by the
+  mean of its best three: `rule_lines.py`).
 
 A book's passage vectors are computed once and cached beside it (`books/<id>.sem`: a
 JSON header with the format, a stamp of the book's digest and the model, the rows, the

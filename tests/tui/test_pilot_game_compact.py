@@ -158,8 +158,7 @@ async def test_choice_lines_keep_their_rule_tag_and_show_whole_in_the_detail(
         assert pane._choices and app.focused is box
         rows = [box.render_line(y).text.rstrip(" │▂▇▅▆▄▃▁█") for y in range(box.size.height)]
         tagged = [r for r in rows if "[" in r]
-        # every choice on one line, tag included; one title ("Transfer a leader": "Done"
-        # stands alone)
+        # every choice on one line, tag included; one group title (a lone "Done" has none)
         assert len(tagged) == box.size.height - 1
         assert all(r.endswith("[6.3]") for r in tagged)
         # under its group's title a line does not repeat it

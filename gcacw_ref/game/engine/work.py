@@ -25,6 +25,19 @@ from gcacw_ref.rules.station_raid import StationMarker
 F = TypeVar("F", bound=AnyFrame)
 
 
+def _moved(
+    hexes: frozenset[str], index: dict[str, tuple[Unit, ...]], old: Unit, unit: Unit
+) -> frozenset[str]:
+    """A side's hexes after its unit moved from `old.hex` to `unit.hex` (`index` already
+    updated): the old hex kept only while another unit of the side is there."""
+    out = set(hexes)
+    if old.hex is not None and not any(u.side == unit.side for u in index.get(old.hex, ())):
+        out.discard(old.hex)
+    if unit.hex is not None:
+        out.add(unit.hex)
+    return frozenset(out)
+
+
 class EngineBug(RuntimeError):
     """The engine reached a state its own rules say cannot happen."""
 
@@ -64,8 +77,9 @@ class Work:
         self._by_hex: dict[str, tuple[Unit, ...]] | None = None
         self._order: dict[str, int] = state.unit_order()
         self.derived: dict[object, object] = {("hexes", k): v for k, v in state._side_hexes.items()}
-        """Facts derived from the units alone (enemy hexes per side...), dropped by `upd`;
-        the hexes of each side are handed from state to state (`freeze`)."""
+        """Facts derived from the units alone (enemy hexes per side...), dropped by `upd`
+        except each side's hexes, which `upd` updates; those are handed from state to state
+        (`freeze`)."""
         self.offered: tuple[Action, ...] | None = None
         """The pending decision's legal actions, set by `core.run` when it stops there."""
 
@@ -101,12 +115,24 @@ class Work:
         index = self._index()
         unit = old.model_copy(update=changes)
         self.units[uid] = unit
+        hexes = {k: v for k, v in self.derived.items() if isinstance(k, tuple) and k[0] == "hexes"}
         self.derived.clear()
-        if old.hex is not None and old.hex == unit.hex:
-            index[old.hex] = tuple(unit if u.id == uid else u for u in index[old.hex])
-            return unit
+        if old.hex == unit.hex:
+            if old.hex is not None:
+                index[old.hex] = tuple(unit if u.id == uid else u for u in index[old.hex])
+        else:
+            self._move_in_index(index, old, unit)
+        if old.side == unit.side:  # each side's hexes carried over, the unit's move applied
+            for key, value in hexes.items():
+                if key[1] == unit.side and old.hex != unit.hex and isinstance(value, frozenset):
+                    value = _moved(value, index, old, unit)
+                self.derived[key] = value
+        return unit
+
+    def _move_in_index(self, index: dict[str, tuple[Unit, ...]], old: Unit, unit: Unit) -> None:
+        """The unit taken from its old hex's entry and put in its new one (state order)."""
         if old.hex is not None:
-            left = tuple(u for u in index[old.hex] if u.id != uid)
+            left = tuple(u for u in index[old.hex] if u.id != unit.id)
             if left:
                 index[old.hex] = left
             else:
@@ -116,7 +142,6 @@ class Work:
             there = [*index.get(unit.hex, ()), unit]
             there.sort(key=lambda u: order[u.id])
             index[unit.hex] = tuple(there)
-        return unit
 
     def _index(self) -> dict[str, tuple[Unit, ...]]:
         """Hex -> units there, in the state's unit order (no empty hex): a copy of the

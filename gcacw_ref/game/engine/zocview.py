@@ -152,20 +152,17 @@ def command_range(w: Work, leader_hex: str, side: Side) -> dict[str, list[str]]:
     the map, keyed by what the search reads: which hexes within the radius hold units of
     either side, and the enemy ZOC over them (a unit moving far away changes nothing)."""
     zoc = zoc_map(w, side)
-    local = []
-    for h in hexes_within(leader_hex, COMMAND_RADIUS):
-        units = w.at(h)
-        kind = zoc.get(h)
-        if units or kind is not None:
-            own = any(u.side == side for u in units)
-            local.append((h, own, len(units) > 0 and not all(u.side == side for u in units), kind))
+    enemy, friendly = hexes_of(w, _enemy_side(side)), hexes_of(w, side)
+    local = tuple(
+        (h, h in friendly, h in enemy, zoc.get(h))
+        for h in hexes_within(leader_hex, COMMAND_RADIUS)
+        if h in friendly or h in enemy or h in zoc
+    )
     cache = _position_memo(w)
-    key = ("command", leader_hex, side, tuple(local))
+    key = ("command", leader_hex, side, local)
     hit = cache.get(key)
     if hit is None:
-        hit = cache[key] = command_radius_hexes(
-            w.board, leader_hex, hexes_of(w, _enemy_side(side)), zoc, hexes_of(w, side)
-        )
+        hit = cache[key] = command_radius_hexes(w.board, leader_hex, enemy, zoc, friendly)
     return cast(dict[str, list[str]], hit)
 
 

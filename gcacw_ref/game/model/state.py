@@ -190,6 +190,16 @@ class GameState(BaseModel):
             order.update((uid, i) for i, uid in enumerate(self.units))
         return order
 
+    def hexes_of(self, side: Side) -> frozenset[str]:
+        """The hexes holding units of `side` (worked out once per state, or handed on by
+        the engine)."""
+        hit = self._side_hexes.get(side)
+        if hit is None:
+            hit = self._side_hexes[side] = frozenset(
+                h for h, us in self.units_by_hex().items() if any(u.side == side for u in us)
+            )
+        return hit
+
     def units_by_hex(self) -> Mapping[str, tuple[Unit, ...]]:
         """Hex -> the units there, in the state's unit order (no empty hex). Built once per
         state, unless the engine handed it on; read it, never change it."""

@@ -205,11 +205,8 @@ class _View:
         key = (unit.hex, unit.side)
         hit = self._adjacent.get(key)
         if hit is None:
-            hit = self._adjacent[key] = [
-                h
-                for h in neighbors(unit.hex)
-                if any(u.side != unit.side for u in self.by_hex.get(h, ()))
-            ]
+            enemy = self.state.hexes_of(_other(unit.side))
+            hit = self._adjacent[key] = [h for h in neighbors(unit.hex) if h in enemy]
         return list(hit)
 
     def gain(
@@ -256,6 +253,10 @@ class _View:
             gains.clear()
         gains[key] = gain
         return gain
+
+
+def _other(side: Side) -> Side:
+    return Side.CONFEDERATE if side is Side.UNION else Side.UNION
 
 
 def _goals(state: GameState, side: str) -> list[str]:
