@@ -102,14 +102,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     try:
-        return _main(args_list)
+        return _main(args_list, whole_process=argv is None)
     finally:
         if sys.stderr is not saved[1]:
             sys.stderr.close()
         sys.stdout, sys.stderr = saved
 
 
-def _main(args_list: list[str]) -> int:
+def _main(args_list: list[str], whole_process: bool = False) -> int:
     real_stdout = sys.stdout
     try:
         # lazy: each subcommand loads its layer only when run; --help stays fast
@@ -138,6 +138,7 @@ def _main(args_list: list[str]) -> int:
         if not getattr(args, "func", None):
             raise InputError(_("choose a command (see --help)"))
         args.player_game = game_option
+        args.whole_process = whole_process  # the process is this one command (its own argv)
         args.lang_option = lang_option  # `serve` hands it on to its app processes
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk or a closed pipe is found here, not at exit

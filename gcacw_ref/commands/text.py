@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import InputError, one_line, printable
-from gcacw_ref.gcpause import bulk_load
+from gcacw_ref.gcpause import bulk_load, keep_until_exit
 from gcacw_ref.i18n import _, join_list
 from gcacw_ref.layout import pad
 from gcacw_ref.text.marks import align_tables, plain_with_spans, strip_bold
@@ -176,6 +176,8 @@ def cmd_search(args: argparse.Namespace) -> int:
     lib = _library()
     with bulk_load():  # one question per process: what it loads lives until the exit
         hits = lib.search(query, book=args.book, limit=args.limit)
+        if getattr(args, "whole_process", False):
+            keep_until_exit()
     _notices(lib)
     if args.json:
         print(json.dumps([as_json(h) for h in hits], ensure_ascii=False, indent=2))

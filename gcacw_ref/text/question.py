@@ -59,7 +59,7 @@ EN_STOP = frozenset(
     )
 )
 # question words written in kanji (hiragana ones never become tokens)
-JA_STOP_RE = re.compile(r"何|誰|教え|知りた|出来|ルール")
+JA_STOP_RE = re.compile(r"何|誰|教え|知りた|出来|ルール|るーる")
 # reported speech (「相手が…って言うんだけど」): not a declaration (言う -> 宣言), read first
 SAID_RE = re.compile(r"(?:って|と|こう|そう)言[うわいっえ]")
 
@@ -181,6 +181,7 @@ class Thesaurus:
     en: dict[str, list[str]]  # folded English phrase -> Japanese search forms
     ja: list[tuple[str, list[str]]]  # Japanese everyday form -> rulebook forms, longest first
     longest: int = 1
+    words: frozenset[str] = frozenset()  # every word of the English phrases
 
 
 @lru_cache(maxsize=1)
@@ -210,7 +211,8 @@ def thesaurus() -> Thesaurus:
         add(syn.says, [search_form(j) for j in syn.ja])
     longest = max((k.count(" ") + 1 for k in en), default=1)
     ja_list = sorted(((k, v) for k, v in ja.items() if v), key=lambda kv: -len(kv[0]))
-    return Thesaurus(en=en, ja=ja_list, longest=longest)
+    words = frozenset(w for k in en for w in k.split())
+    return Thesaurus(en=en, ja=ja_list, longest=longest, words=words)
 
 
 @dataclass
@@ -270,9 +272,25 @@ def _kana(ch: str) -> bool:
     return "\u3040" <= ch <= "\u309f"
 
 
+def _fold_e(word: str, th: Thesaurus) -> str:
+    """`fold_word`, and an -ed/-ing stem given back the e it lost when the glossary knows
+    the word so and not the stem ("declared", "placing" -> declare, place; "routed" stays
+    rout, a word of its own)."""
+    folded = fold_word(word)
+    known = th.words
+    if (
+        folded != word
+        and word.endswith(("ed", "ing"))
+        and folded not in known
+        and folded + "e" in known
+    ):
+        return folded + "e"
+    return folded
+
+
 def _english(reading: Reading, words: list[str], th: Thesaurus) -> None:
     """English words: glossary phrases longest first; other words as ASCII tokens."""
-    folded = [fold_word(w) for w in words]
+    folded = [_fold_e(w, th) for w in words]
     i = 0
     while i < len(folded):
         for span in range(min(th.longest, len(folded) - i), 0, -1):
@@ -310,10 +328,13 @@ def _read(query: str) -> Reading:
     reading = Reading()
     text = nfkc(query).lower().translate(_APOSTROPHES)
     words = WORD_RE.findall(text)[:MAX_QUERY_WORDS]
-    non_ascii = "".join(ch if not ch.isascii() else "|" for ch in text)
-    form = search_form(non_ascii)
-    if form.strip("|"):
-        _japanese(reading, form, th)
+    if not text.isascii():
+        # Japanese with the letters and digits it holds (ZOCストップ, 表1, デモ2 are
+        # thesaurus phrases); other ASCII (spaces, punctuation) only separates
+        mixed = "".join(
+            ch if not ch.isascii() or ch.isalnum() or ch in "+-" else "|" for ch in text
+        )
+        _japanese(reading, search_form(mixed), th)
     if words:
         _english(reading, words, th)
     return reading

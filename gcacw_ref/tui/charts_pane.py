@@ -13,7 +13,7 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import _
-from gcacw_ref.layout import KinsokuText
+from gcacw_ref.layout_rich import KinsokuText
 from gcacw_ref.rules.charts import Grid, all_grids, shown_headers, shown_title
 
 HIT = "bold black on yellow"

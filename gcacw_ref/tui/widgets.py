@@ -16,7 +16,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import N_, _
-from gcacw_ref.layout import KinsokuText
+from gcacw_ref.layout_rich import KinsokuText
 from gcacw_ref.rules.io.fields import (
     FULLWIDTH as _FULLWIDTH,
 )

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.text import Text
 
-from gcacw_ref.layout import NO_END, NO_START, clip, pad, wrap, wrap_text
+from gcacw_ref.layout import NO_END, NO_START, clip, pad, wrap
+from gcacw_ref.layout_rich import wrap_text
 
 SAMPLE = (
     "この規則では、攻撃側のユニットは「行軍」または「突撃」をおこなう。"

@@ -142,3 +142,27 @@ def test_reported_speech_is_not_a_declaration() -> None:
     """「相手が…って言うんだけど」 reports what the opponent said; 言う (宣言) is not read."""
     assert "宣言" not in read_query("相手が退却できないって言うんだけど本当？").weights
     assert "宣言" in read_query("攻撃を言わないといけない？").words
+
+
+def test_an_ed_or_ing_stem_gets_its_e_back_when_the_glossary_knows_the_word() -> None:
+    """'declared' and 'placing' lose an e to the fold (declar, plac); the glossary knows
+    declare and place. 'routed' keeps rout (敗走), a glossary word of its own."""
+    assert "宣言" in read_query("the attack I declared").words
+    assert "配置" in read_query("placing the marker").words
+    assert "敗走" in read_query("routed unit").words
+    assert "経路" not in read_query("routed unit").words
+
+
+@pytest.mark.parametrize(
+    ("question", "term"),
+    [
+        ("リトリート表1ってどれ", "退却表1"),
+        ("デモ2のユニットは攻撃できる？", "戦意低下-2"),
+        ("ZOCストップってどういうこと", "敵軍支配地域への進入"),
+        ("zocからzocに動ける？", "直接移動"),
+    ],
+)
+def test_a_japanese_phrase_holding_letters_or_digits_is_read(question: str, term: str) -> None:
+    """Thesaurus phrases that mix Japanese with ASCII (表1, デモ2, ZOCストップ) are found:
+    the letters and digits stay in the Japanese text the phrases are looked for in."""
+    assert term in read_query(question).words

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gcacw_ref.text import prepared
 from gcacw_ref.text.asks import AsksFile
 from gcacw_ref.text.cards import CardsFile
 from gcacw_ref.text.models import StoredBook
@@ -144,3 +145,19 @@ def test_a_question_from_the_command_line_imports_no_validation_library(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize(
+    ("value", "fits"),
+    [
+        ([["a", "b"], []], True),
+        ([], True),
+        ([["a", 1]], False),
+        ([("a",)], False),
+        ([["a"], "b"], False),
+        ("ab", False),
+        ([["a", None]], False),
+    ],
+)
+def test_the_shipped_documents_are_lists_of_texts(value: object, fits: bool) -> None:
+    assert prepared._documents(value) is fits

@@ -56,11 +56,12 @@ async def test_long_place_names_read_whole_in_japanese(home: Path) -> None:
 
 
 @run_async
-async def test_the_full_map_shows_whole_hexes_at_its_left_edge(home: Path) -> None:
+async def test_the_full_map_shows_whole_hexes_at_its_edges(home: Path) -> None:
     """Scrolled to any hex, the view starts at a hex's left edge (no hex cut in half, its
-    units shown without its id) and the hex scrolled to is whole."""
+    units shown without its id), a hex cut at the right edge is left blank (its "060"
+    read as an id), and the hex scrolled to is whole."""
     app = GcacwApp(home=home, game=HARROW)
-    async with app.run_test(size=(160, 45)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await loaded_game_pane(pilot)
         view = app.query_one(MapView)
         offsets = set()
@@ -73,7 +74,9 @@ async def test_the_full_map_shows_whole_hexes_at_its_left_edge(home: Path) -> No
             drawn = view.render_line(region.y - sy).text
             left = sx - sx % CELL_W
             line = view._lines[region.y]  # noqa: SLF001 - the whole drawing's line
-            assert drawn == line.crop_extend(left, left + view.size.width, None).text
+            whole = view.size.width - view.size.width % CELL_W  # no hex cut at the right
+            assert drawn == line.crop_extend(left, left + whole, None).text.ljust(len(drawn))
+            assert drawn[whole:] == " " * (view.size.width - whole)
             assert drawn[region.x - left : region.x - left + 4] == h
             assert region.x - left + CELL_W <= view.size.width  # the whole hex is in view
         assert offsets != {0}  # the scroll itself is not always on a hex's edge

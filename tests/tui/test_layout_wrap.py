@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.text import Text
 
-from gcacw_ref.layout import line_spans, wrap_text
+from gcacw_ref.layout import line_spans
+from gcacw_ref.layout_rich import wrap_text
 
 CHARS = st.sampled_from(list("ab cd。、（）「」部隊移動はーっEF\n\u3000\u0301"))
 

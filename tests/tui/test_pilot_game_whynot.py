@@ -223,3 +223,61 @@ async def test_fatigue_and_r_opens_the_rule(snap_home: Path) -> None:
         await settle(pilot)
         assert app.query_one("#tabs").active == "rules"  # type: ignore[attr-defined]
         assert app.query_one("#rules-pane").view.section == "5.1"  # type: ignore[attr-defined]
+
+
+@run_async
+async def test_r_opens_the_why_not_pointed_at_while_the_choices_keep_the_focus(
+    app_home: Path,
+) -> None:
+    """The hex panel says "R: rule 6.2" after w a s d moved the cursor: `R` opens 6.2,
+    not the highlighted choice's rule, though the choices still have the focus; after
+    a choice is highlighted again, `R` is the choice's."""
+    scen = scenario(
+        [unit("u", "union", "0305", 6), unit("c", "confederate", "0909", 3)],
+        {"0304": {"terrain": "water"}},
+    )
+    app = GcacwApp(home=app_home, game=PEOPLE)
+    async with app.run_test(size=(160, 45)) as pilot:
+        pane = await show(pilot, scen, march(scen, "u", 6))
+        for _ in range(50):  # wait for the rulebook
+            if app.books.ready:
+                break
+            await settle(pilot, pause=0.1)
+        choices = app.query_one("#game-choices")
+        assert app.focused is choices and app.query_one(MapView).cursor_hex == "0305"
+        await pilot.press("w")  # the cursor to 0304, water
+        await settle(pilot)
+        assert "R: rule 6.2" in info_text(app) and app.focused is choices
+        await pilot.press("R")
+        await settle(pilot)
+        assert app.query_one("#tabs").active == "rules"  # type: ignore[attr-defined]
+        assert app.query_one("#rules-pane").view.section == "6.2"  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.focused is choices
+        await pilot.press("down", "up")  # back to a choice: `R` is its rule again
+        await settle(pilot)
+        await pilot.press("R")
+        await settle(pilot)
+        assert app.query_one("#rules-pane").view.section == "6.1"  # type: ignore[attr-defined]
+        assert pane.why_rule == "6.2"
+
+
+@run_async
+async def test_the_whole_reason_shows_at_80_columns(home: Path) -> None:
+    """At 80x24 the hex panel is 4 lines high; a "why not?" makes it grow so the reason
+    and its "R: rule" are read whole."""
+    scen = scenario(
+        [unit("u", "union", "0305", 6), unit("c", "confederate", "0404", 3)],
+        {"0404": {"terrain": "swamp"}},
+    )
+    app = GcacwApp(home=home, game=PEOPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show(pilot, scen, march(scen, "u", 6))
+        await point(pilot, "0404")
+        await settle(pilot)
+        info = app.query_one("#game-info", Static)
+        lines = Text(info_text(app)).wrap(app.console, info.content_region.width)
+        last = next(i for i, line in enumerate(lines) if "R: rule" in line.plain)
+        assert last > 3  # the reason needs more than the panel's usual 4 lines
+        assert last < info.content_region.height

@@ -11,7 +11,9 @@ The focus model (tests: `tests/tui/test_pilot_game_focus.py`):
    the first choice highlighted, and `enter` makes the highlighted choice. On the map,
    `enter` chooses the hex's choice (or says why that hex is not a choice).
 3. `R` opens the rule of whatever is selected: the highlighted choice, the log's event,
-   or the reason a hex cannot be chosen. `enter` on the log opens the event's rule too.
+   or the reason a hex cannot be chosen (also while the choices keep the focus, when
+   the map cursor was moved with w a s d after the last choice was highlighted: the
+   rule the hex panel offers). `enter` on the log opens the event's rule too.
 4. The step keys (→ ← . , > < home end space) work wherever the focus is.
 5. A key that can do nothing says why in the status line (at the live end, at the start,
    while the bot thinks, with nothing to undo …).
@@ -45,6 +47,9 @@ class GameFocus:
     def __init__(self, host: GameHost) -> None:
         self.host = host
         self._titles: dict[str, str] = {}  # rule number -> its title in the rulebook
+        # the player last pointed at the map (w a s d), not at a choice: `R` opens the
+        # rule of the "why not?" on show even while the choices keep the focus
+        self.pointed_at_map = False
 
     # -- focus -------------------------------------------------------------------------
 
@@ -117,6 +122,7 @@ class GameFocus:
         if not (option_id.startswith("a") and int(option_id[1:]) < len(host._choices)):
             return
         action = host._choices[int(option_id[1:])]
+        self.pointed_at_map = False
         pointed = self.choice_hexes(action)
         if pointed != host.pointed:
             host.pointed = pointed
@@ -133,11 +139,9 @@ class GameFocus:
         focused = host.app.focused
         rule = ""
         if isinstance(focused, OptionList) and host._choices:
-            option = focused.highlighted_option
-            option_id = option.id if option is not None else None
-            if option_id and option_id.startswith("a") and int(option_id[1:]) < len(host._choices):
-                action = host._choices[int(option_id[1:])]
-                rule = D.action_rule(action, *self._frame_kind_rule())
+            # the hex panel's "why not?" when the player just pointed at the map
+            why = host.why_rule if self.pointed_at_map else ""
+            rule = why or self._highlighted_rule(focused)
         elif isinstance(focused, LogView):
             rule = self.rule_of_stop(focused.browse)
         else:
@@ -146,6 +150,16 @@ class GameFocus:
             host.report(_("no rule to open here"))
             return
         host.post_message(OpenRule(rule, from_game=True))
+
+    def _highlighted_rule(self, box: OptionList) -> str:
+        """The rule of the choice highlighted in `box` ("" when none is)."""
+        host = self.host
+        option = box.highlighted_option
+        option_id = option.id if option is not None else None
+        if option_id and option_id.startswith("a") and int(option_id[1:]) < len(host._choices):
+            action = host._choices[int(option_id[1:])]
+            return D.action_rule(action, *self._frame_kind_rule())
+        return ""
 
     def _frame_kind_rule(self) -> tuple[str | None, str]:
         """The kind of the decision a person makes now and its rule (as the engine cites it)."""

@@ -325,7 +325,9 @@ class MapView(ScrollView, can_focus=True):
         if index >= len(self._lines):
             return Strip.blank(width)
         left = _snap_full(scroll_x)  # whole hexes at the left edge, none cut in half
-        return self._lines[index].crop_extend(left, left + width, None)
+        whole = width - width % CELL_W  # and at the right: a cut hex's "060" is not an id
+        line = self._lines[index].crop_extend(left, left + whole, None)
+        return line if whole == width else Strip.join([line, Strip.blank(width - whole)])
 
     # -- the cursor --------------------------------------------------------------------
 

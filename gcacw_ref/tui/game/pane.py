@@ -18,6 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import DescendantFocus
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -35,7 +36,7 @@ from gcacw_ref.tui.game.legend import legend
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import CursorMoved, HexChosen, MapView
 from gcacw_ref.tui.game.play import GamePlay, engine_trouble
-from gcacw_ref.tui.game.view import SPEEDS, choice_options, log_lines, status_line
+from gcacw_ref.tui.game.view import SPEEDS, choice_options, choices_title, log_lines, status_line
 from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.services import Services
@@ -60,6 +61,8 @@ class GamePane(Widget):
     #game-log { height: 1fr; min-height: 3; }
     #game-detail { height: auto; max-height: 45%; padding: 0 1; border-top: solid $primary; }
     .narrow #game-info { height: 4; }
+    .narrow #game-info.why { height: auto; max-height: 8; }
+    GamePane.log-focus #game-choices { max-height: 25%; }
     .narrow #game-detail { max-height: 55%; }
     .narrow #game-side { width: 52%; }
     """
@@ -314,10 +317,11 @@ class GamePane(Widget):
         words = D.hex_words(mapview.cursor_hex, overlays.hexmap_of(state), state, zoc)
         refusals = self.focusing.why_not_here()
         self.why_rule = refusals[0].rule if refusals else ""
+        info.set_class(bool(refusals), "why")  # at 80 columns: room for the whole reason
         if refusals:
             why = self.focusing.why_words(mapview.cursor_hex, refusals)
             words = why + Text("\n") + words
-        info.update(words, layout=False)
+        info.update(words, layout=bool(refusals))
 
     def _show_choices(self) -> list[Action]:
         """The person's legal actions, when a person decides at the end of the history."""
@@ -344,10 +348,13 @@ class GamePane(Widget):
         self._choices_new = True
         self.pointed = []
         box.clear_options()
-        box.add_options(choice_options(h, legal))
-        box.border_title = D.decision_text(h.last)
+        options = choice_options(h, legal)
+        box.add_options(options)
+        box.border_title = choices_title(h)
         box.set_class(True, "shown")
-        box.highlighted = 1
+        box.highlighted = next(  # the first choice (not a group's title)
+            i for i, o in enumerate(options) if o is not None and not o.disabled
+        )
         return legal
 
     # -- what the widgets say ----------------------------------------------------------
@@ -396,6 +403,12 @@ class GamePane(Widget):
     def _cursor_moved(self) -> None:
         self.show_info()
 
+    @on(DescendantFocus)
+    def _focus_moved(self, event: DescendantFocus) -> None:
+        """Reading the log: the choices give it and the detail panel room (at 80x24 the
+        detail showed one line of the event under an open decision)."""
+        self.set_class(isinstance(event.widget, LogView), "log-focus")
+
     # -- keys --------------------------------------------------------------------------
 
     def action_step(self, delta: int) -> None:
@@ -429,6 +442,7 @@ class GamePane(Widget):
         self.focusing.rule_here()
 
     def action_cursor(self, direction: str) -> None:
+        self.focusing.pointed_at_map = True  # `R`: the "why not?" of the hex pointed at
         self.query_one(MapView).action_cursor(direction)
 
     def action_overlay_zoc(self) -> None:

@@ -60,6 +60,8 @@ class GamePlay:
             return _("already at the last event: the game is over")
         if self.host.busy:
             return _("already at the latest event: the bot is thinking")
+        if h.human_to_move():  # → would not play on: the person decides first
+            return _("already at the latest event: your decision is open (enter chooses)")
         return _("already at the latest event: → lets the game go on")
 
     def step(self, delta: int, by_action: bool) -> None:

@@ -58,8 +58,11 @@ def status_line(
         line.append(_("The set-up. → steps through the game, n starts a new one."))
     else:
         side = h.to_move(h.state)
-        who = D.PLAYERS.get(h.players.get(side or "", ""), "")
+        player = h.players.get(side or "", "")
+        who = D.PLAYERS.get(player, "")
         line.append(D.decision_text(h.state) + (f" ({_(who)})" if who else ""))
+        if h.at_end and player not in ("", "human") and not (busy or autoplay or dice_wait):
+            line.append("  " + _("→: the bot decides"), style="bold")  # it waits for the key
     if message:
         line.append("  " + message, style="dim")
     return line
@@ -90,22 +93,39 @@ def log_lines(h: History, start: int) -> list[Text]:
     return new
 
 
+def choices_title(h: History) -> str:
+    """The choices box's title: the decision, and the unit it is for (its choices leave
+    the unit's name out: "Union: move, attack … · Birch (2/I)")."""
+    title = D.decision_text(h.last)
+    facts = pending_decision(h.last)
+    uid = facts.acting()[0] if facts else None
+    unit = h.last.units.get(uid) if uid else None
+    return f"{title} · {D.name_of(h.last, unit.id, unit.name)}" if unit else title
+
+
 def choice_options(h: History, legal: list[Action]) -> list[Option | None]:
-    """The person's choices grouped by kind under a title each; option `a<i>` is
-    `legal[i]`, with its rule."""
+    """The person's choices grouped by kind under a title each (none for a choice that is
+    the title's words alone: "Pass", "Done"), without the deciding unit's name (in the
+    box's title, `choices_title`); option `a<i>` is `legal[i]`, with its rule."""
     facts = pending_decision(h.last)
     kind, rule = (facts.kind, facts.rule) if facts else (None, "")
+    acting = facts.acting()[0] if facts else None  # named once, in the box's title
     groups: dict[str, list[int]] = {}
     for i, a in enumerate(legal):
         groups.setdefault(a.type, []).append(i)
     options: list[Option | None] = []
     for kind_name, indexes in groups.items():
         title = _(D.ACTION_WORDS.get(kind_name, kind_name))
-        options.append(Option(Text(title, style="bold underline"), disabled=True))
+        lines = []
+        alone = False
         for i in indexes:
             a = legal[i]
-            words = D.action_words(a, h.last)  # the group's title need not repeat
+            words = D.action_words(a, h.last, unit=a.unit is None or a.unit != acting)
+            alone = len(indexes) == 1 and words == title
+            # the group's title need not repeat
             words = words.removeprefix(title + " · ") if words != title else words
-            line = ChoiceLine(words, D.action_rule(a, kind, rule))
-            options.append(Option(line, id=f"a{i}"))
+            lines.append(Option(ChoiceLine(words, D.action_rule(a, kind, rule)), id=f"a{i}"))
+        if not alone:  # a lone "Pass" under the title "Pass" would say it twice
+            options.append(Option(Text(title, style="bold underline"), disabled=True))
+        options.extend(lines)
     return options
