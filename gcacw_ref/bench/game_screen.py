@@ -107,9 +107,12 @@ async def _stepping(history: History) -> dict[str, Any]:
 
     app = GcacwApp(game=GameOptions("training", 1, "human", "human"))
     async with app.run_test(size=(160, 45)) as pilot:
-        for _ in range(200):
+        # wait for the pane and its widgets: on a loaded machine the pane is mounted well
+        # before its log is (a bare query for the pane let the bench fail with NoMatches)
+        for _ in range(1500):
             await pilot.pause(0.02)
-            if app.query(GamePane):
+            panes = app.query(GamePane)
+            if panes and panes.first().query("#game-log"):
                 break
         await app.workers.wait_for_complete()
         pane = app.query_one(GamePane)

@@ -8,12 +8,12 @@ import io
 
 from rich.console import Console
 
-from gcacw_ref.game.play.api import Action, initial_state, load_scenario
+from gcacw_ref.game.play.api import Action, initial_state, load_scenario, pending_decision
 from gcacw_ref.i18n import set_language
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.choiceline import ChoiceLine
 from gcacw_ref.tui.game.history import History
-from gcacw_ref.tui.game.view import choice_options
+from gcacw_ref.tui.game.view import choice_options, choices_title
 
 
 def test_an_attack_choice_names_the_defenders() -> None:
@@ -48,7 +48,7 @@ def test_an_attack_choice_in_japanese_names_the_defenders() -> None:
     finally:
         set_language("en")
     defender = D.japanese_names(state.scenario).get("c-F-1") or "Whitcomb's Division"
-    assert "1107" in words and defender in words and "to 1107" not in words
+    assert f"目標 1107（{defender}）" in words
 
 
 def test_the_log_names_the_hex_only_its_later_position_may_have_moved_the_defenders() -> None:
@@ -85,3 +85,24 @@ def test_a_choice_that_is_its_groups_title_stands_without_the_title() -> None:
         (None, "Transfer a leader"),
         ("a1", "  Harlan (army) → Barker (2/I)  [6.3]"),
     ]
+
+
+def test_a_march_names_its_unit_once_in_the_title_not_on_every_choice() -> None:
+    h = History.new(load_scenario("harrow"), 1, {"union": "human", "confederate": "human"})
+    h.go(len(h.stops) - 1)
+    for _ in range(40):  # the first march decision (the first choice each time, else march)
+        facts = pending_decision(h.last)
+        assert facts is not None
+        if facts.kind == "march":
+            break
+        legal = h.legal()
+        pick = next((a for a in legal if a.type in ("take", "march")), legal[0])
+        h.play(pick)
+        h.go(len(h.stops) - 1)
+    facts = pending_decision(h.last)
+    assert facts is not None and facts.kind == "march"
+    unit = h.last.units[str(facts.acting()[0])]
+    assert choices_title(h).endswith(f" · {unit.name}")
+    lines = [str(getattr(o.prompt, "plain", o.prompt)) for o in choice_options(h, h.legal()) if o]
+    assert not any(unit.name in line for line in lines)
+    assert any(line.startswith("  to ") for line in lines)  # a move: where to

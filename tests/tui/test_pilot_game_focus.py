@@ -244,3 +244,29 @@ async def test_the_live_end_says_which_key_plays_on(home: Path) -> None:
         await settle(pilot)
         assert pane.message == "already at the latest event: your decision is open (enter chooses)"
         assert "→: the bot decides" not in status_text(app)
+
+
+@run_async
+async def test_reading_the_log_at_80x24_under_an_open_decision_shows_the_event_whole(
+    home: Path,
+) -> None:
+    app = GcacwApp(home=home, game=GameOptions("harrow", 1, "human", "heuristic"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await loaded_game_pane(pilot)
+        await pilot.press("end", "right")
+        await settle(pilot)
+        assert pane._choices and app.focused is app.query_one("#game-choices")  # noqa: SLF001
+        await pilot.press("tab", "up")  # to the log: an event of the first turn
+        await settle(pilot)
+        assert isinstance(app.focused, LogView)
+        detail = app.query_one("#game-detail", Static)
+        lines = Text(detail_text(app)).wrap(app.console, detail.content_region.width)
+        assert len(lines) >= 2 and detail.content_region.height >= len(lines)
+        # the open decision shrinks to a quarter of the side: the log gets the room
+        side = app.query_one("#game-side").region.height
+        assert app.query_one("#game-choices").region.height <= side // 4
+        assert app.query_one(LogView).region.height >= 6
+        assert app.query_one("#game-choices").display  # the decision stays in view
+        await pilot.press("tab")  # back to the map: the choices have their room again
+        await settle(pilot)
+        assert not pane.has_class("log-focus")

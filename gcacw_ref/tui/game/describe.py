@@ -212,10 +212,14 @@ def scenario_title(scenario: Scenario) -> str:
     return info.name_ja if current_language() == "ja" and info.name_ja else info.name
 
 
-def action_words(action: Action, state: GameState, defenders: bool = True) -> str:
+def action_words(
+    action: Action, state: GameState, defenders: bool = True, unit: bool = True
+) -> str:
     """One legal action in words: what, who, where; with `defenders`, the other side's
     units in its hex by name (`state` must then be the position the action is chosen in,
-    not a later one: the log, which has only the last position, leaves them out)."""
+    not a later one: the log, which has only the last position, leaves them out);
+    without `unit`, not the unit's name (the choices box names the deciding unit once,
+    in its title)."""
     parts = [_(ACTION_WORDS.get(action.type, action.type))]
     option = _(OPTION_WORDS.get(action.option, action.option)) if action.option else ""
     if action.type == "attack" and option:  # the kind first: it tells the choices apart
@@ -224,7 +228,7 @@ def action_words(action: Action, state: GameState, defenders: bool = True) -> st
     who = []
     if action.leader and action.leader in state.leaders:
         who.append(name_of(state, action.leader, state.leaders[action.leader].name))
-    if action.unit and action.unit in state.units:
+    if unit and action.unit and action.unit in state.units:
         who.append(name_of(state, action.unit, state.units[action.unit].name))
     if who:
         parts.append(" → ".join(who))
@@ -244,7 +248,7 @@ def action_words(action: Action, state: GameState, defenders: bool = True) -> st
         else:
             where = _("to {hex}").format(hex=place)
         if enemies:  # what is attacked, not only where
-            where += " (" + join_list(enemies) + ")"
+            where = _("{where} ({defenders})").format(where=where, defenders=join_list(enemies))
         parts.append(where)
     if option:
         parts.append(option)

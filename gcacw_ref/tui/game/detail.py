@@ -67,7 +67,10 @@ def dice_words(event: Event, state: GameState) -> str:
                 continue
             role = _(ROLES[key]) if key in ROLES else str(key)
             side = _side_of_units(state, event.get(f"{key}s"))
-            parts.append(f"{role} {value}" + (f" ({side})" if side else ""))
+            if side:
+                parts.append(_("{role} {value} ({side})").format(role=role, value=value, side=side))
+            else:
+                parts.append(f"{role} {value}")
         return join_list(parts)
     shown = " ".join(str(d) for d in dice) if isinstance(dice, list | tuple) else str(dice)
     owner = _owner(event, state) or _("the table")
@@ -161,7 +164,8 @@ def event_detail(
     out.append(text)
     rolled = dice_words(event, state)
     dice = _("dice: {dice}").format(dice=rolled) if rolled else ""
-    if dice and dice not in text:  # not twice when the sentence names them already (4.2)
+    said = "".join(text.split())  # not twice when the sentence names them already (4.2)
+    if dice and "".join(dice.split()) not in said:
         out.append("\n" + dice, style="yellow")
     figures = figure_words(event)
     if figures:

@@ -18,6 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import DescendantFocus
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -35,7 +36,7 @@ from gcacw_ref.tui.game.legend import legend
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import CursorMoved, HexChosen, MapView
 from gcacw_ref.tui.game.play import GamePlay, engine_trouble
-from gcacw_ref.tui.game.view import SPEEDS, choice_options, log_lines, status_line
+from gcacw_ref.tui.game.view import SPEEDS, choice_options, choices_title, log_lines, status_line
 from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.services import Services
@@ -61,6 +62,7 @@ class GamePane(Widget):
     #game-detail { height: auto; max-height: 45%; padding: 0 1; border-top: solid $primary; }
     .narrow #game-info { height: 4; }
     .narrow #game-info.why { height: auto; max-height: 8; }
+    GamePane.log-focus #game-choices { max-height: 25%; }
     .narrow #game-detail { max-height: 55%; }
     .narrow #game-side { width: 52%; }
     """
@@ -348,7 +350,7 @@ class GamePane(Widget):
         box.clear_options()
         options = choice_options(h, legal)
         box.add_options(options)
-        box.border_title = D.decision_text(h.last)
+        box.border_title = choices_title(h)
         box.set_class(True, "shown")
         box.highlighted = next(  # the first choice (not a group's title)
             i for i, o in enumerate(options) if o is not None and not o.disabled
@@ -400,6 +402,12 @@ class GamePane(Widget):
     @on(CursorMoved)
     def _cursor_moved(self) -> None:
         self.show_info()
+
+    @on(DescendantFocus)
+    def _focus_moved(self, event: DescendantFocus) -> None:
+        """Reading the log: the choices give it and the detail panel room (at 80x24 the
+        detail showed one line of the event under an open decision)."""
+        self.set_class(isinstance(event.widget, LogView), "log-focus")
 
     # -- keys --------------------------------------------------------------------------
 

@@ -93,12 +93,23 @@ def log_lines(h: History, start: int) -> list[Text]:
     return new
 
 
+def choices_title(h: History) -> str:
+    """The choices box's title: the decision, and the unit it is for (its choices leave
+    the unit's name out: "Union: move, attack … · Birch (2/I)")."""
+    title = D.decision_text(h.last)
+    facts = pending_decision(h.last)
+    uid = facts.acting()[0] if facts else None
+    unit = h.last.units.get(uid) if uid else None
+    return f"{title} · {D.name_of(h.last, unit.id, unit.name)}" if unit else title
+
+
 def choice_options(h: History, legal: list[Action]) -> list[Option | None]:
     """The person's choices grouped by kind under a title each (none for a choice that is
-    the title's words alone: "Pass", "Done"); option `a<i>` is `legal[i]`, with its
-    rule."""
+    the title's words alone: "Pass", "Done"), without the deciding unit's name (in the
+    box's title, `choices_title`); option `a<i>` is `legal[i]`, with its rule."""
     facts = pending_decision(h.last)
     kind, rule = (facts.kind, facts.rule) if facts else (None, "")
+    acting = facts.acting()[0] if facts else None  # named once, in the box's title
     groups: dict[str, list[int]] = {}
     for i, a in enumerate(legal):
         groups.setdefault(a.type, []).append(i)
@@ -106,12 +117,14 @@ def choice_options(h: History, legal: list[Action]) -> list[Option | None]:
     for kind_name, indexes in groups.items():
         title = _(D.ACTION_WORDS.get(kind_name, kind_name))
         lines = []
+        alone = False
         for i in indexes:
             a = legal[i]
-            words = D.action_words(a, h.last)  # the group's title need not repeat
+            words = D.action_words(a, h.last, unit=a.unit is None or a.unit != acting)
+            alone = len(indexes) == 1 and words == title
+            # the group's title need not repeat
             words = words.removeprefix(title + " · ") if words != title else words
             lines.append(Option(ChoiceLine(words, D.action_rule(a, kind, rule)), id=f"a{i}"))
-        alone = len(indexes) == 1 and D.action_words(legal[indexes[0]], h.last) == title
         if not alone:  # a lone "Pass" under the title "Pass" would say it twice
             options.append(Option(Text(title, style="bold underline"), disabled=True))
         options.extend(lines)
