@@ -18,7 +18,7 @@ from gcacw_ref import paths
 from gcacw_ref.errors import DataError, InputError, one_line, quoted
 from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _
-from gcacw_ref.text import semantic
+from gcacw_ref.text import line_ranker, semantic
 from gcacw_ref.text.asks import load_asks
 from gcacw_ref.text.bm25_cache import index_path
 from gcacw_ref.text.cards import load_cards
@@ -272,9 +272,10 @@ class Library:
     def warm(self) -> None:
         """Load every book and build the lazy search indexes now (e.g. in a background
         worker after the TUI is up), so that no later search pays for them. What a
-        question needs comes first (word indexes, the encoder and its vectors); the
-        misspelling index and the glossary's forms after. Each step waits while a search
-        is asked, so the player's first question never waits for more than one step."""
+        question needs comes first (word indexes, the encoder, its vectors and the trained
+        ranker's weights); the misspelling index and the glossary's forms after. Each step
+        waits while a search is asked, so the player's first question never waits for
+        more than one step."""
         with self._step():
             books = self._loaded()
             for b in books:
@@ -286,6 +287,9 @@ class Library:
             thesaurus()
         with self._step():
             semantic.warm(books)
+            if semantic.available():  # the trained ranker's weights (4 ms)
+                line_ranker.model()
+                line_ranker.ngram_model()
         for b in books:
             with self._step():
                 b.gram_index.ensure()
