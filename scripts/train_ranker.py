@@ -146,19 +146,21 @@ def main(argv: list[str]) -> None:
 # -- a second classifier on the characters of a Japanese question ------------------------
 
 
-def fit_ngrams(lam: float) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """(rule ids, weights, biases) of a softmax regression over the Japanese lines' n-grams."""
+def fit_ngrams(lam: float, lang: str = "ja") -> tuple[list[str], np.ndarray, np.ndarray]:
+    """(rule ids, weights, biases) of a softmax regression over the n-grams of the lines of
+    one language (`en` tried, not kept)."""
     names = [c.rule for c in read_data(CARDS_FILE, CardsFile, "cards").card]
     at = {r: i for i, r in enumerate(names)}
     rules: list[str] = []
     texts: list[str] = []
     for card in read_data(CARDS_FILE, CardsFile, "cards").card:
         rules.append(card.rule)
-        texts.append(card.ja)
+        texts.append(card.ja if lang == "ja" else card.en)
     for path in training_files()[1:]:
         for entry in read_data(path, AsksFile, "asks").asks:
-            rules += [entry.rule] * len(entry.ja)
-            texts += entry.ja
+            lines = entry.ja if lang == "ja" else entry.en
+            rules += [entry.rule] * len(lines)
+            texts += lines
     y = np.array([at[r] for r in rules], dtype=np.int64)
     weights, bias = train(line_ranker.ngrams(texts), y, len(names), lam)
     return names, weights, bias

@@ -288,6 +288,10 @@ class Choice:
 CLF = types.SimpleNamespace(LAM=-1.0, MORE=1.0, REPLACE=0.0, LOG=0.0, NG=0.0, NG_LAM=1e-3)
 CLF.CANON = 0.0  # 1: trained on the lines' one spelling (`canon=1`)
 CLF.NG_ASKS = 0.0  # 1: a Japanese question's asks list is the n-gram classifier's
+CLF.NG_EN = 0.0  # an English question's probabilities times its n-grams' to this power
+CLF.NG_ASKS_EN = 0.0  # 1: an English question's asks list is its n-gram classifier's
+NG_EN_NAMES: list[str] = []
+NGRAMS_EN: list[np.ndarray] = []
 NG_NAMES: list[str] = []
 NGRAMS: dict[float, list[np.ndarray]] = {}
 TRAINED: dict[tuple[float, bool, bool], list[dict[str, float]]] = {}
@@ -349,6 +353,14 @@ def replay(
                     ng = NGRAMS[CLF.NG_LAM][i]
                     top = np.argsort(-ng)[: rank.DEPTH].tolist()
                     bm.asks = [(0, NG_NAMES[j]) for j in top]
+                if CLF.NG_ASKS_EN and not row["japanese"] and bm.asks:
+                    top = np.argsort(-NGRAMS_EN[i])[: rank.DEPTH].tolist()
+                    bm.asks = [(0, NG_EN_NAMES[j]) for j in top]
+                if CLF.NG_EN and not row["japanese"] and p:
+                    logs = np.log(np.maximum(np.array(list(p.values())), 1e-30))
+                    logs = logs + CLF.NG_EN * NGRAMS_EN[i]
+                    q = np.exp(logs - logs.max())
+                    p = dict(zip(p, (q / q.sum()).tolist(), strict=True))
                 if CLF.NG and row["japanese"] and p:
                     ng = NGRAMS[CLF.NG_LAM][i]
                     logs = np.log(np.maximum(np.array(list(p.values())), 1e-30)) + CLF.NG * ng
@@ -552,6 +564,18 @@ def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]
                 a1 += right[:1] == [True]
                 a3 += any(right)
             print(f"n-grams lam={ng_lam} {lang}: alone {a1}/{a3} of {n}")
+    if axes.get("clf.NG_EN") or axes.get("clf.NG_ASKS_EN"):
+        names, w, b = train_ranker.fit_ngrams(1e-3, "en")
+        NG_EN_NAMES[:] = names
+        z = line_ranker.ngrams([row["query"] for row in rows]) @ w + b
+        z -= z.max(axis=1, keepdims=True)
+        NGRAMS_EN[:] = list(z - np.log(np.exp(z).sum(axis=1, keepdims=True)))
+        n = a1 = 0
+        for row, lp in zip(rows, NGRAMS_EN, strict=True):
+            if row["lang"] == "en" and "terms" in row:
+                n += 1
+                a1 += is_right(*where[(0, names[int(np.argmax(lp))])][:3], row["sections"])
+        print(f"n-grams en: alone top-1 {a1} of {n}")
     axes["clf.LAM"] = [0.0, *lams]
     axes["clf.MORE"] = [float(m) for m in mores]
     axes["clf.CANON"] = [float(m) for m in canons]
