@@ -3,8 +3,11 @@ starts only while no search is asked, and a search and a step never run at once.
 
 from __future__ import annotations
 
+import gc
 import threading
 from pathlib import Path
+
+import pytest
 
 from gcacw_ref.text.library import Library
 
@@ -40,3 +43,21 @@ def test_a_search_during_the_warm_up_answers_as_alone(filled_home: Path) -> None
     during = lib.search("砲兵は単独で攻撃できる？", limit=5)
     worker.join(120)
     assert during == alone
+
+
+def test_a_search_runs_with_the_collector_paused(
+    filled_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first search loads what the warm-up has not reached (cards, asks, the encoder):
+    a bulk load, as the warm-up's steps are; the collector is given back after."""
+    seen: list[bool] = []
+    search = Library._search
+
+    def watched(self: Library, query: str, book: str | None, limit: int) -> list[object]:
+        seen.append(gc.isenabled())
+        return list(search(self, query, book, limit))
+
+    monkeypatch.setattr(Library, "_search", watched)
+    gc.enable()
+    assert Library(home=filled_home).search("砲兵は単独で攻撃できる？")
+    assert seen == [False] and gc.isenabled()
