@@ -144,12 +144,14 @@ class GcacwApp(App[int]):
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("question_mark", "help", "Help", show=False),
-        Binding("f2", "show_tab('search')", "Search"),
+        # the screen keys are priority: the screen switches before the keys typed after
+        # them in the same burst are handed out (else they land in the screen left behind)
+        Binding("f2", "show_tab('search')", "Search", priority=True),
         Binding("slash", "show_tab('search')", "Search", show=False),
-        Binding("f3", "show_tab('rules')", "Rules"),
-        Binding("f4", "calculators", "Calc"),
-        Binding("f5", "show_tab('charts')", "Charts"),
-        Binding("f6", "show_tab('game')", "Game"),
+        Binding("f3", "show_tab('rules')", "Rules", priority=True),
+        Binding("f4", "calculators", "Calc", priority=True),
+        Binding("f5", "show_tab('charts')", "Charts", priority=True),
+        Binding("f6", "show_tab('game')", "Game", priority=True),
         Binding("f7", "quick_reference", "Reference", show=False),
         Binding("escape", "return_to_game", show=False, priority=True),
         Binding("ctrl+b", "bookmarks", "Marks"),
@@ -327,6 +329,11 @@ class GcacwApp(App[int]):
 
     # -- switching screens ------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A dialog on top keeps the screen keys from switching the screen under it (they
+        are priority bindings, which reach the app through a dialog)."""
+        return not (action in ("show_tab", "calculators") and len(self.screen_stack) > 1)
+
     def action_show_tab(self, tab: str) -> None:
         tabs = self.query_one("#tabs", TabbedContent)
         if tabs.active == tab:
@@ -400,6 +407,7 @@ class GcacwApp(App[int]):
         """Build and run a calculator the first time its pane is shown; focus its form."""
         name = tab_id.removeprefix("calc-")
         pane = self.query_one(f"#pane-{name}", CalcPane)
+        pane.hold_keys()  # keys typed before the form is built wait for it
         pane.call_later(pane.start)
 
     @on(TabbedContent.TabActivated)

@@ -106,3 +106,25 @@ def test_a_march_names_its_unit_once_in_the_title_not_on_every_choice() -> None:
     lines = [str(getattr(o.prompt, "plain", o.prompt)) for o in choice_options(h, h.legal()) if o]
     assert not any(unit.name in line for line in lines)
     assert any(line.startswith("  to ") for line in lines)  # a move: where to
+
+
+def test_a_retreats_box_names_the_retreating_units_a_cavalry_retreats_not_the_enemy() -> None:
+    h = History.new(
+        load_scenario("training"), 1, {"union": "heuristic", "confederate": "heuristic"}
+    )
+    seen: set[str] = set()
+    for _ in range(600):
+        h.go(len(h.stops) - 1)
+        facts = pending_decision(h.last)
+        if facts is None or seen >= {"retreat", "cavalry_retreat"}:
+            break
+        if facts.kind == "retreat" and "retreat" not in seen:
+            seen.add("retreat")
+            names = [h.last.units[u].name for u in facts.units]  # type: ignore[attr-defined]
+            assert choices_title(h).endswith(" · " + ", ".join(names))
+        if facts.kind == "cavalry_retreat" and "cavalry_retreat" not in seen:
+            seen.add("cavalry_retreat")
+            assert choices_title(h) == D.decision_text(h.last)  # the enemy is not named
+        action, by = h.bot_choice()
+        h.play(action, by=by)
+    assert "retreat" in seen

@@ -18,7 +18,7 @@ def burst(app: GcacwApp, *keys: str) -> None:
     """Queue every key at once, as a terminal delivers a burst (the pilot's `press`
     waits for each key to be handled before the next)."""
     for key in keys:
-        char = {"tab": "\t", "shift+tab": None}.get(key, key)
+        char = {"tab": "\t"}.get(key, key if len(key) == 1 else None)
         app.post_message(events.Key(key, char))
 
 
@@ -49,3 +49,22 @@ async def test_a_burst_with_tab_lands_as_the_keys_one_at_a_time(home: Path) -> N
     one_by_one = await typed(home, at_once=False)
     assert one_by_one[0] == "17" and one_by_one[2] == "odds-defender"
     assert await typed(home, at_once=True) == one_by_one
+
+
+@run_async
+async def test_a_burst_that_opens_the_calculator_fills_its_form(home: Path) -> None:
+    """F4 and the strengths typed at once: the form is built after the keys arrived; they
+    wait for it and fill its fields in order, none lands in the screen left behind."""
+    app = GcacwApp(home=home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await settle(pilot)
+        before = app.focused
+        assert isinstance(before, Input)
+        burst(app, "f4", "1", "7", "tab", "9")
+        for _ in range(5):
+            await settle(pilot)
+        assert before.value == ""  # nothing typed into the screen left behind
+        attacker = app.query_one("#odds-attacker", Input).value
+        defender = app.query_one("#odds-defender", Input).value
+        assert (attacker, defender) == ("17", "9")
+        assert app.focused is not None and app.focused.id == "odds-defender"

@@ -270,3 +270,22 @@ async def test_reading_the_log_at_80x24_under_an_open_decision_shows_the_event_w
         await pilot.press("tab")  # back to the map: the choices have their room again
         await settle(pilot)
         assert not pane.has_class("log-focus")
+
+
+@run_async
+async def test_after_a_choice_that_hands_over_to_the_bot_the_map_has_the_focus(home: Path) -> None:
+    """The choices box goes when the bot is to decide; the focus goes to the map, not on
+    to the log, where the next `enter` opened a rule instead of doing nothing."""
+    app = GcacwApp(home=home, game=GameOptions("harrow", 1, "human", "heuristic"))
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await loaded_game_pane(pilot)
+        await pilot.press("end", "right")
+        await settle(pilot)
+        assert pane._choices and app.focused is app.query_one("#game-choices")  # noqa: SLF001
+        await pilot.press("enter")  # "Done": the Confederate bot moves its leaders next
+        await settle(pilot)
+        assert pane.history is not None and not pane.history.human_to_move()
+        assert app.focused is app.query_one(MapView)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.query_one("#tabs").active == "game"  # type: ignore[attr-defined]

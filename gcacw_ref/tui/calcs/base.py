@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.events import DescendantFocus
+from textual.events import DescendantFocus, Key
 from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent
 
@@ -99,6 +99,7 @@ class CalcPane(Vertical, Generic[R]):
         self.absent: list[str] = []  # the required fields still blank (keys)
         self.example_loaded = False
         self._example_on_start = False  # asked for before the form was built
+        self._held: list[tuple[str, str | None]] | None = None  # keys typed while building
 
     def compose(self) -> ComposeResult:
         if not self.started:  # built the first time the pane is shown (fast start-up)
@@ -207,6 +208,21 @@ class CalcPane(Vertical, Generic[R]):
         self._pending = False
         self.recalc()
 
+    def hold_keys(self) -> None:
+        """Shown for the first time, the form is still to be built: the pane takes the
+        keys typed meanwhile (a burst after F4) and hands them on once the form is there,
+        in order, instead of letting them land in the screen left behind (a hidden box)."""
+        if not self.started:
+            self._held = self._held or []
+            self.can_focus = True
+            self.screen.set_focus(self)
+
+    def on_key(self, event: Key) -> None:
+        if self._held is not None:
+            self._held.append((event.key, event.character))
+            event.stop()
+            event.prevent_default()
+
     async def start(self) -> None:
         """Build the form, run the calculator once, and put the cursor in the first field."""
         if not self.started:
@@ -219,6 +235,14 @@ class CalcPane(Vertical, Generic[R]):
                 self.action_load_example()
             self.request_recalc()
         self.focus_first()
+        if self._held is not None:  # after the keys already on their way to the pane
+            self.call_later(self._hand_on_keys)
+
+    def _hand_on_keys(self) -> None:
+        held, self._held = self._held or [], None
+        self.can_focus = False
+        for key, character in held:  # to the field that has the focus now
+            self.app.post_message(Key(key, character))
 
     def preset(self, key: str, value: str) -> None:
         """Fill field `key` (now, or as soon as the form is built)."""
@@ -249,6 +273,9 @@ class CalcPane(Vertical, Generic[R]):
 
     def action_next_place(self, delta: int) -> None:
         """Tab / shift+Tab: the next (previous) control, in the screen's own order."""
+        if self._held is not None:  # the form is being built: Tab waits in line
+            self.post_message(Key(*(("tab", "\t") if delta > 0 else ("shift+tab", None))))
+            return
         if delta > 0:
             self.screen.focus_next()
         else:

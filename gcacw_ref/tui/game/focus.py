@@ -8,7 +8,8 @@ The focus model (tests: `tests/tui/test_pilot_game_focus.py`):
    leaves the game screen (not to the tab bar, not to another screen).
 2. When a person's decision appears (after a bot's move, after stepping or jumping to
    the live end, after a new game or an opened save), the choices take the focus with
-   the first choice highlighted, and `enter` makes the highlighted choice. On the map,
+   the first choice highlighted, and `enter` makes the highlighted choice. When the
+   choices go while they have the focus (the bot decides next), the map takes it. On the map,
    `enter` chooses the hex's choice (or says why that hex is not a choice).
 3. `R` opens the rule of whatever is selected: the highlighted choice, the log's event,
    or the reason a hex cannot be chosen (also while the choices keep the focus, when

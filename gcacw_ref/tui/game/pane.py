@@ -339,6 +339,8 @@ class GamePane(Widget):
             if self._choices:
                 box.clear_options()
                 self._choices = []
+            if box.has_focus:  # the map, not whatever comes next (the log: enter = rule)
+                self.query_one(MapView).focus()
             box.set_class(False, "shown")
             return []
         legal = h.legal()

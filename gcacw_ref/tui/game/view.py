@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.widgets.option_list import Option
 
 from gcacw_ref.game.play.api import Action, pending_decision
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import _, join_list
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.choiceline import ChoiceLine
 from gcacw_ref.tui.game.history import History
@@ -94,13 +94,19 @@ def log_lines(h: History, start: int) -> list[Text]:
 
 
 def choices_title(h: History) -> str:
-    """The choices box's title: the decision, and the unit it is for (its choices leave
-    the unit's name out: "Union: move, attack … · Birch (2/I)")."""
+    """The choices box's title: the decision, and the deciding side's unit(s) it is for
+    (its choices leave the unit's name out: "Union: move, attack … · Birch (2/I)"; a
+    retreat names the retreating units; a cavalry retreat's enemy unit is not named)."""
     title = D.decision_text(h.last)
     facts = pending_decision(h.last)
-    uid = facts.acting()[0] if facts else None
-    unit = h.last.units.get(uid) if uid else None
-    return f"{title} · {D.name_of(h.last, unit.id, unit.name)}" if unit else title
+    if facts is None:
+        return title
+    state = h.last
+    retreating = facts.kind == "retreat"  # a retreat's facts list its units
+    ids = list(getattr(facts, "units", ())) if retreating else [facts.acting()[0]]
+    units = [state.units[u] for u in ids if u in state.units]
+    names = [D.name_of(state, u.id, u.name) for u in units if u.side == facts.side]
+    return f"{title} · {join_list(names)}" if names else title
 
 
 def choice_options(h: History, legal: list[Action]) -> list[Option | None]:
