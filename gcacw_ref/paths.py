@@ -8,6 +8,7 @@ import re
 import stat
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -134,6 +135,29 @@ def _read_limited(fh: BinaryIO, limit: int) -> bytes:
             break
         want = READ_CHUNK
     return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+@contextlib.contextmanager
+def open_prepared(path: Path | str) -> Iterator[tuple[BinaryIO, os.stat_result] | None]:
+    """A prepared file (shipped or in the data directory) opened for reading: (the open
+    file, its stat) when it is a regular file reached without following a link, else None
+    (missing, a link, a folder, a pipe or a device, unopenable). Closed on leaving; an
+    error while reading it is the caller's to catch."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except (OSError, ValueError):  # ValueError: a NUL in the path
+        yield None
+        return
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            yield None
+            return
+        with open(fd, "rb", closefd=False) as fh:
+            yield fh, st
+    finally:
+        os.close(fd)
 
 
 def _cannot_read(name: str, exc: OSError | ValueError) -> str:

@@ -26,8 +26,6 @@ stamp is not that of the current training files.
 from __future__ import annotations
 
 import json
-import os
-import stat
 import sys
 import threading
 import zlib
@@ -35,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.i18n import _
+from gcacw_ref.paths import open_prepared
 from gcacw_ref.text import prepared, semantic
 from gcacw_ref.text.cards import standard_books
 from gcacw_ref.text.spelling import canonical
@@ -101,16 +100,10 @@ def read(path: Path, dim: int = DIM) -> tuple[str, list[str], Matrix, Matrix] | 
     import numpy as np
 
     try:
-        fd = os.open(
-            path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        )
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return None
-        with open(fd, "rb", closefd=False) as fh:
+        with open_prepared(path) as opened:
+            if opened is None:
+                return None
+            fh, st = opened
             head = fh.read(len(MAGIC) + 4)
             if len(head) != len(MAGIC) + 4 or not head.startswith(MAGIC):
                 return None
@@ -127,8 +120,6 @@ def read(path: Path, dim: int = DIM) -> tuple[str, list[str], Matrix, Matrix] | 
             values = np.frombuffer(fh.read(4 * (dim + 1) * n), dtype="<f4")
     except (OSError, ValueError):
         return None
-    finally:
-        os.close(fd)
     if values.size != (dim + 1) * n or not np.isfinite(values).all():
         return None
     weights = values[: dim * n].reshape(dim, n).astype(np.float32)

@@ -47,7 +47,7 @@ from zipfile import BadZipFile
 
 from gcacw_ref.errors import DataError, one_line
 from gcacw_ref.i18n import _
-from gcacw_ref.paths import check_write_target
+from gcacw_ref.paths import check_write_target, open_prepared
 from gcacw_ref.text import prepared
 from gcacw_ref.text.asks import ASKS_FILE, AsksFile
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, read_data, standard_books
@@ -258,16 +258,10 @@ def _load(path: Path, stamp: str, rows: int) -> Matrix | None:
     import numpy as np
 
     try:
-        fd = os.open(
-            path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        )
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size < HEADER:
-            return None
-        with open(fd, "rb", closefd=False) as fh:
+        with open_prepared(path) as opened:
+            if opened is None or opened[1].st_size < HEADER:
+                return None
+            fh, st = opened
             dtype = _header(fh.read(HEADER), stamp, rows)
             if dtype is None or st.st_size != HEADER + rows * DIM * DTYPES[dtype]:
                 return None
@@ -276,8 +270,6 @@ def _load(path: Path, stamp: str, rows: int) -> Matrix | None:
             mapped = np.memmap(fh, dtype=dtype, mode="r", offset=HEADER, shape=(rows, DIM))
     except (OSError, ValueError):
         return None
-    finally:
-        os.close(fd)
     vectors = np.asarray(mapped) if dtype == "<f4" else mapped.astype(np.float32)
     if not np.isfinite(vectors).all():
         return None
