@@ -8,6 +8,8 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game.pane import GamePane
 
@@ -269,3 +271,24 @@ async def test_a_long_paragraph_opens_wrapping_and_linking_only_what_is_near_the
         assert work["wrapped"] <= EAGER + 4 * PIECE, work
         assert work["linked"] <= 6 * PIECE, work
         assert work["drawn"] <= 8 * 40, work
+
+
+@run_async
+async def test_the_choices_title_is_drawn_as_text(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The choices box's title names the deciding units, whose names come from the
+    scenario file (any file a player opens): a name holding markup is drawn as written,
+    never styled or dropped."""
+    from gcacw_ref.tui.game import pane as pane_module
+    from gcacw_ref.tui.game.dialogs import GameOptions
+
+    monkeypatch.setattr(pane_module, "choices_title", lambda _h: "Union: [b]Odd[/b] (2/I)")
+    app = GcacwApp(home=home, game=GameOptions("harrow", 1, "human", "heuristic"))
+    async with app.run_test(size=(160, 45)) as pilot:
+        pane = await loaded_game_pane(pilot)
+        await pilot.press("end", "right")
+        await settle(pilot)
+        assert pane._choices  # noqa: SLF001 - a person's decision is showing
+        shown = app.export_screenshot().replace("&#160;", " ")  # what the terminal draws
+        assert "[b]Odd[/b]" in shown

@@ -352,7 +352,7 @@ class GamePane(Widget):
         box.clear_options()
         options = choice_options(h, legal)
         box.add_options(options)
-        box.border_title = choices_title(h)
+        box.border_title = plain(choices_title(h))  # unit names come from a scenario file
         box.set_class(True, "shown")
         box.highlighted = next(  # the first choice (not a group's title)
             i for i, o in enumerate(options) if o is not None and not o.disabled
