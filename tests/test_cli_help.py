@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +12,7 @@ import pytest
 from gcacw_ref.calculators import CALCULATORS, calculator
 from gcacw_ref.cli import COMMAND_MODULES, build_parser, main
 from gcacw_ref.commands.calc import calc_parser
+from tests.child import last_line
 
 
 def _missing(parser: argparse.ArgumentParser, path: list[str]) -> list[str]:
@@ -77,8 +75,4 @@ def test_a_search_does_not_import_the_calculators_or_the_game(tmp_path: Path) ->
         "'gcacw_ref.commands.calc', 'gcacw_ref.commands.game', 'textual') "
         "if m in sys.modules))\n"
     )
-    env = {**os.environ, "GCACW_REF_HOME": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
-    )
-    assert done.stdout.splitlines()[-1] == "[]"
+    assert last_line(code, tmp_path) == "[]"

@@ -5,14 +5,12 @@ process (`main([...])`, as tests and other code do) it never does."""
 from __future__ import annotations
 
 import gc
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from gcacw_ref.cli import main
+from tests.child import last_line
 
 QUESTION = "砲兵は単独で攻撃できる？"
 
@@ -26,11 +24,7 @@ def test_a_question_in_its_own_process_freezes_what_it_loaded(filled_home: Path)
         "assert main() == 0\n"
         "print(before, gc.get_freeze_count() > 10_000)\n"
     )
-    env = {**os.environ, "GCACW_REF_HOME": str(filled_home)}
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
-    )
-    assert done.stdout.splitlines()[-1] == "0 True"
+    assert last_line(code, filled_home) == "0 True"
 
 
 def test_a_question_inside_a_longer_process_freezes_nothing(

@@ -4,9 +4,6 @@ file bytes as the validation library wrote them, and no validation library on a 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +16,7 @@ from gcacw_ref.text.asks import AsksFile
 from gcacw_ref.text.cards import CardsFile
 from gcacw_ref.text.models import StoredBook
 from gcacw_ref.text.shapes import ShapeError
+from tests.child import last_line
 
 
 def _stored(library_home: Path, book: str = "gcacw") -> bytes:
@@ -140,11 +138,7 @@ def test_a_question_from_the_command_line_imports_no_validation_library(
         "print(sorted(m for m in ('pydantic', 'pydantic_core', 'gcacw_ref.rules.register') "
         "if m in sys.modules))\n"
     )
-    env = {**os.environ, "GCACW_REF_HOME": str(filled_home)}
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
-    )
-    assert done.stdout.splitlines()[-1] == "[]"
+    assert last_line(code, filled_home) == "[]"
 
 
 @pytest.mark.parametrize(
