@@ -170,6 +170,7 @@ class Searcher:
             hits.append(hit)
             if len(hits) == limit:
                 break
+        shown_in_order(hits)
         return hits
 
     def _terms(self, query: str, q: str, number: str | None) -> dict[tuple[int, str], _Cand]:
@@ -430,3 +431,15 @@ def _section_of(books: list[LoadedBook], c: _Cand) -> tuple[int, str]:
 
 
 __all__ = ["Searcher", "make_snippet"]
+
+
+def shown_in_order(hits: list[Hit]) -> None:
+    """A result listed above another never shows a lower score: each score is raised to
+    the highest below it. The last reorderings of a question's first results (`by_lines`,
+    `governing_first`, `varied`) move results by more than their fused score, and a
+    player reading "29.5, 9.5, 27.3" down the list cannot tell which the search prefers.
+    Display only: every ranking decision was made before this."""
+    floor = 0.0
+    for hit in reversed(hits):
+        floor = max(floor, hit.score)
+        hit.score = floor

@@ -13,7 +13,8 @@ from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.text.clean import search_form, search_form_with_map
 from gcacw_ref.text.glossary import Glossary, TermMatch, load_glossary, vocabulary
 from gcacw_ref.text.library import Library
-from gcacw_ref.text.search import make_snippet
+from gcacw_ref.text.models import Hit
+from gcacw_ref.text.search import make_snippet, shown_in_order
 
 
 def test_definition_ranks_above_mentions(library: Library) -> None:
@@ -310,3 +311,22 @@ def test_english_highlights_mark_words_not_letters_inside_them(
 ) -> None:
     snippet, spans = make_snippet(passage, [term], "")
     assert [snippet[s:e] for s, e in spans] == marked
+
+
+def test_a_result_above_another_never_shows_a_lower_score() -> None:
+    hits = [Hit("b", s, "t", score, "") for s, score in [("a", 64.9), ("b", 29.5), ("c", 9.5)]]
+    hits += [Hit("b", s, "t", score, "") for s, score in [("d", 27.3), ("e", 0.0), ("f", 23.5)]]
+    shown_in_order(hits)
+    assert [h.score for h in hits] == [64.9, 29.5, 27.3, 27.3, 23.5, 23.5]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["can artillery attack on its own?", "砲兵は単独で攻撃できる？", "敵の隣を通り抜けられる？"],
+)
+def test_question_scores_read_down_the_list(library: Library, question: str) -> None:
+    """The first results of a question are reordered after fusion (by their lines, the
+    governing rule, three sections): the scores shown still fall down the list."""
+    scores = [h.score for h in library.search(question)]
+    assert len(scores) == 10
+    assert scores == sorted(scores, reverse=True)
