@@ -146,9 +146,12 @@ def main(argv: list[str]) -> None:
 # -- a second classifier on the characters of a Japanese question ------------------------
 
 
-def fit_ngrams(lam: float, lang: str = "ja") -> tuple[list[str], np.ndarray, np.ndarray]:
+def fit_ngrams(
+    lam: float, lang: str = "ja", more: bool = True
+) -> tuple[list[str], np.ndarray, np.ndarray]:
     """(rule ids, weights, biases) of a softmax regression over the n-grams of the lines of
-    one language (`en` tried, not kept)."""
+    one language (`en` tried, not kept); `more` False: without the training file of more
+    lines."""
     names = [c.rule for c in read_data(CARDS_FILE, CardsFile, "cards").card]
     at = {r: i for i, r in enumerate(names)}
     rules: list[str] = []
@@ -156,7 +159,7 @@ def fit_ngrams(lam: float, lang: str = "ja") -> tuple[list[str], np.ndarray, np.
     for card in read_data(CARDS_FILE, CardsFile, "cards").card:
         rules.append(card.rule)
         texts.append(card.ja if lang == "ja" else card.en)
-    for path in training_files()[1:]:
+    for path in training_files(more)[1:]:
         for entry in read_data(path, AsksFile, "asks").asks:
             lines = entry.ja if lang == "ja" else entry.en
             rules += [entry.rule] * len(lines)

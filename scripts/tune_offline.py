@@ -37,7 +37,7 @@ import pickle
 import random
 import sys
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,7 +46,7 @@ import numpy as np
 import train_ranker
 from tune_eval import TUNING, library
 
-from gcacw_ref.text import asks, governing, line_ranker, rank, search, semantic
+from gcacw_ref.text import asks, governing, line_ranker, rank, rerank, search, semantic
 from gcacw_ref.text.asks import ASKS_FILE, AsksFile, asks_docs
 from gcacw_ref.text.bm25 import Postings
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, card_weights, read_data
@@ -56,6 +56,7 @@ from gcacw_ref.text.spelling import canonical
 
 LISTS = ("passages", "sections", "definitions", "cards", "asks", "sem_passages", "sem_lines")
 SETS = sorted(TUNING)
+RERANK = True  # replay the shipped reranker (`rerank.py`) after `by_lines`
 Key = tuple[int, str]
 
 
@@ -319,9 +320,12 @@ def replay(
     prep: Prepared | None = None,
     v: Variant | None = None,
     orders: dict[int, list[tuple[Key, float]]] | None = None,
+    hook: Callable[..., Any] | None = None,
 ) -> list[tuple[bool, bool]]:
     """(top-1 right, top-3 right) of every question under `choice` (and into `orders`,
-    when given, each fused question's final order with its scores)."""
+    when given, each fused question's final order with its scores). `hook(i, row, order,
+    bm)`, when given, reorders a question's results after `by_lines` in place of the
+    shipped reranker (`rerank.py`; `RERANK` False: none)."""
     out: list[tuple[bool, bool]] = []
     gen = _set(choice.consts)
     next(gen)
@@ -380,6 +384,12 @@ def replay(
                 else:
                     bm.line_cosine, bm.line_asks = row["line_cosine"], row["line_asks"]
                 order = rank.by_lines(order, bm, lambda k: k, row["terms"], row["japanese"])
+                if hook is not None:  # the learned reranker (scripts/train_rerank.py)
+                    order = hook(i, row, order, bm)
+                elif RERANK:  # the shipped one
+                    order = rerank.reorder(
+                        order, bm, lambda k: k, row["terms"], row["query"], row["japanese"]
+                    )
                 order = governing.governing_first(order, row["query"], lambda k: k)
                 order = rank.varied(order, lambda k: where[k][3])
             if orders is not None:
