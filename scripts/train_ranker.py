@@ -36,8 +36,11 @@ STEPS = 400
 RATE = 0.05
 
 
+MORE_FILES = [MORE_FILE]  # the training files of more lines (`more`)
+
+
 def training_files(more: bool = True) -> list[Path]:
-    return [CARDS_FILE, ASKS_FILE] + ([MORE_FILE] if more else [])
+    return [CARDS_FILE, ASKS_FILE] + (MORE_FILES if more else [])
 
 
 def training_lines(more: bool = True, canon: bool = False) -> tuple[list[str], list[str]]:
