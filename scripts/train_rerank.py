@@ -1,18 +1,22 @@
 """Train the learned last look of `gcacw_ref/text/rerank.py` on writers' lines, and score it
 on the tuning halves with leave-one-set-out cross-validation.
 
-    python scripts/train_rerank.py TUNE.pkl LINES.pkl [LINES2.pkl ...] [AXIS=v,v ...]
+    python scripts/tune_offline.py record TUNE.pkl
+    python scripts/train_rerank.py record scripts/data/asks_more.toml MORE.pkl
+    python scripts/train_rerank.py record scripts/data/asks_rerank.toml FRESH.pkl
+    python scripts/train_rerank.py TUNE.pkl MORE.pkl FRESH.pkl K=3 LAM=1 G=base+lines \
+        --write --langs en                     # what ships (rerank.json)
 
 `TUNE.pkl` is `scripts/tune_offline.py record` of the tuning halves; each `LINES.pkl` the
-same record made of a file of writers' lines (each line a question labelled with its
-rule), lines that neither the asks index nor the trained ranker has read: the trained
-ranker's probabilities of these lines are recomputed with the ranker trained without the
-training file of more lines (`scripts/train_ranker.py --no-more`).
+same record made of a file of writers' lines (`record`: each line a question labelled with
+its rule and its section), lines that neither the asks index nor the trained ranker has
+read: the trained ranker's probabilities of these lines are recomputed with the ranker
+trained without the training files of more lines (`train_ranker.fit(more=False)`).
 
-A listwise softmax over each line's first `K` results (the right rule's share of the
+A listwise softmax over each line's first `K` results (the right results' share of the
 softmax of the linear scores, plus `LAM`/2 times the squared weights on standardised
-features), numpy only, Adam. Axes: `K`, `LAM`, `SPLIT` (1: a model per language) and
-`MIX` (the model's score added to this times the order's own score).
+features), numpy only, Adam. Axes: `K`, `LAM` and `G` (groups of features joined by "+",
+several choices by ","). `--write` writes the first choice of the grid for `--langs`.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import itertools
 import json
 import pickle
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -189,7 +194,24 @@ def weights(
     return [float(x) for x in w / sd]
 
 
+def record_lines(lines: Path, out: Path) -> None:
+    """`tune_offline.record` over a file of writers' lines instead of the tuning halves."""
+    items = []
+    for entry in tomllib.loads(lines.read_text(encoding="utf-8"))["asks"]:
+        section = entry["rule"].split("#")[0]
+        for lang in ("en", "ja"):
+            for text in entry.get(lang, []):
+                labels = sorted({entry["rule"], section})
+                items.append({"q": text, "lang": lang, "half": "lines", "sections": labels})
+    t.load_questions = lambda: items
+    t.TUNING = {"lines"}
+    t.record(out)
+
+
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["record"]:
+        record_lines(Path(argv[1]), Path(argv[2]))
+        return
     files = [a for a in argv if a.endswith(".pkl")]
     axes = dict(t._axis(a) for a in argv if "=" in a and not a.startswith("G="))
     groups = next((a[2:].split(",") for a in argv if a.startswith("G=")), ["base+lines"])
