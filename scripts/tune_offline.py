@@ -288,6 +288,7 @@ class Choice:
 # (trained with `clf.NG_LAM`) to the power a, made one again
 CLF = types.SimpleNamespace(LAM=-1.0, MORE=1.0, REPLACE=0.0, LOG=0.0, NG=0.0, NG_LAM=1e-3)
 CLF.CANON = 0.0  # 1: trained on the lines' one spelling (`canon=1`)
+CLF.NG_MORE = -1.0  # the n-gram classifier's training files of more lines (-1: `clf.MORE`)
 CLF.NG_ASKS = 0.0  # 1: a Japanese question's asks list is the n-gram classifier's
 CLF.NG_EN = 0.0  # an English question's probabilities times its n-grams' to this power
 CLF.NG_ASKS_EN = 0.0  # 1: an English question's asks list is its n-gram classifier's
@@ -311,6 +312,10 @@ def _set(consts: tuple[tuple[str, float], ...]) -> Iterator[None]:
     finally:
         for mod, const, value in old:
             setattr(mod, const, value)
+
+
+def _ng_more() -> int:
+    return int(CLF.MORE if CLF.NG_MORE < 0 else CLF.NG_MORE)
 
 
 def replay(
@@ -351,7 +356,7 @@ def replay(
             if probs is not None and lists["sem_lines"]:
                 p = probs[i]
                 if CLF.NG_ASKS and row["japanese"] and bm.asks:
-                    ng = NGRAMS[(CLF.NG_LAM, int(CLF.MORE))][i]
+                    ng = NGRAMS[(CLF.NG_LAM, _ng_more())][i]
                     top = np.argsort(-ng)[: rank.DEPTH].tolist()
                     bm.asks = [(0, NG_NAMES[j]) for j in top]
                 if CLF.NG_ASKS_EN and not row["japanese"] and bm.asks:
@@ -363,7 +368,7 @@ def replay(
                     q = np.exp(logs - logs.max())
                     p = dict(zip(p, (q / q.sum()).tolist(), strict=True))
                 if CLF.NG and row["japanese"] and p:
-                    ng = NGRAMS[(CLF.NG_LAM, int(CLF.MORE))][i]
+                    ng = NGRAMS[(CLF.NG_LAM, _ng_more())][i]
                     logs = np.log(np.maximum(np.array(list(p.values())), 1e-30)) + CLF.NG * ng
                     q = np.exp(logs - logs.max())
                     p = dict(zip(p, (q / q.sum()).tolist(), strict=True))
@@ -546,7 +551,8 @@ def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]
                 a1 += right[:1] == [True]
                 a3 += any(right)
             print(f"trained lam={lam} more={more} canon={canon} {lang}: {a1}/{a3} of {n}")
-    for ng_lam, more in itertools.product(axes.get("clf.NG_LAM", []), mores):
+    ng_mores = sorted({*mores, *(int(m) for m in axes.get("clf.NG_MORE", []) if m >= 0)})
+    for ng_lam, more in itertools.product(axes.get("clf.NG_LAM", []), ng_mores):
         names, w, b = train_ranker.fit_ngrams(ng_lam, more=more)
         NG_NAMES[:] = names
         feats = line_ranker.ngrams([row["query"] for row in rows])
