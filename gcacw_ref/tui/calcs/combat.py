@@ -15,9 +15,10 @@ from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.charts import grids_for
 from gcacw_ref.rules.combat_result import row_chances
 from gcacw_ref.rules.io.combat import GAME_MODIFIERS, GAME_SPECIFIC, game_fields
-from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
+from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.dist import distribution_chart
 from gcacw_ref.tui.calcs.simple import _signed
+from gcacw_ref.tui.calcs.summary import lines, pairs
 from gcacw_ref.tui.widgets import Spec, form_widgets
 
 if TYPE_CHECKING:  # the calculator loads when first used (start-up stays fast)

@@ -11,8 +11,9 @@ from textual.widgets import Input, Static
 
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.numbers import format_strength
-from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
+from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.dist import distribution_chart
+from gcacw_ref.tui.calcs.summary import lines, pairs
 
 if TYPE_CHECKING:  # the calculators load when first used (start-up stays fast)
     from gcacw_ref.rules.io.artillery import Output as ArtilleryOutput

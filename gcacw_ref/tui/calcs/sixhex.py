@@ -15,8 +15,9 @@ from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.io.fields import Mark, neighbour
 from gcacw_ref.rules.io.flank import MARKS as FLANK_MARKS
 from gcacw_ref.rules.io.retreat import MARKS as RETREAT_MARKS
-from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
+from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.simple import _signed
+from gcacw_ref.tui.calcs.summary import lines, pairs
 from gcacw_ref.tui.hexes import HexPicker, Toggle, direction
 from gcacw_ref.tui.widgets import Choice, Field, StrengthCheck
 
