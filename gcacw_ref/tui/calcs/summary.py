@@ -9,6 +9,7 @@ from rich.text import Text
 
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.io.fields import Form, left_at_default
+from gcacw_ref.rules.numbers import format_signed
 
 EXAMPLE_NOTE = N_("The rulebook's example, loaded on request (ctrl+l clears the form).")
 
@@ -34,6 +35,13 @@ def pairs(label: str, value: object, style: str = "bold") -> Text:
     text = Text(f"{_(label)} ")  # labels are marked N_() where written
     text.append("—" if value is None else str(value), style=style)
     return text
+
+
+def signed(value: object) -> str:
+    """A whole number with its sign (+2, 0, -1); none: a dash."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return format_signed(value)
+    return "—" if value is None else str(value)
 
 
 def lines(*parts: Text) -> Text:
