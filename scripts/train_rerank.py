@@ -11,7 +11,7 @@ on the tuning halves with leave-one-set-out cross-validation.
 same record made of a file of writers' lines (`record`: each line a question labelled with
 its rule and its section), lines that neither the asks index nor the trained ranker has
 read: the trained ranker's probabilities of these lines are recomputed with the ranker
-trained without the training files of more lines (`train_ranker.fit(more=False)`).
+trained without the training files of more lines (`train_ranker.fit(more=0)`).
 
 A listwise softmax over each line's first `K` results (the right results' share of the
 softmax of the linear scores, plus `LAM`/2 times the squared weights on standardised
@@ -48,7 +48,7 @@ RATE = 0.05
 def no_more_probs(rows: list[dict[str, Any]]) -> None:
     """The trained ranker's probabilities of these rows by the ranker trained without the
     file of more lines (into tune_offline's tables, read with clf.MORE=0)."""
-    names, w, b = train_ranker.fit(1e-3, Path(".train-cache"), more=False)
+    names, w, b = train_ranker.fit(1e-3, Path(".train-cache"), more=0)
     out: list[dict[str, float]] = []
     for row in rows:
         if "qvec" not in row:
@@ -58,12 +58,12 @@ def no_more_probs(rows: list[dict[str, Any]]) -> None:
         p = np.exp(z - z.max())
         p /= p.sum()
         out.append(dict(zip(names, p.tolist(), strict=True)))
-    t.TRAINED[(1e-3, False, False)] = out
-    names, w, b = train_ranker.fit_ngrams(1e-3, "ja", more=False)
+    t.TRAINED[(1e-3, 0, False)] = out
+    names, w, b = train_ranker.fit_ngrams(1e-3, "ja", more=0)
     t.NG_NAMES[:] = names
     z = line_ranker.ngrams([row["query"] for row in rows]) @ w + b
     z -= z.max(axis=1, keepdims=True)
-    t.NGRAMS[1e-3] = list(z - np.log(np.exp(z).sum(axis=1, keepdims=True)))
+    t.NGRAMS[(1e-3, 0)] = list(z - np.log(np.exp(z).sum(axis=1, keepdims=True)))
 
 
 HELD_OUT_LINES = t.Choice(
