@@ -6,15 +6,15 @@ re-run the fusion, the last look and the asks' and encoder lines' aggregation in
     python scripts/tune_offline.py cv OUT.pkl [ASKS.toml]
     python scripts/tune_offline.py clf OUT.pkl lams=1e-3,1e-2 [more=0,1,2] [AXIS=v,v ...]
 
-`record` runs the live search over the tuning halves (`tune`...`tune7`, never held) and
+`record` runs the live search over the tuning halves (`tune`...`tune8`, never held) and
 keeps, per question: its one spelling, the term ranker's scored list, every ranker's list
 (`rank.Bm25Result`), the tokens the asks read (`cards.card_weights`) and the question's
-vector. `check` replays the shipped ranking from the record and counts the questions whose
-top 3 differ from the live one. `cv` scores ranking choices (the aggregation of the asks'
-lines and of the encoder's lines, the asks rankers' weights) with leave-one-set-out
-cross-validation over the seven tuning sets: each set is scored with the choice that was
-best on the other six. `ASKS.toml` swaps in another asks file (its lines are encoded once
-and cached beside the record).
+vector. `check` replays the shipped ranking from the record and counts the questions whose top 3
+differ from the live one. `cv` scores ranking choices (the aggregation of the asks' lines
+and of the encoder's lines, the asks rankers' weights) with leave-one-set-out cross-
+validation over the tuning sets (eight from round 12): each set is scored with the choice
+that was best on the others. `ASKS.toml` swaps in another asks file (its lines are encoded
+once and cached beside the record).
 
 `clf` trains the ranker of `line_ranker.py` (scripts/train_ranker.py, on the writers'
 lines only) for each regularisation in `lams`, prints it alone, and cross-validates it
