@@ -46,7 +46,11 @@ def test_retreat_event_names_the_closer_reading_where_nearer_hexes_were_refused(
     assert cited, "seed 1 has a retreat where a nearer hex was refused"
     ev = cited[0]
     assert ev["register"] == ["retreat-closer-measured-from"]
-    assert ev["closer_excluded"] == [{"from": "0108", "hexes": ["0207"]}]
+    assert ev["closer_excluded"] == [
+        {"from": "0706", "hexes": ["0605"]},
+        {"from": "0707", "hexes": ["0606"]},
+        {"from": "0708", "hexes": ["0607"]},
+    ]
     assert "retreat-closer-measured-from" in render_text(ev, "en", {})
 
 
