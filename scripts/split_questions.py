@@ -3,11 +3,12 @@
     python scripts/split_questions.py N OUT.toml WRITER.toml [WRITER.toml ...]
 
 N is the set's number: its halves are `tuneN` and `heldN`. Run once for each of the
-second, third and fourth sets (all on 2026-11-24) and the fifth and sixth
-(2026-11-25), each time on the files of writers who read only the rulebook (never the
-search, its glossary or the earlier sets). A question is dropped when it repeats one
-already kept or one of an earlier set (every file of `QUESTION_FILES` present): the same
-words in near the same order (rapidfuzz ratio >= 85 on the search form). The rest of
+second, third and fourth sets (all on 2026-11-24), the fifth, sixth and seventh
+(2026-11-25) and the eighth (2026-11-26), each time on the files of writers who read
+only the rulebook (never the search, its glossary or the earlier sets). A question is
+dropped when it repeats one already kept or one of an earlier set (every file of
+`QUESTION_FILES` present): the same words in near the same order (rapidfuzz ratio >= 85
+on the search form). The rest of
 each file are split into `tuneN` and `heldN` within each (language, kind, chapter of the
 first answer), in the order of a SHA-256 of the question, alternating and starting with
 the half that group's predecessor did not: deterministic, and blind to how the search
@@ -77,6 +78,15 @@ HEADERS = {
 # the first answer is the governing one. The unnumbered chapters the writer cited by
 # their printed headings were given their ids (setup, balance, retreat-tables) before the
 # split. Written for round 9 (issue 29), split before any tuning of that round.
+""",
+    "8": """\
+# The eighth set of natural questions about the standard rules (seed 000), written for
+# this project on 2026-11-26 by two writers who read only the rulebook text of their
+# chapters (intro and 2.0-7.4; 7.5-12.0 with set-up, balance and the retreat tables), never
+# the search, its glossary, thesaurus, cards or asks, or the earlier sets: 100 Japanese and
+# 100 English questions in table talk, weighted towards questions that name a word of
+# another chapter while the answer is elsewhere. Written and split at the start of round 12
+# (issue 29), before any tuning of that round, as a measure no round has tuned on.
 """,
 }
 # the printed headings of the unnumbered chapters, as a writer may cite them -> their ids

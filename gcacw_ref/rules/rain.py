@@ -66,7 +66,8 @@ def check_event(extra_turns: int) -> int:
 
 
 def rain_number(game: Game, river: River, extra_turns: int) -> int | None:
-    """12.0: the river's rain number for a rain (current + extra_turns) result; None = n/a."""
+    """12.0: the river's rain number for a rain (current + extra_turns) result; None = n/a.
+    GTC and every game but OTR and SIV read the last column (register rain-number-gtc-column)."""
     check_event(extra_turns)
     row = getattr(rain_numbers_table(), river)
     key = game.value if game in (Game.OTR, Game.SIV) else "other"
