@@ -143,28 +143,29 @@ class _View:
     def way_forward(self, unit: Unit) -> bool:
         """Whether the unit has a first move nearer its goal that the engine would offer
         (6.2, `Position.may_enter_first`); a unit with none marches for nothing. The answer
-        is kept across decisions while nothing the check reads has changed: the unit, its
-        neighbours nearer its goal, the units within two hexes (their ZOC reaches those
-        neighbours), the weather and the bridge markers."""
+        is kept across decisions while nothing the check reads has changed: the unit's side,
+        hex, kind and strength, its neighbours nearer its goal, the enemy-held hexes within
+        two hexes (their ZOC reaches those neighbours), the weather and the bridge markers.
+        Friendly units only add MP, and the first move has no MP limit."""
         here = unit.hex
         if here is None:
             return False
-        d0 = self.goal_distance(here)
-        nearer = [n for n in neighbors(here) if self.goal_distance(n) < d0]
+        nearer = self._nearer(here)
         if not nearer:
             return False
         st = self.state
         by_hex = self.by_hex
-        # ids and hexes hash cheaply (the units' own hash is dear): what ZOC reads of them
-        local = tuple(
-            (h, u.id, u.organized) for h in hexes_within(here, 2) for u in by_hex.get(h, ())
+        side = self._side
+        enemy = tuple(
+            h for h in hexes_within(here, 2) if (us := by_hex.get(h)) and us[0].side is not side
         )
         key = (
-            unit.id,
+            side,
             here,
+            unit.kind,
             str(unit.strength),
-            tuple(nearer),
-            local,
+            nearer,
+            enemy,
             st.turn,
             st.rain,
             st.major_unfordable_until,
@@ -181,6 +182,11 @@ class _View:
                 forward.clear()
             forward[key] = hit
         return hit
+
+    def _nearer(self, here: str) -> tuple[str, ...]:
+        """The neighbours of `here` nearer its nearest goal than `here` is."""
+        d0 = self.goal_distance(here)
+        return tuple(n for n in neighbors(here) if self.goal_distance(n) < d0)
 
     def strength(self, unit: Unit) -> Fraction:
         """7.2: the unit's combat strength now (the view's, never worked out here)."""
