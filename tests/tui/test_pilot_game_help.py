@@ -1,16 +1,20 @@
-"""The help screen (F1) opened from the game names every key the game screen answers to,
-the rule key `R` and the Tab cycle among them (played in tmux: `R` was nowhere to be found)."""
+"""Found playing harrow in tmux: the help screen (F1) opened from the game names every key
+the game screen answers to (`R` was nowhere to be found), and autoplay stopping at a
+person's decision shows the highlighted choice in the detail panel (it showed the last
+event, though enter makes the choice)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from rich.table import Table
+from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.controls import GameControls
 from gcacw_ref.tui.game.dialogs import GameOptions
 from gcacw_ref.tui.screens import HelpScreen
@@ -64,3 +68,30 @@ async def test_help_from_the_game_lists_every_game_key(home: Path) -> None:
         )
         assert game_rows["tab  shift+tab"] == "Map, choices, log in turn (never leaves the game)"
         assert game_rows["enter"] == "Make the highlighted choice"
+
+
+@run_async
+async def test_autoplay_stopping_at_a_decision_shows_the_highlighted_choice(home: Path) -> None:
+    app = GcacwApp(home=home, game=GameOptions("training", 1, "human", "heuristic"))
+    async with app.run_test(size=(160, 45)) as pilot:
+        pane = await loaded_game_pane(pilot)
+        h = pane.history
+        assert h is not None
+        await pilot.press("home")
+        await settle(pilot)
+        # autoplay's beats, one by one: through the set-up to the person's first decision
+        for _ in range(40):
+            if h.at_end and h.human_to_move():
+                break
+            pane.play.tick()
+            await settle(pilot)
+        pane.play.tick()  # the beat that finds the person to move and stops
+        await settle(pilot)
+        box = app.query_one("#game-choices", OptionList)
+        assert app.focused is box
+        option = box.highlighted_option
+        assert option is not None and option.id is not None
+        action = pane._choices[int(option.id[1:])]
+        rendered = app.query_one("#game-detail", Static).render()
+        detail = rendered.plain if isinstance(rendered, Text) else str(rendered)
+        assert detail.splitlines()[0] == D.action_words(action, h.last)

@@ -237,6 +237,26 @@ class GameFocus:
         text.append(self._rule_title(rule))
         self.host.query_one("#game-detail", Static).update(text, layout=True)
 
+    def show_current_detail(self, index: int, new_decision: bool) -> None:
+        """The detail panel after the view is redrawn: the highlighted choice while the
+        choices have the focus or a new decision is about to take it, else log entry
+        `index` (autoplay stopping at a person's decision showed the last event there)."""
+        host = self.host
+        box = host.query_one("#game-choices", OptionList)
+        option = box.highlighted_option if box.has_class("shown") else None
+        option_id = option.id if option is not None else None
+        current = (
+            option_id is not None
+            and option_id.startswith("a")
+            and int(option_id[1:]) < len(host._choices)
+            and (box.has_focus or new_decision)
+            and not self.pointed_at_map
+        )
+        if current and option_id is not None:
+            self.show_choice_detail(host._choices[int(option_id[1:])])
+        else:
+            self.show_detail(index)
+
     def show_detail(self, index: int) -> None:
         """The log entry `index` in full in the detail panel."""
         h = self.host.history

@@ -244,7 +244,7 @@ class GamePane(GameControls):
         mapview.show(state, highlight=lit, choices=chosen_hexes, overlay_bg=bg, labels=labels)
         mapview.follow([*acting, *self.pointed, *chosen_hexes] if choices else hexes)
         self.query_one(LogView).set_current(h.cursor)
-        self.focusing.show_detail(h.cursor)
+        self.focusing.show_current_detail(h.cursor, self.deciding.new)
         self.show_status()
         self.show_info()
         if self.deciding.new:
