@@ -1,12 +1,16 @@
 """Found playing harrow in tmux: the help screen (F1) opened from the game names every key
 the game screen answers to (`R` was nowhere to be found), and autoplay stopping at a
 person's decision shows the highlighted choice in the detail panel (it showed the last
-event, though enter makes the choice)."""
+event, though enter makes the choice), and at 80x24 cut choice lines keep their ends
+(the leader transfers all read "Garrick (army) → Birch (2…", "Garrick (army) → Corley (…";
+the two cavalry retreat lines "Upham's Brigade · in 1022 ·…" were the same)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
@@ -95,3 +99,30 @@ async def test_autoplay_stopping_at_a_decision_shows_the_highlighted_choice(home
         rendered = app.query_one("#game-detail", Static).render()
         detail = rendered.plain if isinstance(rendered, Text) else str(rendered)
         assert detail.splitlines()[0] == D.action_words(action, h.last)
+
+
+@run_async
+async def test_cut_choice_lines_at_80x24_keep_the_end_that_tells_them_apart(home: Path) -> None:
+    app = GcacwApp(home=home, game=GameOptions("harrow", 1, "human", "heuristic"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await loaded_game_pane(pilot)
+        await pilot.press("end", "right")
+        await settle(pilot)
+        box = app.query_one("#game-choices", OptionList)
+        assert pane._choices and app.focused is box
+        # every leader transfer's line, drawn at the box's own width
+        width = box.scrollable_content_region.width
+        console = Console(width=width, color_system=None, file=io.StringIO())
+        shown = []
+        for option in box.options:
+            if option.id and pane._choices[int(option.id[1:])].type == "transfer":
+                with console.capture() as out:
+                    console.print(option.prompt)
+                target = str(getattr(option.prompt, "plain", "")).split("→ ")[1].split("  [")[0]
+                shown.append((out.get().rstrip("\n"), target))
+        assert len(shown) == 24 and all("…" in line for line, _ in shown)
+        # each line keeps its target's name (its last 12 characters at least), the tag last
+        kept = [line.removesuffix("[6.3]").rstrip().endswith(t[-12:]) for line, t in shown]
+        assert kept == [True] * 24
+        assert shown[0][0] == "  Garrick (…y) → Birch (2/I)  [6.3]"
+        assert shown[-1][0] == "  Gault (2nd…Vance's Brigade  [6.3]"
