@@ -1,7 +1,8 @@
 """Found playing harrow in tmux: the help screen (F1) opened from the game names every key
 the game screen answers to (`R` was nowhere to be found), and autoplay stopping at a
 person's decision shows the highlighted choice in the detail panel (it showed the last
-event, though enter makes the choice), and at 80x24 cut choice lines keep their ends
+event, though enter makes the choice), the hex panel's hexside directions follow the
+language ("NE 1221: 大河川" in Japanese), and at 80x24 cut choice lines keep their ends
 (the leader transfers all read "Garrick (army) → Birch (2…", "Garrick (army) → Corley (…";
 the two cavalry retreat lines "Upham's Brigade · in 1022 ·…" were the same)."""
 
@@ -17,10 +18,12 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
 
+from gcacw_ref import i18n
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.controls import GameControls
 from gcacw_ref.tui.game.dialogs import GameOptions
+from gcacw_ref.tui.game.mapview import MapView
 from gcacw_ref.tui.screens import HelpScreen
 
 from .conftest import loaded_game_pane, run_async, settle
@@ -126,3 +129,22 @@ async def test_cut_choice_lines_at_80x24_keep_the_end_that_tells_them_apart(home
         assert kept == [True] * 24
         assert shown[0][0] == "  Garrick (…y) → Birch (2/I)  [6.3]"
         assert shown[-1][0] == "  Gault (2nd…Vance's Brigade  [6.3]"
+
+
+@run_async
+async def test_the_hex_panel_names_hexside_directions_in_japanese(home: Path) -> None:
+    app = GcacwApp(home=home, game=GameOptions("harrow", 1, "human", "heuristic"))
+    try:
+        async with app.run_test(size=(160, 45)) as pilot:
+            await loaded_game_pane(pilot)
+            await pilot.press("f8")  # Japanese
+            await settle(pilot)
+            assert i18n.current_language() == "ja"
+            app.query_one(MapView).move_cursor("1122")
+            await settle(pilot)
+            rendered = app.query_one("#game-info", Static).render()
+            info = rendered.plain if isinstance(rendered, Text) else str(rendered)
+            assert "\n  北東 1221: 大河川\n  南東 1222: 大河川\n" in info
+            assert "NE" not in info and "SE" not in info
+    finally:
+        i18n.set_language("en")

@@ -31,7 +31,7 @@ from gcacw_ref.game.play.api import (
 from gcacw_ref.game.play.api import (
     action_rule as action_rule,  # the rule a choice cites, for the panes
 )
-from gcacw_ref.i18n import N_, _, current_language, join_list
+from gcacw_ref.i18n import N_, _, current_language, join_list, pgettext
 from gcacw_ref.tui.game.mapview import strength_text as strength_text
 
 ACTION_WORDS = {
@@ -306,6 +306,19 @@ def unit_words(unit: Unit, state: GameState | None = None) -> str:
     return join_list(bits)
 
 
+def compass(name: str) -> str:
+    """A direction's name ("NE", from `direction`) in the interface's language."""
+    names = {
+        "N": pgettext("compass", "N"),
+        "NE": pgettext("compass", "NE"),
+        "SE": pgettext("compass", "SE"),
+        "S": pgettext("compass", "S"),
+        "SW": pgettext("compass", "SW"),
+        "NW": pgettext("compass", "NW"),
+    }
+    return names.get(name, name)
+
+
 def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str, ZocKind]]) -> Text:
     """What is in hex `h`: terrain, features, hexsides, units, leaders, ZOC, VP."""
     out = Text()
@@ -317,7 +330,7 @@ def hex_words(h: str, hexmap: HexMap, state: GameState, zoc: dict[str, dict[str,
         hexside = hexmap.hexside(h, n)
         if hexside:
             names = join_list(_(TERRAIN.get(str(f), str(f))) for f in sorted(hexside))
-            out.append(f"\n  {direction(h, n)} {n}: {names}", style="dim")
+            out.append(f"\n  {compass(direction(h, n))} {n}: {names}", style="dim")
     for vh in state.scenario.victory.hexes:
         if vh.hex == h:
             held = side_name(state.hex_control.get(h))
