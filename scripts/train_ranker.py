@@ -1,19 +1,21 @@
 """Train the ranker of `gcacw_ref/text/line_ranker.py` and write its weights (`lines.clf`,
 `lines_ja.clf`).
 
-    python scripts/train_ranker.py [--lam L] [--no-more] [--cache DIR]
+    python scripts/train_ranker.py [--lam L] [--more N | --no-more] [--cache DIR]
 
 A multinomial logistic regression (softmax) from the encoder's sentence vectors to the
 rule ids of the cards, trained on the writers' lines only: the cards (English and
-Japanese), `gcacw_ref/text/asks.toml` and `scripts/data/asks_more.toml` (training data,
-never read at run time; `--no-more` leaves it out). Never on a question set. numpy only:
-full-batch gradient descent (Adam) on the mean cross-entropy plus `lam`/2 times the squared
-weights, the vectors standardised per column while training and the scaling folded back
-into the shipped weights. The lines are encoded once and cached in `--cache`
-(default `.train-cache`). A second classifier of the same kind reads a Japanese question's
-characters (hashed 2- and 3-grams, `line_ranker.ngrams`), trained on the Japanese lines of
-the same files (`lines_ja.clf`). Run again after editing any of the three files: the
-weights are stamped with their digest and a test fails while the stamp is stale.
+Japanese), `gcacw_ref/text/asks.toml` and the training files of more lines,
+`scripts/data/asks_more.toml` and `asks_more2.toml` (training data, never read at run
+time; `--more N` reads the first N of them, `--no-more` none). Never on a question set.
+numpy only: full-batch gradient descent (Adam) on the mean cross-entropy plus `lam`/2
+times the squared weights, the vectors standardised per column while training and the
+scaling folded back into the shipped weights. The lines are encoded once and cached in
+`--cache` (default `.train-cache`, in runs of `CHUNK` lines). A second classifier of the
+same kind reads a Japanese question's characters (hashed 2- and 3-grams,
+`line_ranker.ngrams`), trained on the Japanese lines of the same files (`lines_ja.clf`).
+Run again after editing any of these files: the weights are stamped with their digest and
+a test fails while the stamp is stale.
 """
 
 from __future__ import annotations
@@ -29,18 +31,21 @@ from gcacw_ref.text.asks import ASKS_FILE, AsksFile
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, read_data
 from gcacw_ref.text.spelling import canonical
 
-MORE_FILE = Path(__file__).resolve().parent / "data" / "asks_more.toml"
+DATA = Path(__file__).resolve().parent / "data"
+MORE_FILES = [DATA / "asks_more.toml", DATA / "asks_more2.toml"]  # the second and third batch
+MORE = 1  # how many of MORE_FILES the shipped weights learn from (docs/search.md, round 12)
+CHUNK = 1000  # lines encoded and cached together
 LAM = 1e-3  # chosen by leave-one-set-out over the tuning sets (docs/search.md, round 11)
 NGRAM_LAM = 1e-3  # the characters' classifier (Japanese lines only), chosen the same way
 STEPS = 400
 RATE = 0.05
 
 
-def training_files(more: bool = True) -> list[Path]:
-    return [CARDS_FILE, ASKS_FILE] + ([MORE_FILE] if more else [])
+def training_files(more: int = MORE) -> list[Path]:
+    return [CARDS_FILE, ASKS_FILE, *MORE_FILES[:more]]
 
 
-def training_lines(more: bool = True, canon: bool = False) -> tuple[list[str], list[str]]:
+def training_lines(more: int = MORE, canon: bool = False) -> tuple[list[str], list[str]]:
     """(rule, text) of every line the ranker learns from, in file order (`canon`: each
     line in its one spelling, as a question is read; tried, not kept)."""
     rules: list[str] = []
@@ -57,15 +62,21 @@ def training_lines(more: bool = True, canon: bool = False) -> tuple[list[str], l
 
 
 def vectors(texts: list[str], cache: Path) -> np.ndarray:
-    """The lines' vectors as the search keeps them (float16, read as float32), cached."""
-    digest = hashlib.blake2b("\0".join(texts).encode(), digest_size=8).hexdigest()
-    file = cache / f"train.{digest}.npy"
-    if file.exists():
-        return np.asarray(np.load(file), dtype=np.float32)
-    got = semantic.encode(texts).astype(np.float16).astype(np.float32)
-    cache.mkdir(parents=True, exist_ok=True)
-    np.save(file, got)
-    return got
+    """The lines' vectors as the search keeps them (float16, read as float32), cached in
+    runs of `CHUNK` lines (a training file added at the end re-encodes only its lines)."""
+    parts = []
+    for at in range(0, len(texts), CHUNK):
+        run = texts[at : at + CHUNK]
+        digest = hashlib.blake2b("\0".join(run).encode(), digest_size=8).hexdigest()
+        file = cache / f"train.{digest}.npy"
+        if file.exists():
+            parts.append(np.asarray(np.load(file), dtype=np.float32))
+            continue
+        got = semantic.encode(run).astype(np.float16).astype(np.float32)
+        cache.mkdir(parents=True, exist_ok=True)
+        np.save(file, got)
+        parts.append(got)
+    return np.concatenate(parts) if parts else np.zeros((0, semantic.DIM), dtype=np.float32)
 
 
 def train(
@@ -103,7 +114,7 @@ def train(
 
 
 def fit(
-    lam: float, cache: Path, more: bool = True, canon: bool = False
+    lam: float, cache: Path, more: int = MORE, canon: bool = False
 ) -> tuple[list[str], np.ndarray, np.ndarray]:
     """(rule ids, weights, biases) trained on the lines."""
     rules, texts = training_lines(more, canon)
@@ -126,7 +137,7 @@ def write(path: Path, stamp: str, names: list[str], weights: np.ndarray, bias: n
     path.write_bytes(line_ranker.header_bytes(stamp, names, weights.shape[0]) + body)
 
 
-def stamp(more: bool = True) -> str:
+def stamp(more: int = MORE) -> str:
     """The digest of the training files (and of the encoder's model) the weights came from."""
     return line_ranker.stamp(*training_files(more))
 
@@ -134,19 +145,22 @@ def stamp(more: bool = True) -> str:
 def main(argv: list[str]) -> None:
     lam = float(argv[argv.index("--lam") + 1]) if "--lam" in argv else LAM
     cache = Path(argv[argv.index("--cache") + 1]) if "--cache" in argv else Path(".train-cache")
-    more = "--no-more" not in argv
+    more = int(argv[argv.index("--more") + 1]) if "--more" in argv else MORE
+    more = 0 if "--no-more" in argv else more
     names, weights, bias = fit(lam, cache, more)
     write(line_ranker.CLF_FILE, stamp(more), names, weights, bias)
     print(f"{line_ranker.CLF_FILE}: {len(names)} rules, lam {lam}, stamp {stamp(more)}")
-    names, weights, bias = fit_ngrams(NGRAM_LAM)
-    write(line_ranker.NGRAM_FILE, stamp(), names, weights, bias)
-    print(f"{line_ranker.NGRAM_FILE}: {len(names)} rules, lam {NGRAM_LAM}, stamp {stamp()}")
+    names, weights, bias = fit_ngrams(NGRAM_LAM, more=more)
+    write(line_ranker.NGRAM_FILE, stamp(more), names, weights, bias)
+    print(f"{line_ranker.NGRAM_FILE}: {len(names)} rules, lam {NGRAM_LAM}, stamp {stamp(more)}")
 
 
 # -- a second classifier on the characters of a Japanese question ------------------------
 
 
-def fit_ngrams(lam: float, lang: str = "ja") -> tuple[list[str], np.ndarray, np.ndarray]:
+def fit_ngrams(
+    lam: float, lang: str = "ja", more: int = MORE
+) -> tuple[list[str], np.ndarray, np.ndarray]:
     """(rule ids, weights, biases) of a softmax regression over the n-grams of the lines of
     one language (`en` tried, not kept)."""
     names = [c.rule for c in read_data(CARDS_FILE, CardsFile, "cards").card]
@@ -156,7 +170,7 @@ def fit_ngrams(lam: float, lang: str = "ja") -> tuple[list[str], np.ndarray, np.
     for card in read_data(CARDS_FILE, CardsFile, "cards").card:
         rules.append(card.rule)
         texts.append(card.ja if lang == "ja" else card.en)
-    for path in training_files()[1:]:
+    for path in training_files(more)[1:]:
         for entry in read_data(path, AsksFile, "asks").asks:
             lines = entry.ja if lang == "ja" else entry.en
             rules += [entry.rule] * len(lines)

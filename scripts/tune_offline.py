@@ -4,17 +4,17 @@ re-run the fusion, the last look and the asks' and encoder lines' aggregation in
     python scripts/tune_offline.py record OUT.pkl
     python scripts/tune_offline.py check OUT.pkl      # the replay equals the live search
     python scripts/tune_offline.py cv OUT.pkl [ASKS.toml]
-    python scripts/tune_offline.py clf OUT.pkl lams=1e-3,1e-2 [more=0,1] [AXIS=v,v ...]
+    python scripts/tune_offline.py clf OUT.pkl lams=1e-3,1e-2 [more=0,1,2] [AXIS=v,v ...]
 
-`record` runs the live search over the tuning halves (`tune`...`tune7`, never held) and
+`record` runs the live search over the tuning halves (`tune`...`tune8`, never held) and
 keeps, per question: its one spelling, the term ranker's scored list, every ranker's list
 (`rank.Bm25Result`), the tokens the asks read (`cards.card_weights`) and the question's
-vector. `check` replays the shipped ranking from the record and counts the questions whose
-top 3 differ from the live one. `cv` scores ranking choices (the aggregation of the asks'
-lines and of the encoder's lines, the asks rankers' weights) with leave-one-set-out
-cross-validation over the seven tuning sets: each set is scored with the choice that was
-best on the other six. `ASKS.toml` swaps in another asks file (its lines are encoded once
-and cached beside the record).
+vector. `check` replays the shipped ranking from the record and counts the questions whose top 3
+differ from the live one. `cv` scores ranking choices (the aggregation of the asks' lines
+and of the encoder's lines, the asks rankers' weights) with leave-one-set-out cross-
+validation over the tuning sets (eight from round 12): each set is scored with the choice
+that was best on the others. `ASKS.toml` swaps in another asks file (its lines are encoded
+once and cached beside the record).
 
 `clf` trains the ranker of `line_ranker.py` (scripts/train_ranker.py, on the writers'
 lines only) for each regularisation in `lams`, prints it alone, and cross-validates it
@@ -37,7 +37,7 @@ import pickle
 import random
 import sys
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,7 +46,7 @@ import numpy as np
 import train_ranker
 from tune_eval import TUNING, library
 
-from gcacw_ref.text import asks, governing, line_ranker, rank, search, semantic
+from gcacw_ref.text import asks, governing, line_ranker, rank, rerank, search, semantic
 from gcacw_ref.text.asks import ASKS_FILE, AsksFile, asks_docs
 from gcacw_ref.text.bm25 import Postings
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, card_weights, read_data
@@ -56,6 +56,7 @@ from gcacw_ref.text.spelling import canonical
 
 LISTS = ("passages", "sections", "definitions", "cards", "asks", "sem_passages", "sem_lines")
 SETS = sorted(TUNING)
+RERANK = True  # replay the shipped reranker (`rerank.py`) after `by_lines`
 Key = tuple[int, str]
 
 
@@ -279,7 +280,8 @@ class Choice:
 
 
 # the trained ranker (`line_ranker.py`): `clf.LAM` picks one trained with that
-# regularisation (0: none), `clf.MORE` 1 with the training file of more lines, 0 without
+# regularisation (0: none), `clf.MORE` n with the first n training files of more lines
+# (`train_ranker.MORE_FILES`; the n-gram classifier too), 0 without
 # `clf.REPLACE` 1: its list stands in for the encoder's lines' list
 # `clf.LOG` 1: `by_lines` reads log-probabilities (their margins), not probabilities
 # (`clf.LAM` -1: the shipped ranker's lists as recorded)
@@ -287,14 +289,15 @@ class Choice:
 # (trained with `clf.NG_LAM`) to the power a, made one again
 CLF = types.SimpleNamespace(LAM=-1.0, MORE=1.0, REPLACE=0.0, LOG=0.0, NG=0.0, NG_LAM=1e-3)
 CLF.CANON = 0.0  # 1: trained on the lines' one spelling (`canon=1`)
+CLF.NG_MORE = -1.0  # the n-gram classifier's training files of more lines (-1: `clf.MORE`)
 CLF.NG_ASKS = 0.0  # 1: a Japanese question's asks list is the n-gram classifier's
 CLF.NG_EN = 0.0  # an English question's probabilities times its n-grams' to this power
 CLF.NG_ASKS_EN = 0.0  # 1: an English question's asks list is its n-gram classifier's
 NG_EN_NAMES: list[str] = []
 NGRAMS_EN: list[np.ndarray] = []
 NG_NAMES: list[str] = []
-NGRAMS: dict[float, list[np.ndarray]] = {}
-TRAINED: dict[tuple[float, bool, bool], list[dict[str, float]]] = {}
+NGRAMS: dict[tuple[float, int], list[np.ndarray]] = {}
+TRAINED: dict[tuple[float, int, bool], list[dict[str, float]]] = {}
 MODULES: dict[str, Any] = {"rank": rank, "governing": governing, "asks": asks, "clf": CLF}
 
 
@@ -312,6 +315,10 @@ def _set(consts: tuple[tuple[str, float], ...]) -> Iterator[None]:
             setattr(mod, const, value)
 
 
+def _ng_more() -> int:
+    return int(CLF.MORE if CLF.NG_MORE < 0 else CLF.NG_MORE)
+
+
 def replay(
     rows: list[dict[str, Any]],
     where: dict[Key, Any],
@@ -319,9 +326,12 @@ def replay(
     prep: Prepared | None = None,
     v: Variant | None = None,
     orders: dict[int, list[tuple[Key, float]]] | None = None,
+    hook: Callable[..., Any] | None = None,
 ) -> list[tuple[bool, bool]]:
     """(top-1 right, top-3 right) of every question under `choice` (and into `orders`,
-    when given, each fused question's final order with its scores)."""
+    when given, each fused question's final order with its scores). `hook(i, row, order,
+    bm)`, when given, reorders a question's results after `by_lines` in place of the
+    shipped reranker (`rerank.py`; `RERANK` False: none)."""
     out: list[tuple[bool, bool]] = []
     gen = _set(choice.consts)
     next(gen)
@@ -344,13 +354,13 @@ def replay(
             )
             bm.trained = row.get("trained", [])  # as recorded (the shipped ranker)
             bm.line_trained = row.get("line_trained", {})
-            probs = TRAINED.get((CLF.LAM, bool(CLF.MORE), bool(CLF.CANON)))
+            probs = TRAINED.get((CLF.LAM, int(CLF.MORE), bool(CLF.CANON)))
             if CLF.LAM == 0:  # none: as before the trained ranker
                 bm.trained, bm.line_trained = [], {}
             if probs is not None and lists["sem_lines"]:
                 p = probs[i]
                 if CLF.NG_ASKS and row["japanese"] and bm.asks:
-                    ng = NGRAMS[CLF.NG_LAM][i]
+                    ng = NGRAMS[(CLF.NG_LAM, _ng_more())][i]
                     top = np.argsort(-ng)[: rank.DEPTH].tolist()
                     bm.asks = [(0, NG_NAMES[j]) for j in top]
                 if CLF.NG_ASKS_EN and not row["japanese"] and bm.asks:
@@ -362,7 +372,7 @@ def replay(
                     q = np.exp(logs - logs.max())
                     p = dict(zip(p, (q / q.sum()).tolist(), strict=True))
                 if CLF.NG and row["japanese"] and p:
-                    ng = NGRAMS[CLF.NG_LAM][i]
+                    ng = NGRAMS[(CLF.NG_LAM, _ng_more())][i]
                     logs = np.log(np.maximum(np.array(list(p.values())), 1e-30)) + CLF.NG * ng
                     q = np.exp(logs - logs.max())
                     p = dict(zip(p, (q / q.sum()).tolist(), strict=True))
@@ -380,6 +390,12 @@ def replay(
                 else:
                     bm.line_cosine, bm.line_asks = row["line_cosine"], row["line_asks"]
                 order = rank.by_lines(order, bm, lambda k: k, row["terms"], row["japanese"])
+                if hook is not None:  # the learned reranker (scripts/train_rerank.py)
+                    order = hook(i, row, order, bm)
+                elif RERANK:  # the shipped one
+                    order = rerank.reorder(
+                        order, bm, lambda k: k, row["terms"], row["query"], row["japanese"]
+                    )
                 order = governing.governing_first(order, row["query"], lambda k: k)
                 order = rank.varied(order, lambda k: where[k][3])
             if orders is not None:
@@ -514,29 +530,37 @@ def solo(rows: list[dict[str, Any]], where: dict[Key, Any], prep: Prepared, v: V
         print(lang, " ".join(f"{n} {a}/{b}" for n, (_, a, b) in counts.items()), f"of {c[0]}")
 
 
+def class_probs(
+    rows: list[dict[str, Any]], names: list[str], w: np.ndarray, b: np.ndarray
+) -> list[dict[str, float]]:
+    """Each recorded question's probabilities under the trained ranker (w, b), by rule id;
+    an empty dict for a question with no vector."""
+    out: list[dict[str, float]] = []
+    for row in rows:
+        if "qvec" not in row:
+            out.append({})
+            continue
+        z = row["qvec"] @ w + b
+        p = np.exp(z - z.max())
+        p /= p.sum()
+        out.append(dict(zip(names, p.tolist(), strict=True)))
+    return out
+
+
 def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]) -> None:
-    """Train the ranker for each `lams` (with and without the file of more lines when
-    `more=0,1`), print each alone, then cross-validate the grid of the other axes."""
+    """Train the ranker for each `lams` (with the first n files of more lines for each n
+    of `more=0,1,2`), print each alone, then cross-validate the grid of the other axes."""
     axes = dict(_axis(a) for a in rest if "=" in a)
     lams = axes.pop("lams", [1e-3])
-    mores = [bool(m) for m in axes.pop("more", [1.0])]
+    mores = [int(m) for m in axes.pop("more", [float(train_ranker.MORE)])]
     canons = [bool(m) for m in axes.pop("canon", [0.0])]
     cache = Path(".train-cache")
     for lam, more, canon in itertools.product(lams, mores, canons):
         names, w, b = train_ranker.fit(lam, cache, more, canon)
-        out: list[dict[str, float]] = []
-        for row in rows:
-            if "qvec" not in row:
-                out.append({})
-                continue
-            z = row["qvec"] @ w + b
-            p = np.exp(z - z.max())
-            p /= p.sum()
-            out.append(dict(zip(names, p.tolist(), strict=True)))
-        TRAINED[(lam, more, canon)] = out
+        TRAINED[(lam, more, canon)] = class_probs(rows, names, w, b)
         for lang in ("ja", "en"):
             n = a1 = a3 = 0
-            for row, p in zip(rows, out, strict=True):
+            for row, p in zip(rows, TRAINED[(lam, more, canon)], strict=True):
                 if row["lang"] != lang or "terms" not in row or not p:
                     continue
                 keys = [(0, r) for r in sorted(p, key=lambda r: -p[r])[:3]]
@@ -545,14 +569,15 @@ def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]
                 a1 += right[:1] == [True]
                 a3 += any(right)
             print(f"trained lam={lam} more={more} canon={canon} {lang}: {a1}/{a3} of {n}")
-    for ng_lam in axes.get("clf.NG_LAM", []):
-        names, w, b = train_ranker.fit_ngrams(ng_lam)
+    ng_mores = sorted({*mores, *(int(m) for m in axes.get("clf.NG_MORE", []) if m >= 0)})
+    for ng_lam, more in itertools.product(axes.get("clf.NG_LAM", []), ng_mores):
+        names, w, b = train_ranker.fit_ngrams(ng_lam, more=more)
         NG_NAMES[:] = names
         feats = line_ranker.ngrams([row["query"] for row in rows])
         z = feats @ w + b
         z -= z.max(axis=1, keepdims=True)
         logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
-        NGRAMS[ng_lam] = list(logp)
+        NGRAMS[(ng_lam, more)] = list(logp)
         for lang in ("ja",):
             n = a1 = a3 = 0
             for row, lp in zip(rows, logp, strict=True):
@@ -563,7 +588,7 @@ def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]
                 n += 1
                 a1 += right[:1] == [True]
                 a3 += any(right)
-            print(f"n-grams lam={ng_lam} {lang}: alone {a1}/{a3} of {n}")
+            print(f"n-grams lam={ng_lam} more={more} {lang}: alone {a1}/{a3} of {n}")
     if axes.get("clf.NG_EN") or axes.get("clf.NG_ASKS_EN"):
         names, w, b = train_ranker.fit_ngrams(1e-3, "en")
         NG_EN_NAMES[:] = names

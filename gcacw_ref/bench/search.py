@@ -248,8 +248,10 @@ HALF_NAMES = {
     "held6": N_("held (set 6)"),
     "tune7": N_("tune (set 7)"),
     "held7": N_("held (set 7)"),
+    "tune8": N_("tune (set 8)"),
+    "held8": N_("held (set 8)"),
 }
-"""The halves of the seven question sets, as named in the bench text."""
+"""The halves of the eight question sets, as named in the bench text."""
 
 
 def _meaning_costs(questions: list[str]) -> dict[str, Any]:

@@ -41,6 +41,8 @@ their best card or asks line (the encoder's cosine, the asks' BM25 score), which
 alone do not carry (round 11, with four times more of the players' own lines), and of the
 trained ranker's probabilities (`line_ranker.py`: a classifier of the question's vector
 trained on those lines; for an English question its list stands in for the nearest lines').
+Then `rerank.reorder` puts an English question's first results in the order of a linear
+model learnt from writers' lines (round 12).
 
 Rule numbers (`7.4`, `５．１`) are not fused: the number ranker answers alone.
 """

@@ -25,7 +25,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.text import line_ranker, semantic
+from gcacw_ref.text import line_ranker, rerank, semantic
 from gcacw_ref.text.answer import add_answer
 from gcacw_ref.text.asks import score_asks
 from gcacw_ref.text.cards import rank_cards
@@ -215,6 +215,7 @@ class Searcher:
         self._passages = (bm.best_passage, reading.words, reading.highlight)
         if not self.lookup:
             out = by_lines(out, bm, lambda c: (c.book, c.ref), scored, japanese)
+            out = rerank.reorder(out, bm, lambda c: (c.book, c.ref), scored, query, japanese)
         return out
 
     def _meaning(self, query: str, kinds: list[str], bm: Bm25Result) -> None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
-from rich.control import strip_control_codes
 from rich.text import Span, Text
 from textual import on
 from textual.app import ComposeResult
@@ -22,15 +20,12 @@ from gcacw_ref.text.marks import align_tables, strip_bold
 from gcacw_ref.tui.lazytext import LazyText
 from gcacw_ref.tui.messages import ShowTab
 from gcacw_ref.tui.plain import plain
-from gcacw_ref.tui.ruletext import link_spans, register_notes
+from gcacw_ref.tui.ruletext import body_text, find_in, link_spans, register_notes
 from gcacw_ref.tui.services import Services
 
 if TYPE_CHECKING:
     from gcacw_ref.text.models import RuleView
 from gcacw_ref.tui.widgets import Field
-
-_CONTROL = re.compile("[\x07\x08\x0b\x0c\x0d]")
-"""What a `Text` strips from its string (`rich.control.strip_control_codes`)."""
 
 EMPTY = N_("Open a rule from the search (F2), the contents on the left, or a bookmark (ctrl+b).")
 
@@ -357,35 +352,8 @@ class RulesPane(Horizontal):
             self._paint_matches()
 
     def _find(self, needle: str) -> None:
-        self._matches, self._current = [], 0
-        if needle:
-            for n, paragraph in enumerate(self._paragraphs):
-                hay = paragraph.casefold()
-                start = hay.find(needle.casefold())
-                while start >= 0:
-                    self._matches.append((n, start, start + len(needle)))
-                    start = hay.find(needle.casefold(), start + max(1, len(needle)))
+        self._matches, self._current = find_in(self._paragraphs, needle), 0
         self._paint_matches()
-
-    def _body_text(self) -> tuple[str, list[Span]]:
-        """The whole rule and its styles: emphasis and find matches (links come from
-        `_links`). Built as one string and its spans: a `Text` made of a long paragraph
-        would pass over all of it to strip control codes, which few paragraphs hold."""
-        chunks: list[str] = []
-        spans: list[Span] = []
-        offset = 0
-        for n, paragraph in enumerate(self._paragraphs):
-            if _CONTROL.search(paragraph):
-                paragraph = strip_control_codes(paragraph)
-            for start, end in self._bold[n] if n < len(self._bold) else []:
-                spans.append(Span(offset + start, offset + end, "bold"))
-            for index, (p, start, end) in enumerate(self._matches):
-                if p == n:
-                    style = "black on yellow" if index == self._current else "reverse"
-                    spans.append(Span(offset + start, offset + end, style))
-            chunks.append(paragraph)
-            offset += len(paragraph) + 1
-        return "\n".join(chunks), spans
 
     def _links(self, plain: str, start: int, end: int) -> list[Span]:
         """The cited rule numbers in `plain[start:end]` as links (asked for as they are drawn)."""
@@ -395,7 +363,7 @@ class RulesPane(Horizontal):
 
     def _show_text(self) -> None:
         text = self.query_one("#rule-text", LazyText)
-        plain, spans = self._body_text()
+        plain, spans = body_text(self._paragraphs, self._bold, self._matches, self._current)
         text.show(plain, spans, styler=self._links)
 
     def _paint_matches(self) -> None:

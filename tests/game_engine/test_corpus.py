@@ -19,9 +19,9 @@ from gcacw_ref.cli import main
 # the final state hash, first 16 hex digits)
 CORPUS: dict[tuple[str, int, str], tuple[str, str]] = {
     ("harrow", 1, "random,random"): ("aeb6642b789ba0d5", "57fc5818b61a0b39"),
-    ("harrow", 3, "random,heuristic"): ("ff918ec61713cca8", "f8b938a86d600848"),
-    ("training", 1, "heuristic,heuristic"): ("e6a1aa19f2552da9", "f3d3f5fe0709d941"),
-    ("training", 3, "random,heuristic"): ("ad3b8c1e2336a61d", "03462ce579d4dbe8"),
+    ("harrow", 3, "random,heuristic"): ("0f676fdf2bfabaf5", "588b1220606be3f4"),
+    ("training", 1, "heuristic,heuristic"): ("3190765f232fe91b", "3f010398306a6ef8"),
+    ("training", 3, "random,heuristic"): ("e8f65250d64992b1", "9a260414e8820a09"),
 }
 
 

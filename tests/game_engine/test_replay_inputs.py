@@ -184,7 +184,7 @@ def test_legal_actions_untouched_by_typed_dice(typed_game: tuple[Game, int]) -> 
 
 
 def test_saves_name_the_bots_version(bot_game: Game) -> None:
-    assert doc_of(bot_game)["bots_version"] == 2
+    assert doc_of(bot_game)["bots_version"] == 3
 
 
 def test_an_older_save_whose_bots_now_choose_otherwise_says_the_bots_changed(
@@ -193,7 +193,7 @@ def test_an_older_save_whose_bots_now_choose_otherwise_says_the_bots_changed(
     doc = doc_of(bot_game)
     doc["bots"] = ["random", "random"]  # these bots would not choose its first action
     del doc["bots_version"]
-    assert "the bots changed since this game was saved (bots version 1, now 2)" in check(doc)
+    assert "the bots changed since this game was saved (bots version 1, now 3)" in check(doc)
     assert "they would not choose action 1" in check(doc)
 
 

@@ -46,7 +46,11 @@ def test_retreat_event_names_the_closer_reading_where_nearer_hexes_were_refused(
     assert cited, "seed 1 has a retreat where a nearer hex was refused"
     ev = cited[0]
     assert ev["register"] == ["retreat-closer-measured-from"]
-    assert ev["closer_excluded"] == [{"from": "0108", "hexes": ["0207"]}]
+    assert ev["closer_excluded"] == [
+        {"from": "0706", "hexes": ["0605"]},
+        {"from": "0707", "hexes": ["0606"]},
+        {"from": "0708", "hexes": ["0607"]},
+    ]
     assert "retreat-closer-measured-from" in render_text(ev, "en", {})
 
 
@@ -66,5 +70,13 @@ def test_scaling_rows_count_the_game_that_play_bots_plays() -> None:
     assert rows[1]["marches_ratio"] == round(rows[1]["marches"] / rows[0]["marches"], 2)
     assert set(rows[1]) >= {"cost_ratio", "per_action_ratio", "choose_ratio", "other_ratio"}
     lines = _render_scaling(rows)
-    assert lines[0].startswith("scaling (training + extra units, CPU s): 11 units ")
+    assert lines[0].startswith("scaling (training + extra units, CPU s, the least of 2 runs, ")
     assert "17 units" in lines[0] and "marches per unit and turn" in lines[1]
+
+
+def test_a_scaling_row_takes_the_least_cpu_of_its_runs() -> None:
+    (row,) = scaling((0,), base_id="training", repeats=3)
+    runs = row["cpu_s_runs"]
+    assert row["repeats"] == len(runs) == 3
+    assert row["cpu_s"] == min(runs)
+    assert row["cpu_spread_pct"] == round(100 * (max(runs) / min(runs) - 1), 1)

@@ -4,16 +4,17 @@ Every set was written by reading the rulebook, never by running the search: the 
 (`questions.toml`, halves `tune`/`held`) before the ranking was built, the second
 (`questions_2.toml`, halves `tune2`/`held2`) by writers who saw neither the search nor the
 first set, after the first held-out half had been reported twice, and the third
-(`questions_3.toml`, `tune3`/`held3`, smaller and mostly English) by writers who saw
-neither the search nor the earlier sets, after both held-out halves had been reported
-several times; the fourth (`questions_4.toml`, `tune4`/`held4`, mostly English) the
-same way, after tuning on `tune3` had begun; the fifth (`questions_5.toml`,
-`tune5`/`held5`) the same way, after the asks (`asks.py`) were written, to measure them,
-the sixth (`questions_6.toml`, `tune6`/`held6`) the same way while the fifth was
-unmeasured, and the seventh (`questions_7.toml`, `tune7`/`held7`, round 9) the same way,
-split before any tuning of its round. Each split was made once. The bars are what
-the ranking achieves (held-out halves measured at the end of a round, never tuned on);
-the goal is top-3 >= 90% on the held-out half in each language (see docs/search.md).
+(`questions_3.toml`, `tune3`/`held3`, smaller and mostly English) by writers who saw neither
+the search nor the earlier sets, after both held-out halves had been reported several times;
+the fourth (`questions_4.toml`, `tune4`/`held4`, mostly English) the same way, after tuning
+on `tune3` had begun; the fifth (`questions_5.toml`, `tune5`/`held5`) the same way, after
+the asks (`asks.py`) were written, to measure them, the sixth (`questions_6.toml`,
+`tune6`/`held6`) the same way while the fifth was unmeasured, the seventh
+(`questions_7.toml`, `tune7`/`held7`, round 9) the same way, split before any tuning of its
+round, and the eighth (`questions_8.toml`, `tune8`/`held8`, round 12) the same way, neither
+half tuned on in its round. Each split was made once. The bars are what the ranking achieves
+(held-out halves measured at the end of a round, never tuned on); the goal is top-3 >= 90%
+on the held-out half in each language (see docs/search.md).
 """
 
 from __future__ import annotations
@@ -38,13 +39,14 @@ SETS = {
     QUESTION_FILES[4]: ("tune5", "held5"),
     QUESTION_FILES[5]: ("tune6", "held6"),
     QUESTION_FILES[6]: ("tune7", "held7"),
+    QUESTION_FILES[7]: ("tune8", "held8"),
 }
 # (questions, questions per language): the third and fourth sets are smaller, mostly
 # English top-ups
 SIZES = dict(
     zip(
         QUESTION_FILES,
-        [(160, 80), (160, 80), (140, 55), (140, 45), (190, 60), (180, 60), (250, 120)],
+        [(160, 80), (160, 80), (140, 55), (140, 45), (190, 60), (180, 60), (250, 120), (190, 95)],
         strict=True,
     )
 )
@@ -57,6 +59,7 @@ SPLIT_SHA256 = {
     ("tune5", "held5"): "68ef610c1b1c165cc1005802234c916ab51bad3bcd8957fda75ea59bb1934bf6",
     ("tune6", "held6"): "bb3751e49a228ecdf088c6861a611844033fc7a78bcc43edf2f078c865be95a9",
     ("tune7", "held7"): "2e7c805de0bd822cd00de05673ae3c7ce5917b1154a3bb80d3063000b2f97059",
+    ("tune8", "held8"): "2b75a0c49a6734f4377b629faafb633b2f973e7abf6c5a64b221aa7af8478afe",
 }
 # (language, half) -> (top-1 bar, top-3 bar): what the ranking achieves. Round 9 (issue 29:
 # the encoder mapped, one spelling for every query, the everyday Japanese vocabulary, the
@@ -81,35 +84,45 @@ SPLIT_SHA256 = {
 # re-set every bar to what it measures, measured once at the end on 2026-11-26 (the third
 # look at the held-out halves in issue 29, totals only): all held-out ja 247/275 top-1,
 # 269/275 top-3; en 318/370, 362/370 (round 10: ja 231, 265; en 278, 353).
+# Round 12 (issue 29: a learned last look over an English question's first three, trained on
+# writers' lines only; nothing else in the ranking changed) re-set every bar to what it
+# measures, measured once at the end on 2026-11-26: the fourth look at held..held7 (totals
+# only): ja 247/275 top-1, 269/275 top-3 (unchanged); en 329/370, 362/370 (round 11: 318,
+# 362). The eighth set (questions_8.toml, written and split at the start of the round, never
+# tuned on, either half) measured for the first time: ja 87/100, 99/100; en 82/98, 92/98.
 BARS = {
     ("ja", "tune"): (0.934, 0.967),
     ("en", "tune"): (0.952, 1.0),
     ("ja", "held"): (0.935, 0.978),
-    ("en", "held"): (0.894, 1.0),
+    ("en", "held"): (0.872, 1.0),
     ("ja", "tune2"): (0.933, 1.0),
     ("en", "tune2"): (0.886, 1.0),
     ("ja", "held2"): (0.844, 0.978),
-    ("en", "held2"): (0.814, 0.977),
+    ("en", "held2"): (0.86, 0.977),
     ("ja", "tune3"): (0.931, 0.966),
-    ("en", "tune3"): (0.889, 0.978),
+    ("en", "tune3"): (0.933, 0.978),
     ("ja", "held3"): (0.897, 1.0),
-    ("en", "held3"): (0.864, 1.0),
+    ("en", "held3"): (0.909, 1.0),
     ("ja", "tune4"): (0.875, 1.0),
     ("en", "tune4"): (0.92, 1.0),
     ("ja", "held4"): (0.875, 1.0),
-    ("en", "held4"): (0.896, 1.0),
+    ("en", "held4"): (0.958, 1.0),
     ("ja", "tune5"): (0.935, 1.0),
-    ("en", "tune5"): (0.829, 0.971),
+    ("en", "tune5"): (0.843, 0.971),
     ("ja", "held5"): (0.839, 0.935),
-    ("en", "held5"): (0.882, 0.956),
+    ("en", "held5"): (0.912, 0.956),
     ("ja", "tune6"): (0.765, 0.853),
     ("en", "tune6"): (0.862, 0.948),
     ("ja", "held6"): (0.941, 0.971),
     ("en", "held6"): (0.821, 0.964),
     ("ja", "tune7"): (0.94, 0.985),
-    ("en", "tune7"): (0.906, 0.969),
+    ("en", "tune7"): (0.922, 0.969),
     ("ja", "held7"): (0.924, 0.985),
-    ("en", "held7"): (0.844, 0.969),
+    ("en", "held7"): (0.891, 0.969),
+    ("ja", "tune8"): (0.88, 1.0),
+    ("en", "tune8"): (0.898, 0.959),
+    ("ja", "held8"): (0.86, 0.98),
+    ("en", "held8"): (0.776, 0.918),
 }
 
 

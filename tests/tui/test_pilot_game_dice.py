@@ -23,7 +23,7 @@ from .conftest import run_async, settle
 
 BOTS = {"union": "heuristic", "confederate": "heuristic"}
 INITIATIVE = 4  # the node whose action ends the first turn's set-up: the initiative roll
-ASSAULT = 89  # the node whose action is an assault with its command die and combat
+ASSAULT = 77  # the node whose action is an assault with its command die and combat
 
 
 def bots_until(node: int) -> tuple[History, Action]:
@@ -49,7 +49,7 @@ def test_the_initiative_prompt_names_both_sides() -> None:
 
 def test_the_assault_prompt_asks_the_command_die_then_the_combat_dice() -> None:
     h, action = bots_until(ASSAULT)
-    assert action.short() == "attack l-first 0306"
+    assert action.short() == "assault l-first"
     count, rules, requests = h.dice_needed(action)
     assert (count, rules) == (3, ["7.1", "7.4"])
     assert requests == (

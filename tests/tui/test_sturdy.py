@@ -280,10 +280,10 @@ async def test_the_choices_title_is_drawn_as_text(
     """The choices box's title names the deciding units, whose names come from the
     scenario file (any file a player opens): a name holding markup is drawn as written,
     never styled or dropped."""
-    from gcacw_ref.tui.game import pane as pane_module
+    from gcacw_ref.tui.game import choices as choices_module
     from gcacw_ref.tui.game.dialogs import GameOptions
 
-    monkeypatch.setattr(pane_module, "choices_title", lambda _h: "Union: [b]Odd[/b] (2/I)")
+    monkeypatch.setattr(choices_module, "choices_title", lambda _h: "Union: [b]Odd[/b] (2/I)")
     app = GcacwApp(home=home, game=GameOptions("harrow", 1, "human", "heuristic"))
     async with app.run_test(size=(160, 45)) as pilot:
         pane = await loaded_game_pane(pilot)

@@ -15,16 +15,16 @@ from fractions import Fraction
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.engine.bridges import broken, effective_hexside
 from gcacw_ref.game.engine.combat import combat_input, flank_for
-from gcacw_ref.game.engine.common import combat_strength, disorganized_value
+from gcacw_ref.game.engine.common import combat_strength, disorganized_value, hex_of
 from gcacw_ref.game.engine.work import Work
 from gcacw_ref.game.engine.zocview import command_range, move_board, weather, zoc_map
-from gcacw_ref.game.model.pathing import MoveView
+from gcacw_ref.game.model.pathing import MoveView, MovingUnit, move_step
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.rules.combat import CombatResult, resolve_combat
 from gcacw_ref.rules.combat_models import CombatInput
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import river_crossing
-from gcacw_ref.rules.terrain import RIVERS
+from gcacw_ref.rules.terrain import RIVERS, UnitKind
 from gcacw_ref.rules.zoc import ZocKind
 
 __all__ = ["Position", "disorganized_value", "verdict"]
@@ -76,6 +76,14 @@ class Position:
         """6.2: the board as a moving unit of `side` sees it (enemy units and ZOC,
         pontoons, rain), for `reach.reachable` / `pathing.evaluate_path`."""
         return move_board(self._w, side)
+
+    def may_enter_first(self, uid: str, to: str, board: MoveView) -> bool:
+        """6.2: whether the unit, at the start of a march (its first action, no MP spent),
+        may enter the adjacent hex `to` on `board` (`move_view` of its side): the check the
+        engine offers moves with (`pathing.move_step`, as `march.move_check`)."""
+        unit = self._w.unit(uid)
+        mover = MovingUnit(UnitKind(unit.kind), Fraction(unit.strength))
+        return move_step(board, mover, hex_of(unit), to, mp_left=None).legal
 
     def attack_outcomes(
         self, attackers: list[str], target: str, action: str, attack_type: str | None

@@ -39,7 +39,8 @@ Serialising
     `replay_from(state, actions, dice)`: the one loop that replays actions from a state.
 For the TUI
     the model's types and look-ups the game screen shows (`HexMap`, `Unit`, `board_for`,
-    `reachable`...) and the read-only `Position` view; the TUI imports nothing else of
+    `reachable`...), the read-only `Position` view and `action_rule` (the rule a choice
+    cites); the TUI imports nothing else of
     `gcacw_ref.game` (an import contract in pyproject.toml).
 """
 
@@ -65,6 +66,7 @@ from gcacw_ref.game.engine.position import Position, disorganized_value
 from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.whynot import why_not
 from gcacw_ref.game.engine.work import EngineBug
+from gcacw_ref.game.model.action_rules import action_rule
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.model.chance import (
     ROLL_NAMES,
@@ -122,6 +124,7 @@ from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.zoc import ZocKind
 
 __all__ = [
+    "action_rule",
     "ENTRENCHMENT_WORDS",
     "SIDE_WORDS",
     "why_not",

@@ -109,6 +109,8 @@ def _score(view: _View, a: Action) -> float:
             return -1.0 if unit.organized else -3.0
         before = view.goal_distance(unit.hex or "0101")
         after = view.goal_distance(a.hex or "0101")
+        if after >= before:  # sideways or back: ending the march (0.2) is better
+            return 0.1 + (before - after) * 1.0
         return 0.5 + (before - after) * 1.0
     if t == "attack" and a.hex:
         if unit is not None:  # a marching unit's attack

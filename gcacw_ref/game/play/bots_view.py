@@ -44,6 +44,7 @@ class ViewMemo:
         self.scenario: object = None
         self.near: dict[frozenset[str], dict[str, int]] = {}
         self.gains: dict[tuple[object, ...], float | None] = {}
+        self.forward: dict[tuple[object, ...], bool] = {}
 
     def for_scenario(self, scenario: object) -> ViewMemo:
         """This memo, emptied first when `scenario` is not the one it was filled for."""
@@ -51,6 +52,7 @@ class ViewMemo:
             self.scenario = scenario
             self.near.clear()
             self.gains.clear()
+            self.forward.clear()
         return self
 
 
@@ -130,13 +132,61 @@ class _View:
         if not fresh(unit):
             return False
         if unit.entrenchment == "none":
-            return True
+            return bool(self.adjacent_enemy(unit)) or self.way_forward(unit)
         near = self.adjacent_enemy(unit)
         if not near:
-            return True
+            return self.way_forward(unit)
         if unit.hex not in self.state.refused and _flank_threat(self, unit):
             return True
         return any(self.odds(self.strength(unit), h, self.side) >= 1.5 for h in near)
+
+    def way_forward(self, unit: Unit) -> bool:
+        """Whether the unit has a first move nearer its goal that the engine would offer
+        (6.2, `Position.may_enter_first`); a unit with none marches for nothing. The answer
+        is kept across decisions while nothing the check reads has changed: the unit's side,
+        hex, kind and strength, its neighbours nearer its goal, the enemy-held hexes within
+        two hexes (their ZOC reaches those neighbours), the weather and the bridge markers.
+        Friendly units only add MP, and the first move has no MP limit."""
+        here = unit.hex
+        if here is None:
+            return False
+        nearer = self._nearer(here)
+        if not nearer:
+            return False
+        st = self.state
+        by_hex = self.by_hex
+        side = self._side
+        enemy = tuple(
+            h for h in hexes_within(here, 2) if (us := by_hex.get(h)) and us[0].side is not side
+        )
+        key = (
+            side,
+            here,
+            unit.kind,
+            str(unit.strength),
+            nearer,
+            enemy,
+            st.turn,
+            st.rain,
+            st.major_unfordable_until,
+            st.minor_unfordable_until,
+            st.bridges,
+            st.destroyed,
+        )
+        forward = self.memo.forward
+        hit = forward.get(key)
+        if hit is None:
+            board = self.move_board
+            hit = any(self.position.may_enter_first(unit.id, n, board) for n in nearer)
+            if len(forward) > 20_000:
+                forward.clear()
+            forward[key] = hit
+        return hit
+
+    def _nearer(self, here: str) -> tuple[str, ...]:
+        """The neighbours of `here` nearer its nearest goal than `here` is."""
+        d0 = self.goal_distance(here)
+        return tuple(n for n in neighbors(here) if self.goal_distance(n) < d0)
 
     def strength(self, unit: Unit) -> Fraction:
         """7.2: the unit's combat strength now (the view's, never worked out here)."""

@@ -20,10 +20,12 @@ RULES_VERSION = 2
 """Raised whenever a rules fix changes what saved games replay to. Saves without a `rules`
 field were made before version 2 (the fixes of the rules audit: 7.1, 7.4, 7.7)."""
 
-BOTS_VERSION = 2
+BOTS_VERSION = 3
 """Raised whenever the bots' choices change (a save's bots are checked by playing them
 again). Saves without a `bots_version` field were made by the bots of version 1 (before
-the heuristic bot stopped forcing extended marches and ZOC-to-ZOC moves, issue 24)."""
+the heuristic bot stopped forcing extended marches and ZOC-to-ZOC moves, issue 24);
+version 3: the heuristic bot marches a unit only when it is next to the enemy or has a
+legal first move nearer its goal, and ends a march rather than step sideways or back."""
 
 MAX_TYPED_DICE = 64  # dice typed for one action; no step rolls nearly so many
 _INDEX = re.compile(r"0|[1-9][0-9]{0,8}")

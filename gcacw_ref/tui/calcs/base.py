@@ -6,7 +6,8 @@ empty (the example is a dim placeholder) and every choice at its rule default; n
 computed until the required fields are given, and the result names the optional inputs
 left at their default. The form's values go through the same parser and `build` as the
 command line's flags, then the calculator's `Input`, `run()` and `Output`; the pane never
-computes a rule.
+computes a rule. One field's reading and filling is in `fields`; the answer's words in
+`summary`.
 """
 
 from __future__ import annotations
@@ -26,17 +27,12 @@ from textual.widgets import Input, Static, TabbedContent
 
 from gcacw_ref.calculators import CALCULATORS, Calculator, calculator
 from gcacw_ref.errors import GcacwError
-from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.i18n import _, join_list
 from gcacw_ref.rules.games import DEFAULT_GAME
-from gcacw_ref.rules.io.fields import (
-    NO_CHOICE,
-    Form,
-    format_units,
-    left_at_default,
-    missing,
-    read_text,
-)
+from gcacw_ref.rules.io.fields import Form, missing
 from gcacw_ref.rules.tables import describe_validation_error
+from gcacw_ref.tui.calcs.fields import clear_field, field_hint, read_widget, set_field, show_example
+from gcacw_ref.tui.calcs.summary import context_line
 from gcacw_ref.tui.messages import Calculated, ShowTab
 from gcacw_ref.tui.ruleside import RuleSide
 from gcacw_ref.tui.services import Services
@@ -44,8 +40,6 @@ from gcacw_ref.tui.widgets import Choice, Spec, StepsTable, form_widgets
 
 R = TypeVar("R", bound=BaseModel)
 """A calculator's result model (its registry entry's `Output`)."""
-
-EXAMPLE_NOTE = N_("The rulebook's example, loaded on request (ctrl+l clears the form).")
 
 
 class CalcPane(Vertical, Generic[R]):
@@ -157,10 +151,7 @@ class CalcPane(Vertical, Generic[R]):
         self._example_on_start = False
         for spec in self.specs():
             for widget in self.query(f"#{self.NAME}-{spec.key}"):
-                if isinstance(widget, Input):
-                    widget.value = ""
-                elif isinstance(widget, Choice):
-                    widget.value = _start_choice(spec)
+                clear_field(widget, spec)
         self.clear_pictures()
         self.request_recalc()
 
@@ -171,15 +162,8 @@ class CalcPane(Vertical, Generic[R]):
             return
         self.action_clear_form()
         for spec in self.specs():
-            if spec.example is None:
-                continue
             for widget in self.query(f"#{self.NAME}-{spec.key}"):
-                if isinstance(widget, Input):
-                    widget.value = _example_text(spec)
-                elif isinstance(widget, Choice):
-                    shown = {True: "yes", False: "no"}.get(spec.example, str(spec.example))
-                    if shown in widget.options:
-                        widget.value = shown
+                show_example(widget, spec)
         self.example_loaded = True
         self.request_recalc()
 
@@ -253,10 +237,7 @@ class CalcPane(Vertical, Generic[R]):
     def _apply_presets(self) -> None:
         for key, value in self._presets.items():
             for widget in self.query(f"#{self.NAME}-{key}"):
-                if isinstance(widget, Input):
-                    widget.value = value
-                if isinstance(widget, Choice) and value in widget.options:
-                    widget.value = value
+                set_field(widget, value)
         self._presets.clear()
 
     def setup(self) -> None:
@@ -369,26 +350,12 @@ class CalcPane(Vertical, Generic[R]):
         self.error = None
         self.absent = []
         self.output = out
-        self.query_one(f"#{self.NAME}-status", Static).update(self.context_line(form, data))
+        context = context_line(form, data, self.game, self.example_loaded)
+        self.query_one(f"#{self.NAME}-status", Static).update(context)
         self.query_one(f"#{self.NAME}-summary", Static).update(self.summary(out))
         self.query_one(f"#{self.NAME}-steps", StepsTable).show(list(out.steps))
         self.show_extra(out)
         self.post_message(Calculated(self.NAME, out.model_dump(mode="json")))
-
-    def context_line(self, form: Form, data: dict[str, Any]) -> Text:
-        """What the answer rests on besides the fields: the rulebook's example (when loaded),
-        the player's game, and the optional inputs left at their rule default."""
-        text = Text()
-        if self.example_loaded:
-            text.append(_(EXAMPLE_NOTE) + "\n", style="bold yellow")
-        if form.uses_game:
-            text.append(_("Game: {game}").format(game=self.game) + "\n", style="dim")
-        left = left_at_default(form, data)
-        if left:
-            text.append(
-                _("Left at the rule default: {items}").format(items=join_list(left)), style="dim"
-            )
-        return text
 
     def waiting(self, absent: list[Spec]) -> None:
         """Required fields are blank: say which, compute nothing."""
@@ -422,52 +389,3 @@ class CalcPane(Vertical, Generic[R]):
 
     def clear_extra(self) -> None:
         """Subclasses blank their extra result widgets."""
-
-
-def read_widget(widget: Widget, spec: Spec) -> object:
-    """One field's value in calculator terms, or `ValueError("<label>: <what it accepts>")`
-    (the command line's flags are read by the same `read_text`)."""
-    if isinstance(widget, Choice):
-        if spec.kind == "bool":
-            return widget.value == "yes"
-        return read_text(spec, widget.value)
-    assert isinstance(widget, Input)
-    result = widget.validate(widget.value)
-    if widget.value.strip() and result is not None and not result.is_valid:
-        reason = result.failure_descriptions[0] if result.failure_descriptions else "invalid"
-        raise ValueError(f"{_(spec.label)}: {reason}")
-    return read_text(spec, widget.value)
-
-
-def _start_choice(spec: Spec) -> str:
-    if spec.kind == "bool":
-        return "yes" if spec.default else "no"
-    return NO_CHOICE if spec.default is None else str(spec.default)
-
-
-def _example_text(spec: Spec) -> str:
-    if isinstance(spec.example, list):
-        return format_units(spec.example) if spec.kind == "units" else " ".join(spec.example)
-    return str(spec.example)
-
-
-def field_hint(widget: Widget) -> str:
-    """What a form control accepts, in one line."""
-    if isinstance(widget, Choice):
-        shown = join_list(_(o).replace("_", " ") for o in widget.options)
-        return _("Accepts one of: {shown} (left/right or space to change)").format(shown=shown)
-    if isinstance(widget, Input):
-        texts = [v.failure_description for v in widget.validators if v.failure_description]
-        return _("Accepts {what}").format(what=_(texts[0])) if texts else ""
-    return ""
-
-
-def pairs(label: str, value: object, style: str = "bold") -> Text:
-    """`label value` with the value emphasised (for summaries)."""
-    text = Text(f"{_(label)} ")  # labels are marked N_() where written
-    text.append("—" if value is None else str(value), style=style)
-    return text
-
-
-def lines(*parts: Text) -> Text:
-    return Text("\n").join(parts)

@@ -15,9 +15,9 @@ from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.charts import grids_for
 from gcacw_ref.rules.combat_result import row_chances
 from gcacw_ref.rules.io.combat import GAME_MODIFIERS, GAME_SPECIFIC, game_fields
-from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
+from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.dist import distribution_chart
-from gcacw_ref.tui.calcs.simple import _signed
+from gcacw_ref.tui.calcs.summary import lines, pairs, signed
 from gcacw_ref.tui.widgets import Spec, form_widgets
 
 if TYPE_CHECKING:  # the calculator loads when first used (start-up stays fast)
@@ -91,12 +91,12 @@ class CombatPane(CalcPane["CombatOutput"]):
             pairs(
                 N_("Totals"),
                 _("attacker {a}, defender {d}").format(
-                    a=_signed(out.attacker_drm), d=_signed(out.defender_drm)
+                    a=signed(out.attacker_drm), d=signed(out.defender_drm)
                 ),
             ),
         ]
         if out.differential is not None and out.attacker_result and out.defender_result:
-            parts.append(pairs(N_("Differential"), _signed(out.differential)))
+            parts.append(pairs(N_("Differential"), signed(out.differential)))
             parts.append(
                 pairs(
                     N_("Result"),
@@ -165,13 +165,13 @@ def modifiers_line(out: CombatOutput) -> str:
     """Every modifier in the two totals, by name (artillery: its value or the die's say)."""
     others = {k: v for k, v in out.attacker_modifiers.items() if k not in ("ratio", "tactical")}
     words = [
-        f"{_('ratio')} {_signed(out.ratio_drm)}",
-        f"{_('tactical')} {_signed(out.tactical_drm)}",
+        f"{_('ratio')} {signed(out.ratio_drm)}",
+        f"{_('tactical')} {signed(out.tactical_drm)}",
         f"{_('artillery')} {_art(out.artillery_drm)}",
     ]
-    words += [f"{_(MODIFIER_NAMES.get(k, k))} {_signed(v)}" for k, v in others.items()]
+    words += [f"{_(MODIFIER_NAMES.get(k, k))} {signed(v)}" for k, v in others.items()]
     defender = [
-        f"{_(MODIFIER_NAMES.get(k, k))} {_signed(v)}" for k, v in out.defender_modifiers.items()
+        f"{_(MODIFIER_NAMES.get(k, k))} {signed(v)}" for k, v in out.defender_modifiers.items()
     ]
     line = _("attacker: {mods}").format(mods=join_list(words))
     if defender:
@@ -180,4 +180,4 @@ def modifiers_line(out: CombatOutput) -> str:
 
 
 def _art(value: int | None) -> str:
-    return _("(a die decides)") if value is None else _signed(value)
+    return _("(a die decides)") if value is None else signed(value)

@@ -15,7 +15,8 @@ from textual.widgets import Static
 
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.numbers import format_strength
-from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
+from gcacw_ref.tui.calcs.base import CalcPane
+from gcacw_ref.tui.calcs.summary import lines, pairs
 
 if TYPE_CHECKING:  # the calculator loads when first used (start-up stays fast)
     from gcacw_ref.game.play.api import MoveOutput

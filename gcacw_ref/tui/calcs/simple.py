@@ -11,8 +11,9 @@ from textual.widgets import Input, Static
 
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.numbers import format_strength
-from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
+from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.dist import distribution_chart
+from gcacw_ref.tui.calcs.summary import lines, pairs, signed
 
 if TYPE_CHECKING:  # the calculators load when first used (start-up stays fast)
     from gcacw_ref.rules.io.artillery import Output as ArtilleryOutput
@@ -32,7 +33,7 @@ class OddsPane(CalcPane["OddsOutput"]):
     def summary(self, out: OddsOutput) -> Text:
         return lines(
             pairs(N_("Ratio"), out.ratio),
-            pairs(N_("Die modifier"), _signed(out.drm)),
+            pairs(N_("Die modifier"), signed(out.drm)),
             pairs(N_("Attacker column"), out.attacker_column),
             pairs(N_("Defender column"), out.defender_column),
         )
@@ -46,7 +47,7 @@ class ArtilleryPane(CalcPane["ArtilleryOutput"]):
             pairs(N_("Difference"), out.difference),
             pairs(
                 N_("Modifier"),
-                "decided by a die" if out.modifier is None else _signed(out.modifier),
+                "decided by a die" if out.modifier is None else signed(out.modifier),
             ),
         ]
         if out.needs_die:
@@ -66,7 +67,7 @@ class MarchPane(CalcPane["MarchOutput"]):
     def summary(self, out: MarchOutput) -> Text:
         parts = [
             pairs(N_("Extended march"), _("yes") if out.extended else _("no")),
-            pairs(N_("Die modifier"), _signed(out.drm)),
+            pairs(N_("Die modifier"), signed(out.drm)),
         ]
         if out.column:
             column = MARCH_COLUMNS.get(out.column)
@@ -108,15 +109,9 @@ class MarchPane(CalcPane["MarchOutput"]):
         self.query_one("#march-dist", Static).update("")
 
 
-def _signed(value: object) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"+{value}" if value > 0 else str(value)
-    return "—" if value is None else str(value)
-
-
 def _plain(value: object) -> str:
     if isinstance(value, dict):
-        return join_list(f"{k}: {_signed(v)}" for k, v in value.items())
+        return join_list(f"{k}: {signed(v)}" for k, v in value.items())
     if isinstance(value, list):
         return join_list(_plain(v) for v in value)
     if isinstance(value, Fraction):

@@ -15,8 +15,8 @@ from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.io.fields import Mark, neighbour
 from gcacw_ref.rules.io.flank import MARKS as FLANK_MARKS
 from gcacw_ref.rules.io.retreat import MARKS as RETREAT_MARKS
-from gcacw_ref.tui.calcs.base import CalcPane, lines, pairs
-from gcacw_ref.tui.calcs.simple import _signed
+from gcacw_ref.tui.calcs.base import CalcPane
+from gcacw_ref.tui.calcs.summary import lines, pairs, signed
 from gcacw_ref.tui.hexes import HexPicker, Toggle, direction
 from gcacw_ref.tui.widgets import Choice, Field, StrengthCheck
 
@@ -167,9 +167,9 @@ class FlankPane(CalcPane["FlankOutput"]):
     def summary(self, out: FlankOutput) -> Text:
         return lines(
             pairs(N_("Blocked hexes"), out.blocked),
-            pairs(N_("Base bonus"), _signed(out.base_bonus)),
+            pairs(N_("Base bonus"), signed(out.base_bonus)),
             pairs(N_("Reduction"), out.reduction),
-            pairs(N_("Flank modifier"), _signed(out.final_bonus), style="bold reverse"),
+            pairs(N_("Flank modifier"), signed(out.final_bonus), style="bold reverse"),
         )
 
 

@@ -2,7 +2,7 @@
 
 Nothing is decided here: the actions are the engine's `legal_actions`, the events the
 engine's own (with their English and Japanese text); this module only puts them into
-words and names the rule each kind of decision is made under.
+words (the rule each kind of decision is made under is the model's `action_rule`).
 """
 
 from __future__ import annotations
@@ -28,50 +28,11 @@ from gcacw_ref.game.play.api import (
     piece_names,
     render_text,
 )
+from gcacw_ref.game.play.api import (
+    action_rule as action_rule,  # the rule a choice cites, for the panes
+)
 from gcacw_ref.i18n import N_, _, current_language, join_list
 from gcacw_ref.tui.game.mapview import strength_text as strength_text
-
-# the rule each type of decision is made under (as in `gcacw_ref.game.model.actions`)
-ACTION_RULES = {
-    "take": "4.2",
-    "pass": "4.2",
-    "march": "5.1",
-    "activate": "5.2",
-    "assault": "5.3",
-    "raid": "5.4",
-    "entrench": "5.5",
-    "transfer": "6.3",
-    "forced_march": "5.1",
-    "move": "6.2",
-    "attack": "7.1",
-    "refuse": "7.8",
-    "unrefuse": "7.8",
-    "end": "6.1",
-    "dismantle": "10.2",
-    "destroy": "10.2",
-    "surrender": "7.6",
-    "cavalry_retreat": "7.7",
-    "retreat": "7.6",
-    "stop": "7.6",
-    "loss": "7.5",
-    "advance": "7.6",
-    "grand_assault": "7.1",
-    "build": "8.0",
-}
-# decisions whose `select` / `done` / `hex` actions belong to another rule
-FRAME_RULES = {
-    "activation": "5.2",
-    "assault": "5.3",
-    "advance": "7.6",
-    "destroy": "10.2",
-    "build": "8.0",
-    "transfer": "6.3",
-    "loss": "7.5",
-}
-BUILD_RULES = {"entrench": "9.0", "bridge": "10.1", "repair": "10.3"}
-# choices that follow the rule of the decision they answer, as the engine cites it: the
-# hexes of a retreat are 7.6's, of a cavalry retreat 7.7's
-DECISION_RULED = frozenset({"retreat", "stop"})
 
 ACTION_WORDS = {
     "take": N_("Take the initiative"),
@@ -183,19 +144,6 @@ def side_name(side: str | None) -> str:
 
 def phase_name(phase: str) -> str:
     return _(PHASES[phase]) if phase in PHASES else phase
-
-
-def action_rule(action: Action, frame_kind: str | None, decision_rule: str = "") -> str:
-    """The rule a choice applies; `decision_rule` is the engine's rule for the decision
-    it answers (`PendingDecision.rule`), which some choices follow."""
-    if decision_rule and action.type in DECISION_RULED:
-        return decision_rule
-    if action.type == "build" and action.option in BUILD_RULES:
-        return BUILD_RULES[action.option]
-    if action.type in ("select", "done", "hex") or action.type not in ACTION_RULES:
-        fallback = decision_rule or ACTION_RULES.get(action.type, "5.0")
-        return FRAME_RULES.get(frame_kind or "", fallback)
-    return ACTION_RULES[action.type]
 
 
 def name_of(state: GameState, ident: str, english: str) -> str:

@@ -1,4 +1,5 @@
-"""What the game screen's parts (`play`, `extras`, `focus`) use of the pane that holds them.
+"""What the game screen's parts (`play`, `extras`, `focus`, `choices`) use of the pane
+that holds them.
 
 `GamePane` builds each part with a reference to itself typed as `GameHost`: the parts
 read and set the pane's state and ask it to redraw, and know nothing else of it.
@@ -63,6 +64,10 @@ class GameHost(Protocol):
     def set_history(self, history: History) -> None: ...
 
     def start_game(self, options: GameOptions) -> None: ...
+
+    def decide(self, action: Action, by: str = "human") -> None:
+        """Play `action` at the end of the history (asking for table dice first)."""
+        ...
 
     def start_autoplay(self) -> None: ...
 

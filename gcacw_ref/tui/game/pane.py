@@ -5,10 +5,9 @@ engine's `step`. Bots think in a thread worker, so keys keep working meanwhile. 
 focus model (which widget takes keys when) is written down in `focus`.
 
 The pane holds the game's state and draws it; its parts (`play`: time travel and
-play, `extras`: overlays and files, `focus`: focus, the rule key and the detail panel)
-hold a typed reference to it (`host.GameHost`), and its key actions hand over to them.
-The module is longer than most because Textual looks for every key action on the pane
-itself: each is a line that hands over to a part.
+play, `extras`: overlays and files, `focus`: focus, the rule key and the detail panel,
+`choices`: the choices box and a choice made) hold a typed reference to it
+(`host.GameHost`). Its keys and their actions are its base class, `controls.GameControls`.
 """
 
 from __future__ import annotations
@@ -16,18 +15,17 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus
 from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.play.api import Action, load_scenario
-from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
+from gcacw_ref.tui.game.choices import GameChoices
+from gcacw_ref.tui.game.controls import GameControls
 from gcacw_ref.tui.game.dialogs import GameOptions
 from gcacw_ref.tui.game.extras import GameExtras, load_history
 from gcacw_ref.tui.game.focus import GameFocus
@@ -36,14 +34,14 @@ from gcacw_ref.tui.game.legend import legend
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import CursorMoved, HexChosen, MapView
 from gcacw_ref.tui.game.play import GamePlay, engine_trouble
-from gcacw_ref.tui.game.view import SPEEDS, choice_options, choices_title, log_lines, status_line
+from gcacw_ref.tui.game.view import SPEEDS, log_lines, status_line
 from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.threads import deliver
 
 
-class GamePane(Widget):
+class GamePane(GameControls):
     """Watch the engine play, travel in time, play a side."""
 
     SCOPED_CSS = False  # `.narrow` is a class of the app
@@ -66,38 +64,6 @@ class GamePane(Widget):
     .narrow #game-detail { max-height: 55%; }
     .narrow #game-side { width: 52%; }
     """
-    BINDINGS = [
-        Binding("tab", "cycle_focus(1)", "Next place", show=False, priority=True),
-        Binding("shift+tab", "cycle_focus(-1)", "Previous place", show=False, priority=True),
-        Binding("R", "rule_here", "Rule"),
-        Binding("right", "step(1)", "Event ▶", priority=True),
-        Binding("left", "step(-1)", "◀ Event", priority=True),
-        Binding("full_stop", "action_step(1)", "Action ▶"),
-        Binding("comma", "action_step(-1)", "◀ Action"),
-        Binding("greater_than_sign", "turn_step(1)", "Turn ▶"),
-        Binding("less_than_sign", "turn_step(-1)", "◀ Turn"),
-        Binding("home", "jump_start", "Start", priority=True),
-        Binding("end", "jump_end", "End", priority=True),
-        Binding("g", "jump_log", "Go to event"),
-        Binding("space", "autoplay", "Autoplay"),
-        Binding("plus,plus_sign,equals_sign", "speed(1)", "Faster"),
-        Binding("minus", "speed(-1)", "Slower"),
-        Binding("w", "cursor('N')", "Cursor up", show=False),
-        Binding("s", "cursor('S')", "Cursor down", show=False),
-        Binding("a", "cursor('W')", "Cursor left", show=False),
-        Binding("d", "cursor('E')", "Cursor right", show=False),
-        Binding("z", "overlay_zoc", "ZOC"),
-        Binding("c", "overlay_command", "Command"),
-        Binding("r", "overlay_reach", "Reach"),
-        Binding("x", "overlay_clear", "Clear"),
-        Binding("l", "legend", "Legend"),
-        Binding("m", "map_compact", "Compact map"),
-        Binding("u", "undo", "Undo"),
-        Binding("t", "table_dice", "Table dice"),
-        Binding("n", "new_game", "New"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("o", "open", "Open"),
-    ]
 
     def __init__(
         self, services: Services, options: GameOptions | None = None, *, id: str | None = None
@@ -118,13 +84,13 @@ class GamePane(Widget):
         self._log_len = 0
         self._unsettled = 0  # stops added since the last `settle_memory`
         self._choices: list[Action] = []
-        self._choices_new = False  # the choices were just (re)built: they take the focus
         self.pointed: list[str] = []  # the hexes of the highlighted choice
         self.why_rule = ""  # the rule of the last "why not" shown (`R` opens it)
         self.dice_wait = False  # a dice dialog waits for the player's dice
         self.play = GamePlay(self)
         self.extras = GameExtras(self)
         self.focusing = GameFocus(self)
+        self.deciding = GameChoices(self, self.focusing)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="game-status")
@@ -269,7 +235,7 @@ class GamePane(Widget):
         state = h.state
         event = h.event
         hexes = D.event_hexes(event, state)
-        choices = self._show_choices()
+        choices = self.deciding.show()
         chosen_hexes = {a.hex for a in choices if a.hex}
         acting = self.focusing.acting_hexes() if choices else []
         bg, labels = self.extras.layers(state)
@@ -281,8 +247,8 @@ class GamePane(Widget):
         self.focusing.show_detail(h.cursor)
         self.show_status()
         self.show_info()
-        if self._choices_new:
-            self._choices_new = False
+        if self.deciding.new:
+            self.deciding.new = False
             if acting:  # the hex panel (and "why not?") starts from the acting unit
                 mapview.move_cursor(acting[0])
             self.focusing.focus_choices()
@@ -323,51 +289,11 @@ class GamePane(Widget):
             words = why + Text("\n") + words
         info.update(words, layout=bool(refusals))
 
-    def _show_choices(self) -> list[Action]:
-        """The person's legal actions, when a person decides at the end of the history."""
-        h = self.history
-        box = self.query_one("#game-choices", OptionList)
-        wanted = (
-            h is not None
-            and h.at_last_node
-            and not self.busy
-            and h.human_to_move()
-            and not h.last.over
-        )
-        if not wanted or h is None:
-            self.pointed = []
-            if self._choices:
-                box.clear_options()
-                self._choices = []
-            if box.has_focus:  # the map, not whatever comes next (the log: enter = rule)
-                self.query_one(MapView).focus()
-            box.set_class(False, "shown")
-            return []
-        legal = h.legal()
-        if legal == self._choices:
-            return legal
-        self._choices = legal
-        self._choices_new = True
-        self.pointed = []
-        box.clear_options()
-        options = choice_options(h, legal)
-        box.add_options(options)
-        box.border_title = plain(choices_title(h))  # unit names come from a scenario file
-        box.set_class(True, "shown")
-        box.highlighted = next(  # the first choice (not a group's title)
-            i for i, o in enumerate(options) if o is not None and not o.disabled
-        )
-        return legal
-
     # -- what the widgets say ----------------------------------------------------------
 
     @on(OptionList.OptionSelected, "#game-choices")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        option_id = event.option.id or ""
-        if option_id.startswith("a") and self._choices:
-            index = int(option_id[1:])
-            if index < len(self._choices):
-                self.decide(self._choices[index])
+        self.deciding.take(event.option.id or "")
 
     @on(OptionList.OptionHighlighted, "#game-choices")
     def _choice_pointed(self, event: OptionList.OptionHighlighted) -> None:
@@ -385,21 +311,7 @@ class GamePane(Widget):
 
     @on(HexChosen)
     def _hex_chosen(self, event: HexChosen) -> None:
-        matches = [i for i, a in enumerate(self._choices) if a.hex == event.hex]
-        if len(matches) == 1:
-            self.decide(self._choices[matches[0]])
-        elif matches:
-            box = self.query_one("#game-choices", OptionList)
-            box.highlighted = box.get_option_index(f"a{matches[0]}")
-            box.focus()
-            self.report(_("several choices use hex {hex}: pick one").format(hex=event.hex))
-        elif not self._choices:
-            self.report(_("no decision of yours is open: → lets the game go on"))
-        elif refusals := self.focusing.why_not_here(event.hex):
-            self.why_rule = refusals[0].rule
-            self.report(self.focusing.why_words(event.hex, refusals).plain)
-        else:
-            self.report(_("no choice uses hex {hex}").format(hex=event.hex))
+        self.deciding.at_hex(event.hex)
 
     @on(CursorMoved)
     def _cursor_moved(self) -> None:
@@ -410,88 +322,3 @@ class GamePane(Widget):
         """Reading the log: the choices give it and the detail panel room (at 80x24 the
         detail showed one line of the event under an open decision)."""
         self.set_class(isinstance(event.widget, LogView), "log-focus")
-
-    # -- keys --------------------------------------------------------------------------
-
-    def action_step(self, delta: int) -> None:
-        self.play.step(delta, by_action=False)
-
-    def action_action_step(self, delta: int) -> None:
-        self.play.step(delta, by_action=True)
-
-    def action_turn_step(self, delta: int) -> None:
-        self.play.turn_step(delta)
-
-    def action_jump_start(self) -> None:
-        self.play.go(0)
-
-    def action_jump_end(self) -> None:
-        self.play.jump_end()
-
-    def action_jump_log(self) -> None:
-        self.play.jump_log()
-
-    def action_autoplay(self) -> None:
-        self.play.toggle_autoplay()
-
-    def action_speed(self, delta: int) -> None:
-        self.play.change_speed(delta)
-
-    def action_cycle_focus(self, delta: int) -> None:
-        self.focusing.cycle(delta)
-
-    def action_rule_here(self) -> None:
-        self.focusing.rule_here()
-
-    def action_cursor(self, direction: str) -> None:
-        self.focusing.pointed_at_map = True  # `R`: the "why not?" of the hex pointed at
-        self.query_one(MapView).action_cursor(direction)
-
-    def action_overlay_zoc(self) -> None:
-        self.extras.cycle_zoc()
-
-    def action_overlay_command(self) -> None:
-        self.extras.overlay_at("command", _("no leader in this hex"))
-
-    def action_overlay_reach(self) -> None:
-        self.extras.overlay_at("reach", _("no unit in this hex"))
-
-    def action_overlay_clear(self) -> None:
-        self.extras.clear_overlay()
-
-    def action_legend(self) -> None:
-        self.extras.toggle_legend()
-
-    def action_map_compact(self) -> None:
-        self.extras.toggle_compact()
-
-    def action_new_game(self) -> None:
-        self.extras.new_game()
-
-    def action_save(self) -> None:
-        self.extras.save()
-
-    def action_open(self) -> None:
-        self.extras.open()
-
-    def action_undo(self) -> None:
-        h = self.history
-        if h is None:
-            return
-        if self.busy:
-            self.report(_("the bot is thinking: undo after its move"))
-            return
-        self.stop_autoplay()
-        if h.undo():
-            self.extras.after_decision()
-            self.extend_log()
-            self.report(_("Undone: back to before the last decision."))
-            self.refresh_view()
-        else:
-            self.report(_("Nothing to undo."))
-
-    def action_table_dice(self) -> None:
-        self.table_dice = not self.table_dice
-        self.report(
-            _("Dice: typed at the table") if self.table_dice else _("Dice: rolled by the engine")
-        )

@@ -1,5 +1,6 @@
 """The game pane's time travel (step, jump, autoplay) and play (a bot's choice, a
-person's decisions, table dice): `GamePlay`, a part of `GamePane` (see `host`)."""
+person's decisions and their undo, table dice): `GamePlay`, a part of `GamePane` (see
+`host`)."""
 
 from __future__ import annotations
 
@@ -211,3 +212,28 @@ class GamePlay:
         self.go(before)
         if h.human_to_move() and h.at_last_node and host.autoplay is None:
             host.focus_choices()
+
+    def undo(self) -> None:
+        """Take back the last decision (not while the bot thinks)."""
+        host, h = self.host, self.host.history
+        if h is None:
+            return
+        if host.busy:
+            host.report(_("the bot is thinking: undo after its move"))
+            return
+        host.stop_autoplay()
+        if h.undo():
+            host.overlay_after_decision()
+            host.extend_log()
+            host.report(_("Undone: back to before the last decision."))
+            host.refresh_view()
+        else:
+            host.report(_("Nothing to undo."))
+
+    def toggle_table_dice(self) -> None:
+        """Dice typed at the table, or rolled by the engine (the next decision on)."""
+        host = self.host
+        host.table_dice = not host.table_dice
+        host.report(
+            _("Dice: typed at the table") if host.table_dice else _("Dice: rolled by the engine")
+        )

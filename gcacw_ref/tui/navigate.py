@@ -1,0 +1,162 @@
+"""`Navigation`, a part of the app: moving between the main screens and between the
+calculators, the focus a screen takes on arrival, and the key reminder line."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import App
+from textual.css.query import NoMatches
+from textual.events import Resize
+from textual.widgets import Static, TabbedContent, TabPane
+
+from gcacw_ref.tui.browser import RulesPane
+from gcacw_ref.tui.calcs.base import CalcPane
+from gcacw_ref.tui.charts_pane import ChartsPane
+from gcacw_ref.tui.messages import ShowTab
+from gcacw_ref.tui.ruleside import WIDE
+from gcacw_ref.tui.services import Services
+from gcacw_ref.tui.tabs import CALC_PANES, NARROW, TABS, hints
+from gcacw_ref.tui.touch import PHONE, close_side_panels, run_on_screen, touch_bar, touch_mode
+
+if TYPE_CHECKING:  # the game screen's modules load the engine: imported when first shown
+    from gcacw_ref.tui.game.dialogs import GameOptions
+
+
+class Navigation(App[int]):
+    """The screen keys (F2-F6, F4 again: the next calculator) and what they lead to."""
+
+    services: Services  # handed to the game pane when it is first shown
+    game_options: GameOptions | None  # `gcacw-ref game`: the game screen opens with these
+    quickref_return: bool  # a rule opened from the quick reference: escape goes back
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < NARROW, "narrow")
+        self.set_class(event.size.width < PHONE, "phone")
+        self.set_class(touch_mode(), "touch")
+        self.set_class(event.size.width >= WIDE, "wide")
+        self._show_hints()
+
+    def _show_hints(self) -> None:
+        try:
+            tab = self.query_one("#tabs", TabbedContent).active
+            width = self.size.width
+            bar = touch_bar(tab, width) if touch_mode() else hints(tab, width)
+            self.query_one("#hints", Static).update(bar)
+        except NoMatches:
+            pass
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A dialog on top keeps the screen keys from switching the screen under it (they
+        are priority bindings, which reach the app through a dialog)."""
+        return not (action in ("show_tab", "calculators") and len(self.screen_stack) > 1)
+
+    def action_show_tab(self, tab: str) -> None:
+        tabs = self.query_one("#tabs", TabbedContent)
+        if tabs.active == tab:
+            self._after_switch(tab)
+        else:
+            tabs.active = tab  # _tab_activated finishes the switch
+
+    def _after_switch(self, tab: str) -> None:
+        """Focus the natural place of a screen once it is visible.
+
+        Only for the tab that is active now: a late event must not focus a hidden widget,
+        which would switch back to its tab (and two such events would ping-pong).
+        """
+        if self.query_one("#tabs", TabbedContent).active != tab:
+            return
+        if tab != "rules":
+            self.quickref_return = False  # left the rule: escape no longer goes back
+        self._show_hints()
+        if tab == "search":
+            self.query_one("#search-input").focus()
+        elif tab == "charts":
+            self.query_one(ChartsPane).load()
+            self.query_one("#chart-list").focus()
+        elif tab == "calc":
+            self._start_calc(self.query_one("#calc-tabs", TabbedContent).active)
+        elif tab == "game":
+            # lazy: the engine loads only when the game pane opens
+            from gcacw_ref.tui.game import mount_game_pane
+
+            pane = self.query_one("#game", TabPane)
+            if pane.query("#game-map"):  # the pane's own default: a person's open decision
+                focusing = getattr(pane.query_one("#game-pane"), "focusing", None)
+                if focusing is not None:
+                    focusing.focus_default()
+                else:
+                    self.query_one("#game-map").focus()
+            else:
+                for slot in pane.query("#game-slot"):
+                    slot.remove()
+                mount_game_pane(pane, self.services, self.game_options)
+        elif tab == "rules":
+            rules = self.query_one(RulesPane)
+            self.query_one("#rule-body" if rules.view is not None else "#toc").focus()
+
+    def action_calculators(self) -> None:
+        outer = self.query_one("#tabs", TabbedContent)
+        inner = self.query_one("#calc-tabs", TabbedContent)
+        if outer.active == "calc":
+            names = [f"calc-{p.NAME}" for p in CALC_PANES]
+            current = names.index(inner.active) if inner.active in names else -1
+            inner.active = names[(current + 1) % len(names)]
+        outer.active = "calc"
+        self._start_calc(inner.active)
+
+    def action_calc_form(self, action: str) -> None:
+        """Clear, or fill with the example, the calculator last shown (from the palette)."""
+        name = self.query_one("#calc-tabs", TabbedContent).active.removeprefix("calc-")
+        pane = self.query_one(f"#pane-{name}", CalcPane)
+        if action == "clear_form":
+            pane.action_clear_form()
+        else:
+            pane.action_load_example()  # waits for the form when it is not built yet
+        self.action_show_calc(name)
+
+    def action_show_calc(self, name: str) -> None:
+        self.query_one("#calc-tabs", TabbedContent).active = f"calc-{name}"
+        self.query_one("#tabs", TabbedContent).active = "calc"
+        self._start_calc(f"calc-{name}")
+
+    def _start_calc(self, tab_id: str) -> None:
+        """Build and run a calculator the first time its pane is shown; focus its form."""
+        name = tab_id.removeprefix("calc-")
+        pane = self.query_one(f"#pane-{name}", CalcPane)
+        pane.hold_keys()  # keys typed before the form is built wait for it
+        pane.call_later(pane.start)
+
+    @on(TabbedContent.TabActivated)
+    def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        pane_id = event.pane.id or ""
+        if pane_id in TABS:
+            self._after_switch(pane_id)
+        elif (
+            pane_id.startswith("calc-") and self.query_one("#tabs", TabbedContent).active == "calc"
+        ):
+            self._start_calc(pane_id)
+
+    @on(ShowTab)
+    def _show_asked(self, event: ShowTab) -> None:
+        self.action_show_tab(event.tab)
+
+    # -- touch ------------------------------------------------------------------------
+
+    async def action_touch(self, tab: str, action: str) -> None:
+        """A tap on the touch bar: `action` on the widget of screen `tab` that has it."""
+        await run_on_screen(self, tab, action)
+
+    def action_toggle_contents(self) -> None:
+        """Touch: the rule browser's table of contents over the rule (phone) and back."""
+        self.toggle_class("show-toc")
+        if self.has_class("show-toc"):
+            self.query_one("#toc").focus()
+
+    def action_close_side(self) -> None:
+        close_side_panels(self)
+
+    def action_back_to_calc(self) -> None:
+        """Back from a rule opened from a breakdown line to the calculator it came from."""
+        self.action_show_tab("calc")

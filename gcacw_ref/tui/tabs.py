@@ -1,0 +1,92 @@
+"""The main screens: their tabs' titles and keys, the calculators' order, and the key
+reminder line at the bottom."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from gcacw_ref.i18n import N_, _
+from gcacw_ref.tui.calcs.base import CalcPane
+from gcacw_ref.tui.calcs.combat import CombatPane
+from gcacw_ref.tui.calcs.move import MovePane
+from gcacw_ref.tui.calcs.simple import ArtilleryPane, MarchPane, OddsPane
+from gcacw_ref.tui.calcs.sixhex import FlankPane, RetreatPane
+from gcacw_ref.tui.touch import touch_mode
+
+CALC_PANES: list[type[CalcPane[Any]]] = [  # Any: each pane its own result model
+    OddsPane,
+    CombatPane,
+    ArtilleryPane,
+    FlankPane,
+    MarchPane,
+    RetreatPane,
+    MovePane,
+]
+TABS = {
+    "search": N_("Search"),
+    "rules": N_("Rules"),
+    "calc": N_("Calculators"),
+    "charts": N_("Charts"),
+    "game": N_("Game"),
+}
+TOUCH_TABS = {"calc": N_("Calc")}  # touch: no keys shown, and "Calculators" is long
+TAB_KEYS = {"search": "F2", "rules": "F3", "calc": "F4", "charts": "F5", "game": "F6"}
+NARROW = 100  # below this many columns the layout tightens
+
+
+HINTS = {
+    "search": N_("type to search · ↓ results · enter opens"),
+    "rules": N_(", back · . forward · p/n prev/next · u up · m mark · ^f find · l links · r notes"),
+    "calc": N_("tab field · F9 breakdown · enter opens its rule · F4 next"),
+    "charts": N_("↑↓ choose a table · tab to the table"),
+    "game": N_(
+        "→← event · ., action · <> turn · space autoplay · z/c/r overlays · m compact · l legend"
+    ),
+}
+
+
+def hints(tab: str, width: int = 0) -> Text:
+    """The one-line key reminder at the bottom for screen `tab`, `width` cells wide (0:
+    any). When the global keys and the screen's own do not both fit, the screen's keys
+    win and the global ones shrink to help and the palette."""
+    full = _full_hints(tab)
+    if not width or (width >= NARROW and full.cell_len <= width):
+        return full
+    line = Text()
+    line.append(" F1", style="bold")
+    line.append(" " + _("help") + "  ")
+    line.append("^p", style="bold")
+    line.append(" " + _("palette") + " │ ")
+    line.append(_(HINTS.get(tab, "")), style="dim")
+    return line
+
+
+def _full_hints(tab: str) -> Text:
+    """Every global key, then the screen's own."""
+    line = Text()
+    for key, what in (
+        ("F1", N_("help")),
+        ("F2", N_("search")),
+        ("F3", N_("rules")),
+        ("F4", N_("calc")),
+        ("F5", N_("charts")),
+        ("F6", N_("game")),
+        ("F8", N_("日本語")),
+        ("^p", N_("palette")),
+        ("^q", N_("quit")),
+    ):
+        line.append(f" {key}", style="bold")
+        line.append(f" {_(what)} ")
+    line.append(" │ ", style="dim")
+    line.append(_(HINTS.get(tab, "")), style="dim")
+    return line
+
+
+def tab_title(tab_id: str) -> str:
+    """A main tab's title with its key, in the current language (e.g. "Search F2"); for
+    touch, the name alone, short enough for the five to fit a phone's width."""
+    if touch_mode():
+        return _(TOUCH_TABS.get(tab_id, TABS[tab_id]))
+    return f"{_(TABS[tab_id])} {TAB_KEYS[tab_id]}"
