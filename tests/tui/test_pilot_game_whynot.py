@@ -231,7 +231,7 @@ async def test_r_opens_the_why_not_pointed_at_while_the_choices_keep_the_focus(
 ) -> None:
     """The hex panel says "R: rule 6.2" after w a s d moved the cursor: `R` opens 6.2,
     not the highlighted choice's rule, though the choices still have the focus; after
-    a choice is highlighted again, `R` is the choice's."""
+    a choice is highlighted again, `R` is the choice's and the cursor is back on the unit."""
     scen = scenario(
         [unit("u", "union", "0305", 6), unit("c", "confederate", "0909", 3)],
         {"0304": {"terrain": "water"}},
@@ -260,7 +260,8 @@ async def test_r_opens_the_why_not_pointed_at_while_the_choices_keep_the_focus(
         await pilot.press("R")
         await settle(pilot)
         assert app.query_one("#rules-pane").view.section == "6.1"  # type: ignore[attr-defined]
-        assert pane.why_rule == "6.2"
+        # back at a choice the hex panel is the acting unit's again: its reason is gone
+        assert app.query_one(MapView).cursor_hex == "0305" and pane.why_rule == ""
 
 
 @run_async
@@ -281,3 +282,27 @@ async def test_the_whole_reason_shows_at_80_columns(home: Path) -> None:
         last = next(i for i, line in enumerate(lines) if "R: rule" in line.plain)
         assert last > 3  # the reason needs more than the panel's usual 4 lines
         assert last < info.content_region.height
+
+
+@run_async
+async def test_back_from_the_map_to_the_choices_the_why_not_gives_way_at_80x24(home: Path) -> None:
+    """Played in tmux at 80x24: after pointing at a hex the unit cannot enter, the hex
+    panel kept its "why not?" while the player went back to the choices, and the
+    highlighted choice's detail was pushed off the screen."""
+    scen = scenario([unit("u", "union", "0305", 6), unit("c", "confederate", "0909", 3)])
+    app = GcacwApp(home=home, game=PEOPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await show(pilot, scen, march(scen, "u", 6))
+        assert pane._choices  # noqa: SLF001 - a person decides
+        view = app.query_one(MapView)
+        assert view.cursor_hex == "0305"
+        await pilot.press("d", "d")  # two columns east: not next to the unit
+        await settle(pilot)
+        info = app.query_one("#game-info", Static)
+        assert view.cursor_hex == "0505" and info.has_class("why")
+        await pilot.press("down")  # back to the choices
+        await settle(pilot)
+        assert view.cursor_hex == "0305" and not info.has_class("why")
+        assert info_text(app).startswith("0305")
+        detail = app.query_one("#game-detail", Static)
+        assert detail.region.height > 0 and detail.region.bottom <= app.screen.region.bottom

@@ -123,6 +123,10 @@ class GameFocus:
         if not (option_id.startswith("a") and int(option_id[1:]) < len(host._choices)):
             return
         action = host._choices[int(option_id[1:])]
+        if self.pointed_at_map:  # back from the map: the hex panel to the acting unit, so
+            acting = self.acting_hexes()  # its "why not?" of the hex left goes (at 80x24
+            if acting:  # it pushed the choice's detail off the screen)
+                host.query_one("#game-map", MapView).move_cursor(acting[0])
         self.pointed_at_map = False
         pointed = self.choice_hexes(action)
         if pointed != host.pointed:
