@@ -148,3 +148,21 @@ async def test_the_hex_panel_names_hexside_directions_in_japanese(home: Path) ->
             assert "NE" not in info and "SE" not in info
     finally:
         i18n.set_language("en")
+
+
+@run_async
+async def test_a_keys_note_is_on_screen_at_80_columns(home: Path) -> None:
+    """At 80x24 the note after the decision was cut off: `>` at the live end said why
+    it did nothing where no one could read it."""
+    app = GcacwApp(home=home, game=GameOptions("harrow", 1, "human", "heuristic"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await loaded_game_pane(pilot)
+        await pilot.press("end", "right", "enter")  # the person's "Done": the bot is next
+        await settle(pilot)
+        assert pane.history is not None and not pane.history.human_to_move()
+        await pilot.press("greater_than_sign")
+        await settle(pilot)
+        assert pane.message == "already at the latest event: → lets the game go on"
+        status = app.query_one("#game-status", Static)
+        shown = status.render_line(1).text
+        assert shown.startswith("already at the latest event: → lets the game go on  ")

@@ -25,8 +25,8 @@ def status_line(
     dice_wait: bool,
     busy: bool,
 ) -> Text:
-    """The two status lines: turn, phase, VP, the cursor, the modes; then who decides what
-    (or the result) and the last note `message`."""
+    """The two status lines: turn, phase, VP, the cursor, the modes; then the last note
+    `message` (first, so a cut line keeps it) and who decides what (or the result)."""
     s = h.state
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(
@@ -47,6 +47,8 @@ def status_line(
         line.append("  " + _("the bot is thinking…"), style="italic")
     line.append(f"  {D.scenario_title(s.scenario)}", style="dim")
     line.append("\n")
+    if message:  # first: the answer to the key just pressed, read even at 80 columns
+        line.append(message + "  ", style="italic")
     if s.result is not None and h.at_end:
         line.append(
             _("Game over: {winner} wins").format(
@@ -63,8 +65,6 @@ def status_line(
         line.append(D.decision_text(h.state) + (f" ({_(who)})" if who else ""))
         if h.at_end and player not in ("", "human") and not (busy or autoplay or dice_wait):
             line.append("  " + _("→: the bot decides"), style="bold")  # it waits for the key
-    if message:
-        line.append("  " + message, style="dim")
     return line
 
 
