@@ -1,10 +1,11 @@
-"""Found playing harrow in tmux: the help screen (F1) opened from the game names every key
-the game screen answers to (`R` was nowhere to be found), and autoplay stopping at a
+"""Found playing harrow in tmux, each fixed here: the help screen (F1) from the game names
+every key the game answers to (`R` was nowhere to be found); autoplay stopping at a
 person's decision shows the highlighted choice in the detail panel (it showed the last
-event, though enter makes the choice), the hex panel's hexside directions follow the
-language ("NE 1221: 大河川" in Japanese), and at 80x24 cut choice lines keep their ends
-(the leader transfers all read "Garrick (army) → Birch (2…", "Garrick (army) → Corley (…";
-the two cavalry retreat lines "Upham's Brigade · in 1022 ·…" were the same)."""
+event, though enter makes the choice); the hex panel's hexside directions follow the
+language ("NE 1221: 大河川" in Japanese); the dice prompt's example has as many dice as
+asked; at 80x24 cut choice lines keep their ends (the leader transfers lost their targets,
+the two cavalry retreat lines "Upham's Brigade · in 1022 ·…" were the same); and a key's
+note is on screen at 80 columns."""
 
 from __future__ import annotations
 
@@ -16,13 +17,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 from gcacw_ref import i18n
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.controls import GameControls
-from gcacw_ref.tui.game.dialogs import GameOptions
+from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions
 from gcacw_ref.tui.game.mapview import MapView
 from gcacw_ref.tui.screens import HelpScreen
 
@@ -166,3 +167,20 @@ async def test_a_keys_note_is_on_screen_at_80_columns(home: Path) -> None:
         status = app.query_one("#game-status", Static)
         shown = status.render_line(1).text
         assert shown.startswith("already at the latest event: → lets the game go on  ")
+
+
+@run_async
+async def test_the_dice_prompts_example_has_as_many_dice_as_asked(home: Path) -> None:
+    """A march's one die was prompted with "e.g. 3 5", two numbers."""
+    app = GcacwApp(home=home, game=GameOptions("training", 1, "human", "human"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await loaded_game_pane(pilot)
+        examples = []
+        for count in (1, 2, 3):
+            rolls = ["[5.1] movement allowance: Union: 1 die"]
+            app.push_screen(DiceDialog(count, ["5.1"], "March · Birch (2/I)", rolls))
+            await settle(pilot)
+            examples.append(app.screen.query_one("#dice-input", Input).placeholder)
+            await pilot.press("escape")
+            await settle(pilot)
+        assert examples == ["e.g. 3", "e.g. 3 5", "e.g. 3 5 2"]

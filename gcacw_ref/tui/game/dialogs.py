@@ -31,6 +31,15 @@ class GameOptions:
     open_path: str | None = None
 
 
+SAMPLE_DICE = (3, 5, 2, 6, 1, 4)
+
+
+def dice_example(count: int) -> str:
+    """The dice prompt's example: as many dice as are asked for ("e.g. 3" for one)."""
+    dice = " ".join(str(SAMPLE_DICE[i % len(SAMPLE_DICE)]) for i in range(max(count, 1)))
+    return _("e.g. {dice}").format(dice=dice)
+
+
 def parse_dice(text: str, count: int) -> list[int]:
     """Dice typed at the table: `count` numbers 1-6 separated by spaces or commas.
 
@@ -140,7 +149,7 @@ class DiceDialog(_Dialog[list[int]]):
             )
             for line in self.rolls:
                 yield Label(Text("  " + line), classes="roll")
-            yield Input(placeholder=_("e.g. 3 5"), id="dice-input")
+            yield Input(placeholder=dice_example(self.count), id="dice-input")
             yield Static("", id="dialog-error", classes="error")
             yield Label(_("enter: use these dice · escape: cancel"), classes="hint")
 
