@@ -320,14 +320,44 @@ def heuristic_bot(seed: int) -> Bot:
     def choose(state: GameState, legal: list[Action]) -> Action:
         view = _View(state, memo)
         left = _hexes_left(state)
-        scored = [
-            (_score(view, a) + rng.random() * 0.01, i)
+        noise = [
+            (i, rng.random() * 0.01)
             for i, a in enumerate(legal)
             if not (a.type == "move" and a.hex in left)
         ]
-        return legal[max(scored)[1]] if scored else legal[0]
+        return legal[_best(view, legal, noise)] if noise else legal[0]
 
     return choose
+
+
+def _best(view: _View, legal: list[Action], noise: list[tuple[int, float]]) -> int:
+    """The index of the action with the highest (score + noise, index), as if every one
+    were scored, but the units' ways forward asked only where they can change the choice.
+
+    A first pass scores each action as if every unit had a way forward (`_View.guess`).
+    No score falls when a unit gains a way forward (a unit worth marching only ever raises
+    a march's, an activation's or the initiative's score), so that pass gives each action
+    an upper bound, exact where no way forward was guessed. The actions are then taken by
+    bound, best first, each guessed one scored exactly, until the best exact score beats
+    every bound left: the same action as the full scoring (float addition keeps the
+    order, and the index breaks every tie)."""
+    bounds: list[tuple[float, int, bool]] = []
+    view.guess = True
+    for i, extra in noise:
+        view.guessed = False
+        bounds.append((_score(view, legal[i]) + extra, i, view.guessed))
+    view.guess = False
+    bounds.sort(reverse=True)
+    jitter = dict(noise)
+    best: tuple[float, int] | None = None
+    for bound, i, guessed in bounds:
+        if best is not None and best > (bound, i):
+            break
+        exact = (_score(view, legal[i]) + jitter[i], i) if guessed else (bound, i)
+        if best is None or exact > best:
+            best = exact
+    assert best is not None
+    return best[1]
 
 
 def make_bot(name: str, seed: int) -> Bot:
