@@ -68,7 +68,7 @@ class _View:
         self._side = Side(self.side)
         self._goals: list[str] | None = None
         self._goal_set: frozenset[str] = frozenset()
-        self._hold_hex: dict[str, bool] = {}
+        self._hold_hex: dict[str, str | bool] = {}  # the unit kept there, or False
         # the last turn: fatigue no longer matters, every unit that may march goes on
         self.all_out = state.turn >= state.scenario.scenario.turns
         self._gains: dict[tuple[tuple[str, ...], str, str, str | None], float | None] = {}
@@ -220,13 +220,11 @@ class _View:
         if self.all_out or unit.side is not self._side or unit.hex is None or not _able(unit):
             return False
         here = unit.hex
-        first = min(u.id for u in self.by_hex.get(here, ()) if u.side is unit.side and _able(u))
-        if first != unit.id:
-            return False
         hit = self._hold_hex.get(here)
         if hit is None:
-            hit = self._hold_hex[here] = _holds_hex(self, here, unit.side)
-        return hit
+            able = [u.id for u in self.by_hex.get(here, ()) if u.side is unit.side and _able(u)]
+            hit = self._hold_hex[here] = _holds_hex(self, here, unit.side) and min(able)
+        return hit == unit.id
 
     def own_within(self, hex_: str, reach: int) -> list[Unit]:
         """The side to move's units at most `reach` hexes from `hex_` (read from the hexes
