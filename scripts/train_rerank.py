@@ -49,16 +49,7 @@ def no_more_probs(rows: list[dict[str, Any]]) -> None:
     """The trained ranker's probabilities of these rows by the ranker trained without the
     file of more lines (into tune_offline's tables, read with clf.MORE=0)."""
     names, w, b = train_ranker.fit(1e-3, Path(".train-cache"), more=0)
-    out: list[dict[str, float]] = []
-    for row in rows:
-        if "qvec" not in row:
-            out.append({})
-            continue
-        z = row["qvec"] @ w + b
-        p = np.exp(z - z.max())
-        p /= p.sum()
-        out.append(dict(zip(names, p.tolist(), strict=True)))
-    t.TRAINED[(1e-3, 0, False)] = out
+    t.TRAINED[(1e-3, 0, False)] = t.class_probs(rows, names, w, b)
     names, w, b = train_ranker.fit_ngrams(1e-3, "ja", more=0)
     t.NG_NAMES[:] = names
     z = line_ranker.ngrams([row["query"] for row in rows]) @ w + b

@@ -530,6 +530,23 @@ def solo(rows: list[dict[str, Any]], where: dict[Key, Any], prep: Prepared, v: V
         print(lang, " ".join(f"{n} {a}/{b}" for n, (_, a, b) in counts.items()), f"of {c[0]}")
 
 
+def class_probs(
+    rows: list[dict[str, Any]], names: list[str], w: np.ndarray, b: np.ndarray
+) -> list[dict[str, float]]:
+    """Each recorded question's probabilities under the trained ranker (w, b), by rule id;
+    an empty dict for a question with no vector."""
+    out: list[dict[str, float]] = []
+    for row in rows:
+        if "qvec" not in row:
+            out.append({})
+            continue
+        z = row["qvec"] @ w + b
+        p = np.exp(z - z.max())
+        p /= p.sum()
+        out.append(dict(zip(names, p.tolist(), strict=True)))
+    return out
+
+
 def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]) -> None:
     """Train the ranker for each `lams` (with the first n files of more lines for each n
     of `more=0,1,2`), print each alone, then cross-validate the grid of the other axes."""
@@ -540,19 +557,10 @@ def train_all(rows: list[dict[str, Any]], where: dict[Key, Any], rest: list[str]
     cache = Path(".train-cache")
     for lam, more, canon in itertools.product(lams, mores, canons):
         names, w, b = train_ranker.fit(lam, cache, more, canon)
-        out: list[dict[str, float]] = []
-        for row in rows:
-            if "qvec" not in row:
-                out.append({})
-                continue
-            z = row["qvec"] @ w + b
-            p = np.exp(z - z.max())
-            p /= p.sum()
-            out.append(dict(zip(names, p.tolist(), strict=True)))
-        TRAINED[(lam, more, canon)] = out
+        TRAINED[(lam, more, canon)] = class_probs(rows, names, w, b)
         for lang in ("ja", "en"):
             n = a1 = a3 = 0
-            for row, p in zip(rows, out, strict=True):
+            for row, p in zip(rows, TRAINED[(lam, more, canon)], strict=True):
                 if row["lang"] != lang or "terms" not in row or not p:
                     continue
                 keys = [(0, r) for r in sorted(p, key=lambda r: -p[r])[:3]]
