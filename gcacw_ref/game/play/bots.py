@@ -31,6 +31,7 @@ of thumb and takes the best (ties broken by its generator):
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -334,36 +335,43 @@ def _best(view: _View, legal: list[Action], noise: list[tuple[int, float]]) -> i
     """The index of the action with the highest (score + noise, index), as if every one
     were scored, but the units' ways forward asked only where they can change the choice.
 
-    A first pass scores each action as if every unit had a way forward (`_View.guess`).
-    No score falls when a unit gains a way forward (a unit worth marching only ever raises
-    a march's, an activation's or the initiative's score), so that pass gives each action
-    an upper bound, exact where no way forward was guessed. The actions are then taken by
-    bound, best first, each guessed one scored exactly, until the best exact score beats
-    every bound left: the same action as the full scoring (float addition keeps the
-    order, and the index breaks every tie). Marches, entrenchments and activations get a
-    bound read from the unit alone (`_bound`), so most units are never weighed at all."""
-    bounds: list[tuple[float, int, bool]] = []
+    Each action starts with an upper bound of its score: read from the unit or leader
+    alone for marches, entrenchments and activations (`_bound`, level 0), else scored as
+    if every unit had a way forward (`_View.guess`, level 1; exact, level 2, where no way
+    forward was guessed). No score falls when a unit gains a way forward or is freed from
+    bridge work (a march's, an activation's count and the initiative only rise), so each
+    bound holds. The action with the highest bound is refined one level at a time (level
+    0 to the guessed score, level 1 to the full one) until the highest is exact: it then
+    beats every bound left, so it is the full scoring's choice (float addition keeps the
+    order, and the index breaks every tie)."""
+    heap: list[tuple[float, int, int]] = []  # (-(bound + noise), -index, level)
+    jitter = dict(noise)
     view.guess = True
     for i, extra in noise:
-        a = legal[i]
-        cheap = _bound(view, a)
-        if cheap is not None:
-            bounds.append((cheap + extra, i, True))
-            continue
-        view.guessed = False
-        bounds.append((_score(view, a) + extra, i, view.guessed))
+        cheap = _bound(view, legal[i])
+        if cheap is None:
+            heap.append((-(_score_level(view, legal[i]) + extra), -i, _level(view)))
+        else:
+            heap.append((-(cheap + extra), -i, 0))
+    heapq.heapify(heap)
+    while heap[0][2] < 2:
+        _bound_, i, level = heap[0]
+        view.guess = level == 0
+        score = _score_level(view, legal[-i])
+        heapq.heapreplace(heap, (-(score + jitter[-i]), i, _level(view)))
     view.guess = False
-    bounds.sort(reverse=True)
-    jitter = dict(noise)
-    best: tuple[float, int] | None = None
-    for bound, i, guessed in bounds:
-        if best is not None and best > (bound, i):
-            break
-        exact = (_score(view, legal[i]) + jitter[i], i) if guessed else (bound, i)
-        if best is None or exact > best:
-            best = exact
-    assert best is not None
-    return best[1]
+    return -heap[0][1]
+
+
+def _score_level(view: _View, a: Action) -> float:
+    """`_score` with `view.guessed` cleared first (read back by `_level`)."""
+    view.guessed = False
+    return _score(view, a)
+
+
+def _level(view: _View) -> int:
+    """1: the score just worked out guessed a way forward (a bound); 2: it is exact."""
+    return 1 if view.guess and view.guessed else 2
 
 
 def make_bot(name: str, seed: int) -> Bot:
