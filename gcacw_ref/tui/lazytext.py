@@ -20,6 +20,7 @@ from collections.abc import Callable
 from itertools import accumulate
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Span, Text
 from textual.geometry import Size
 from textual.strip import Strip
@@ -93,7 +94,8 @@ class LazyText(Static):
         self._lines: list[list[tuple[int, int]] | None] = []  # each piece's lines, once wrapped
         self._counts: list[int] = []  # lines of each piece (estimated until wrapped)
         self._tops: list[int] = [0]  # first line of each piece, and the total last
-        self._strips: dict[int, Strip] = {}
+        # drawn lines, each with the base style it was drawn in (focus changes the background)
+        self._strips: dict[int, tuple[Style, Strip]] = {}
         self.set_text(content)
 
     @property
@@ -220,10 +222,11 @@ class LazyText(Static):
         self._layout(width)
         if y >= self._tops[-1] or self._line(y) is None:
             return Strip.blank(width, base)
-        strip = self._strips.get(y)
-        if strip is None:
-            segments = list(self.line_text(y, width).render(self.app.console))
-            segments = list(Segment.apply_style(segments, base))
-            strip = Strip(segments).extend_cell_length(width, base).crop(0, width)
-            self._strips[y] = strip
+        drawn = self._strips.get(y)
+        if drawn is not None and drawn[0] == base:
+            return drawn[1]
+        segments = list(self.line_text(y, width).render(self.app.console))
+        segments = list(Segment.apply_style(segments, base))
+        strip = Strip(segments).extend_cell_length(width, base).crop(0, width)
+        self._strips[y] = (base, strip)
         return strip

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import textual._wait
+import textual.screen
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -28,6 +30,26 @@ def _no_search_warm_up(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     the test's own steps. Tests marked `warm_up` keep it (a player's first search)."""
     if request.node.get_closest_marker("warm_up") is None:
         monkeypatch.setattr(Books, "warm_up", lambda self: None)
+
+
+# The pilot (Textual's test driver) takes the app to be done with a key press or a pause
+# once the process used under 5 % of the CPU over one sleep: twice per key and once per
+# pause. Textual sleeps 20 ms, just over its 60-a-second screen update (16.7 ms), so that
+# work waiting for the next update (a repaint, a callback after it) falls inside the
+# window; those sleeps were 94 s of the TUI tests' time. Here the screens update up to
+# 240 times a second and the check sleeps 5 ms: the same question, in the same proportion
+# to the update, asked four times as often.
+UPDATE_S = 1 / 240
+IDLE_CHECK_S = 0.005
+
+
+@pytest.fixture(autouse=True)
+def _quick_idle_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Screen updates every 1/240 s and the pilot's idle check every 5 ms (Textual: 1/60 s
+    and 20 ms), the check under 5 % of the CPU as in Textual."""
+    monkeypatch.setattr(textual.screen, "UPDATE_PERIOD", UPDATE_S)
+    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", IDLE_CHECK_S)
+    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", IDLE_CHECK_S / 20)
 
 
 @pytest.fixture(scope="session")

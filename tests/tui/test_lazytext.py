@@ -6,8 +6,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
 from rich.text import Span, Text
+from textual.app import App, ComposeResult
+from textual.containers import VerticalScroll
 
-from gcacw_ref.tui.lazytext import unstripped_text
+from gcacw_ref.tui.lazytext import LazyText, unstripped_text
+
+from .conftest import run_async
 
 CONTROL = "\x07\x08\x0b\x0c\x0d"  # what `Text` strips
 
@@ -36,3 +40,28 @@ def test_any_clean_text(plain: str) -> None:
     ours = unstripped_text(plain, [])
     assert ours.plain == Text(plain).plain
     assert len(ours) == len(Text(plain))
+
+
+class _Page(App[None]):
+    CSS = "#page { background: #000000; } #page:focus { background: #0000ff; }"
+    AUTO_FOCUS = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="page"):
+            yield LazyText("one line of a rule", id="text")
+
+
+@run_async
+async def test_a_line_drawn_before_the_focus_is_drawn_again_in_the_focused_background() -> None:
+    """The page's focus changes the text's background: a line drawn before must not be
+    shown from the drawn lines in the old one (a rule opened at a small size showed its
+    first lines darker than the rest of the focused page)."""
+    app = _Page()
+    async with app.run_test(size=(40, 5)) as pilot:
+        text = app.query_one("#text", LazyText)
+        before = text.render_line(0)
+        app.query_one("#page").focus()
+        await pilot.pause()
+        after = text.render_line(0)
+        assert {s.style.bgcolor.name for s in before if s.style and s.style.bgcolor} == {"#000000"}
+        assert {s.style.bgcolor.name for s in after if s.style and s.style.bgcolor} == {"#0000ff"}
