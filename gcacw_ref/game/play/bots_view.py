@@ -68,12 +68,17 @@ class _View:
         self._side = Side(self.side)
         self._goals: list[str] | None = None
         self._goal_set: frozenset[str] = frozenset()
-        self._hold_hex: dict[str, bool] = {}
+        self._hold_hex: dict[str, str | bool] = {}  # the unit kept there, or False
         # the last turn: fatigue no longer matters, every unit that may march goes on
         self.all_out = state.turn >= state.scenario.scenario.turns
         self._gains: dict[tuple[tuple[str, ...], str, str, str | None], float | None] = {}
         # answers of this one state, each worked out once per decision
         self._fresh: dict[str, bool] = {}
+        self._without_way: dict[str, bool | None] = {}
+        # `guess`: answer "worth marching" as if every unit had its way forward, and note
+        # in `guessed` that an answer was guessed (the bot's first, cheap pass)
+        self.guess = False
+        self.guessed = False
         self._adjacent: dict[tuple[str, Side], list[str]] = {}
         self._against: dict[tuple[str, str], Fraction] = {}
         self._commanded: dict[str, list[str]] = {}
@@ -124,18 +129,30 @@ class _View:
         nothing to do on a march: its flanks already refused (or not threatened, 7.8) and no
         attack at 3-2 on the printed strengths."""
         hit = self._fresh.get(unit.id)
-        if hit is None:
-            hit = self._fresh[unit.id] = self._worth_marching(unit)
-        return hit
+        if hit is not None:
+            return hit
+        if unit.id in self._without_way:
+            known = self._without_way[unit.id]
+        else:
+            known = self._without_way[unit.id] = self._worth_without_way(unit)
+        if known is None:
+            if self.guess:  # the cheap pass: a way forward is assumed, and noted
+                self.guessed = True
+                return True
+            known = self.way_forward(unit)
+        self._fresh[unit.id] = known
+        return known
 
-    def _worth_marching(self, unit: Unit) -> bool:
+    def _worth_without_way(self, unit: Unit) -> bool | None:
+        """`fresh`'s answer as far as it can be given without asking the unit's way
+        forward; None: the answer is whether the unit has a way forward."""
         if not fresh(unit):
             return False
         if unit.entrenchment == "none":
-            return bool(self.adjacent_enemy(unit)) or self.way_forward(unit)
+            return True if self.adjacent_enemy(unit) else None
         near = self.adjacent_enemy(unit)
         if not near:
-            return self.way_forward(unit)
+            return None
         if unit.hex not in self.state.refused and _flank_threat(self, unit):
             return True
         return any(self.odds(self.strength(unit), h, self.side) >= 1.5 for h in near)
@@ -203,13 +220,11 @@ class _View:
         if self.all_out or unit.side is not self._side or unit.hex is None or not _able(unit):
             return False
         here = unit.hex
-        first = min(u.id for u in self.by_hex.get(here, ()) if u.side is unit.side and _able(u))
-        if first != unit.id:
-            return False
         hit = self._hold_hex.get(here)
         if hit is None:
-            hit = self._hold_hex[here] = _holds_hex(self, here, unit.side)
-        return hit
+            able = [u.id for u in self.by_hex.get(here, ()) if u.side is unit.side and _able(u)]
+            hit = self._hold_hex[here] = _holds_hex(self, here, unit.side) and min(able)
+        return hit == unit.id
 
     def own_within(self, hex_: str, reach: int) -> list[Unit]:
         """The side to move's units at most `reach` hexes from `hex_` (read from the hexes
