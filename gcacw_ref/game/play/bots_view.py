@@ -183,12 +183,7 @@ class _View:
             str(unit.strength),
             nearer,
             enemy,
-            st.turn,
-            st.rain,
-            st.major_unfordable_until,
-            st.minor_unfordable_until,
-            st.bridges,
-            st.destroyed,
+            *_board_marks(st),
         )
         forward = self.memo.forward
         hit = forward.get(key)
@@ -302,12 +297,7 @@ class _View:
             action,
             attack_type,
             local + leaders,  # compared by value: the same units give the same gain
-            st.turn,
-            st.rain,
-            st.major_unfordable_until,
-            st.minor_unfordable_until,
-            st.bridges,
-            st.destroyed,
+            *_board_marks(st),
             target in st.refused,
         )
         gains = self.memo.gains
@@ -385,3 +375,16 @@ def _holds_hex(view: _View, here: str, side: Side) -> bool:
         if worth:
             return True
     return False
+
+
+def _board_marks(st: GameState) -> tuple[object, ...]:
+    """What of the board, beside the units, a memo key must hold: the turn, the rain and
+    the unfordable rivers (12.0), the bridges built and the crossings destroyed (10.1-10.3)."""
+    return (
+        st.turn,
+        st.rain,
+        st.major_unfordable_until,
+        st.minor_unfordable_until,
+        st.bridges,
+        st.destroyed,
+    )
