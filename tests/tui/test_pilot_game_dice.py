@@ -14,7 +14,7 @@ from gcacw_ref import i18n
 from gcacw_ref.game.play.api import Action, ChanceRequest, die_owners, load_scenario
 from gcacw_ref.rules.games import Side
 from gcacw_ref.tui.app import GcacwApp
-from gcacw_ref.tui.game.detail import roll_words
+from gcacw_ref.tui.game.detail import roll_title, roll_words
 from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions
 from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.pane import GamePane
@@ -73,8 +73,10 @@ def test_the_rolls_are_named_in_japanese() -> None:
             roll_words(ChanceRequest("initiative", 2, None, "4.2")),
             roll_words(ChanceRequest("rain", 2, None, "3.0")),
         ]
+        title = roll_title([ChanceRequest("initiative", 2, None, "4.2")])
     finally:
         i18n.set_language("en")
+    assert title == "イニシアティブの判定（ルール4.2）"
     assert words == [
         "[7.1] 突撃の指揮ダイス: 南軍：ダイス1個",
         "[7.4] 戦闘: 攻撃側、防御側",
@@ -116,7 +118,8 @@ async def prompt(home: Path, node: int) -> tuple[list[str], tuple[int, ...], str
 @run_async
 async def test_the_dice_dialog_of_an_initiative_roll(home: Path) -> None:
     lines, dice, _hash = await prompt(home, INITIATIVE)
-    assert lines[1:3] == [
+    assert lines[:2] == ["Initiative roll (rule 4.2)", "decision: Done"]
+    assert lines[2:4] == [
         "Roll 2 dice at the table (rules 4.2) and type them in this order:",
         "[4.2] initiative: Union, Confederate",
     ]
@@ -126,7 +129,9 @@ async def test_the_dice_dialog_of_an_initiative_roll(home: Path) -> None:
 @run_async
 async def test_the_dice_dialog_of_an_assault(home: Path) -> None:
     lines, dice, _hash = await prompt(home, ASSAULT)
-    assert lines[1:4] == [
+    assert lines[0] == "Assault command roll (rule 7.1) · combat roll (rule 7.4)"
+    assert lines[1].startswith("decision: ")
+    assert lines[2:5] == [
         "Roll 3 dice at the table (rules 7.1, 7.4) and type them in this order:",
         "[7.1] assault command: Confederate: 1 die",
         "[7.4] combat: attacker, defender",

@@ -99,6 +99,16 @@ def roll_words(request: ChanceRequest) -> str:
     return f"[{request.rule}] {name}: {whose}"
 
 
+def roll_title(requests: tuple[ChanceRequest, ...] | list[ChanceRequest]) -> str:
+    """The title of a dice prompt: the rolls it asks for, each by its name and rule
+    ("Initiative roll (rule 4.2)"), never by the action that makes them."""
+    title = " · ".join(
+        _("{name} roll (rule {rule})").format(name=_(ROLL_NAMES[r.roll]), rule=r.rule)
+        for r in requests
+    )
+    return title[:1].upper() + title[1:]
+
+
 def _signed(value: object) -> str:
     return f"{value:+d}" if isinstance(value, int) else str(value)
 

@@ -130,16 +130,23 @@ class NewGameDialog(_Dialog[GameOptions]):
 class DiceDialog(_Dialog[list[int]]):
     """The dice rolled at the table for one decision."""
 
-    def __init__(self, count: int, rules: list[str], what: str, rolls: list[str]) -> None:
+    def __init__(
+        self, count: int, rules: list[str], what: str, rolls: list[str], title: str = ""
+    ) -> None:
         super().__init__()
         self.count = count
         self.rules = rules
-        self.what = what
+        self.what = what  # the decision the dice are for
         self.rolls = rolls  # each roll named: its rule, what it is for, whose dice
+        self.title_text = title  # the rolls by name (the action's words when none is named)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(plain(self.what))
+            if self.title_text:
+                yield Label(plain(self.title_text), classes="title")
+                yield Label(plain(_("decision: {action}").format(action=self.what)))
+            else:
+                yield Label(plain(self.what))
             yield Label(
                 ngettext(
                     "Roll {count} die at the table (rule {rules}) and type it:",

@@ -11,7 +11,7 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.game.play.api import Action
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
-from gcacw_ref.tui.game.detail import roll_words
+from gcacw_ref.tui.game.detail import roll_title, roll_words
 from gcacw_ref.tui.game.dialogs import DiceDialog
 from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.host import GameHost
@@ -184,7 +184,8 @@ class GamePlay:
                         host.report(_("dice not typed: the decision is still open"))
 
                 rolls = [roll_words(r) for r in rolling]
-                host.app.push_screen(DiceDialog(count, rules, what, rolls), typed)
+                title = roll_title(rolling)
+                host.app.push_screen(DiceDialog(count, rules, what, rolls, title), typed)
                 return
         self.play(action, by, None)
 
