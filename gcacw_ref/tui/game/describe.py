@@ -291,7 +291,7 @@ def event_hexes(event: Event | None, state: GameState) -> list[str]:
 def unit_words(unit: Unit, state: GameState | None = None) -> str:
     name = unit.name if state is None else name_of(state, unit.id, unit.name)
     bits = [
-        f"{name} ({side_name(unit.side.value)})",
+        _("{unit} ({side})").format(unit=name, side=side_name(unit.side.value)),
         _("strength {s}").format(s=strength_text(Fraction(unit.strength))),
     ]
     if not unit.organized:

@@ -62,7 +62,10 @@ def status_line(
         side = h.to_move(h.state)
         player = h.players.get(side or "", "")
         who = D.PLAYERS.get(player, "")
-        line.append(D.decision_text(h.state) + (f" ({_(who)})" if who else ""))
+        decision = D.decision_text(h.state)
+        if who:
+            decision = _("{decision} ({player})").format(decision=decision, player=_(who))
+        line.append(decision)
         if h.at_end and player not in ("", "human") and not (busy or autoplay or dice_wait):
             line.append("  " + _("→: the bot decides"), style="bold")  # it waits for the key
     return line
