@@ -92,6 +92,7 @@ KEYS: list[tuple[str, str, str]] = [
     (N_("Game"), "space  +  -", N_("Autoplay on/off, faster, slower")),
     (N_("Game"), "tab  shift+tab", N_("Map, choices, log in turn (never leaves the game)")),
     (N_("Game"), "enter", N_("Make the highlighted choice")),
+    (N_("Game"), "[  ]", N_("Scroll the detail under the log up / down (a long attack)")),
     (N_("Game"), "w a s d  enter", N_("Move the map cursor; choose that hex, or see why not")),
     (
         N_("Game"),

@@ -42,7 +42,8 @@ HINTS = {
     "calc": N_("tab field · F9 breakdown · enter opens its rule · F4 next"),
     "charts": N_("↑↓ choose a table · tab to the table"),
     "game": N_(
-        "→← event · ., action · <> turn · space autoplay · z/c/r overlays · m compact · l legend"
+        "→← event · [] detail · ., action · <> turn · space autoplay · z/c/r overlays · "
+        "m compact · l legend"
     ),
 }
 

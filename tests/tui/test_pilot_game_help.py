@@ -40,6 +40,8 @@ SHOWN = {
     "plus_sign": "+",
     "equals_sign": "+",
     "minus": "-",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
 }
 
 

@@ -34,6 +34,8 @@ class GameControls(Widget):
         Binding("home", "jump_start", "Start", priority=True),
         Binding("end", "jump_end", "End", priority=True),
         Binding("g", "jump_log", "Go to event"),
+        Binding("left_square_bracket", "scroll_detail(-1)", "Detail up"),
+        Binding("right_square_bracket", "scroll_detail(1)", "Detail down"),
         Binding("space", "autoplay", "Autoplay"),
         Binding("plus,plus_sign,equals_sign", "speed(1)", "Faster"),
         Binding("minus", "speed(-1)", "Slower"),
@@ -80,6 +82,9 @@ class GameControls(Widget):
 
     def action_cycle_focus(self, delta: int) -> None:
         self.focusing.cycle(delta)
+
+    def action_scroll_detail(self, delta: int) -> None:
+        self.focusing.scroll_detail(delta)
 
     def action_rule_here(self) -> None:
         self.focusing.rule_here()

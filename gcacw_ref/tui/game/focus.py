@@ -19,6 +19,8 @@ The focus model (tests: `tests/tui/test_pilot_game_focus.py`):
 5. A key that can do nothing says why in the status line (at the live end, at the start,
    while the bot thinks, with nothing to undo …).
 6. A reopened save shows the event where it was saved: the end of its history.
+7. `[` and `]` scroll the detail panel up and down wherever the focus is (an attack's
+   strength steps run past its bottom at 80x24); the panel never takes the focus.
 
 The detail panel under the log shows the log's selected event whole (see `detail`).
 """
@@ -26,6 +28,7 @@ The detail panel under the log shows the log's selected event whole (see `detail
 from __future__ import annotations
 
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -239,7 +242,29 @@ class GameFocus:
         text.append(D.action_words(action, h.last), style="bold")
         text.append(f"\n[{rule}] ", style="cyan")
         text.append(self._rule_title(rule))
+        self._set_detail(text)
+
+    def _set_detail(self, text: Text | str) -> None:
+        """Show `text` in the detail panel, from its top."""
         self.host.query_one("#game-detail", Static).update(text, layout=True)
+        self.host.query_one("#game-detail-box", VerticalScroll).scroll_home(animate=False)
+
+    def scroll_detail(self, delta: int) -> None:
+        """`[` / `]`: the detail panel a page up / down (rule 7 of the focus model); when
+        it is already shown whole or at that end, the status line says so."""
+        box = self.host.query_one("#game-detail-box", VerticalScroll)
+        if box.max_scroll_y == 0:
+            self.host.report(_("the detail is shown whole: nothing to scroll"))
+            return
+        if (delta < 0 and box.scroll_y <= 0) or (delta > 0 and box.scroll_y >= box.max_scroll_y):
+            self.host.report(
+                _("already at the top of the detail")
+                if delta < 0
+                else _("already at the end of the detail")
+            )
+            return
+        page = max(1, box.scrollable_content_region.height - 1)
+        box.scroll_to(y=box.scroll_y + delta * page, animate=False, immediate=True)
 
     def show_current_detail(self, index: int, new_decision: bool) -> None:
         """The detail panel after the view is redrawn: the highlighted choice while the
@@ -264,9 +289,8 @@ class GameFocus:
     def show_detail(self, index: int) -> None:
         """The log entry `index` in full in the detail panel."""
         h = self.host.history
-        panel = self.host.query_one("#game-detail", Static)
         if h is None or not 0 <= index < len(h.stops):
-            panel.update("", layout=True)
+            self._set_detail("")
             return
         stop = h.stops[index]
         node = h.nodes[stop.node]
@@ -290,4 +314,4 @@ class GameFocus:
                 node.kind,
                 node.rule,
             )
-        panel.update(text, layout=True)
+        self._set_detail(text)

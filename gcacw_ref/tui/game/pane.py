@@ -15,7 +15,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import DescendantFocus
 from textual.timer import Timer
 from textual.widgets import OptionList, Static
@@ -57,11 +57,13 @@ class GamePane(GameControls):
     #game-choices { height: auto; max-height: 50%; border: round $success; display: none; }
     #game-choices.shown { display: block; }
     #game-log { height: 1fr; min-height: 3; }
-    #game-detail { height: auto; max-height: 45%; padding: 0 1; border-top: solid $primary; }
+    #game-detail-box { height: auto; max-height: 45%; border-top: solid $primary;
+                       scrollbar-size-vertical: 1; }
+    #game-detail { height: auto; padding: 0 1; }
     .narrow #game-info { height: 4; }
     .narrow #game-info.why { height: auto; max-height: 8; }
     GamePane.log-focus #game-choices { max-height: 25%; }
-    .narrow #game-detail { max-height: 55%; }
+    .narrow #game-detail-box { max-height: 55%; }
     .narrow #game-side { width: 52%; }
     """
 
@@ -100,7 +102,10 @@ class GamePane(GameControls):
                 yield Static("", id="game-info")
                 yield OptionList(id="game-choices")
                 yield LogView(id="game-log")
-                yield Static("", id="game-detail")
+                box = VerticalScroll(id="game-detail-box")
+                box.can_focus = False  # scrolled with [ and ]: Tab keeps map → choices → log
+                with box:
+                    yield Static("", id="game-detail")
 
     def on_mount(self) -> None:
         if self.options.open_path:
