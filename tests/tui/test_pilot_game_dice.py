@@ -147,11 +147,12 @@ async def test_the_dice_dialog_wraps_its_lines_at_80_columns(home: Path) -> None
     app = GcacwApp(home=home)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.push_screen(DiceDialog(3, ["7.1", "7.4"], what, rolls))
+        title = "Assault command roll (rule 7.1) · combat roll (rule 7.4)"
+        app.push_screen(DiceDialog(3, ["7.1", "7.4"], what, rolls, title))
         await settle(pilot)
         labels = list(app.screen.query(Label))
         texts = [str(label.render()) for label in labels]
-        assert what in texts[0]
+        assert texts[0] == title and what in texts[1]
         for label, text in zip(labels, texts, strict=True):
             assert label.size.width * label.size.height >= len(text.strip()), text
             assert label.region.right <= app.screen.query_one("#dialog").region.right
