@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import shutil
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ import textual.screen
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from gcacw_ref import i18n
 from gcacw_ref.game.play.api import load_scenario
 from gcacw_ref.text.library import Library
 from gcacw_ref.tui.books import Books
@@ -128,6 +129,32 @@ async def loaded_game_pane(pilot: Pilot[object]) -> GamePane:
         if panes and panes.first().history is not None:
             return panes.first()
     raise AssertionError("the game pane did not load")
+
+
+async def step_to_first_combat(pilot: Pilot[object], pane: GamePane) -> dict[str, Any]:
+    """Step the game pane forward (as → does) until its event is a combat; that event."""
+    h = pane.history
+    assert h is not None
+    for _ in range(3000):
+        event = h.event
+        if (h.last.over and h.at_end) or (event is not None and event["type"] == "combat"):
+            break
+        pane.action_step(1)
+        if pane.busy:
+            await pilot.app.workers.wait_for_complete()
+    event = h.event
+    assert event is not None and event["type"] == "combat"
+    return event
+
+
+@pytest.fixture
+def japanese() -> Iterator[None]:
+    """The interface in Japanese for one test."""
+    i18n.set_language("ja")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
 
 
 async def type_query(pilot: Pilot[object], text: str) -> None:

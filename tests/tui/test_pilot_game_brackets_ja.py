@@ -4,28 +4,16 @@ the hex panel ("（南軍）") come from translatable patterns, not from ASCII g
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from rich.text import Text
 from textual.widgets import Static
 
-from gcacw_ref import i18n
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game.dialogs import GameOptions
 from gcacw_ref.tui.game.mapview import MapView
 
 from .conftest import loaded_game_pane, run_async, settle
-
-
-@pytest.fixture
-def japanese() -> Iterator[None]:
-    i18n.set_language("ja")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def shown(app: GcacwApp, selector: str) -> str:

@@ -16,7 +16,7 @@ from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.keys import KEYS
 from gcacw_ref.tui.tabs import hints
 
-from .conftest import loaded_game_pane, run_async, settle
+from .conftest import loaded_game_pane, run_async, settle, step_to_first_combat
 
 BOTS = GameOptions("training", 1, "heuristic", "heuristic")
 
@@ -35,17 +35,7 @@ async def test_an_attacks_detail_scrolls_to_its_last_line_at_80x24(home: Path) -
     app = GcacwApp(home=home, game=BOTS)
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await loaded_game_pane(pilot)
-        h = pane.history
-        assert h is not None
-        for _ in range(3000):
-            event = h.event
-            if event is not None and event["type"] == "combat":
-                break
-            pane.action_step(1)
-            if pane.busy:
-                await app.workers.wait_for_complete()
-        event = h.event
-        assert event is not None and event["type"] == "combat"
+        event = await step_to_first_combat(pilot, pane)
         app.query_one(LogView).focus()
         await settle(pilot)
         box = app.query_one("#game-detail-box", VerticalScroll)

@@ -18,7 +18,7 @@ from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import MapView
 
-from .conftest import loaded_game_pane, run_async, settle
+from .conftest import loaded_game_pane, run_async, settle, step_to_first_combat
 
 PEOPLE = GameOptions("training", 3, "human", "human")
 BOTS = GameOptions("training", 1, "heuristic", "heuristic")
@@ -161,17 +161,9 @@ async def test_an_attack_reads_in_full_at_80_columns_and_the_future_is_dim(home:
     app = GcacwApp(home=home, game=BOTS)
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await loaded_game_pane(pilot)
+        event = await step_to_first_combat(pilot, pane)
         h = pane.history
         assert h is not None
-        for _ in range(3000):
-            event = h.event
-            if (h.last.over and h.at_end) or (event is not None and event["type"] == "combat"):
-                break
-            pane.action_step(1)
-            if pane.busy:
-                await app.workers.wait_for_complete()
-        event = h.event
-        assert event is not None and event["type"] == "combat"
         await settle(pilot)
         text = " ".join(detail_text(app).split())
         assert " ".join(D.event_text(event, h.last).split()) in text

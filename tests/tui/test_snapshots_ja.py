@@ -7,13 +7,11 @@ Update with `pytest tests/tui/test_snapshots_ja.py --snapshot-update` and look a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from gcacw_ref import i18n
 from gcacw_ref.tui.app import GcacwApp
 
 from .test_snapshots import SMALL, keys
@@ -35,15 +33,6 @@ SCREENS_JA = {
     "help": keys("f1"),
     "quickref": keys("f7"),
 }
-
-
-@pytest.fixture
-def japanese() -> Iterator[None]:
-    i18n.set_language("ja")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("name", list(SCREENS_JA))
