@@ -7,10 +7,12 @@ CI=true) and are skipped only on a developer machine without them.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from gcacw_ref import i18n
 from gcacw_ref.paths import seeds_dir
 
 SEED_FILES = {
@@ -84,3 +86,13 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     d.mkdir()
     monkeypatch.setenv("GCACW_REF_HOME", str(d))
     return d
+
+
+@pytest.fixture
+def japanese() -> Iterator[None]:
+    """The interface in Japanese for one test."""
+    i18n.set_language("ja")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")

@@ -4,10 +4,6 @@ output stays as it was, and the JSON keeps its English machine `reason`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from gcacw_ref import i18n
 from gcacw_ref.game.play.io_move import Input, render, run
 from gcacw_ref.rules.explain import Step
@@ -19,15 +15,6 @@ CASE = {
     "movement_allowance": 6,
 }
 ENGLISH_WORDS = ("clear", "mountain", "road", "pike", "trail", "cannot enter", "terrain")
-
-
-@pytest.fixture
-def japanese() -> Iterator[None]:
-    i18n.set_language("ja")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def test_step_lines_speak_the_rulebooks_terms(japanese: None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import shutil
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,6 @@ import textual.screen
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from gcacw_ref import i18n
 from gcacw_ref.game.play.api import load_scenario
 from gcacw_ref.text.library import Library
 from gcacw_ref.tui.books import Books
@@ -145,16 +144,6 @@ async def step_to_first_combat(pilot: Pilot[object], pane: GamePane) -> dict[str
     event = h.event
     assert event is not None and event["type"] == "combat"
     return event
-
-
-@pytest.fixture
-def japanese() -> Iterator[None]:
-    """The interface in Japanese for one test."""
-    i18n.set_language("ja")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 async def type_query(pilot: Pilot[object], text: str) -> None:
