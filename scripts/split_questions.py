@@ -4,7 +4,7 @@
 
 N is the set's number: its halves are `tuneN` and `heldN`. Run once for each of the
 second, third and fourth sets (all on 2026-11-24), the fifth, sixth and seventh
-(2026-11-25) and the eighth (2026-11-26), each time on the files of writers who read
+(2026-11-25), the eighth and the ninth (2026-11-26), each time on the files of writers who read
 only the rulebook (never the search, its glossary or the earlier sets). A question is
 dropped when it repeats one already kept or one of an earlier set (every file of
 `QUESTION_FILES` present): the same words in near the same order (rapidfuzz ratio >= 85
@@ -87,6 +87,14 @@ HEADERS = {
 # 100 English questions in table talk, weighted towards questions that name a word of
 # another chapter while the answer is elsewhere. Written and split at the start of round 12
 # (issue 29), before any tuning of that round, as a measure no round has tuned on.
+""",
+    "9": """\
+# The ninth set of natural questions about the standard rules (seed 000), written for
+# this project on 2026-11-26 by two fresh writers who read only the rulebook text of their
+# chapters (intro and 2.0-7.4; 7.5-12.0 with set-up, balance and the retreat tables), never
+# the search, its data or the earlier sets, with the brief of the eighth set: 100 Japanese
+# and 100 English questions. Written and split at the start of round 13 (issue 29), before
+# any work of that round touched the search.
 """,
 }
 # the printed headings of the unnumbered chapters, as a writer may cite them -> their ids

@@ -250,8 +250,10 @@ HALF_NAMES = {
     "held7": N_("held (set 7)"),
     "tune8": N_("tune (set 8)"),
     "held8": N_("held (set 8)"),
+    "tune9": N_("tune (set 9)"),
+    "held9": N_("held (set 9)"),
 }
-"""The halves of the eight question sets, as named in the bench text."""
+"""The halves of the nine question sets, as named in the bench text."""
 
 
 def _meaning_costs(questions: list[str]) -> dict[str, Any]:
