@@ -3,7 +3,7 @@
 
     python scripts/lines_vectors.py [--tokens]
 
-Run after editing `cards.toml` or `asks.toml` (or how their lines are tokenized): both
+Run after editing `cards.toml`, `asks.toml` or `asked.toml` (or how their lines are tokenized): both
 files are stamped with what they were made from, and a test fails while a stamp is not the
 current one (the search still works then: it reads and tokenizes the files itself, and
 encodes the lines on the first question and caches them in the data directory, a few
@@ -31,7 +31,7 @@ def tokens() -> None:
         "cards": {"stamp": prepared.file_digest(CARDS_FILE), "rules": cards_rules, "docs": cards},
         "asks": {"stamp": prepared.file_digest(ASKS_FILE), "rules": asks_rules, "docs": asks},
         "lines": {
-            "stamp": prepared.file_digest(CARDS_FILE, ASKS_FILE),
+            "stamp": prepared.file_digest(*semantic.LINE_FILES),
             "rules": rules,
             "digest": semantic._digest(texts),
         },

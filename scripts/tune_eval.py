@@ -18,11 +18,12 @@ import sys
 from pathlib import Path
 
 from gcacw_ref.paths import seeds_dir
+from gcacw_ref.text import quality
 from gcacw_ref.text.library import Library
 from gcacw_ref.text.quality import evaluate, load_questions
 
 # tune8 joined after round 12 measured it untouched; tune9 (round 13) at once (docs/search.md)
-TUNING = {"tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9"}
+TUNING = set(quality.TUNING)
 SEEDS = {
     "gcacw": "000_eb3241535f1c3a1c.txt",
     "wftu": "001_4ba28d007348ce01.txt",

@@ -1,6 +1,6 @@
 """How well questions find their rule: top-1 and top-3 over the question sets.
 
-Five sets of natural questions in Japanese and English (in a source checkout, under
+Nine sets of natural questions in Japanese and English (in a source checkout, under
 `tests/text/`), each with the standard-rules sections that answer it, decided by reading
 the rulebook, never by running the search, and each split once into a tuning half and a
 held-out half:
@@ -11,9 +11,13 @@ held-out half:
   `tune2`/`held2` to `tune4`/`held4`;
 * `questions_5.toml` and `questions_6.toml` (2026-11-25, the same way, after the asks of
   `asks.py` were written): `tune5`/`held5` and `tune6`/`held6`;
-* `questions_7.toml` (2026-11-25, round 9, issue 29): `tune7`/`held7`.
+* `questions_7.toml` (2026-11-25, round 9, issue 29): `tune7`/`held7`;
+* `questions_8.toml` and `questions_9.toml` (2026-11-26, rounds 12 and 13, each written
+  and split at the start of its round): `tune8`/`held8` and `tune9`/`held9`.
 
-The ranking is tuned on the `tune` halves only. Used by `gcacw-ref bench` and the tests.
+The ranking is tuned on the `tune` halves only (`TUNING`); since round 13 their Japanese
+questions are also lines of the encoder (`asked_toml`, `asks.ASKED_FILE`). Used by
+`gcacw-ref bench`, the tests and the tuning scripts.
 """
 
 from __future__ import annotations
@@ -41,7 +45,9 @@ HALVES = (
     *("tune4", "held4", "tune5", "held5", "tune6", "held6"),
     *("tune7", "held7", "tune8", "held8", "tune9", "held9"),
 )
-"""The halves, in the order they are shown: first set, then the second to the fifth."""
+"""The halves, in the order they are shown: first set, then the second to the ninth."""
+TUNING = frozenset(h for h in HALVES if h.startswith("tune"))
+"""The halves the ranking is tuned on (and learns from); a `held` half never is."""
 
 
 def load_questions(paths: tuple[Path, ...] = QUESTION_FILES) -> list[dict[str, Any]]:
@@ -90,3 +96,26 @@ def evaluate(lib: Library, questions: list[dict[str, Any]]) -> dict[str, Any]:
     out["misses"] = misses
     out["near"] = near
     return out
+
+
+def asked_toml(questions: list[dict[str, Any]]) -> str:
+    """The text of `asked.toml`: the Japanese questions of the tuning halves, each a line
+    of the rule it names first, rules in the order first named (scripts/asked_lines.py)."""
+    by_rule: dict[str, list[str]] = {}
+    for q in questions:
+        if q["half"] in TUNING and q["lang"] == "ja":
+            by_rule.setdefault(q["sections"][0], []).append(q["q"])
+    out = [
+        "# The Japanese questions of the question sets' tuning halves (tests/text/questions*.toml,",
+        "# never a held-out half), each under the rule that answers it first: more lines of the",
+        "# sentence encoder (semantic.py). Made by scripts/asked_lines.py; do not edit by hand.",
+    ]
+    for rule, lines in by_rule.items():
+        out += ["", "[[asks]]", f"rule = {_toml_string(rule)}", "ja = ["]
+        out += [f"    {_toml_string(line)}," for line in lines]
+        out.append("]")
+    return "\n".join(out) + "\n"
+
+
+def _toml_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -279,7 +279,7 @@ def fuse(
 LINES_TOP = 5  # the first results of a question that `by_lines` looks at again
 W_LINE_COSINE = 0.75
 W_LINE_ASKS = 0.05
-JA_W_LINE_COSINE = 0.5
+JA_W_LINE_COSINE = 0.75  # 0.5 until round 13, chosen again with the asked lines
 JA_W_LINE_ASKS = 0.1
 W_LINE_TRAINED = 0.0  # the trained ranker's probability less the best one's (round 11)
 JA_W_LINE_TRAINED = 0.25

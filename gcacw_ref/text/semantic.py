@@ -14,8 +14,9 @@ Two rankings, for questions only (look-ups keep their term ranking):
 * `passages`: cosine of the question with every passage of the leading book (the
   standard rules, in an all-books search); a ref ranks by its best passage;
 * `lines`: cosine with every line of the cards (`cards.py`) and the asks (`asks.py`) of
-  the standard rules; a rule ranks by its best line (for an English question, by the
-  mean of its best three: `rule_lines.py`).
+  the standard rules, and with the Japanese questions of the tuning halves (`asked.toml`,
+  labelled with their answer); a rule ranks by its best line (for an English question, by
+  the mean of its best three: `rule_lines.py`).
 
 A book's passage vectors are computed once and cached beside it (`books/<id>.sem`: a
 JSON header with the format, a stamp of the book's digest and the model, the rows, the
@@ -49,7 +50,7 @@ from gcacw_ref.errors import DataError, one_line
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import check_write_target, open_prepared
 from gcacw_ref.text import prepared
-from gcacw_ref.text.asks import ASKS_FILE, AsksFile
+from gcacw_ref.text.asks import ASKED_FILE, ASKS_FILE, AsksFile
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, read_data, standard_books
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ EN_BEST_OF = 3  # an English question ranks a rule by the mean of its 3 best lin
 MEMO = 256  # question vectors remembered
 MANY = 50  # texts encoded at once from which the tokenizer builds its dict
 LINES_FILE = "lines.sem"
+LINE_FILES = (CARDS_FILE, ASKS_FILE, ASKED_FILE)  # the encoder's lines, in this order
 SHIPPED = Path(__file__).with_name(LINES_FILE)
 # a vectors file: MAGIC, a JSON header padded with spaces to HEADER bytes, then the rows
 MAGIC = b"GCACWSEM"
@@ -349,7 +351,8 @@ def book_vectors(book: LoadedBook) -> Matrix:
 
 
 def _line_texts() -> tuple[list[str], list[str]]:
-    """(rule, text) of every card and asks line of the standard rules, in file order."""
+    """(rule, text) of every card, asks line and asked question of the standard rules, in
+    file order."""
     rules: list[str] = []
     texts: list[str] = []
     cards = read_data(CARDS_FILE, CardsFile, "cards")
@@ -357,11 +360,11 @@ def _line_texts() -> tuple[list[str], list[str]]:
         for text in (card.en, card.ja):
             rules.append(card.rule)
             texts.append(text)
-    asks = read_data(ASKS_FILE, AsksFile, "asks")
-    for entry in asks.asks:
-        for text in entry.en + entry.ja:
-            rules.append(entry.rule)
-            texts.append(text)
+    for path in LINE_FILES[1:]:
+        for entry in read_data(path, AsksFile, "asks").asks:
+            for text in entry.en + entry.ja:
+                rules.append(entry.rule)
+                texts.append(text)
     return rules, texts
 
 
@@ -371,7 +374,7 @@ def line_vectors(books_dir: Path | None) -> tuple[list[str], Matrix]:
     with _lock:
         got = _state.get("lines")
         if got is None:
-            shipped = prepared.lines(CARDS_FILE, ASKS_FILE)  # no need to read the files
+            shipped = prepared.lines(*LINE_FILES)  # no need to read the files
             vectors = None
             if shipped is not None:
                 rules, stamp = shipped

@@ -18,7 +18,7 @@ def test_a_question_naming_a_table_lifts_the_tables() -> None:
     assert got[0][1] == min(100.0, round(55.0 * governing.W_NUMBERED_TABLE, 1))  # by number
     ahead = [((0, "7.6#退却の優先順位"), 70.0), *order[1:]]
     which = governing.governing_first(ahead, "Which retreat table applies here", _where)
-    assert [k for k, _ in which] == [k for k, _ in ahead]  # 55 x 1.15 < 70: the rule stays
+    assert [k for k, _ in which] == [k for k, _ in ahead]  # 55 x W_TABLE < 70: the rule stays
     assert which[1][1] == round(55.0 * governing.W_TABLE, 1)
     lifted = governing.governing_first(ahead, "Retreat table 1, priority 4", _where)
     assert lifted[0][0] == (0, "retreat-tables")  # 55 x 2 > 70

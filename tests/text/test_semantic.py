@@ -152,7 +152,8 @@ def test_the_shipped_line_tokens_are_those_of_the_current_files() -> None:
     assert prepared.docs("cards", CARDS_FILE) == card_docs(CARDS_FILE)
     assert prepared.docs("asks", ASKS_FILE) == asks_docs(ASKS_FILE)
     rules, texts = semantic._line_texts()
-    assert prepared.lines(CARDS_FILE, ASKS_FILE) == (rules, semantic._digest(texts))
+    assert semantic.LINE_FILES[:2] == (CARDS_FILE, ASKS_FILE)
+    assert prepared.lines(*semantic.LINE_FILES) == (rules, semantic._digest(texts))
 
 
 def test_line_tokens_of_another_file_are_read_from_it(tmp_path: Path) -> None:
