@@ -2,12 +2,13 @@
 encoder), measured by leave-one-set-out: each tuning set is ranked with the lines of the
 other sets only, so no question meets its own line.
 
-    python scripts/tune_asked.py REC.pkl LANGS [module.CONST=v,v ...]
+    python scripts/tune_asked.py REC.pkl LANGS [more=FILE.toml,...] [module.CONST=v,v ...]
 
 REC.pkl is `tune_offline.py record`'s (made without the asked lines). LANGS is `ja` (as
 shipped), `ja,en`, or `none` (no asked lines: the search before round 13). The grid of
 constants is scored the same way, then cross-validated (each set scored with the choice
-best on the others), as `tune_offline.py cv` does.
+best on the others), as `tune_offline.py cv` does. `more=` adds question files of extra
+writers (the question sets' format) to the lines of every fold, in LANGS.
 """
 
 from __future__ import annotations
@@ -49,9 +50,11 @@ def main(argv: list[str]) -> None:
     data = pickle.loads(path.read_bytes())
     rows, where = data["rows"], data["where"]
     langs = langs_arg.split(",")
-    axes = dict(t._axis(a) for a in rest)
+    more = [Path(f) for a in rest if a.startswith("more=") for f in a[5:].split(",")]
+    axes = dict(t._axis(a) for a in rest if not a.startswith("more="))
     choices = t.grid(t.Choice(), axes) if axes else [t.Choice()]
     questions = [q for q in load_questions() if q["half"] in TUNING]
+    questions += [{**q, "half": "more"} for q in load_questions(tuple(more))]
     v0 = t.Variant.load(ASKS_FILE, path)
     results: dict[t.Choice, list[tuple[bool, bool]]] = {c: [] for c in choices}
     got_at: dict[t.Choice, dict[int, tuple[bool, bool]]] = {c: {} for c in choices}

@@ -39,12 +39,14 @@ SHORT_LINE = 40  # a best sentence shorter than this is shown with its neighbour
 CLOSE = 0.8  # a second or third result scoring this share of the first may be a see-also
 MAX_SENTENCES = 200  # sentences scored in one section
 ENCODED = 8  # of them, the best by their words the encoder reads too
-_SENTENCE_RE = re.compile(r"[^。\n]*(?:。|\n|$)")
+# a sentence ends at 。 (with the brackets that close right after it: 「…。)」) or a line break
+_SENTENCE_RE = re.compile(r"[^。\n]*(?:。[)）」』]*|\n|$)")
 _CITE_RE = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2})(?![\d])")
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
-    """[start, end) of each sentence (ends at 。 or a line break), without outer spaces."""
+    """[start, end) of each sentence (ends at 。 and any brackets closing right after it, or
+    at a line break), without outer spaces."""
     out = []
     for m in _SENTENCE_RE.finditer(text):
         a, z = m.start(), m.end()

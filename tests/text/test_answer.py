@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gcacw_ref.text import answer
 from gcacw_ref.text.answer import answer_span
 from gcacw_ref.text.library import Library
 from gcacw_ref.text.quality import load_questions
@@ -139,3 +140,10 @@ def test_answer_span_never_joins_a_heading_line(heading_first: bool) -> None:
     a, z = answer_span(text, ["短い"], headings=("見出し",))
     assert "見出し" not in text[a:z]
     assert "短い" in text[a:z]
+
+
+def test_a_bracket_closing_after_a_full_stop_ends_that_sentence() -> None:
+    text = "移動できる。(既に混乱なら兵力を1減らす。)次の文。「引用。」最後"
+    got = [text[a:z] for a, z in answer._sentences(text)]
+    want = ["移動できる。", "(既に混乱なら兵力を1減らす。)", "次の文。", "「引用。」", "最後"]
+    assert got == want
