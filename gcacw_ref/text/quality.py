@@ -29,6 +29,8 @@ from typing import Any
 from gcacw_ref.text.library import Library
 
 QUESTIONS_DIR = Path(__file__).resolve().parents[2] / "tests" / "text"
+# more players' questions by blind writers, never a question set: asked lines only (round 13)
+ASKED_MORE = Path(__file__).resolve().parents[2] / "scripts" / "data" / "asked_more.toml"
 QUESTION_FILES = (
     QUESTIONS_DIR / "questions.toml",
     QUESTIONS_DIR / "questions_2.toml",
@@ -98,17 +100,20 @@ def evaluate(lib: Library, questions: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def asked_toml(questions: list[dict[str, Any]]) -> str:
-    """The text of `asked.toml`: the Japanese questions of the tuning halves, each a line
-    of the rule it names first, rules in the order first named (scripts/asked_lines.py)."""
+def asked_toml(questions: list[dict[str, Any]], more: list[dict[str, Any]]) -> str:
+    """The text of `asked.toml`: the Japanese questions of the tuning halves, then those of
+    `more` (`ASKED_MORE`), each a line of the rule it names first, rules in the order first
+    named (scripts/asked_lines.py)."""
     by_rule: dict[str, list[str]] = {}
-    for q in questions:
-        if q["half"] in TUNING and q["lang"] == "ja":
+    tuned = [q for q in questions if q["half"] in TUNING]
+    for q in tuned + more:
+        if q["lang"] == "ja":
             by_rule.setdefault(q["sections"][0], []).append(q["q"])
     out = [
         "# The Japanese questions of the question sets' tuning halves (tests/text/questions*.toml,",
-        "# never a held-out half), each under the rule that answers it first: more lines of the",
-        "# sentence encoder (semantic.py). Made by scripts/asked_lines.py; do not edit by hand.",
+        "# never a held-out half) and of scripts/data/asked_more.toml, each under the rule that",
+        "# answers it first: more lines of the sentence encoder (semantic.py). Made by",
+        "# scripts/asked_lines.py; do not edit by hand.",
     ]
     for rule, lines in by_rule.items():
         out += ["", "[[asks]]", f"rule = {_toml_string(rule)}", "ja = ["]

@@ -8,12 +8,13 @@ from gcacw_ref.text import semantic
 from gcacw_ref.text.asks import ASKED_FILE, ASKS_FILE, AsksFile
 from gcacw_ref.text.cards import read_data
 from gcacw_ref.text.clean import search_form
-from gcacw_ref.text.quality import TUNING, asked_toml, load_questions
+from gcacw_ref.text.quality import ASKED_MORE, TUNING, asked_toml, load_questions
 
 
 def test_the_file_is_what_the_tuning_halves_make() -> None:
     """scripts/asked_lines.py was run after the last change to a question set."""
-    assert ASKED_FILE.read_text(encoding="utf-8") == asked_toml(load_questions())
+    want = asked_toml(load_questions(), load_questions((ASKED_MORE,)))
+    assert ASKED_FILE.read_text(encoding="utf-8") == want
 
 
 def test_no_held_out_question_is_a_line() -> None:
@@ -21,7 +22,8 @@ def test_no_held_out_question_is_a_line() -> None:
     held = [q for q in load_questions() if q["half"] not in TUNING]
     assert held and not [q["q"] for q in held if search_form(q["q"]) in lines]
     tuned = [q for q in load_questions() if q["half"] in TUNING and q["lang"] == "ja"]
-    assert len(lines) == len({search_form(q["q"]) for q in tuned})  # every one of them
+    more = [q for q in load_questions((ASKED_MORE,)) if q["lang"] == "ja"]
+    assert len(lines) == len({search_form(q["q"]) for q in tuned + more})  # every one of them
 
 
 def test_every_line_names_a_rule_of_the_asks_and_is_read_by_the_encoder() -> None:
@@ -40,5 +42,10 @@ def test_asked_toml_groups_by_the_first_answer_and_escapes() -> None:
         {"q": "english", "lang": "en", "half": "tune", "sections": ["7.6"]},
         {"q": "二つ目", "lang": "ja", "half": "tune9", "sections": ["7.6"]},
     ]
-    data = tomllib.loads(asked_toml(questions))
-    assert data == {"asks": [{"rule": "7.6", "ja": ['Is "x" a \\ line?', "二つ目"]}]}
+    more = [
+        {"q": "追加", "lang": "ja", "sections": ["2.4"]},
+        {"q": "x", "lang": "en", "sections": ["7.6"]},
+    ]
+    data = tomllib.loads(asked_toml(questions, more))
+    want = [{"rule": "7.6", "ja": ['Is "x" a \\ line?', "二つ目"]}, {"rule": "2.4", "ja": ["追加"]}]
+    assert data == {"asks": want}
