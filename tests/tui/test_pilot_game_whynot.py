@@ -16,8 +16,9 @@ from gcacw_ref.game.model.scenario import Scenario, scenario_from_data
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game.dialogs import GameOptions
-from gcacw_ref.tui.game.history import History, node_of
+from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.mapview import MapView
+from gcacw_ref.tui.game.nodes import node_of
 from gcacw_ref.tui.game.pane import GamePane
 
 from .conftest import run_async, settle
