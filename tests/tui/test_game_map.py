@@ -12,7 +12,8 @@ from gcacw_ref.game.engine.core import initial_state
 from gcacw_ref.game.model.scenario import load_scenario
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.compact import GUTTER, compact_label, snap
-from gcacw_ref.tui.game.mapview import CELL_W, MapView, stack_label, strength_text
+from gcacw_ref.tui.game.mapstyle import CELL_W, stack_label, strength_text
+from gcacw_ref.tui.game.mapview import MapView
 
 
 def test_cells_and_hexes_agree() -> None:

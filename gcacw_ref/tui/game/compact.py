@@ -29,6 +29,7 @@ from gcacw_ref.tui.game.mapstyle import (
     ID_FG,
     KIND_LETTERS,
     OVERLAY_FG,
+    StaticCell,
     cell_bg,
     strength_text,
     style,
@@ -38,7 +39,6 @@ from gcacw_ref.tui.game.mapstyle import (
 COMPACT_W = 3  # characters a hex
 GUTTER = 3  # the row numbers at the left edge ("12 ")
 HEADER = 1  # the column numbers on the top line
-Mark = tuple[str, str | None]
 
 
 def compact_size(columns: int, rows: int) -> Size:
@@ -91,7 +91,7 @@ def compact_label(units: list[Unit]) -> tuple[str, bool]:
 
 def compact_cell(
     h: str,
-    static: tuple[str, Mark, Mark, Mark],
+    static: StaticCell,
     key: tuple[object, ...],
 ) -> list[Segment]:
     """The three characters of hex `h`. `static` is (terrain colour, road, river,

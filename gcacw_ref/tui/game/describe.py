@@ -32,7 +32,7 @@ from gcacw_ref.game.play.api import (
     action_rule as action_rule,  # the rule a choice cites, for the panes
 )
 from gcacw_ref.i18n import N_, _, current_language, join_list, pgettext
-from gcacw_ref.tui.game.mapview import strength_text as strength_text
+from gcacw_ref.tui.game.mapstyle import strength_text
 
 ACTION_WORDS = {
     "take": N_("Take the initiative"),

@@ -9,12 +9,18 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.game.play.api import GameState, pending_decision
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import data_dir
-from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.dialogs import GameOptions, NewGameDialog, PathDialog
 from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.host import GameHost
-from gcacw_ref.tui.game.mapview import COMMAND_BG, REACH_BG, ZOC_BG, ZOC_LIMITED_BG, MapView
+from gcacw_ref.tui.game.mapstyle import (
+    COMMAND_BG,
+    REACH_BG,
+    ZOC_BG,
+    ZOC_LIMITED_BG,
+    strength_text,
+)
+from gcacw_ref.tui.game.mapview import MapView
 
 
 def load_history(path: str) -> History | str:
@@ -56,7 +62,7 @@ def overlay_layers(
             found, _mp, _real = overlays.reach(state, units[0])
             for h, cost in found.items():
                 bg[h] = REACH_BG
-                labels[h] = D.strength_text(cost) + "MP"
+                labels[h] = strength_text(cost) + "MP"
     return bg, labels
 
 

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.game import describe as D
-from gcacw_ref.tui.game.mapview import (
+from gcacw_ref.tui.game.mapstyle import (
     CHOICE_BG,
     COMMAND_BG,
     EVENT_BG,

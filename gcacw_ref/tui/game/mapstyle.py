@@ -46,6 +46,8 @@ KIND_LETTERS = {"infantry": "I", "cavalry": "C", "artillery": "A"}
 CURSOR_BG = "#ffd75f"
 CURSOR_STYLE = Style(color="black", bgcolor=CURSOR_BG, bold=True)
 ID_FG = "#a0a0a0"
+Mark = tuple[str, str | None]  # a character and its colour
+StaticCell = tuple[str, Mark, Mark, Mark]  # a hex's terrain colour, road, river, feature
 
 
 @lru_cache(maxsize=512)
@@ -87,7 +89,7 @@ def strength_text(value: Fraction) -> str:
 CELL_W = 7
 
 
-def road_mark(sides: Iterable[frozenset[HexsideFeature]]) -> tuple[str, str | None]:
+def road_mark(sides: Iterable[frozenset[HexsideFeature]]) -> Mark:
     """The road-type mark of a hex: railroad `#`, pike `=`, road `-`, trail `.`."""
     found: set[HexsideFeature] = set()
     for side in sides:
@@ -103,7 +105,7 @@ def road_mark(sides: Iterable[frozenset[HexsideFeature]]) -> tuple[str, str | No
     return " ", None
 
 
-def river_mark(sides: Iterable[frozenset[HexsideFeature]]) -> tuple[str, str | None]:
+def river_mark(sides: Iterable[frozenset[HexsideFeature]]) -> Mark:
     """`~` on a river or creek hexside (major bright, minor blue, creek cyan); `b` when a
     crossing (bridge, ford, dam, ferry) spans one of them."""
     found: set[HexsideFeature] = set()

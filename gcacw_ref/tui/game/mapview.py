@@ -1,11 +1,7 @@
 """The map widget: the scenario's hex grid drawn with coloured text, scrolled line by line.
 
-Each hex is a cell `CELL_W` characters wide and two lines high; even columns sit one
-line lower than odd ones, as on the printed map (flat-topped hexes in columns). Line
-one holds the hex id and three marks (road, river, feature); line two the units (side
-colour, kind, strength, markers) or the hex's name. The background is the terrain, or
-an overlay (ZOC, command radius, reachable hexes). Only ASCII is drawn, so the grid
-stays aligned in terminals that draw ambiguous-width characters double.
+It draws the full map (`fullmap`: two lines a hex) or the compact one (`compact`: one
+line a hex), keeps the cursor and sends the hex chosen.
 
 Only the visible lines are rendered (`ScrollView.render_line`), so a 40x30 map costs
 the same per frame as the training map.
@@ -15,38 +11,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.cells import set_cell_size
 from rich.segment import Segment
 from textual.binding import Binding
 from textual.events import Click
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gcacw_ref.game.play.api import GameState, HexMap, Unit, parse_hex
 from gcacw_ref.i18n import current_language
-from gcacw_ref.rules.terrain import HexFeature
 from gcacw_ref.tui.game import compact as C
-from gcacw_ref.tui.game.mapstyle import CELL_W as CELL_W
-from gcacw_ref.tui.game.mapstyle import CHOICE_BG as CHOICE_BG
-from gcacw_ref.tui.game.mapstyle import COMMAND_BG as COMMAND_BG
-from gcacw_ref.tui.game.mapstyle import CURSOR_STYLE as CURSOR_STYLE
-from gcacw_ref.tui.game.mapstyle import EVENT_BG as EVENT_BG
-from gcacw_ref.tui.game.mapstyle import ID_FG as ID_FG
-from gcacw_ref.tui.game.mapstyle import KIND_LETTERS as KIND_LETTERS
-from gcacw_ref.tui.game.mapstyle import OVERLAY_FG as OVERLAY_FG
-from gcacw_ref.tui.game.mapstyle import REACH_BG as REACH_BG
-from gcacw_ref.tui.game.mapstyle import SIDE_FG as SIDE_FG
-from gcacw_ref.tui.game.mapstyle import TERRAIN_BG as TERRAIN_BG
-from gcacw_ref.tui.game.mapstyle import ZOC_BG as ZOC_BG
-from gcacw_ref.tui.game.mapstyle import ZOC_LIMITED_BG as ZOC_LIMITED_BG
-from gcacw_ref.tui.game.mapstyle import cell_bg, river_mark, road_mark, style, unit_fg
-from gcacw_ref.tui.game.mapstyle import stack_label as stack_label
-from gcacw_ref.tui.game.mapstyle import strength_text as strength_text
+from gcacw_ref.tui.game.fullmap import (
+    full_cell,
+    full_hex_at,
+    full_region,
+    full_size,
+    snap_full,
+    static_cell,
+)
+from gcacw_ref.tui.game.mapstyle import CELL_W, StaticCell, stack_label
 from gcacw_ref.tui.game.placenames import is_top, run_names
-
-Mark = tuple[str, str | None]  # a character and its colour
 
 
 def _width(segs: list[Segment]) -> int:
@@ -62,11 +47,6 @@ def _merge(segs: list[Segment]) -> list[Segment]:
         else:
             out.append(seg)
     return out
-
-
-def _snap_full(scroll_x: int) -> int:
-    """A horizontal scroll offset of the full drawing moved back to a hex's left edge."""
-    return scroll_x - scroll_x % CELL_W
 
 
 class HexChosen(Message):
@@ -101,7 +81,7 @@ class MapView(ScrollView, can_focus=True):
         self.overlay_bg: dict[str, str] = {}
         self.labels: dict[str, str] = {}
         self.compact = False  # one line a hex, the ids on the edges (`compact`)
-        self._static: dict[str, tuple[str, Mark, Mark, Mark]] = {}
+        self._static: dict[str, StaticCell] = {}
         self._lines: list[Strip] = []
         self._header = Strip.blank(0)
         self._cursor_row = 0
@@ -115,23 +95,7 @@ class MapView(ScrollView, can_focus=True):
         self._static = {}
         self._line_cache = {}
         for h in hexmap.all_hexes():
-            sides = [hexmap.hexside(h, n) for n in hexmap.neighbors(h)]
-            features = hexmap.hex_features(h)
-            feature: Mark
-            if h in vp_hexes:
-                feature = ("*", "#ffe060")
-            elif HexFeature.STATION in features:
-                feature = ("S", "#ffffff")
-            elif HexFeature.VILLAGE in features:
-                feature = ("v", "#ffffff")
-            elif HexFeature.EARTHWORKS in features:
-                feature = ("E", "#ffffff")
-            elif HexFeature.LANDING in features:
-                feature = ("L", "#ffffff")
-            else:
-                feature = (" ", None)
-            bg = TERRAIN_BG.get(hexmap.terrain(h), "#303030")
-            self._static[h] = (bg, road_mark(sides), river_mark(sides), feature)
+            self._static[h] = static_cell(hexmap, h, vp_hexes)
         self._size_to_map()
         if not hexmap.on_map(self.cursor_hex):
             self.cursor_hex = "0101"
@@ -143,8 +107,7 @@ class MapView(ScrollView, can_focus=True):
         if self.compact:
             self.virtual_size = C.compact_size(m.columns, m.rows)
         else:
-            # a hex's width more: the view snaps to whole hexes and still reaches the edge
-            self.virtual_size = Size(m.columns * CELL_W + CELL_W, m.rows * 2 + 1)
+            self.virtual_size = full_size(m.columns, m.rows)
 
     def set_compact(self, on: bool) -> None:
         """Draw one line a hex with the ids on the edges (on), or the full hexes."""
@@ -222,8 +185,9 @@ class MapView(ScrollView, can_focus=True):
                     if cell_key[0] == "blank":
                         cells.append([Segment(" " * CELL_W)])
                         continue
-                    top, bottom = self._cell(str(cell_key[0]), cell_key)
-                    cells.append(top if is_top(str(cell_key[0]), y) else bottom)
+                    h = str(cell_key[0])
+                    top, bottom = full_cell(h, self._static[h], cell_key, self.hexmap)
+                    cells.append(top if is_top(h, y) else bottom)
                 if self.hexmap is not None:  # long place names run on over quiet cells
                     ja = current_language() == "ja"
                     run_names(y, line_keys, cells, self.hexmap, self._static, ja)
@@ -280,31 +244,6 @@ class MapView(ScrollView, can_focus=True):
         self._cursor_row = cursor_row
         self.refresh()
 
-    def _cell(self, h: str, key: tuple[object, ...]) -> tuple[list[Segment], ...]:
-        _h, unit_text, side, overlay, choice, lit, cursor, label = key
-        terrain_bg, road, river, feature = self._static[h]
-        bg = cell_bg(terrain_bg, overlay, choice, lit)
-        id_fg = OVERLAY_FG.get(bg, ID_FG)
-        if cursor:
-            head = Segment(h, CURSOR_STYLE)
-        else:
-            head = Segment(h, style(id_fg, bg, bg in OVERLAY_FG))
-        plain = style(id_fg, bg)
-        top = [head]
-        for mark, fg in (road, river, feature):
-            top.append(Segment(mark, plain if mark == " " else style(fg, bg, True)))
-        if unit_text:
-            text = str(unit_text)[:CELL_W].ljust(CELL_W)
-            bottom = [Segment(text, style(unit_fg(str(side), bg), bg, True))]
-        elif label is not None:  # an overlay's figure (MP to reach): below the hex id
-            bottom = [Segment(str(label)[:CELL_W].center(CELL_W), style(id_fg, bg, True))]
-        else:
-            ja = current_language() == "ja"
-            name = self.hexmap.place_name(h, ja) if self.hexmap else ""
-            text = set_cell_size(set_cell_size(name, CELL_W - 1), CELL_W)  # 2 cells a kana
-            bottom = [Segment(text, style(OVERLAY_FG.get(bg, "#d0d0d0"), bg))]
-        return top, bottom
-
     # -- drawing -----------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
@@ -324,7 +263,7 @@ class MapView(ScrollView, can_focus=True):
             return Strip.join([gutter, body.crop_extend(left, right, None)]).crop(0, width)
         if index >= len(self._lines):
             return Strip.blank(width)
-        left = _snap_full(scroll_x)  # whole hexes at the left edge, none cut in half
+        left = snap_full(scroll_x)  # whole hexes at the left edge, none cut in half
         whole = width - width % CELL_W  # and at the right: a cut hex's "060" is not an id
         line = self._lines[index].crop_extend(left, left + whole, None)
         return line if whole == width else Strip.join([line, Strip.blank(width - whole)])
@@ -333,26 +272,14 @@ class MapView(ScrollView, can_focus=True):
 
     def cell_region(self, h: str) -> Region:
         """Where hex `h` is drawn, in the drawing's coordinates."""
-        if self.compact:
-            return C.compact_region(h)
-        col, row = parse_hex(h)
-        off = 1 if col % 2 == 0 else 0
-        return Region((col - 1) * CELL_W, (row - 1) * 2 + off, CELL_W, 2)
+        return C.compact_region(h) if self.compact else full_region(h)
 
     def hex_at(self, x: int, y: int) -> str | None:
         """The hex under content coordinates (x, y), None off the map."""
         if self.hexmap is None or x < 0 or y < 0:
             return None
-        if self.compact:
-            found = C.compact_hex_at(x, y)
-            return found if found is not None and self.hexmap.on_map(found) else None
-        col = x // CELL_W + 1
-        off = 1 if col % 2 == 0 else 0
-        if y < off:
-            return None
-        row = (y - off) // 2 + 1
-        h = f"{col:02d}{row:02d}"
-        return h if col <= 99 and row <= 99 and self.hexmap.on_map(h) else None
+        found = C.compact_hex_at(x, y) if self.compact else full_hex_at(x, y)
+        return found if found is not None and self.hexmap.on_map(found) else None
 
     def follow(self, hexes: Iterable[str]) -> None:
         """Scroll so the given hexes (the current event) are in view."""
@@ -401,7 +328,7 @@ class MapView(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         if self.compact and (event.x < C.GUTTER or event.y < C.HEADER):
             return  # the column or row numbers
-        left = C.snap(int(scroll_x)) if self.compact else _snap_full(int(scroll_x))
+        left = C.snap(int(scroll_x)) if self.compact else snap_full(int(scroll_x))
         h = self.hex_at(event.x + left, event.y + int(scroll_y))
         if h is not None:
             self.focus()

@@ -14,10 +14,9 @@ from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 
 from gcacw_ref.game.play.api import HexMap, parse_hex
-from gcacw_ref.tui.game.mapstyle import CELL_W
+from gcacw_ref.tui.game.mapstyle import CELL_W, StaticCell
 
-Mark = tuple[str, str | None]
-Static = dict[str, tuple[str, Mark, Mark, Mark]]  # a hex's terrain colour and its marks
+Static = dict[str, StaticCell]  # every hex's terrain colour and marks
 MARKS_AT = 5  # a hex's first line: its id (4 cells) and road mark, then river and feature
 
 
