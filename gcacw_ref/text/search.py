@@ -25,7 +25,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.text import line_ranker, rerank, semantic
+from gcacw_ref.text import embed, line_ranker, rerank, semantic
 from gcacw_ref.text.answer import add_answer
 from gcacw_ref.text.asks import score_asks
 from gcacw_ref.text.cards import rank_cards
@@ -201,8 +201,8 @@ class Searcher:
             kinds = [b.info.kind for b in self.books]
             bm.cards = rank_cards(kinds, query, reading)
             bm.asks, bm.line_asks = score_asks(kinds, query, reading)
-            if reading.weights and semantic.available():
-                with contextlib.suppress(semantic.EncoderUnavailable):  # words alone, then
+            if reading.weights and embed.available():
+                with contextlib.suppress(embed.EncoderUnavailable):  # words alone, then
                     self._meaning(query, kinds, bm)
         scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
         out: list[tuple[_Cand, float]] = []

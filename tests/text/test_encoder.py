@@ -1,4 +1,4 @@
-"""The encoder's prepared files (`encoder.py`) and the vectors cache (`semantic.py`):
+"""The encoder's prepared files (`encoder.py`) and the vectors file (`vector_file.py`):
 the same ids and vectors as the package's own code, checked before use, and a mutation
 fuzz of both (no mutated file may raise; each is rebuilt or read whole)."""
 
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gcacw_ref.text import encoder, semantic
+from gcacw_ref.text import embed, encoder, vector_file
 from gcacw_ref.text.quality import load_questions
 from gcacw_ref.text.table_rows import TableRows
 
@@ -160,11 +160,11 @@ def test_a_damaged_prepared_folder_is_refused(prepared: Path, tmp_path: Path, da
 
 @pytest.fixture
 def fresh_state() -> Iterator[None]:
-    saved = dict(semantic._state)
-    semantic._state.clear()
+    saved = dict(embed._state)
+    embed._state.clear()
     yield
-    semantic._state.clear()
-    semantic._state.update(saved)
+    embed._state.clear()
+    embed._state.update(saved)
 
 
 def test_a_damaged_folder_is_prepared_again_with_one_notice(
@@ -173,8 +173,8 @@ def test_a_damaged_folder_is_prepared_again_with_one_notice(
     books = tmp_path / "books"
     _copy(prepared, books / encoder.FOLDER)
     (books / encoder.FOLDER / "d0.npy").write_bytes(b"junk")
-    semantic.use_folder(books)
-    vector = semantic.query_vector("退却")
+    embed.use_folder(books)
+    vector = embed.query_vector("退却")
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "prepared again" in err
     assert vector.shape == (512,)
@@ -187,8 +187,8 @@ def test_no_place_to_prepare_reads_the_package_in_memory(
     books = tmp_path / "books"
     books.mkdir()
     (books / encoder.FOLDER).write_text("a file where the folder goes", encoding="utf-8")
-    semantic.use_folder(books)
-    assert semantic.query_vector("退却").shape == (512,)
+    embed.use_folder(books)
+    assert embed.query_vector("退却").shape == (512,)
     assert (books / encoder.FOLDER).is_file()  # left alone
     assert "prepared again" in capsys.readouterr().err
 
@@ -204,10 +204,10 @@ def test_damaged_package_files_leave_the_word_rankers(
     (res / "weights.npz").write_bytes(b"PK\x03\x04 not whole")
     (res / "sp.model").write_bytes(b"\x0a\x05junk")
     monkeypatch.setattr(encoder, "_resources", lambda: res)
-    semantic.use_folder(tmp_path / "books")
-    with pytest.raises(semantic.EncoderUnavailable):
-        semantic.query_vector("退却")
-    assert not semantic.available()
+    embed.use_folder(tmp_path / "books")
+    with pytest.raises(embed.EncoderUnavailable):
+        embed.query_vector("退却")
+    assert not embed.available()
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "words only" in err
 
@@ -220,9 +220,9 @@ _VALID: dict[str, bytes] = {}
 def _valid_file(tmp: Path) -> bytes:
     if not _VALID:
         rng = np.random.default_rng(7)
-        vectors = rng.standard_normal((5, semantic.DIM)).astype(np.float16).astype(np.float32)
+        vectors = rng.standard_normal((5, embed.DIM)).astype(np.float16).astype(np.float32)
         path = tmp / "seed.sem"
-        semantic._save(path, "stamp", vectors)
+        vector_file.save(path, "stamp", vectors)
         _VALID["raw"] = path.read_bytes()
     return _VALID["raw"]
 
@@ -253,10 +253,10 @@ def _mutate(raw: bytes, edits: list[tuple[str, int, int]]) -> bytes:
             data += bytes([b]) * a
         elif kind == "header":
             key, values = HEADER_EDITS[a % len(HEADER_EDITS)]
-            head = json.loads(raw[len(semantic.MAGIC) : semantic.HEADER])
+            head = json.loads(raw[len(vector_file.MAGIC) : vector_file.HEADER])
             head[key] = values[b % len(values)]
-            text = semantic.MAGIC + json.dumps(head).encode()
-            data[: semantic.HEADER] = text.ljust(semantic.HEADER)[: semantic.HEADER]
+            text = vector_file.MAGIC + json.dumps(head).encode()
+            data[: vector_file.HEADER] = text.ljust(vector_file.HEADER)[: vector_file.HEADER]
     return bytes(data)
 
 
@@ -271,34 +271,34 @@ def test_a_mutated_vectors_file_is_read_whole_or_refused(
     path = tmp_path / "m.sem"
     mutated = _mutate(raw, edits)
     path.write_bytes(mutated)
-    got = semantic._load(path, "stamp", 5)  # never raises
+    got = vector_file.load(path, "stamp", 5)  # never raises
     if got is not None:
-        assert got.shape == (5, semantic.DIM) and got.dtype == np.float32
+        assert got.shape == (5, embed.DIM) and got.dtype == np.float32
         assert np.isfinite(got).all()
-        assert len(mutated) == semantic.HEADER + 5 * semantic.DIM * 4
+        assert len(mutated) == vector_file.HEADER + 5 * embed.DIM * 4
 
 
 def test_the_vectors_file_refuses_links_folders_and_devices(tmp_path: Path) -> None:
     raw = _valid_file(tmp_path)
     real = tmp_path / "real.sem"
     real.write_bytes(raw)
-    assert semantic._load(real, "stamp", 5) is not None
+    assert vector_file.load(real, "stamp", 5) is not None
     link = tmp_path / "link.sem"
     link.symlink_to(real)
-    assert semantic._load(link, "stamp", 5) is None  # a link is never followed
+    assert vector_file.load(link, "stamp", 5) is None  # a link is never followed
     folder = tmp_path / "folder.sem"
     folder.mkdir()
-    assert semantic._load(folder, "stamp", 5) is None
+    assert vector_file.load(folder, "stamp", 5) is None
     if Path("/dev/null").exists():
-        assert semantic._load(Path("/dev/null"), "stamp", 5) is None
-    assert semantic._load(tmp_path / "missing.sem", "stamp", 5) is None
+        assert vector_file.load(Path("/dev/null"), "stamp", 5) is None
+    assert vector_file.load(tmp_path / "missing.sem", "stamp", 5) is None
 
 
 def test_the_blas_thread_setting_is_not_left_behind(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(semantic.BLAS_THREADS, raising=False)
-    semantic.installed.cache_clear()
-    assert semantic.installed()
-    assert semantic.BLAS_THREADS not in os.environ  # no child process inherits it
-    monkeypatch.setenv(semantic.BLAS_THREADS, "3")  # the user's own setting is kept
-    semantic.installed.cache_clear()
-    assert semantic.installed() and os.environ[semantic.BLAS_THREADS] == "3"
+    monkeypatch.delenv(embed.BLAS_THREADS, raising=False)
+    embed.installed.cache_clear()
+    assert embed.installed()
+    assert embed.BLAS_THREADS not in os.environ  # no child process inherits it
+    monkeypatch.setenv(embed.BLAS_THREADS, "3")  # the user's own setting is kept
+    embed.installed.cache_clear()
+    assert embed.installed() and os.environ[embed.BLAS_THREADS] == "3"
