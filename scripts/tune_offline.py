@@ -47,7 +47,17 @@ import numpy as np
 import train_ranker
 from tune_eval import TUNING, library
 
-from gcacw_ref.text import asks, embed, governing, line_ranker, rank, rerank, search, semantic
+from gcacw_ref.text import (
+    asks,
+    embed,
+    governing,
+    line_ranker,
+    rank,
+    rerank,
+    search,
+    semantic,
+    term_rank,
+)
 from gcacw_ref.text.asks import ASKS_FILE, AsksFile, asks_docs
 from gcacw_ref.text.bm25 import Postings
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, card_weights, read_data
@@ -113,7 +123,7 @@ def _where(books: list[Any], b: int, ref: str) -> tuple[str, str, str, tuple[int
     book = books[b]
     sec = book.get(ref)
     owner = book.get(sec.parent) if sec.kind == "anchor" and sec.parent else sec
-    part = search._section_of(books, search._Cand(b, ref))
+    part = search._section_of(books, term_rank.Cand(b, ref))
     return book.info.id, owner.number or owner.id, sec.id, part
 
 
