@@ -41,7 +41,6 @@ from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.geometry import distance
 from gcacw_ref.game.model.pathing import MoveView
 from gcacw_ref.game.model.pending import AssaultDecision, pending_decision
-from gcacw_ref.game.model.scenario import leader_commands
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots_map import (
     ROUTES,
@@ -51,6 +50,7 @@ from gcacw_ref.game.play.bots_map import (
     station_owner,
 )
 from gcacw_ref.game.play.bots_view import ViewMemo, _flank_threat, _View
+from gcacw_ref.rules.command import leader_commands
 
 Bot = Callable[[GameState, list[Action]], Action]
 
