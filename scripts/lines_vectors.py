@@ -17,7 +17,7 @@ import sys
 
 import numpy as np
 
-from gcacw_ref.text import prepared, semantic
+from gcacw_ref.text import embed, prepared, semantic, vector_file
 from gcacw_ref.text.asks import ASKS_FILE, asks_docs
 from gcacw_ref.text.cards import CARDS_FILE, card_docs
 
@@ -46,8 +46,8 @@ def main(argv: list[str]) -> None:
     if "--tokens" in argv:
         return
     stamp, texts = semantic.line_stamp()
-    vectors = semantic.encode(texts).astype(np.float16).astype(np.float32)
-    semantic._save(semantic.SHIPPED, stamp, vectors, "<f2")
+    vectors = embed.encode(texts).astype(np.float16).astype(np.float32)
+    vector_file.save(semantic.SHIPPED, stamp, vectors, "<f2")
     print(f"{semantic.SHIPPED}: {len(texts)} lines, stamp {stamp}")
 
 

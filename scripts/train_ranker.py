@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gcacw_ref.text import line_ranker, semantic
+from gcacw_ref.text import embed, line_ranker
 from gcacw_ref.text.asks import ASKS_FILE, AsksFile
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, read_data
 from gcacw_ref.text.spelling import canonical
@@ -72,11 +72,11 @@ def vectors(texts: list[str], cache: Path) -> np.ndarray:
         if file.exists():
             parts.append(np.asarray(np.load(file), dtype=np.float32))
             continue
-        got = semantic.encode(run).astype(np.float16).astype(np.float32)
+        got = embed.encode(run).astype(np.float16).astype(np.float32)
         cache.mkdir(parents=True, exist_ok=True)
         np.save(file, got)
         parts.append(got)
-    return np.concatenate(parts) if parts else np.zeros((0, semantic.DIM), dtype=np.float32)
+    return np.concatenate(parts) if parts else np.zeros((0, embed.DIM), dtype=np.float32)
 
 
 def train(

@@ -47,7 +47,17 @@ import numpy as np
 import train_ranker
 from tune_eval import TUNING, library
 
-from gcacw_ref.text import asks, governing, line_ranker, rank, rerank, search, semantic
+from gcacw_ref.text import (
+    asks,
+    embed,
+    governing,
+    line_ranker,
+    rank,
+    rerank,
+    search,
+    semantic,
+    term_rank,
+)
 from gcacw_ref.text.asks import ASKS_FILE, AsksFile, asks_docs
 from gcacw_ref.text.bm25 import Postings
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, card_weights, read_data
@@ -95,7 +105,7 @@ def record(out: Path) -> None:
         if seen:
             row.update(seen)
             row["weights"] = card_weights(query, read_query(query))
-            row["qvec"] = np.array(semantic.query_vector(query), dtype=np.float32)
+            row["qvec"] = np.array(embed.query_vector(query), dtype=np.float32)
             keys = [k for k, _ in seen["terms"]] + [k for n in LISTS for k in seen["bm"][n]]
             for b, ref in keys:
                 if (b, ref) not in where:
@@ -113,7 +123,7 @@ def _where(books: list[Any], b: int, ref: str) -> tuple[str, str, str, tuple[int
     book = books[b]
     sec = book.get(ref)
     owner = book.get(sec.parent) if sec.kind == "anchor" and sec.parent else sec
-    part = search._section_of(books, search._Cand(b, ref))
+    part = search._section_of(books, term_rank.Cand(b, ref))
     return book.info.id, owner.number or owner.id, sec.id, part
 
 
@@ -202,7 +212,7 @@ def encoder_lines(asks_path: Path, cache: Path) -> tuple[Lines, np.ndarray]:
     if file.exists():
         vectors = np.load(file)
     else:
-        vectors = semantic.encode(texts).astype(np.float16).astype(np.float32)
+        vectors = embed.encode(texts).astype(np.float16).astype(np.float32)
         np.save(file, vectors)
     return Lines.of(rules), vectors
 

@@ -10,14 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gcacw_ref.calculators import CALCULATORS, calculator
-from gcacw_ref.rules.io.fields import (
-    format_units,
-    neighbour,
-    parse_hexes,
-    parse_units,
-    read_text,
-)
+from gcacw_ref.rules.io.fields import read_text
 from gcacw_ref.rules.io.flank import MARKS as FLANK_MARKS
+from gcacw_ref.rules.io.notation import format_units, neighbour, parse_hexes, parse_units
 from gcacw_ref.rules.io.retreat import MARKS as RETREAT_MARKS
 
 units = st.lists(

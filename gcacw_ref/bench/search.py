@@ -17,7 +17,7 @@ from gcacw_ref import paths
 from gcacw_ref.bench import cold
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import N_, _, join_list
-from gcacw_ref.text import semantic
+from gcacw_ref.text import embed
 from gcacw_ref.text.importer import build_book
 from gcacw_ref.text.library import Library
 from gcacw_ref.text.quality import HALVES, QUESTIONS_DIR, evaluate, load_questions
@@ -257,21 +257,21 @@ HALF_NAMES = {
 
 
 def _meaning_costs(questions: list[str]) -> dict[str, Any]:
-    """What the sentence encoder costs (`semantic.py`): loading it (once per process, done
+    """What the sentence encoder costs (`embed.py`): loading it (once per process, done
     by the question timings before) and encoding each of the timed questions anew."""
-    if not semantic.available():
+    if not embed.available():
         return {"available": False}
     cpu: list[float] = []
     for q in questions:
         c0 = time.thread_time()
-        semantic.encode([q])
+        embed.encode([q])
         cpu.append((time.thread_time() - c0) * 1000.0)
     return {
         "available": True,
-        "model": semantic.MODEL,
+        "model": embed.MODEL,
         "encode_cpu_median_ms": round(statistics.median(cpu), 3),
         "encode_cpu_p95_ms": round(_percentile(cpu, 95.0), 3),
-        "load_s": semantic.load_seconds(),
+        "load_s": embed.load_seconds(),
     }
 
 

@@ -15,14 +15,8 @@ from gcacw_ref.commands import Parser
 from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import N_, _, current_language, join_list, ngettext
 from gcacw_ref.paths import read_stdin_text, read_user_text
-from gcacw_ref.rules.io.fields import (
-    NO_CHOICE,
-    Spec,
-    left_at_default,
-    missing,
-    parse_hexes,
-    read_text,
-)
+from gcacw_ref.rules.io.fields import Spec, left_at_default, missing, read_text
+from gcacw_ref.rules.io.notation import NO_CHOICE, parse_hexes
 from gcacw_ref.rules.tables import describe_validation_error
 from gcacw_ref.settings import player_game
 

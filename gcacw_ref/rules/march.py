@@ -90,7 +90,8 @@ def fatigue_after_march(fatigue_before: int) -> int:
 
 
 def is_extended_march(exhausted: bool, fatigue_after: int) -> bool:
-    """5.1: fresh side reaching 3 or 4, or exhausted side reaching 2, 3 or 4."""
+    """5.1: fresh side reaching 3 or 4, or exhausted side reaching 2, 3 or 4 (the level after
+    the march's +1: register "extended-march-trigger")."""
     return fatigue_after >= (2 if exhausted else 3)
 
 

@@ -143,7 +143,8 @@ def river_crossing(
     uncrossable marker is off; a destroyed bridge or ferry on a minor river counts as a
     ford, on a major river as nothing. A ferry is free on a minor river outside rain;
     on a major river, in rain, or while the minor river is uncrossable, it costs the
-    ferry penalty.
+    ferry penalty. A dam with no road is crossed as a bridge with none, at the terrain's
+    cost (register "dam-without-road").
     """
     major = F.MAJOR_RIVER in features
     crossings = crossings_left(features, destroyed)

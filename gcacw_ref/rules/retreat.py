@@ -1,70 +1,29 @@
-"""Retreats, routs and cavalry retreats (7.6, 7.7): the table, each hex's type, the choice.
+"""Retreats, routs and cavalry retreats (7.6, 7.7): each neighbour's retreat type, the choice.
 
 One call looks at one hex of a retreat: which table applies to it, what retreat type each
 of the six neighbours is, its priority number and strength loss, and the neighbours the
-unit must choose between. The engine repeats it hex by hex.
+unit must choose between. The engine repeats it hex by hex. The tables themselves, and
+which one a hex uses, are `retreat_tables`.
 """
 
 from __future__ import annotations
-
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.explain import Step
-from gcacw_ref.rules.tables import Source, load_table
+from gcacw_ref.rules.retreat_tables import (
+    LENGTH_OF,
+    Kind,
+    RetreatRow,
+    retreat_length,
+    retreat_table_number,
+    retreat_tables,
+    slash_loss,
+    uses_left_figure,
+)
 from gcacw_ref.rules.terrain import closed_terrain
-
-Kind = Literal["retreat", "rout", "cavalry", "optional"]
-
-
-class RetreatRow(BaseModel):
-    """One retreat type of table 1 or 2."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    priority: int
-    type: str
-    loss: str
-    chart_mark: str | None = None
-    rules_mark: str | None = None
-    slash: Literal["road", "road_or_friendly"] | None = None
-    farther: bool | None = None
-    road: bool | None = None
-    zoc: bool | None = None
-    enemy: bool
-    label: str
-
-
-class Footnote(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    mark: str
-    chart: str
-    rules: str
-
-
-class Lengths(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    retreat: tuple[int, int]
-    rout: tuple[int, int]
-    cavalry: tuple[int, int]
-    optional: tuple[int, int]
-
-
-class RetreatTables(BaseModel):
-    """`tables/retreat_tables.toml`."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    source: Source
-    table1: list[RetreatRow]
-    table2: list[RetreatRow]
-    footnote: list[Footnote]
-    lengths: Lengths
 
 
 class RetreatHex(BaseModel):
@@ -105,63 +64,6 @@ def retreat_may_enter(terrain: str, road: bool, rain: bool) -> bool:
     swamp on a rain turn, only across a road, pike, trail or railroad hexside. The rule
     limits entering only: leaving such a hex is unrestricted."""
     return road or not closed_terrain(terrain, rain)
-
-
-def retreat_tables() -> RetreatTables:
-    return load_table("retreat_tables", RetreatTables)
-
-
-def retreat_length(kind: Kind) -> tuple[int, int]:
-    """7.6: hexes a retreat covers: r 2–4, R 4–6, cavalry retreat 4–6, optional 1–4."""
-    lengths = retreat_tables().lengths
-    result: tuple[int, int] = getattr(lengths, kind)
-    return result
-
-
-# The step wording for each kind of retreat (one message each, so every language words it whole).
-HEX_OF: dict[str, str] = {
-    "retreat": N_("hex {hex_number} of a retreat"),
-    "rout": N_("hex {hex_number} of a rout"),
-    "cavalry": N_("hex {hex_number} of a cavalry"),
-    "optional": N_("hex {hex_number} of a optional"),
-}
-HEX_OF_NOT_LEAVING: dict[str, str] = {
-    "retreat": N_("hex {hex_number} of a retreat, not leaving enemy ZOC"),
-    "rout": N_("hex {hex_number} of a rout, not leaving enemy ZOC"),
-    "cavalry": N_("hex {hex_number} of a cavalry, not leaving enemy ZOC"),
-    "optional": N_("hex {hex_number} of a optional, not leaving enemy ZOC"),
-}
-LENGTH_OF: dict[str, str] = {
-    "retreat": N_("retreat length"),
-    "rout": N_("rout length"),
-    "cavalry": N_("cavalry length"),
-    "optional": N_("optional length"),
-}
-
-
-def retreat_table_number(kind: Kind, hex_number: int, leaving_enemy_zoc: bool) -> tuple[int, Step]:
-    """7.6: table 1 for a retreat's first hex, a rout's or cavalry retreat's first four,
-    and whenever the unit leaves an enemy ZOC (limited included); table 2 otherwise."""
-    if not 1 <= hex_number <= 6:
-        raise InputError(
-            _("hex_number: must be 1 to 6 (got {hex_number})").format(hex_number=hex_number)
-        )
-    if leaving_enemy_zoc:
-        return 1, Step(rule="7.6", label=N_("leaving an enemy ZOC"), value=N_("table 1"))
-    first = 1 if kind in ("retreat", "optional") else 4
-    if hex_number <= first:
-        return 1, Step(
-            rule="7.6",
-            label=HEX_OF[kind],
-            value=N_("table 1"),
-            args={"hex_number": hex_number},
-        )
-    return 2, Step(
-        rule="7.6",
-        label=HEX_OF_NOT_LEAVING[kind],
-        value=N_("table 2"),
-        args={"hex_number": hex_number},
-    )
 
 
 CLOSER_READING = "retreat-closer-measured-from"
@@ -206,21 +108,6 @@ def retreat_type(table: int, h: RetreatHex) -> RetreatRow:
             continue
         return row
     raise InputError(_("neighbors: no retreat type matches"))  # pragma: no cover
-
-
-def slash_loss(row: RetreatRow, road: bool, friendly: bool) -> int:
-    """Table notes: a slash entry gives its left figure along a road (and, for the marked
-    entries, into a friendly-occupied hex) and its right figure otherwise."""
-    if "/" not in row.loss:
-        return int(row.loss)
-    left, right = (int(x) for x in row.loss.split("/"))
-    return left if uses_left_figure(row, road, friendly) else right
-
-
-def uses_left_figure(row: RetreatRow, road: bool, friendly: bool) -> bool:
-    """Table notes: the left figure of a slash entry applies along road/pike/trail/railroad
-    (city hexes count as road, 7.6), or into a friendly-occupied hex where so marked."""
-    return road or (row.slash == "road_or_friendly" and friendly)
 
 
 def retreat_loss(kind: Kind, row: RetreatRow, h: RetreatHex) -> tuple[int, bool]:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from gcacw_ref.rules.retreat import (
-    Kind,
     RetreatHex,
     RetreatOption,
     allowed_option,
@@ -20,11 +19,10 @@ from gcacw_ref.rules.retreat import (
     hex_allowed,
     must_choose,
     not_allowed,
-    retreat_length,
     retreat_loss,
-    retreat_table_number,
     retreat_type,
 )
+from gcacw_ref.rules.retreat_tables import Kind, retreat_length, retreat_table_number
 
 HexT = TypeVar("HexT", bound=Hashable)
 EXTENSION = 6  # how far past the maximum a retreat may run to leave enemy-occupied hexes

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Collection
 from typing import Any
 
-from gcacw_ref.text import semantic
+from gcacw_ref.text import embed
 from gcacw_ref.text.bm25 import tokens
 from gcacw_ref.text.clean import nfkc, search_form_with_map
 from gcacw_ref.text.models import Hit, Section
@@ -125,7 +125,7 @@ def answer_span(
         # the encoder (when a question has loaded it) reads the best few by their words
         few = sorted(range(len(sents)), key=lambda i: -gains[i])[:ENCODED]
         texts = [text[sents[i][0] : sents[i][1]] for i in few]
-        cos = semantic.cosines_if_loaded(query, texts) if query else None
+        cos = embed.cosines_if_loaded(query, texts) if query else None
         for i, c in zip(few, cos or [], strict=False):
             gains[i] += COSINE * c
     else:

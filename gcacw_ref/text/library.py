@@ -18,7 +18,7 @@ from gcacw_ref import paths
 from gcacw_ref.errors import DataError, InputError, one_line, quoted
 from gcacw_ref.gcpause import bulk_load
 from gcacw_ref.i18n import _
-from gcacw_ref.text import line_ranker, semantic
+from gcacw_ref.text import embed, line_ranker, semantic
 from gcacw_ref.text.asks import load_asks
 from gcacw_ref.text.bm25_cache import index_path
 from gcacw_ref.text.cards import load_cards
@@ -287,7 +287,7 @@ class Library:
             thesaurus()
         with self._step():
             semantic.warm(books)
-            if semantic.available():  # the trained ranker's weights (4 ms)
+            if embed.available():  # the trained ranker's weights (4 ms)
                 line_ranker.model()
                 line_ranker.ngram_model()
         for b in books:

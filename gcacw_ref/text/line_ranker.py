@@ -3,7 +3,7 @@
 `semantic.score_lines` ranks a rule by its nearest card or asks line. With forty and more
 lines a rule, a trained classifier can weigh what all of a rule's lines share against
 what sets it apart from the others: a multinomial logistic regression (softmax) over the
-encoder's sentence vectors (`semantic.DIM`), one class per rule id of the cards, trained
+encoder's sentence vectors (`embed.DIM`), one class per rule id of the cards, trained
 offline by `scripts/train_ranker.py` on the writers' lines only (the cards, `asks.toml`
 and the training file `scripts/data/asks_more.toml`; never on a question set). At question
 time it is one product of the question's vector (the one the search already has) with a
@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import open_prepared
-from gcacw_ref.text import prepared, semantic
+from gcacw_ref.text import embed, prepared
 from gcacw_ref.text.cards import standard_books
 from gcacw_ref.text.spelling import canonical
 
@@ -50,7 +50,7 @@ NGRAM_DIM = 4096  # hashed character 2- and 3-grams
 JA_NGRAMS = 0.5  # chosen by leave-one-set-out over the tuning sets (docs/search.md, round 11)
 MAGIC = b"GCACWCLF"
 FORMAT = 1
-DIM = semantic.DIM
+DIM = embed.DIM
 DEPTH = 30  # rules listed
 MAX_HEADER = 64 * 1024
 _KEYS = {"format", "stamp", "rules", "dim", "dtype"}
@@ -61,7 +61,7 @@ _state: dict[str, Any] = {}  # "model": (rules, weights, bias) or None when unus
 
 def stamp(*training: Path) -> str:
     """The stamp of weights trained on these files (the encoder's model and their digest)."""
-    return f"{semantic.MODEL}:{prepared.file_digest(*training)}"
+    return f"{embed.MODEL}:{prepared.file_digest(*training)}"
 
 
 def header_bytes(stamp: str, rules: list[str], dim: int = DIM) -> bytes:
@@ -208,6 +208,6 @@ def score(
     books = standard_books(kinds)
     if not books:
         return [], {}
-    p = probabilities(semantic.query_vector(query), query if japanese else None)
+    p = probabilities(embed.query_vector(query), query if japanese else None)
     order = sorted(p, key=lambda r: -p[r])[:DEPTH]
     return [(b, r) for b in books for r in order], {(b, r): x for b in books for r, x in p.items()}

@@ -2,7 +2,7 @@
 
 Up to eight rankings each order the refs (sections and named sub-headings) of every book:
 
-* **terms** (`search.Searcher._terms`): title, glossary term, exact or misspelt text and
+* **terms** (`term_rank.score_terms`): title, glossary term, exact or misspelt text and
   several-word coverage (`concepts.py`): sharp for a term, a typo or a title, blind to a
   question worded in everyday language;
 * **passages** (BM25 over paragraphs of a few sentences, `bm25.py`): a ref ranks by its

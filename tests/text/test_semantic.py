@@ -7,17 +7,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gcacw_ref.text import semantic
+from gcacw_ref.text import embed, semantic, vector_file
 from gcacw_ref.text.library import Library
 
 
 def test_the_encoder_is_installed() -> None:
     """A dependency of the project: CI measures the search with it, never without."""
-    assert semantic.available()
+    assert embed.available()
 
 
 def test_a_translation_lies_nearer_than_another_rule() -> None:
-    retreat_ja, retreat_en, rain_en = semantic.encode(
+    retreat_ja, retreat_en, rain_en = embed.encode(
         ["戦闘に負けたユニットは2ヘクス退却する", "the losing unit falls back two hexes", "rain"]
     )
     assert np.isclose(np.linalg.norm(retreat_en), 1.0, atol=1e-3)
@@ -25,8 +25,8 @@ def test_a_translation_lies_nearer_than_another_rule() -> None:
 
 
 def test_a_question_vector_is_remembered() -> None:
-    first = semantic.query_vector("can artillery attack alone?")
-    assert semantic.query_vector("can artillery attack alone?") is first
+    first = embed.query_vector("can artillery attack alone?")
+    assert embed.query_vector("can artillery attack alone?") is first
 
 
 def test_best_keeps_each_label_at_its_best_row() -> None:
@@ -55,7 +55,7 @@ def test_cache_round_trip_stale_and_damaged(
     path.write_bytes(b"not a vectors file")
     assert np.allclose(semantic.cached(path, "stamp-2", texts), made, atol=1e-2)
     assert "rebuilt" in capsys.readouterr().err
-    assert semantic._load(path, "stamp-2", 3) is None  # rows that do not match the book
+    assert vector_file.load(path, "stamp-2", 3) is None  # rows that do not match the book
 
 
 def test_a_cache_that_cannot_be_written_is_kept_in_memory(
@@ -74,10 +74,10 @@ def test_a_cache_that_cannot_be_written_is_kept_in_memory(
 
 def test_a_damaged_header_is_rebuilt(tmp_path: Path) -> None:
     path = tmp_path / "x.sem"
-    path.write_bytes(semantic.MAGIC + b' {"format": 2, cut short')
-    assert semantic._load(path, "s", 1) is None
+    path.write_bytes(vector_file.MAGIC + b' {"format": 2, cut short')
+    assert vector_file.load(path, "s", 1) is None
     assert semantic.cached(path, "s", ["退却"]).shape == (1, 512)
-    assert semantic._load(path, "s", 1) is not None
+    assert vector_file.load(path, "s", 1) is not None
 
 
 def test_rank_lines_only_for_the_standard_rules() -> None:
@@ -92,7 +92,7 @@ def test_score_lines_gives_every_rule_its_best_line() -> None:
     order, best = semantic.score_lines(["wftu", "gcacw"], query, None)
     assert order == semantic.rank_lines(["wftu", "gcacw"], query, None)
     rules, vectors = semantic.line_vectors(None)
-    scores = vectors @ semantic.query_vector(query)
+    scores = vectors @ embed.query_vector(query)
     expected = {}
     for rule, score in zip(rules, scores.tolist(), strict=True):
         expected[rule] = max(expected.get(rule, -1.0), score)
@@ -106,7 +106,7 @@ def test_an_english_question_ranks_a_rule_by_its_best_three_lines() -> None:
     order, best = semantic.score_lines(["gcacw"], query, None, semantic.EN_BEST_OF)
     assert best == semantic.score_lines(["gcacw"], query, None)[1]  # still the best line
     rules, vectors = semantic.line_vectors(None)
-    scores = (vectors @ semantic.query_vector(query)).tolist()
+    scores = (vectors @ embed.query_vector(query)).tolist()
     by_rule: dict[str, list[float]] = {}
     for rule, score in zip(rules, scores, strict=True):
         by_rule.setdefault(rule, []).append(score)
@@ -128,7 +128,7 @@ def test_passages_ranked_and_cached_beside_the_book(library: Library) -> None:
 def test_without_the_encoder_the_words_still_answer(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(semantic, "available", lambda: False)
+    monkeypatch.setattr(embed, "available", lambda: False)
     hits = library.search("can artillery attack on its own during a march?", limit=3)
     assert hits and hits[0].book == "gcacw"
 
@@ -136,9 +136,9 @@ def test_without_the_encoder_the_words_still_answer(
 def test_the_shipped_line_vectors_are_those_of_the_current_lines() -> None:
     """scripts/lines_vectors.py was run after the last change to the cards or asks."""
     stamp, texts = semantic.line_stamp()
-    shipped = semantic._load(semantic.SHIPPED, stamp, len(texts))
+    shipped = vector_file.load(semantic.SHIPPED, stamp, len(texts))
     assert shipped is not None
-    fresh = semantic.encode(texts[:5])
+    fresh = embed.encode(texts[:5])
     assert np.allclose(shipped[:5], fresh, atol=2e-3)  # stored as float16
 
 

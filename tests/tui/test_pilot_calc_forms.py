@@ -20,7 +20,7 @@ from textual.widgets import Input, Static
 from gcacw_ref.calculators import CALCULATORS
 from gcacw_ref.cli import main
 from gcacw_ref.rules.charts import grids_for
-from gcacw_ref.rules.io.fields import NO_CHOICE
+from gcacw_ref.rules.io.notation import NO_CHOICE
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.charts_pane import ChartsPane, used_cells

@@ -14,8 +14,9 @@ from fractions import Fraction
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.engine.bridges import broken, effective_hexside
-from gcacw_ref.game.engine.combat import combat_input, flank_for
+from gcacw_ref.game.engine.combat_input import combat_input
 from gcacw_ref.game.engine.common import combat_strength, disorganized_value, hex_of
+from gcacw_ref.game.engine.flank import flank_for
 from gcacw_ref.game.engine.work import Work
 from gcacw_ref.game.engine.zocview import command_range, move_board, weather, zoc_map
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit, move_step

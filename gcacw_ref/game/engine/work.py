@@ -17,8 +17,9 @@ from gcacw_ref.game.model.chance import ChanceRequest, RollKind
 from gcacw_ref.game.model.events import Event
 from gcacw_ref.game.model.frames import AnyFrame
 from gcacw_ref.game.model.hexmap import HexMap
-from gcacw_ref.game.model.scenario import board_for, leader_commands
+from gcacw_ref.game.model.scenario import board_for
 from gcacw_ref.game.model.state import GameResult, GameState, Leader, Unit
+from gcacw_ref.rules.command import leader_commands
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.station_raid import StationMarker
 
@@ -188,7 +189,7 @@ class Work:
         return h
 
     def commands(self, leader: Leader, unit: Unit) -> bool:
-        """2.2: the leader commands the unit (`scenario.leader_commands`)."""
+        """2.2: the leader commands the unit (`rules.command.leader_commands`)."""
         return leader_commands(leader, unit)
 
     def add_lost(self, side: Side, amount: Fraction) -> None:

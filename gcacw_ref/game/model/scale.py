@@ -10,7 +10,8 @@ time table) and by the engine tests. Nothing here is a rule.
 from __future__ import annotations
 
 from gcacw_ref.game.model.hexmap import HexMap, parse_map
-from gcacw_ref.game.model.scenario import Scenario, UnitSetup, check_scenario
+from gcacw_ref.game.model.scenario import Scenario, check_scenario
+from gcacw_ref.game.model.scenario_doc import UnitSetup
 from gcacw_ref.rules.games import Side
 
 

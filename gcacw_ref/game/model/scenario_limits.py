@@ -2,7 +2,7 @@
 
 Bounds: a scenario file is user input, so how many units, leaders and formations it may
 list, and how long its ids and names may be, is bounded (pydantic `max_length` in
-`scenario.py` uses these figures). Keys: weather turns and rain-table totals are ASCII
+`scenario_doc.py` uses these figures). Keys: weather turns and rain-table totals are ASCII
 digits, checked for range before any range is built. Maps: a built-in map id, or a file
 beside the scenario (no folder in the name, no link to somewhere else).
 """

@@ -13,7 +13,6 @@ from gcacw_ref.game.engine.position import Position
 from gcacw_ref.game.model.geometry import distance, hexes_within, nearest_distance_in
 from gcacw_ref.game.model.geometry import neighbors as _neighbors
 from gcacw_ref.game.model.pathing import MoveView
-from gcacw_ref.game.model.scenario import leader_commands
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots_map import (
     crossing_near,
@@ -22,6 +21,7 @@ from gcacw_ref.game.play.bots_map import (
     repair_chance,
     river_neighbors,
 )
+from gcacw_ref.rules.command import leader_commands
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.march import is_extended_march
 

@@ -11,7 +11,8 @@ from gcacw_ref.rules import flank as rules
 from gcacw_ref.rules.explain import render_steps
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.io import title_of
-from gcacw_ref.rules.io.fields import Form, Mark, Unset, drop_blanks, spec_for
+from gcacw_ref.rules.io.fields import Form, Unset, drop_blanks, spec_for
+from gcacw_ref.rules.io.notation import Mark
 from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.numbers import Strength
 

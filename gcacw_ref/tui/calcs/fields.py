@@ -7,7 +7,8 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from gcacw_ref.i18n import _, join_list
-from gcacw_ref.rules.io.fields import NO_CHOICE, format_units, read_text
+from gcacw_ref.rules.io.fields import read_text
+from gcacw_ref.rules.io.notation import NO_CHOICE, format_units
 from gcacw_ref.tui.widgets import Choice, Spec
 
 

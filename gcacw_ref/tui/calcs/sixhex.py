@@ -12,8 +12,8 @@ from textual.message import Message
 from textual.widgets import Input, Label, Static
 
 from gcacw_ref.i18n import N_, _, join_list
-from gcacw_ref.rules.io.fields import Mark, neighbour
 from gcacw_ref.rules.io.flank import MARKS as FLANK_MARKS
+from gcacw_ref.rules.io.notation import Mark, neighbour
 from gcacw_ref.rules.io.retreat import MARKS as RETREAT_MARKS
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.summary import lines, pairs, signed
