@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gcacw_ref.bench.search import synthetic_book
+from gcacw_ref.bench.search_timing import synthetic_book
 from gcacw_ref.text.clean import _LIST_START_RE, _SENTENCE_END, _is_cjk, reflow
 from gcacw_ref.text.importer import build_book
 

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from gcacw_ref.bench import search as bench
+from gcacw_ref.bench import search_timing
 
 
 def test_bench_over_seeds(seeds: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bench, "REPEATS", 1)
+    monkeypatch.setattr(search_timing, "REPEATS", 1)
     monkeypatch.setattr(bench.cold, "RUNS", 1)
     every = bench.load_questions()
     assert len(every) >= 160
@@ -30,7 +31,7 @@ def test_bench_over_seeds(seeds: dict[str, Path], monkeypatch: pytest.MonkeyPatc
     search = result["search"]
     assert search["source"] == "seeds"
     assert sorted(search["books"]) == ["brandywine", "gcacw", "wftu"]
-    assert search["queries"] == len(bench.QUERIES) >= 40
+    assert search["queries"] == len(search_timing.QUERIES) >= 40
     for key in ("median_ms", "p95_ms", "cpu_p95_ms"):
         assert search[key] >= 0
     text = bench.render(result)
@@ -46,7 +47,7 @@ def test_bench_over_seeds(seeds: dict[str, Path], monkeypatch: pytest.MonkeyPatc
 def test_bench_without_seeds_uses_user_books(
     filled_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bench, "REPEATS", 1)
+    monkeypatch.setattr(search_timing, "REPEATS", 1)
     monkeypatch.setattr(bench.paths, "seeds_dir", lambda: tmp_path / "no-seeds")
     result = bench.run()
     assert result["import_s"] is None
