@@ -35,6 +35,9 @@ END_TO_END: dict[str, str] = {
     "tests/serve/test_browser.py": "the app in a real Chromium",
     "tests/text/test_questions.py::test_questions_find_their_rule": "1,330 questions ranked",
     "tests/text/test_bench.py::test_bench_over_seeds": "the bench over every seed book",
+    "tests/text/test_answer_marks.py::test_passages_show_the_marked_sentence": (
+        "195 questions' passages"
+    ),
     "tests/text/test_encoder.py::test_any_text_gets_the_package_s_ids": "encoder property test",
     "tests/text/test_search.py::test_long_query": "a query of the whole rulebook's length",
     "tests/text/test_cli.py::test_import_list_remove": "a CLI process per step",

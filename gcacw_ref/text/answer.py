@@ -44,7 +44,7 @@ _SENTENCE_RE = re.compile(r"[^。\n]*(?:。[)）」』]*|\n|$)")
 _CITE_RE = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2})(?![\d])")
 
 
-def _sentences(text: str) -> list[tuple[int, int]]:
+def sentence_spans(text: str) -> list[tuple[int, int]]:
     """[start, end) of each sentence (ends at 。 and any brackets closing right after it, or
     at a line break), without outer spaces."""
     out = []
@@ -116,7 +116,7 @@ def answer_span(
     """[start, end) of the sentences of `text` that answer: a question's (`reading`) by
     `question_gains`, a look-up's by `term_gains`; a line that is only one of `headings`
     (the section's title and its sub-headings) never, nor is it joined to one that does."""
-    sents = _sentences(text)[:MAX_SENTENCES] or [(0, len(text))]
+    sents = sentence_spans(text)[:MAX_SENTENCES] or [(0, len(text))]
     if reading is not None and idf is not None and reading.weights:
         gains = question_gains(text, sents, reading, idf, chosen)
         held = term_gains(text, sents, terms)  # the forms the ranking matched, by length

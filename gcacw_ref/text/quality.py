@@ -22,13 +22,17 @@ questions are also lines of the encoder (`asked_toml`, `asks.ASKED_FILE`). Used 
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from gcacw_ref.text.answer import sentence_spans
+from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.library import Library
 
 QUESTIONS_DIR = Path(__file__).resolve().parents[2] / "tests" / "text"
+ANSWERS_FILE = QUESTIONS_DIR / "answers.toml"  # the answering sentences (round 13)
 # more players' questions by blind writers, never a question set: asked lines only (round 13)
 ASKED_MORE = Path(__file__).resolve().parents[2] / "scripts" / "data" / "asked_more.toml"
 QUESTION_FILES = (
@@ -124,3 +128,41 @@ def asked_toml(questions: list[dict[str, Any]], more: list[dict[str, Any]]) -> s
 
 def _toml_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def sentence_digest(sentence: str) -> str:
+    """How `answers.toml` names a sentence of the rulebook: a digest of its search form (the
+    project keeps no rulebook text of its own)."""
+    return hashlib.blake2b(search_form(sentence).encode(), digest_size=8).hexdigest()
+
+
+def load_answers(path: Path = ANSWERS_FILE) -> list[dict[str, Any]]:
+    """The marked answers (`[[answer]]`: `q`, `ref`, `gold` digests, `half`); empty when the
+    file is absent (an installed package)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    return list(data.get("answer", []))
+
+
+def passage_answers(lib: Library, item: dict[str, Any]) -> bool | None:
+    """Whether the top hit's passage holds a sentence the readers marked for the question
+    (the start of a long one is enough: a passage may cut an endless sentence); None when
+    the search no longer puts the marked rule first."""
+    hits = lib.search(item["q"], limit=1)
+    if not hits or hits[0].book != "gcacw" or hits[0].ref != item["ref"]:
+        return None
+    sec = lib._book("gcacw").get(item["ref"])
+    if sec is None:
+        return None
+    gold = set(item["gold"])
+    shown = search_form(hits[0].passage)
+    for a, z in sentence_spans(sec.text):
+        sentence = sec.text[a:z]
+        if sentence_digest(sentence) in gold and search_form(sentence)[:PREFIX] in shown:
+            return True
+    return False
+
+
+PREFIX = 60  # characters of a marked sentence's search form a passage must show

@@ -144,6 +144,6 @@ def test_answer_span_never_joins_a_heading_line(heading_first: bool) -> None:
 
 def test_a_bracket_closing_after_a_full_stop_ends_that_sentence() -> None:
     text = "移動できる。(既に混乱なら兵力を1減らす。)次の文。「引用。」最後"
-    got = [text[a:z] for a, z in answer._sentences(text)]
+    got = [text[a:z] for a, z in answer.sentence_spans(text)]
     want = ["移動できる。", "(既に混乱なら兵力を1減らす。)", "次の文。", "「引用。」", "最後"]
     assert got == want
