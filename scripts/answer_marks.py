@@ -28,7 +28,13 @@ from typing import Any
 from tune_eval import TUNING, library
 
 from gcacw_ref.text.answer import sentence_spans
-from gcacw_ref.text.quality import ANSWERS_FILE, is_right, load_questions, sentence_digest
+from gcacw_ref.text.quality import (
+    ANSWERS_FILE,
+    is_right,
+    load_questions,
+    sentence_digest,
+    toml_string,
+)
 
 MIN_SENTENCES = 4
 
@@ -89,8 +95,8 @@ def marks(items_file: Path, files: list[Path]) -> None:
         "# text is kept here. Made by scripts/answer_marks.py; the halves were assigned once.",
     ]
     for r in rows:
-        out += ["", "[[answer]]", f"q = {json.dumps(r['q'], ensure_ascii=False)}"]
-        out += [f'lang = "{r["lang"]}"', f"ref = {json.dumps(r['ref'], ensure_ascii=False)}"]
+        out += ["", "[[answer]]", f"q = {toml_string(r['q'])}"]
+        out += [f'lang = "{r["lang"]}"', f"ref = {toml_string(r['ref'])}"]
         out += [f"gold = {json.dumps(r['gold'])}", f'half = "{r["half"]}"']
     ANSWERS_FILE.write_text("\n".join(out) + "\n", encoding="utf-8")
     print(f"{ANSWERS_FILE}: {len(rows)} answers")

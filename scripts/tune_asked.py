@@ -23,7 +23,7 @@ import tune_offline as t
 from tune_eval import TUNING
 
 from gcacw_ref.text.asks import ASKS_FILE
-from gcacw_ref.text.quality import load_questions
+from gcacw_ref.text.quality import load_questions, toml_string
 
 
 def lines_file(questions: list[dict[str, Any]], langs: list[str], held: str, out: Path) -> Path:
@@ -35,14 +35,11 @@ def lines_file(questions: list[dict[str, Any]], langs: list[str], held: str, out
             by_rule.setdefault(q["sections"][0], []).append(q["q"])
     body = ASKS_FILE.read_text(encoding="utf-8")
     for rule, lines in by_rule.items():
-        body += f"\n[[asks]]\nrule = {_s(rule)}\nja = [{', '.join(map(_s, lines))}]\n"
+        quoted = ", ".join(map(toml_string, lines))
+        body += f"\n[[asks]]\nrule = {toml_string(rule)}\nja = [{quoted}]\n"
     path = out / f"asked-without-{held}-{'-'.join(langs)}.toml"
     path.write_text(body, encoding="utf-8")
     return path
-
-
-def _s(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def main(argv: list[str]) -> None:

@@ -23,6 +23,7 @@ questions are also lines of the encoder (`asked_toml`, `asks.ASKED_FILE`). Used 
 from __future__ import annotations
 
 import hashlib
+import json
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -120,14 +121,15 @@ def asked_toml(questions: list[dict[str, Any]], more: list[dict[str, Any]]) -> s
         "# scripts/asked_lines.py; do not edit by hand.",
     ]
     for rule, lines in by_rule.items():
-        out += ["", "[[asks]]", f"rule = {_toml_string(rule)}", "ja = ["]
-        out += [f"    {_toml_string(line)}," for line in lines]
+        out += ["", "[[asks]]", f"rule = {toml_string(rule)}", "ja = ["]
+        out += [f"    {toml_string(line)}," for line in lines]
         out.append("]")
     return "\n".join(out) + "\n"
 
 
-def _toml_string(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def toml_string(text: str) -> str:
+    """`text` as a TOML basic string (JSON's escapes are TOML's)."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def sentence_digest(sentence: str) -> str:
