@@ -96,6 +96,14 @@ HEADERS = {
 # and 100 English questions. Written and split at the start of round 13 (issue 29), before
 # any work of that round touched the search.
 """,
+    "10": """\
+# The tenth set of natural questions about the standard rules (seed 000), written for
+# this project on 2026-11-26 by two fresh writers who read only the rulebook text of their
+# chapters (intro and 2.0-7.4; 7.5-12.0 with set-up, balance and the retreat tables), never
+# the search, its data or the earlier sets, with the brief of the eighth and ninth sets: 100
+# Japanese and 100 English questions. Written and split at the start of round 14 (issue 29),
+# before any work of that round touched the search.
+""",
 }
 # the printed headings of the unnumbered chapters, as a writer may cite them -> their ids
 HEADING_IDS = {

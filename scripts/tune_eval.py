@@ -1,4 +1,4 @@
-"""Score the question search on the tuning halves only (`tune`...`tune9`); never held.
+"""Score the question search on the tuning halves only (`tune`...`tune10`); never held.
 
     python scripts/tune_eval.py [--misses] [--near] [module.CONST=value ...]
 

@@ -6,7 +6,7 @@ re-run the fusion, the last look and the asks' and encoder lines' aggregation in
     python scripts/tune_offline.py cv OUT.pkl [ASKS.toml]
     python scripts/tune_offline.py clf OUT.pkl lams=1e-3,1e-2 [more=0,1,2] [AXIS=v,v ...]
 
-`record` runs the live search over the tuning halves (`tune`...`tune9`, never held), without
+`record` runs the live search over the tuning halves (`tune`...`tune10`, never held), without
 the encoder's asked lines (the Japanese tuning questions themselves, `asked.toml`), and
 keeps, per question: its one spelling, the term ranker's scored list, every ranker's list
 (`rank.Bm25Result`), the tokens the asks read (`cards.card_weights`) and the question's

@@ -95,8 +95,10 @@ HALF_NAMES = {
     "held8": N_("held (set 8)"),
     "tune9": N_("tune (set 9)"),
     "held9": N_("held (set 9)"),
+    "tune10": N_("tune (set 10)"),
+    "held10": N_("held (set 10)"),
 }
-"""The halves of the nine question sets, as named in the bench text."""
+"""The halves of the ten question sets, as named in the bench text."""
 
 
 def _render_questions(q: dict[str, Any]) -> list[str]:
