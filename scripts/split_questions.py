@@ -26,7 +26,7 @@ from pathlib import Path
 from rapidfuzz import fuzz
 
 from gcacw_ref.text.clean import search_form
-from gcacw_ref.text.quality import QUESTION_FILES
+from gcacw_ref.text.quality import ASKED_MORE, QUESTION_FILES
 
 HEADERS = {
     "2": """\
@@ -104,6 +104,16 @@ HEADERS = {
 # Japanese and 100 English questions. Written and split at the start of round 14 (issue 29),
 # before any work of that round touched the search.
 """,
+    "11": """\
+# The eleventh set of natural questions about the standard rules (seed 000): Japanese only.
+# Written for this project on 2026-11-26 (round 14, issue 29) by eight fresh writers, two
+# for each quarter of the chapters, who read only the rulebook text of their quarter (never
+# the search, its data or any question set), with the question writers' brief asking for
+# Japanese only and for half the questions to tell the moment of play first. Written as more
+# asked lines; as lines they gained nothing (docs/search.md, round 14), so they became the
+# largest fresh measure of Japanese questions instead: split once, before any look at how
+# the search ranks them by half.
+""",
 }
 # the printed headings of the unnumbered chapters, as a writer may cite them -> their ids
 HEADING_IDS = {
@@ -180,6 +190,8 @@ def dump(questions: list[dict], n: str) -> str:
 def main(argv: list[str]) -> None:
     n, out, *files = argv
     earlier = [p for p in QUESTION_FILES[: int(n) - 1] if p.exists()]
+    if int(n) >= 11:  # from round 14: never a near-repeat of an asked line either
+        earlier.append(ASKED_MORE)
     # each writer's file is split on its own (files arrived at different times; a file
     # split once keeps its halves when later files are added after it)
     batches = merge([Path(f) for f in files], earlier)

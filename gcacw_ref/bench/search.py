@@ -97,8 +97,10 @@ HALF_NAMES = {
     "held9": N_("held (set 9)"),
     "tune10": N_("tune (set 10)"),
     "held10": N_("held (set 10)"),
+    "tune11": N_("tune (set 11)"),
+    "held11": N_("held (set 11)"),
 }
-"""The halves of the ten question sets, as named in the bench text."""
+"""The halves of the eleven question sets, as named in the bench text."""
 
 
 def _render_questions(q: dict[str, Any]) -> list[str]:

@@ -47,12 +47,13 @@ QUESTION_FILES = (
     QUESTIONS_DIR / "questions_8.toml",
     QUESTIONS_DIR / "questions_9.toml",
     QUESTIONS_DIR / "questions_10.toml",
+    QUESTIONS_DIR / "questions_11.toml",
 )
 HALVES = (
     *("tune", "held", "tune2", "held2", "tune3", "held3"),
     *("tune4", "held4", "tune5", "held5", "tune6", "held6"),
     *("tune7", "held7", "tune8", "held8", "tune9", "held9"),
-    *("tune10", "held10"),
+    *("tune10", "held10", "tune11", "held11"),
 )
 """The halves, in the order they are shown: first set, then the second to the ninth."""
 TUNING = frozenset(h for h in HALVES if h.startswith("tune"))
