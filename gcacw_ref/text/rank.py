@@ -276,7 +276,7 @@ def fuse(
 
 # `by_lines` (round 11): chosen by leave-one-set-out over the seven tuning sets, each
 # language on its own (docs/search.md, round 11)
-LINES_TOP = 5  # the first results of a question that `by_lines` looks at again
+LINES_TOP = 8  # the first results of a question that `by_lines` looks at again (5 until round 14)
 W_LINE_COSINE = 0.75
 W_LINE_ASKS = 0.05
 JA_W_LINE_COSINE = 0.75  # 0.5 until round 13, chosen again with the asked lines
