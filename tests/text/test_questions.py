@@ -130,14 +130,20 @@ LANGUAGES = {path: {"ja"} if path == QUESTION_FILES[10] else {"ja", "en"} for pa
 # en tune10 41/50, 49/50; held10 40/48, 44/48. The eleventh set (questions_11.toml,
 # Japanese only), measured once after its split and before any change, totals only: tune11
 # 321/385, 373/385; held11 330/382, 374/382.
+# Round 14 (issue 29: tune10's and tune11's Japanese questions as asked lines, `by_lines`
+# reading the first eight results; chosen by leave-one-set-out over tune..tune11) re-set
+# every bar to what it measures, measured once at the end on 2026-11-26 (totals only): the
+# sixth look at held..held7: ja 250/275, 270/275; en 329/370, 362/370; held8 (third) ja
+# 45/50, 49/50; en 41/49, 46/49; held9 (third) ja 43/50, 49/50; en 42/47, 47/47; held10
+# (second) ja 43/50, 48/50; en 40/48, 44/48; held11 (second) ja 327/382, 374/382.
 BARS = {
     ("ja", "tune"): (0.967, 0.967),
     ("en", "tune"): (0.952, 1.0),
-    ("ja", "held"): (0.934, 0.978),
+    ("ja", "held"): (0.913, 0.978),
     ("en", "held"): (0.893, 1.0),
     ("ja", "tune2"): (1.0, 1.0),
-    ("en", "tune2"): (0.886, 1.0),
-    ("ja", "held2"): (0.844, 0.955),
+    ("en", "tune2"): (0.863, 1.0),
+    ("ja", "held2"): (0.866, 0.977),
     ("en", "held2"): (0.86, 0.976),
     ("ja", "tune3"): (0.965, 1.0),
     ("en", "tune3"): (0.933, 0.977),
@@ -148,31 +154,31 @@ BARS = {
     ("ja", "held4"): (0.875, 1.0),
     ("en", "held4"): (0.958, 1.0),
     ("ja", "tune5"): (0.967, 1.0),
-    ("en", "tune5"): (0.842, 0.971),
+    ("en", "tune5"): (0.857, 0.971),
     ("ja", "held5"): (0.838, 0.935),
     ("en", "held5"): (0.911, 0.955),
-    ("ja", "tune6"): (0.941, 0.97),
-    ("en", "tune6"): (0.879, 0.948),
-    ("ja", "held6"): (0.97, 0.97),
+    ("ja", "tune6"): (0.97, 1.0),
+    ("en", "tune6"): (0.879, 0.965),
+    ("ja", "held6"): (1.0, 1.0),
     ("en", "held6"): (0.803, 0.964),
     ("ja", "tune7"): (0.97, 1.0),
-    ("en", "tune7"): (0.921, 0.968),
-    ("ja", "held7"): (0.954, 0.984),
+    ("en", "tune7"): (0.921, 0.953),
+    ("ja", "held7"): (0.969, 0.984),
     ("en", "held7"): (0.89, 0.968),
     ("ja", "tune8"): (0.92, 1.0),
     ("en", "tune8"): (0.897, 0.959),
     ("ja", "held8"): (0.9, 0.98),
-    ("en", "held8"): (0.816, 0.918),
+    ("en", "held8"): (0.836, 0.938),
     ("ja", "tune9"): (0.959, 1.0),
     ("en", "tune9"): (0.857, 1.0),
-    ("ja", "held9"): (0.84, 0.98),
-    ("en", "held9"): (0.872, 0.978),
-    ("ja", "tune10"): (0.94, 0.98),
+    ("ja", "held9"): (0.86, 0.98),
+    ("en", "held9"): (0.893, 1.0),
+    ("ja", "tune10"): (0.98, 1.0),
     ("en", "tune10"): (0.82, 0.98),
     ("ja", "held10"): (0.86, 0.96),
     ("en", "held10"): (0.833, 0.916),
-    ("ja", "tune11"): (0.833, 0.968),
-    ("ja", "held11"): (0.863, 0.979),
+    ("ja", "tune11"): (0.896, 0.989),
+    ("ja", "held11"): (0.856, 0.979),
 }
 
 
