@@ -33,7 +33,10 @@ def _require_seeds() -> bool:
 # `pytest -m end_to_end`. Node id prefixes, each with why it is long.
 END_TO_END: dict[str, str] = {
     "tests/serve/test_browser.py": "the app in a real Chromium",
-    "tests/text/test_questions.py::test_questions_find_their_rule": "1,330 questions ranked",
+    "tests/text/test_questions.py::test_questions_find_their_rule": "2,688 questions ranked",
+    "tests/text/test_second_reading.py::test_the_first_answer_under_either_reading": (
+        "1,139 questions ranked"
+    ),
     "tests/text/test_bench.py::test_bench_over_seeds": "the bench over every seed book",
     "tests/text/test_answer_marks.py::test_passages_show_the_marked_sentence": (
         "195 questions' passages"

@@ -34,6 +34,7 @@ from gcacw_ref.text.library import Library
 
 QUESTIONS_DIR = Path(__file__).resolve().parents[2] / "tests" / "text"
 ANSWERS_FILE = QUESTIONS_DIR / "answers.toml"  # the answering sentences (round 13)
+SECOND_READING = QUESTIONS_DIR / "second_reading.toml"  # held-out questions read again (14)
 # more players' questions by blind writers, never a question set: asked lines only (round 13)
 ASKED_MORE = Path(__file__).resolve().parents[2] / "scripts" / "data" / "asked_more.toml"
 QUESTION_FILES = (
@@ -171,3 +172,24 @@ def passage_answers(lib: Library, item: dict[str, Any]) -> bool | None:
 
 
 PREFIX = 60  # characters of a marked sentence's search form a passage must show
+
+
+def load_readings(path: Path = SECOND_READING) -> list[dict[str, Any]]:
+    """The second reading (`[[reading]]`: `q`, `lang`, `half`, `reader`, `first`, `also`);
+    empty when the file is absent (an installed package)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    return list(data.get("reading", []))
+
+
+def readers_agree(reading: dict[str, Any], question: dict[str, Any]) -> bool:
+    """Whether the second reader points a player at the first writer's first section."""
+    return bool(reading["first"] == question["sections"][0])
+
+
+def either_reading(reading: dict[str, Any], question: dict[str, Any]) -> list[str]:
+    """Every section either reader gave for a question: the writer's, then the second
+    reader's first and also."""
+    return list(dict.fromkeys([*question["sections"], reading["first"], *reading["also"]]))
