@@ -94,11 +94,23 @@ def app_home(library_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     return home
 
 
+SETTLE_S = 60.0  # the longest a test waits for the app's workers (a search takes < 1 s)
+
+
 async def settle(pilot: Pilot[object], pause: float = 0.0) -> None:
-    """Let timers fire and workers finish, then let the screen catch up."""
+    """Let timers fire and workers finish (for `SETTLE_S` at most), then let the screen
+    catch up.
+
+    Bounded: once in CI (round 14) a pilot test waited for its workers for good while the
+    screen kept updating; a worker still unfinished after `SETTLE_S` now fails the test,
+    naming the workers, instead of holding the run to its limit."""
     if pause:
         await asyncio.sleep(pause)
-    await pilot.app.workers.wait_for_complete()
+    try:
+        await asyncio.wait_for(pilot.app.workers.wait_for_complete(), SETTLE_S)
+    except TimeoutError:
+        left = [f"{w.name} ({w.state.name})" for w in pilot.app.workers]
+        pytest.fail(f"workers still running after {SETTLE_S:.0f} s: {left}")
     await pilot.pause()
 
 
