@@ -111,8 +111,8 @@ HEADERS = {
 # the search, its data or any question set), with the question writers' brief asking for
 # Japanese only and for half the questions to tell the moment of play first. Written as more
 # asked lines; as lines they gained nothing (docs/search.md, round 14), so they became the
-# largest fresh measure of Japanese questions instead: split once, before any look at how
-# the search ranks them by half.
+# largest fresh measure of Japanese questions instead: measured once as they came (totals
+# only), then split once, before any change of the search.
 """,
 }
 # the printed headings of the unnumbered chapters, as a writer may cite them -> their ids
