@@ -1,10 +1,11 @@
 """The answering sentences, marked by blind readers: make their input, then `answers.toml`.
 
-    python scripts/answer_marks.py items ITEMS.json PARTS N     # the readers' input files
-    python scripts/answer_marks.py marks ITEMS.json MARKS.toml [MARKS.toml ...]
+    python scripts/answer_marks.py items ITEMS.json PARTS N [SEED]   # the readers' input files
+    python scripts/answer_marks.py marks ITEMS.json OUT.toml MARKS.toml [MARKS.toml ...]
 
 `items`: the tuning questions whose rule the search puts first, in a section of at least
-four sentences, shuffled; each with its section cut into numbered sentences
+four sentences, not marked yet (in any `answers*.toml`), shuffled by SEED (13 in round 13,
+15 in round 15); each with its section cut into numbered sentences
 (`answer.sentence_spans`). Written outside the project (it holds the rulebook's text): N
 items per reader file, PARTS files beside ITEMS.json. Readers see only their file and mark
 the sentences that answer each question (round 13, docs/search.md).
@@ -29,8 +30,9 @@ from tune_eval import TUNING, library
 
 from gcacw_ref.text.answer import sentence_spans
 from gcacw_ref.text.quality import (
-    ANSWERS_FILE,
+    ANSWER_FILES,
     is_right,
+    load_answers,
     load_questions,
     sentence_digest,
     toml_string,
@@ -39,12 +41,13 @@ from gcacw_ref.text.quality import (
 MIN_SENTENCES = 4
 
 
-def items(out: Path, parts: int, size: int) -> None:
+def items(out: Path, parts: int, size: int, seed: int = 13) -> None:
     lib = library()
     book = lib._book("gcacw")
+    marked = {a["q"] for f in ANSWER_FILES for a in load_answers(f)}
     got: list[dict[str, Any]] = []
     for q in load_questions():
-        if q["half"] not in TUNING:
+        if q["half"] not in TUNING or q["q"] in marked:
             continue
         hits = lib.search(q["q"], limit=1)
         if not hits or not is_right(hits[0].book, hits[0].section, hits[0].ref, q["sections"]):
@@ -58,7 +61,7 @@ def items(out: Path, parts: int, size: int) -> None:
         got.append(
             {"id": ident, "q": q["q"], "lang": q["lang"], "ref": hits[0].ref, "sents": sents}
         )
-    random.Random(13).shuffle(got)
+    random.Random(seed).shuffle(got)
     out.write_text(json.dumps(got, ensure_ascii=False), encoding="utf-8")
     for k in range(parts):
         lines = []
@@ -71,7 +74,7 @@ def items(out: Path, parts: int, size: int) -> None:
     print(f"{out}: {len(got)} items")
 
 
-def marks(items_file: Path, files: list[Path]) -> None:
+def marks(items_file: Path, target: Path, files: list[Path]) -> None:
     by_id = {it["id"]: it for it in json.loads(items_file.read_text(encoding="utf-8"))}
     rows = []
     for file in files:
@@ -89,24 +92,24 @@ def marks(items_file: Path, files: list[Path]) -> None:
         for n, r in enumerate(mine):
             r["half"] = "tune" if n % 2 == 0 else "held"
     out = [
-        "# The sentences that answer a question, marked by four blind readers who saw only the",
-        "# question and its rule cut into sentences (2026-11-26, round 13): each `gold` is a",
-        "# digest of a marked sentence's search form (quality.sentence_digest), so no rulebook",
-        "# text is kept here. Made by scripts/answer_marks.py; the halves were assigned once.",
+        "# The sentences that answer a question, marked by blind readers who saw only the",
+        "# question and its rule cut into sentences: each `gold` is a digest of a marked",
+        "# sentence's search form (quality.sentence_digest), so no rulebook text is kept here.",
+        "# Made by scripts/answer_marks.py; the halves were assigned once.",
     ]
     for r in rows:
         out += ["", "[[answer]]", f"q = {toml_string(r['q'])}"]
         out += [f'lang = "{r["lang"]}"', f"ref = {toml_string(r['ref'])}"]
         out += [f"gold = {json.dumps(r['gold'])}", f'half = "{r["half"]}"']
-    ANSWERS_FILE.write_text("\n".join(out) + "\n", encoding="utf-8")
-    print(f"{ANSWERS_FILE}: {len(rows)} answers")
+    target.write_text("\n".join(out) + "\n", encoding="utf-8")
+    print(f"{target}: {len(rows)} answers")
 
 
 def main(argv: list[str]) -> None:
     if argv[0] == "items":
-        items(Path(argv[1]), int(argv[2]), int(argv[3]))
+        items(Path(argv[1]), int(argv[2]), int(argv[3]), *(int(a) for a in argv[4:5]))
     elif argv[0] == "marks":
-        marks(Path(argv[1]), [Path(a) for a in argv[2:]])
+        marks(Path(argv[1]), Path(argv[2]), [Path(a) for a in argv[3:]])
     else:
         raise SystemExit(f"unknown command {argv[0]}")
 

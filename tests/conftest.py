@@ -39,7 +39,7 @@ END_TO_END: dict[str, str] = {
     ),
     "tests/text/test_bench.py::test_bench_over_seeds": "the bench over every seed book",
     "tests/text/test_answer_marks.py::test_passages_show_the_marked_sentence": (
-        "195 questions' passages"
+        "590 questions' passages"
     ),
     "tests/text/test_encoder.py::test_any_text_gets_the_package_s_ids": "encoder property test",
     "tests/text/test_search.py::test_long_query": "a query of the whole rulebook's length",

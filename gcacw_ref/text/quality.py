@@ -34,6 +34,7 @@ from gcacw_ref.text.library import Library
 
 QUESTIONS_DIR = Path(__file__).resolve().parents[2] / "tests" / "text"
 ANSWERS_FILE = QUESTIONS_DIR / "answers.toml"  # the answering sentences (round 13)
+ANSWER_FILES = (ANSWERS_FILE, QUESTIONS_DIR / "answers_2.toml")  # and a second batch (15)
 SECOND_READING = QUESTIONS_DIR / "second_reading.toml"  # held-out questions read again (14)
 # more players' questions by blind writers, never a question set: asked lines only (round 13)
 ASKED_MORE = Path(__file__).resolve().parents[2] / "scripts" / "data" / "asked_more.toml"
