@@ -78,8 +78,12 @@ class Hit:
     passage: str = ""
     passage_highlights: list[tuple[int, int]] = field(default_factory=list)  # in `passage`
     see_also: list[str] = field(default_factory=list)  # section numbers in the same book
-    # [start, end) of `passage` in the text of rule `section` (line breaks there)
+    # [start, end) of the passage's main piece (the best sentence and its neighbour) in the
+    # text of rule `section` (line breaks there)
     answer_span: tuple[int, int] | None = None
+    # every piece of `passage` there, in the text's order (the main piece and, for a
+    # question, one more sentence elsewhere); the pieces are joined by " … " in `passage`
+    answer_spans: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass(kw_only=True)

@@ -66,12 +66,19 @@ def test_a_question_shows_its_answering_sentence(
     top = library.search(question, limit=3)[0]
     assert top.section == section
     assert words in top.passage
-    assert top.snippet == top.passage and top.highlights == top.passage_highlights
-    assert top.answer_span is not None
-    a, z = top.answer_span
-    assert library.rule(section).text[a:z].replace("\n", " ") == top.passage
+    assert top.answer_span is not None and top.answer_span in top.answer_spans
+    text = library.rule(section).text
+    assert _pieces(text, top.answer_spans) == top.passage
+    assert top.snippet == _pieces(text, [top.answer_span])  # the contract's snippet
+    marked = {top.passage[a:b] for a, b in top.passage_highlights}
+    assert {top.snippet[a:b] for a, b in top.highlights} <= marked
     for s, e in top.passage_highlights:
         assert 0 <= s < e <= len(top.passage)
+
+
+def _pieces(text: str, spans: list[tuple[int, int]]) -> str:
+    """What a passage shows of its spans: their text, line breaks as spaces, " … " between."""
+    return " … ".join(text[a:z].replace("\n", " ") for a, z in spans)
 
 
 def test_a_lookup_keeps_its_snippet(library: Library) -> None:
@@ -104,10 +111,15 @@ def test_the_passage_is_always_a_slice_of_the_section(library: Library, question
     if top.answer_span is None:
         assert top.passage == library.rule(top.ref, book=top.book).title
         return
-    a, z = top.answer_span
-    assert 0 <= a < z <= len(text)
-    assert text[a:z].replace("\n", " ") == top.passage
-    assert top.passage.replace(" ", "") in text.replace("\n", "").replace(" ", "")
+    assert top.answer_span in top.answer_spans and len(top.answer_spans) in (1, 2)
+    assert top.answer_spans == sorted(top.answer_spans)
+    for a, z in top.answer_spans:
+        assert 0 <= a < z <= len(text)
+    if len(top.answer_spans) == 2:  # the second piece is one sentence outside the first
+        (_, z1), (a2, _) = top.answer_spans
+        assert z1 <= a2
+    assert _pieces(text, top.answer_spans) == top.passage
+    assert len(top.passage) <= answer.PASSAGE_MAX * 2 + len(answer.JOIN)
     assert top.section not in top.see_also
 
 
@@ -147,3 +159,44 @@ def test_a_bracket_closing_after_a_full_stop_ends_that_sentence() -> None:
     got = [text[a:z] for a, z in answer.sentence_spans(text)]
     want = ["移動できる。", "(既に混乱なら兵力を1減らす。)", "次の文。", "「引用。」", "最後"]
     assert got == want
+
+
+def test_a_second_sentence_elsewhere_joins_the_passage() -> None:
+    # hand-worked: four sentences, the best (1) with its better neighbour (0), and the
+    # second best (3) far enough from them
+    sents = [(0, 10), (10, 20), (20, 30), (30, 40)]
+    gains = [0.5, 2.0, -1.0, 1.2]
+    main = answer._grow(sents, 1, gains)
+    assert main == (0, 20)
+    assert answer.second_sentence(sents, gains, 1, main) == (30, 40)
+
+
+@pytest.mark.parametrize(
+    ("gains", "why"),
+    [
+        ([0.5, 2.0, -1.0, 0.9], "under SECOND of the best"),
+        ([1.5, 2.0, -1.0, 1.2], "the second best is the neighbour already shown"),
+        ([0.0, 0.0, 0.0, 0.0], "nothing scores"),
+        ([0.5, 2.0, -1.0, 0.0], "the second best scores nothing"),
+    ],
+)
+def test_no_second_sentence(gains: list[float], why: str) -> None:
+    sents = [(0, 10), (10, 20), (20, 30), (30, 40)]
+    best = max(range(4), key=lambda i: (gains[i], -i))
+    main = answer._grow(sents, best, gains)
+    assert answer.second_sentence(sents, gains, best, main) is None, why
+
+
+def test_a_second_sentence_that_does_not_fit_is_left_out() -> None:
+    long = answer.PASSAGE_MAX - 15
+    sents = [(0, 20), (20, 40), (40, 40 + long)]
+    gains = [2.0, -1.0, 1.9]
+    main = answer._grow(sents, 0, gains)
+    assert main == (0, 20)
+    assert answer.second_sentence(sents, gains, 0, main) is None
+
+
+def test_a_look_up_never_gets_a_second_sentence() -> None:
+    text = "延長行軍の文。\n別の文。\n延長行軍をもう一度。"
+    main, extra = answer.answer_spans(text, ["延長行軍"])
+    assert text[main[0] : main[1]].startswith("延長行軍") and extra is None

@@ -255,6 +255,7 @@ def test_a_hit_s_json_is_the_contract_s_fields(library: Library) -> None:
         "passage_highlights": [],
         "see_also": [],
         "answer_span": None,
+        "answer_spans": [],
     }
     hit = Hit(**values)  # type: ignore[arg-type]
     assert as_json(hit) == values and list(as_json(hit)) == list(values)
