@@ -1,8 +1,8 @@
 """What the top result shows: the answering sentences, their marked words, and see-also rules.
 
-The *passage* is cut from the section (or named sub-heading) the ranking put first: it is
-always a slice of that section's own text (`Hit.answer_span`: its offsets there), line
-breaks shown as spaces.
+The *passage* is cut from the section (or named sub-heading) the ranking put first: one or
+two slices of that section's own text (`Hit.answer_spans`: their offsets there; the main
+one is `Hit.answer_span`), line breaks shown as spaces, joined by `JOIN`.
 
 * For a **question** each sentence is scored with what the ranking already read from it
   (`question.Reading`): the BM25 weight times the book's idf of every query token the
@@ -110,20 +110,6 @@ def question_gains(
     return out
 
 
-def answer_span(
-    text: str,
-    terms: list[str],
-    reading: Reading | None = None,
-    idf: Callable[[str], float] | None = None,
-    query: str = "",
-    chosen: tuple[int, int] | None = None,
-    headings: Collection[str] = (),
-) -> tuple[int, int]:
-    """[start, end) of the sentences of `text` that answer (the main piece of
-    `answer_spans`)."""
-    return answer_spans(text, terms, reading, idf, query, chosen, headings)[0]
-
-
 def answer_spans(
     text: str,
     terms: list[str],
@@ -179,7 +165,7 @@ def second_sentence(
 
 def answering_sentences(text: str, terms: list[str]) -> tuple[str, list[tuple[int, int]]]:
     """The few sentences of `text` that hold most of `terms`, and the terms' spans there."""
-    a, z = answer_span(text, terms)
+    (a, z), _ = answer_spans(text, terms)
     cut = text[a:z].replace("\n", " ")
     return cut, spans_of(cut, terms)
 
@@ -284,10 +270,10 @@ def add_answer(
         idf = book.bm25().passages.idf
         (a, z), extra = answer_spans(text, marks, reading, idf, query, chosen, heads)
     elif chosen is not None:  # a look-up: the sentences of the passage it found
-        a, z = answer_span(text[chosen[0] : chosen[1]], marks, headings=heads)
+        (a, z), _ = answer_spans(text[chosen[0] : chosen[1]], marks, headings=heads)
         a, z = a + chosen[0], z + chosen[0]
     else:
-        a, z = answer_span(text, marks, headings=heads)
+        (a, z), _ = answer_spans(text, marks, headings=heads)
     pieces = sorted([(a, z)] + ([extra] if extra else []))
     hit.passage = JOIN.join(text[x:y].replace("\n", " ") for x, y in pieces)
     hit.passage_highlights = spans_of(hit.passage, marks)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gcacw_ref.text import answer
-from gcacw_ref.text.answer import answer_span
+from gcacw_ref.text.answer import answer_spans
 from gcacw_ref.text.library import Library
 from gcacw_ref.text.quality import load_questions
 
@@ -124,8 +124,9 @@ def test_the_passage_is_always_a_slice_of_the_section(library: Library, question
 
 
 @given(st.text(max_size=300), st.lists(st.text(min_size=1, max_size=4), max_size=4))
-def test_answer_span_is_within_any_text(text: str, terms: list[str]) -> None:
-    a, z = answer_span(text, terms)
+def test_answer_spans_are_within_any_text(text: str, terms: list[str]) -> None:
+    (a, z), extra = answer_spans(text, terms)
+    assert extra is None  # a look-up: one piece
     assert 0 <= a <= z <= len(text)
     if text.strip():
         assert text[a:z].strip() == text[a:z] and z > a
@@ -146,10 +147,10 @@ def test_a_passage_stops_at_the_next_sub_heading(library: Library) -> None:
 
 
 @pytest.mark.parametrize("heading_first", [True, False])
-def test_answer_span_never_joins_a_heading_line(heading_first: bool) -> None:
+def test_answer_spans_never_join_a_heading_line(heading_first: bool) -> None:
     body = "一つ目の文。\n短い。"
     text = f"見出し\n{body}" if heading_first else f"{body}\n見出し"
-    a, z = answer_span(text, ["短い"], headings=("見出し",))
+    (a, z), _ = answer_spans(text, ["短い"], headings=("見出し",))
     assert "見出し" not in text[a:z]
     assert "短い" in text[a:z]
 
