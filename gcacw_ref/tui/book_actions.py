@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from textual import on, work
 from textual.app import App
-from textual.widgets import Input, TabbedContent
+from textual.widgets import TabbedContent
 
 from gcacw_ref.calculators import CALCULATORS, calculator
 from gcacw_ref.i18n import _
@@ -37,11 +37,13 @@ class BookActions(App[int]):
     @work(thread=True, exclusive=True, group="books")
     def _load_books(self) -> None:
         self.books.load()
-        deliver(self, self._books_loaded)
+        deliver(self, self._books_loaded, False)
         self.books.warm_up()
         warm_up_calculators(self.books.wait_for_searches)
 
-    def _books_loaded(self) -> None:
+    def _books_loaded(self, again: bool = True) -> None:
+        """Show the books (at start, or after an import: `again`, the box's question is asked
+        once more, over the new book too)."""
         search = self.query_one(SearchPane)
         books = self.books
         if books.error:
@@ -61,9 +63,7 @@ class BookActions(App[int]):
         self.call_after_refresh(self._focus_first_field)
         if books.infos:
             self.query_one(RulesPane).load_toc()
-        query = self.query_one("#search-input", Input).value
-        if query:
-            search.run_search(query)
+        search.search_typed(again)
 
     def _focus_first_field(self) -> None:
         """Search when there are books; on a first run (none) the cursor waits in the path

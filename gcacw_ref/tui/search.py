@@ -136,6 +136,15 @@ class SearchPane(Vertical):
         self.set_status(Text(_("searching…"), style="dim"))
         self._search_worker(self._asks, query, self.book_filter)
 
+    def search_typed(self, again: bool) -> None:
+        """Ask what is in the box once the books are listed: a question typed while they
+        loaded. One already asked (typed in the moment between the books opening and their
+        list shown) is not asked twice, which would drop its answer and pay again, unless
+        `again` (an import added a book)."""
+        query = self.query_one("#search-input", Input).value
+        if query and (again or query != self._asked):
+            self.run_search(query)
+
     @work(thread=True, exclusive=True, group="search")
     def _search_worker(self, ask: int, query: str, book: str | None) -> None:
         books = self.books
