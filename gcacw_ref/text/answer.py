@@ -156,7 +156,7 @@ def second_sentence(
         return None
     k = sorted(range(len(sents)), key=lambda i: (-gains[i], i))[1]
     a, z = sents[k]
-    if main[0] <= a < main[1] or gains[k] <= 0 or gains[k] < SECOND * gains[best]:
+    if main[0] <= a < main[1] or gains[k] < SECOND * gains[best]:  # (so it scores > 0)
         return None
     if (main[1] - main[0]) + (z - a) > PASSAGE_MAX:
         return None

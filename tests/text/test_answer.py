@@ -178,7 +178,6 @@ def test_a_second_sentence_elsewhere_joins_the_passage() -> None:
         ([0.5, 2.0, -1.0, 0.9], "under SECOND of the best"),
         ([1.5, 2.0, -1.0, 1.2], "the second best is the neighbour already shown"),
         ([0.0, 0.0, 0.0, 0.0], "nothing scores"),
-        ([0.5, 2.0, -1.0, 0.0], "the second best scores nothing"),
     ],
 )
 def test_no_second_sentence(gains: list[float], why: str) -> None:
@@ -186,6 +185,17 @@ def test_no_second_sentence(gains: list[float], why: str) -> None:
     best = max(range(4), key=lambda i: (gains[i], -i))
     main = answer._grow(sents, best, gains)
     assert answer.second_sentence(sents, gains, best, main) is None, why
+
+
+def test_a_second_sentence_scoring_nothing_is_left_out() -> None:
+    # the best is long enough to stand alone (its neighbour, a heading, is not joined); the
+    # second best lies elsewhere but scores 0
+    sents = [(0, 50), (50, 60), (60, 70), (70, 80)]
+    gains = [2.0, -1.0, 0.0, 0.0]
+    main = answer._grow(sents, 0, gains)
+    assert main == (0, 50)
+    assert answer.second_sentence(sents, gains, 0, main) is None
+    assert answer.second_sentence(sents, [2.0, -1.0, 1.0, 0.0], 0, main) == (60, 70)
 
 
 def test_a_second_sentence_that_does_not_fit_is_left_out() -> None:
