@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import tomllib
+import unicodedata
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from gcacw_ref.game.model.events import CLOSED_SETS
 from gcacw_ref.game.model.log import piece_names, render_event, render_text
 from gcacw_ref.game.model.scenario import load_scenario
 from gcacw_ref.game.play.replay import play_bots
+from gcacw_ref.text.importer import detect_kind, parse_sections
 
 LOCALE = Path(i18n.__file__).resolve().parent / "locale"
 TERMS = tomllib.loads((LOCALE / "terms.toml").read_text(encoding="utf-8"))
@@ -186,3 +188,28 @@ def test_each_rulebook_term_is_in_the_rulebook(seeds: dict[str, Path]) -> None:
     cited = [t for t in TERMS["term"] if re.match(r"\d", t["section"])]
     assert len(cited) > 30
     assert [t["ja"] for t in cited if t.get("as_written", t["ja"]) not in text] == []
+
+
+def _squeezed(text: str) -> str:
+    """NFKC without spaces or emphasis marks (the rulebook writes 敵軍 *ZOC*)."""
+    return re.sub(r"[\s*]", "", unicodedata.normalize("NFKC", text))
+
+
+def test_each_cited_section_uses_the_term(seeds: dict[str, Path]) -> None:
+    """Every rule number a term cites is a section of the Japanese rules that writes the
+    term (a review found 14 of 54 pointing at the wrong rule)."""
+    book = seeds["gcacw"].read_text(encoding="utf-8")
+    _, sections = parse_sections(book, detect_kind(book))
+    by_number: dict[str, str] = {}
+    for section in sections:
+        if section.number:
+            by_number[section.number] = by_number.get(section.number, "") + _squeezed(
+                section.title + section.text
+            )
+    wrong = []
+    for term in TERMS["term"]:
+        words = {_squeezed(term["ja"]), _squeezed(term.get("as_written", term["ja"]))}
+        for number in re.findall(r"\d+\.\d+", term["section"].split("(")[0]):
+            if not any(word in by_number.get(number, "") for word in words):
+                wrong.append((term["ja"], number))
+    assert wrong == []
