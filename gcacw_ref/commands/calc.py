@@ -15,7 +15,14 @@ from gcacw_ref.commands import Parser
 from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import N_, _, current_language, join_list, ngettext
 from gcacw_ref.paths import read_stdin_text, read_user_text
-from gcacw_ref.rules.io.fields import Spec, left_at_default, missing, read_text
+from gcacw_ref.rules.io.fields import (
+    Spec,
+    left_at_default,
+    missing,
+    read_text,
+    shown_option,
+    shown_options,
+)
 from gcacw_ref.rules.io.notation import NO_CHOICE, parse_hexes
 from gcacw_ref.rules.tables import describe_validation_error
 from gcacw_ref.settings import player_game
@@ -74,9 +81,9 @@ def calc_parser(calc: Calculator[Any, Any]) -> argparse.ArgumentParser:
         if spec.kind == "tristate":
             choices = ["yes", "no"]
         if choices:
-            text += " " + _("[{choices}]").format(choices=", ".join(choices))
+            text += " " + _("[{choices}]").format(choices=shown_options(choices))
             if spec.default not in (None, NO_CHOICE):
-                text += " " + _("(default {value})").format(value=spec.default)
+                text += " " + _("(default {value})").format(value=shown_option(str(spec.default)))
         elif spec.example is not None:
             text += " " + _("(e.g. {example})").format(example=spec.example)
         p.add_argument(spec.option, dest=spec.key, metavar=_metavar(spec), help=text)

@@ -21,6 +21,10 @@ Terrain = Literal[
 TERRAINS: tuple[str, ...] = get_args(Terrain)
 
 
+# The table's band labels (tables/artillery.toml), marked here so the catalogs word them.
+_BAND_WORDS = (N_("-4 or less"), N_("-3 to +1"), N_("+2 to +4"), N_("+5 to +7"), N_("+8 or more"))
+
+
 def check_die(value: int, field_name: str) -> int:
     """A die value must be 1-6."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
@@ -165,7 +169,7 @@ def artillery_modifier(
             rule="7.4",
             label=N_("Table row '{replace}', column '{band_label}'"),
             value=cell.printed,
-            args={"replace": row.key.replace("_", "/"), "band_label": band_label},
+            args={"replace": list(row.terrains), "band_label": band_label},
         )
     )
     outcomes: dict[str, int] = {}

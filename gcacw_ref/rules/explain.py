@@ -26,6 +26,7 @@ from gcacw_ref.i18n import N_, _
 Arg = str | int | float | list[str]
 LIST_SEPARATOR = N_(", ")  # how a list of words is joined (Japanese uses 、)
 PARTS_SEPARATOR = N_("; ")  # how the parts of a reading ("describe"/"parts" args) are joined
+LABEL_VALUE = N_("{label}: {value}")  # a breakdown line (Japanese uses a full-width colon)
 NESTING = 3  # how deep a word argument may be a template over the others
 
 
@@ -145,8 +146,9 @@ class Step(BaseModel):
     def line(self) -> str:
         """The step as one readable line, e.g. `[7.4] Artillery modifier: +1`."""
         value = self.shown_value()
-        tail = f": {value}" if value is not None else ""
-        return f"[{self.rule}] {self.text()}{tail}"
+        if value is None:
+            return f"[{self.rule}] {self.text()}"
+        return f"[{self.rule}] " + _(LABEL_VALUE).format(label=self.text(), value=value)
 
     @model_serializer(mode="wrap")
     def _serialise(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

@@ -53,3 +53,37 @@ def test_english_help_keeps_argparse_words(capsys: pytest.CaptureFixture[str]) -
     assert capsys.readouterr().err == (
         "gcacw-ref: the following arguments are required: --scenario (see --help)\n"
     )
+
+
+def _help_lines(capsys: pytest.CaptureFixture[str], name: str) -> list[str]:
+    """The option lines of `calc NAME --help` in Japanese, usage line left out (flags are
+    the command's syntax)."""
+    assert cli.main(["--lang", "ja", "calc", name, "--help"]) == 0
+    out = capsys.readouterr().out
+    return out.split("\nオプション：\n", 1)[1].splitlines()
+
+
+@pytest.mark.parametrize(
+    "name", ["odds", "combat", "artillery", "flank", "march", "retreat", "move"]
+)
+def test_japanese_help_lists_its_choices_in_japanese(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """A choice list in brackets (`[平地、丘陵、…]`) names no machine word such as
+    `rolling` or `cavalry_division` (a review found them in every Japanese --help)."""
+    shown = " ".join(_help_lines(capsys, name))
+    lists = re.findall(r"\[([^\]]*)\]", shown)
+    choices = [item for text in lists for item in re.split(r"、", text) if not item.startswith("-")]
+    assert [c for c in choices if re.search(r"[a-z]{2,}", c)] == []
+
+
+def test_a_choice_typed_in_japanese_reads_as_its_machine_word(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--terrain 森` is `--terrain woods` (the --help lists the Japanese words)."""
+    base = ["calc", "combat", "--attackers", "8 a1", "--defenders", "5", "--json"]
+    assert cli.main(["--lang", "ja", *base, "--terrain", "森"]) == 0
+    japanese = capsys.readouterr().out
+    assert cli.main(["--lang", "ja", *base, "--terrain", "woods"]) == 0
+    assert capsys.readouterr().out == japanese
+    assert "表の行「森、市街地、山」" in japanese

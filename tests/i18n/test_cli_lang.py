@@ -92,8 +92,8 @@ def test_odds_steps_in_japanese_by_flag_and_by_env() -> None:
     locale = run("calc", "odds", "--input", "-", stdin=data, LANG="ja_JP.UTF-8")
     for res in (flag, env, locale):
         assert res.returncode == 0, res.stderr
-        assert "[7.4] 戦闘力比修正: 0" in res.stdout
-        assert "[7.4] 戦闘力比 17 対 9（防御側に有利に端数処理）: 1-1" in res.stdout
+        assert "[7.4] 戦闘力比修正：0" in res.stdout
+        assert "[7.4] 戦闘力比 17 対 9（防御側に有利に端数処理）：1-1" in res.stdout
         assert "戦闘力比 1-1  （戦闘力比修正 0）" in res.stdout
     english = run("calc", "odds", "--input", "-", stdin=data)
     assert "[7.4] Strength ratio modifier: 0" in english.stdout
@@ -102,16 +102,16 @@ def test_odds_steps_in_japanese_by_flag_and_by_env() -> None:
 def test_combat_result_words_in_japanese() -> None:
     res = run("--lang=ja", "calc", "combat", "--input", "-", stdin=json.dumps(COMBAT))
     assert res.returncode == 0, res.stderr
-    assert "[7.4] 小川ヘクスサイドを越える攻撃: +1" in res.stdout
-    assert "[7.1] 攻撃の種類「緊急」のコスト（歩兵）: 1 MP" in res.stdout
-    assert "防御側の結果（列 7-11）：兵力1を失う、混乱状態、疲労、退却: 1Dr" in res.stdout
+    assert "[7.4] 小川ヘクスサイドを越える攻撃：+1" in res.stdout
+    assert "[7.1] 攻撃の種類「緊急」のコスト（歩兵）：1 MP" in res.stdout
+    assert "防御側の結果（列 7-11）：兵力1を失う、混乱状態、疲労、退却：1Dr" in res.stdout
 
 
 def test_flank_blocked_hexes_in_japanese() -> None:
     res = run("--lang", "ja", "calc", "flank", "--input", "-", stdin=json.dumps(INPUTS["flank"]))
     assert res.returncode == 0, res.stderr
-    assert "[7.4] ヘクス1は塞がれたヘクス: 攻撃側のユニット（1a）" in res.stdout
-    assert "[7.4] ヘクス6は塞がれたヘクス: マップの端の外（1e）" in res.stdout
+    assert "[7.4] ヘクス1は塞がれたヘクス：攻撃側のユニット（1a）" in res.stdout
+    assert "[7.4] ヘクス6は塞がれたヘクス：マップの端の外（1e）" in res.stdout
     assert "[7.4] 塞がれたヘクス3個の基本側面ボーナス" in res.stdout
 
 

@@ -21,18 +21,18 @@ def test_step_lines_speak_the_rulebooks_terms(japanese: None) -> None:
     out = run(Input.model_validate(CASE))
     text = render(out)
     assert text.splitlines()[:5] == [
-        "0102 平地: 3 MP（累計 3）",
-        "    [6.1] 地形：平地: 3 MP",
-        "0202 山: 進入不可",
+        "0102 平地：3 MP（累計 3）",
+        "    [6.1] 地形：平地：3 MP",
+        "0202 山：進入不可",
         "    [6.2] 不可：山に入れるのは道路・舗装道路・鉄道・小道に沿う場合だけ",
         "移動不可：山に入れるのは道路・舗装道路・鉄道・小道に沿う場合だけ",
     ]
     lines = [s.line() for s in out.steps]
     assert lines[:3] == [
-        "[6.1] 0102（平地）に進入：地形：平地: 3 MP",
+        "[6.1] 0102（平地）に進入：地形：平地：3 MP",
         "[6.2] 0202（山）に進入：不可：山に入れるのは道路・舗装道路・鉄道・小道に沿う場合だけ"
-        ": 進入不可",
-        "[6.2] 不可: 山に入れるのは道路・舗装道路・鉄道・小道に沿う場合だけ",
+        "：進入不可",
+        "[6.2] 不可：山に入れるのは道路・舗装道路・鉄道・小道に沿う場合だけ",
     ]
     for line in [*text.splitlines(), *lines]:
         assert not any(word in line for word in ENGLISH_WORDS), line

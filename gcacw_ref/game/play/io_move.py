@@ -22,7 +22,7 @@ from gcacw_ref.game.model.hexmap import HexMap, builtin_map_path, load_map, pars
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit, evaluate_path
 from gcacw_ref.game.model.reach import reachable
 from gcacw_ref.i18n import N_, _, current_language
-from gcacw_ref.rules.explain import Step
+from gcacw_ref.rules.explain import LABEL_VALUE, Step
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.io.fields import Form, Spec, Unset, drop_blanks, spec_for
 from gcacw_ref.rules.labels import ui
@@ -282,7 +282,7 @@ def render(out: Output) -> str:
             if e.total is None or not e.legal
             else _(" (total {total})").format(total=format_strength(e.total))
         )
-        lines.append(f"{e.hex} {_(e.terrain)}: {mp}{total}")
+        lines.append(_(LABEL_VALUE).format(label=f"{e.hex} {_(e.terrain)}", value=f"{mp}{total}"))
         lines.extend(f"    {s.line()}" for s in e.steps)
     if out.legal:
         cost = _("all MP") if out.cost is None else f"{format_strength(out.cost)} MP"

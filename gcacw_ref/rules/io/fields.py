@@ -12,7 +12,7 @@ Nothing here decides a rule: the numbers come from the calculator's `run()`.
 from __future__ import annotations
 
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -193,11 +193,35 @@ def spec_for(
 # -- one parser for typed text --------------------------------------------------------------
 
 
+def shown_option(option: str) -> str:
+    """A choice as the player reads it: the machine word in English, the word of the
+    interface language otherwise (typing either is accepted, see `read_text`)."""
+    return _(option).replace("_", " ") if _(option) != option else option
+
+
+def shown_options(options: Iterable[str]) -> str:
+    """The choices of a field as one list of the interface language (none left blank)."""
+    return join_list(shown_option(o) for o in options if o != NO_CHOICE)
+
+
+def option_typed(options: list[str], raw: str) -> str | None:
+    """The machine word a typed choice stands for: the word itself (any case) or its
+    wording in the interface language (`森` for `woods`), else None."""
+    word = raw.lower()
+    for option in options:
+        if word in (option.lower(), option.lower().replace("_", " ")) or raw in (
+            _(option),
+            shown_option(option),
+        ):
+            return option
+    return None
+
+
 def accepts(spec: Spec) -> str:
     """What the field accepts, in one phrase of the interface language."""
     if spec.kind in ("select", "tristate", "bool"):
         options = ["no", "yes"] if spec.kind == "bool" else spec.options
-        return _("one of: {shown}").format(shown=join_list(o for o in options if o != NO_CHOICE))
+        return _("one of: {shown}").format(shown=shown_options(options))
     if spec.kind == "units":
         return _(UNITS_HELP)
     if spec.kind == "hexes":
@@ -220,12 +244,11 @@ def read_text(spec: Spec, text: str | None) -> FieldValue:
     try:
         if spec.kind in ("select", "tristate", "bool"):
             options = ["no", "yes"] if spec.kind == "bool" else spec.options
-            word = raw.lower()
-            if word not in options:
-                shown = join_list(o for o in options if o != NO_CHOICE)
+            word = option_typed(options, raw)
+            if word is None or word == NO_CHOICE:
                 raise ValueError(
                     _("{label}: {value!r} is not one of: {shown}").format(
-                        label=label, value=raw, shown=shown
+                        label=label, value=raw, shown=shown_options(options)
                     )
                 )
             if spec.kind in ("bool", "tristate"):

@@ -20,6 +20,9 @@ from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.movement_allowance import movement_allowance
 from gcacw_ref.rules.numbers import Strength, format_strength
 
+# the lone leader kinds, worded by the catalogs where a form or --help shows them
+_LEADER_WORDS = (N_("cavalry_division"), N_("cavalry_corps"))
+
 
 class Input(BaseModel):
     """A unit about to march. `die` is the extended-march die; `movement_dice` the

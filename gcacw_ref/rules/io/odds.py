@@ -16,6 +16,9 @@ from gcacw_ref.rules.labels import ui
 from gcacw_ref.rules.numbers import Strength, format_signed
 from gcacw_ref.rules.odds import Odds, compute_odds
 
+# the entrenchment caps as choices, worded by the catalogs where a form or --help shows them
+_ENTRENCHED_WORDS = (N_("half"), N_("all"))
+
 
 class Input(BaseModel):
     """Two combat-strength totals; optional game and defender entrenchment."""

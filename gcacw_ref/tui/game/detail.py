@@ -24,6 +24,7 @@ from gcacw_ref.game.play.api import (
     die_owners,
 )
 from gcacw_ref.i18n import N_, _, join_list, ngettext
+from gcacw_ref.rules.explain import LABEL_VALUE
 from gcacw_ref.tui.game import describe as D
 
 ROLES = {"attacker": N_("attacker"), "defender": N_("defender")}
@@ -96,7 +97,7 @@ def roll_words(request: ChanceRequest) -> str:
         )
     else:
         whose = join_list(owner_words(o) for o in owners)
-    return f"[{request.rule}] {name}: {whose}"
+    return f"[{request.rule}] " + _(LABEL_VALUE).format(label=name, value=whose)
 
 
 def roll_title(requests: tuple[ChanceRequest, ...] | list[ChanceRequest]) -> str:
