@@ -15,7 +15,7 @@ from typing import Any
 from gcacw_ref import __version__
 from gcacw_ref.commands import Parser
 from gcacw_ref.errors import InputError, one_line
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import _, shown_error
 from gcacw_ref.rules.games import DEFAULT_GAME, GAMES
 from gcacw_ref.terminal import GuardedOutput, OutputError, argv_text, discard_pending_output
 
@@ -146,7 +146,7 @@ def _main(args_list: list[str], whole_process: bool = False) -> int:
     except InputError as exc:
         if isinstance(exc, OutputError):
             discard_pending_output(real_stdout)
-        print(_("gcacw-ref: {exc}").format(exc=one_line(str(exc))), file=sys.stderr)
+        print(_("gcacw-ref: {exc}").format(exc=one_line(shown_error(exc))), file=sys.stderr)
         return 2
     except RecursionError:  # a last guard: every reader refuses deep nesting itself
         print("gcacw-ref: " + _input_too_deep(), file=sys.stderr)

@@ -58,4 +58,5 @@ class RuleError(InputError):
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(f"{message} (rule {rule})" if rule else message)
+        self.message = message
         self.rule = rule

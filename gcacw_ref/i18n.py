@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from gcacw_ref.argv import MissingValue, take_global_option
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import GcacwError, InputError, RuleError
 
 DOMAIN = "gcacw_ref"
 LANGUAGES = ("en", "ja")
@@ -112,6 +112,14 @@ def pgettext(context: str, message: str) -> str:
 def join_list(items: Iterable[str]) -> str:
     """`items` as one list in the current language ("a, b" in English, 「a、b」 in Japanese)."""
     return _(", ").join(items)
+
+
+def shown_error(exc: GcacwError) -> str:
+    """An error as the player reads it: a rule error's tag, `(rule 12.0)`, worded in the
+    current language like the rest of its line."""
+    if isinstance(exc, RuleError) and exc.rule:
+        return _("{message} (rule {rule})").format(message=exc.message, rule=exc.rule)
+    return str(exc)
 
 
 def N_(message: str) -> str:

@@ -21,11 +21,13 @@ from pydantic import (
     model_serializer,
 )
 
-from gcacw_ref.i18n import N_, _
+from gcacw_ref.i18n import N_, _, current_language
+from gcacw_ref.rules.register import register_name
 
 Arg = str | int | float | list[str]
 LIST_SEPARATOR = N_(", ")  # how a list of words is joined (Japanese uses 、)
 PARTS_SEPARATOR = N_("; ")  # how the parts of a reading ("describe"/"parts" args) are joined
+REGISTER_ARGS = ("register", "register_entry", "entry")  # args naming a register entry
 LABEL_VALUE = N_("{label}: {value}")  # a breakdown line (Japanese uses a full-width colon)
 NESTING = 3  # how deep a word argument may be a template over the others
 
@@ -53,7 +55,13 @@ def _render(template: str, args: dict[str, Arg], translate: bool = True) -> str:
         return text
     scalars = {k: v for k, v in args.items() if not isinstance(v, list)}
     plain = {k: v for k, v in scalars.items() if not isinstance(v, str)}
-    said = {k: say(v) for k, v in scalars.items() if isinstance(v, str)}
+    said = {
+        k: register_name(v, current_language() if translate else "en")
+        if k in REGISTER_ARGS
+        else say(v)
+        for k, v in scalars.items()
+        if isinstance(v, str)
+    }
     words: dict[str, Arg] = dict(said)
     for _depth in range(NESTING):  # a phrase's own fields filled with words already worded
         words = {k: _fill(v, {**plain, **words}) for k, v in said.items()}

@@ -8,6 +8,7 @@ Calculators cite entry ids in their steps when a reading from the register decid
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -73,3 +74,17 @@ def _rule_key(number: str) -> tuple[int, ...]:
     for piece in number.split("."):
         parts.append(int(piece) if piece.isdigit() else 999)
     return tuple(parts)
+
+
+@cache
+def _topics() -> dict[str, RegisterEntry]:
+    return {entry.id: entry for entry in load_register()}
+
+
+def register_name(entry_id: str, lang: str) -> str:
+    """How a result names a register entry: its id in English (what `gcacw-ref` and the
+    docs look it up by), its topic in 「」 in Japanese (no English slug on a Japanese screen)."""
+    entry = _topics().get(entry_id)
+    if lang != "ja" or entry is None or not entry.topic_ja:
+        return entry_id
+    return f"「{entry.topic_ja}」"

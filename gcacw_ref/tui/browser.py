@@ -30,6 +30,13 @@ from gcacw_ref.tui.widgets import Field
 EMPTY = N_("Open a rule from the search (F2), the contents on the left, or a bookmark (ctrl+b).")
 
 
+def toc_number(section: str) -> str:
+    """What the contents show before a title: a rule number ("7.4 "), nothing for a part
+    without one (the intro, the set-up, a named part "5.1#延長行軍") whose id is no word
+    for a player."""
+    return f"{section} " if section[:1].isdigit() and "#" not in section else ""
+
+
 class RulesPane(Horizontal):
     """Table of contents on the left, the rule on the right."""
 
@@ -104,7 +111,7 @@ class RulesPane(Horizontal):
                 while stack and stack[-1][0] >= ref.depth:
                     stack.pop()
                 parent = stack[-1][1] if stack else top
-                label = Text(f"{ref.section} ", style="bold")
+                label = Text(toc_number(ref.section), style="bold")
                 label.append(printable(ref.title))
                 node = parent.add(label, data=(ref.book, ref.section))
                 self._toc_nodes[(ref.book, ref.section)] = node

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from gcacw_ref.i18n import N_
 
-# (where, keys, what it does); "where" and "what" are message ids, translated when shown
+# (where, keys, what it does); all three are message ids, translated when shown (a key
+# name is its own msgid: only the words among the keys, "typing", need a translation)
 KEYS: list[tuple[str, str, str]] = [
     (N_("Anywhere"), "F1  ?", N_("This help (? only when not typing)")),
     (N_("Anywhere"), "ctrl+p", N_("Command palette: every screen and action by name")),
@@ -19,10 +20,14 @@ KEYS: list[tuple[str, str, str]] = [
     (N_("Anywhere"), "ctrl+b", N_("Bookmarks")),
     (N_("Anywhere"), "ctrl+o", N_("Import a rulebook from a path")),
     (N_("Anywhere"), "tab  shift+tab", N_("Move between fields and panes")),
-    (N_("Search"), "typing", N_("Results update as you type (Japanese, English, rule numbers)")),
+    (
+        N_("Search"),
+        N_("typing"),
+        N_("Results update as you type (Japanese, English, rule numbers)"),
+    ),
     (N_("Search"), "enter", N_("Open the highlighted result (or jump to a typed rule number)")),
     (N_("Search"), "down  up", N_("Move through the results")),
-    (N_("Search"), "tab, then left  right", N_("Search all books or one book")),
+    (N_("Search"), N_("tab, then left  right"), N_("Search all books or one book")),
     (N_("Rules"), "alt+left  ,", N_("Back in history")),
     (N_("Rules"), "alt+right  .", N_("Forward in history")),
     (N_("Rules"), "p  n", N_("Previous / next rule")),
@@ -45,7 +50,7 @@ KEYS: list[tuple[str, str, str]] = [
     (N_("Calculators"), "F9", N_("To the breakdown from any field; again: back to the field")),
     (
         N_("Calculators"),
-        "enter on a line",
+        N_("enter on a line"),
         N_("Open the rule the line applied, at its part; , (back) returns to the field"),
     ),
     (

@@ -25,7 +25,7 @@ def keys_table() -> Table:
     table.add_column(_("Keys"), style="bold cyan", no_wrap=True)
     table.add_column(_("What it does"))
     for where, keys, what in KEYS:
-        table.add_row(_(where), keys, _(what))
+        table.add_row(_(where), _(keys), _(what))
     return table
 
 

@@ -87,3 +87,12 @@ def test_a_choice_typed_in_japanese_reads_as_its_machine_word(
     assert cli.main(["--lang", "ja", *base, "--terrain", "woods"]) == 0
     assert capsys.readouterr().out == japanese
     assert "表の行「森、市街地、山」" in japanese
+
+
+def test_a_rule_error_names_its_rule_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
+    """The rule tag of a refusal is worded too: 「（ルール12.0）」, never "(rule 12.0)"."""
+    args = ["calc", "combat", "--attackers", "8", "--defenders", "5", "--hexside", "ford"]
+    assert cli.main(["--lang", "ja", *args, "--rain"]) == 2
+    assert capsys.readouterr().err.endswith("（ルール12.0）\n")
+    assert cli.main(["--lang", "en", *args, "--rain"]) == 2
+    assert capsys.readouterr().err.endswith(" (rule 12.0)\n")

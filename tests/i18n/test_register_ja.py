@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from gcacw_ref.rules.register import load_register
+from gcacw_ref.rules.retreat import CLOSER_READING
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
@@ -37,3 +38,24 @@ def test_discrepancies_in_both_languages() -> None:
     assert ferry.topic in en and ferry.topic_ja not in en
     assert ferry.topic_ja in ja and ferry.reading_ja in ja
     assert "[conflict]" in en and "[矛盾]" in ja
+
+
+def test_a_result_names_a_register_entry_by_its_japanese_topic() -> None:
+    """A step citing a register entry shows the entry's Japanese topic in 「」 in Japanese
+    (a review found 「記録簿 retreat-closer-measured-from」 on every cavalry retreat) and
+    keeps the id in English, where the docs and `discrepancies` list it by id."""
+
+    def run(lang: str) -> str:
+        res = subprocess.run(
+            [sys.executable, "-m", "gcacw_ref", "--lang", lang, "calc", "retreat", "retreat"]
+            + ["--hex-number", "1", "--hexes", "c, -, -, x, -, -"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return res.stdout
+
+    topic = next(e.topic_ja for e in load_register() if e.id == CLOSER_READING)
+    ja, en = run("ja"), run("en")
+    assert f"記録簿「{topic}」" in ja and CLOSER_READING not in ja
+    assert CLOSER_READING in en

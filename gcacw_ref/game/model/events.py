@@ -19,6 +19,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from gcacw_ref.i18n import N_
+from gcacw_ref.rules.register import register_name
 
 # --- the closed sets of machine values, with the words a log line shows for them ---------
 SIDE_WORDS = {"union": N_("Union"), "confederate": N_("Confederate"), "draw": N_("draw")}
@@ -81,6 +82,7 @@ class Voice:
 
     catalog: gettext.NullTranslations
     names: Mapping[str, str]
+    lang: str = "en"
 
     def __call__(self, msgid: str) -> str:
         return self.catalog.gettext(msgid)
@@ -662,7 +664,7 @@ class RetreatEvent(EventBase):
             out += v(N_(" (priority override used)"))
         if self.register_:
             out += v(N_(" (nearer hexes refused, register {entry})")).format(
-                entry=", ".join(self.register_)
+                entry=v(N_(", ")).join(register_name(e, v.lang) for e in self.register_)
             )
         return out
 

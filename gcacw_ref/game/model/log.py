@@ -63,7 +63,7 @@ def piece_names(scenario: Scenario, lang: str) -> dict[str, str]:
 
 
 def voice(lang: str, names: Mapping[str, str]) -> Voice:
-    return Voice(catalog(lang), names)
+    return Voice(catalog(lang), names, lang)
 
 
 def render_text(event: EventBase, lang: str, names: Mapping[str, str]) -> str:

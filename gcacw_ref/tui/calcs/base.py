@@ -27,7 +27,7 @@ from textual.widgets import Input, Static, TabbedContent
 
 from gcacw_ref.calculators import CALCULATORS, Calculator, calculator
 from gcacw_ref.errors import GcacwError
-from gcacw_ref.i18n import _, join_list
+from gcacw_ref.i18n import _, join_list, shown_error
 from gcacw_ref.rules.games import DEFAULT_GAME
 from gcacw_ref.rules.io.fields import Form, missing
 from gcacw_ref.rules.tables import describe_validation_error
@@ -342,7 +342,7 @@ class CalcPane(Vertical, Generic[R]):
             self.fail(describe_validation_error(self.NAME, exc).split(": ", 1)[-1])
             return
         except GcacwError as exc:
-            self.fail(str(exc))
+            self.fail(shown_error(exc))
             return
         except Exception as exc:  # noqa: BLE001 - a bug elsewhere must not end the app
             self.fail(f"internal error in the {self.NAME} calculator: {type(exc).__name__}: {exc}")
