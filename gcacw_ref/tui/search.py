@@ -20,7 +20,7 @@ from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.threads import deliver
-from gcacw_ref.tui.widgets import Choice, Field
+from gcacw_ref.tui.widgets import Choice, FormLabel, said_field
 
 if TYPE_CHECKING:
     from gcacw_ref.text.models import Hit
@@ -68,13 +68,13 @@ class SearchPane(Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="search-row"):
-            yield Field(placeholder=_(PLACEHOLDER), id="search-input")
+            yield said_field(PLACEHOLDER, id="search-input")
             yield Choice(["all books"], "all books", id="search-book", type_into="#search-input")
         yield Static("", id="search-status")
         yield OptionList(id="search-results")
         with Vertical(id="welcome"):
-            yield Static(_(WELCOME), id="welcome-text")
-            yield Field(placeholder=_("path to a rulebook file, then enter"), id="import-path")
+            yield FormLabel(WELCOME, id="welcome-text")
+            yield said_field(N_("path to a rulebook file, then enter"), id="import-path")
 
     def action_results(self) -> None:
         results = self.query_one("#search-results", OptionList)

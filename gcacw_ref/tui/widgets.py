@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -17,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.layout_rich import KinsokuText
+from gcacw_ref.rules.explain import LABEL_VALUE
 from gcacw_ref.rules.io.fields import Spec
 from gcacw_ref.rules.io.notation import (
     FULLWIDTH as _FULLWIDTH,
@@ -46,11 +48,36 @@ if TYPE_CHECKING:
 
 
 class Field(Input):
-    """A one-line input; the cursor does not blink in headless runs (tests, snapshots)."""
+    """A one-line input; the cursor does not blink in headless runs (tests, snapshots).
+    `hint` words its placeholder, again on each switch of language (F8)."""
+
+    hint: Callable[[], str] | None = None
 
     def on_mount(self) -> None:
         if self.app.is_headless:
             self.cursor_blink = False
+
+    def relabel(self) -> None:
+        if self.hint is not None:
+            self.placeholder = self.hint()
+
+
+def said_field(msgid: str, **kwargs: Any) -> Field:
+    """A `Field` whose placeholder is a message id, said again on F8."""
+    field = Field(placeholder=_(msgid), **kwargs)
+    field.hint = lambda: _(msgid)
+    return field
+
+
+class FormLabel(Label):
+    """A label whose words are a message id, said again in the current language on F8."""
+
+    def __init__(self, msgid: str, **kwargs: Any) -> None:
+        super().__init__(_(msgid), **kwargs)
+        self.msgid = msgid
+
+    def relabel(self) -> None:
+        self.update(_(self.msgid))
 
 
 class Check(Validator):
@@ -201,6 +228,10 @@ class Choice(Widget, can_focus=True):
         text.append(" ›", style="dim")
         return text
 
+    def relabel(self) -> None:
+        """The shown choice in the current language (its value stays the machine word)."""
+        self.refresh()
+
     def action_cycle(self, step: int) -> None:
         index = self.options.index(self.value) if self.value in self.options else 0
         self.value = self.options[(index + step) % len(self.options)]
@@ -235,7 +266,7 @@ class Choice(Widget, can_focus=True):
 def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
     """The label and the control of one form field (laid out by the form's grid)."""
     wid = f"{prefix}-{spec.key}"
-    label = Label(_(spec.label), id=f"{wid}-label", classes="form-label")
+    label = FormLabel(spec.label, id=f"{wid}-label", classes="form-label")
     if spec.kind == "bool":
         return [label, Choice(["no", "yes"], "yes" if spec.default else "no", id=wid)]
     if spec.kind in ("select", "tristate"):
@@ -253,6 +284,7 @@ def form_widgets(spec: Spec, prefix: str) -> list[Widget]:
         validators = [IntCheck(spec.low, spec.high, spec.optional)]
     # a text field starts empty: the example is only a dim placeholder, never a value
     field = Field("", id=wid, validators=validators, compact=True, placeholder=_hint(spec))
+    field.hint = lambda: _hint(spec)
     return [label, field]
 
 
@@ -304,7 +336,7 @@ class StepsTable(OptionList):
             line.append(f"[{step.rule}]", style="bold underline")
             line.append(f" {step.text()}")
             if step.value is not None:
-                line.append(": ")
+                line.append(_(LABEL_VALUE).format(label="", value=""))  # ": " or 「：」
                 line.append(str(step.shown_value()), style="bold")
             self.add_option(Option(KinsokuText(line), id=f"step-{n}"))  # Japanese breaks
         if steps and (lit is not None or self.has_focus):

@@ -1,5 +1,5 @@
 """The Japanese game screen writes its own parentheses full-width (（）), as the rest of
-the Japanese screens do: the player in the status line ("（人間）") and a unit's side in
+the Japanese screens do: the player in the status line ("（プレイヤー）") and a unit's side in
 the hex panel ("（南軍）") come from translatable patterns, not from ASCII glued in code."""
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ async def test_the_player_and_a_units_side_in_full_width_brackets(
         await settle(pilot)
         assert h.cursor > 0
         status = shown(app, "#game-status")
-        assert "（人間）" in status or "（ヒューリスティックbot）" in status, status
-        assert "(人間)" not in status and "(ヒューリスティックbot)" not in status
+        assert "（プレイヤー）" in status or "（ヒューリスティック・ボット）" in status, status
+        assert "(プレイヤー)" not in status and "(ヒューリスティック・ボット)" not in status
         unit = next(u for u in h.state.units.values() if u.hex and u.side.value == "confederate")
         app.query_one(MapView).cursor_hex = unit.hex
         pane.show_info()

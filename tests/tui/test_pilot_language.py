@@ -8,13 +8,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from textual.widgets import Static, TabbedContent
 
 from gcacw_ref import i18n
 from gcacw_ref.settings import Settings, load_settings, save_settings
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.calcs.base import CalcPane
-from gcacw_ref.tui.widgets import StepsTable
+from gcacw_ref.tui.widgets import Choice, Field, FormLabel, StepsTable
 
 from .conftest import run_async, settle
 
@@ -184,3 +185,36 @@ async def test_calculator_validation_follows_a_live_switch(snap_home: Path) -> N
         assert "a strength such as" not in shown
         assert "戦闘力（17、3 1/2、3.5、1/2 など）" in field_hint(field)
         assert "a strength" not in field_hint(field)
+
+
+@run_async
+async def test_f8_rewords_every_form_at_once(snap_home: Path) -> None:
+    """After F8 every calculator form's labels, placeholders and choices, the legends and the
+    search box speak the new language (a review found them English until a restart)."""
+    app = GcacwApp(home=snap_home)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        for name in ("odds", "combat", "artillery", "flank", "march", "retreat", "move"):
+            app.action_show_calc(name)
+            await settle(pilot)
+        labels = list(app.query(FormLabel))
+        fields = [f for f in app.query(Field) if f.hint is not None]
+        choices = list(app.query(Choice))
+        english = [str(label.render()) for label in labels]
+        placeholders = [f.placeholder for f in fields]
+        shown = [str(c.render()) for c in choices]
+        assert len(labels) > 40 and len(fields) > 15 and len(choices) > 15
+
+        await pilot.press("f8")
+        await settle(pilot, pause=0.3)
+        assert i18n.current_language() == "ja"
+        ja = i18n.catalog("ja")
+        assert [str(label.render()) for label in labels] == [
+            Text.from_markup(ja.gettext(label.msgid)).plain for label in labels
+        ]
+        assert [f.placeholder for f in fields] == [f.hint() for f in fields if f.hint]
+        changed = sum(a != str(b.render()) for a, b in zip(english, labels, strict=True))
+        assert changed >= len(labels) - 3  # a label such as "MP" reads the same
+        assert sum(a != f.placeholder for a, f in zip(placeholders, fields, strict=True)) > 10
+        assert sum(a != str(c.render()) for a, c in zip(shown, choices, strict=True)) > 10
+        assert "検索" in app.query_one("#search-input", Field).placeholder

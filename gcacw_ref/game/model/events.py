@@ -310,7 +310,7 @@ class SurrenderEvent(_UnitGone):
 
     def message(self) -> str:
         if self.rule == "12.0":  # a flooded unit with no hex to go to is eliminated, not taken
-            return N_("{unit} has no hex to leave the flooded swamp {hex} for and is eliminated")
+            return N_("{unit} is eliminated at {hex}: flooded, no exit")
         return N_("{unit} is forced to surrender at {hex}")
 
 

@@ -27,7 +27,7 @@ from textual.widgets import Input, Static, TabbedContent
 
 from gcacw_ref.calculators import CALCULATORS, Calculator, calculator
 from gcacw_ref.errors import GcacwError
-from gcacw_ref.i18n import _, join_list, shown_error
+from gcacw_ref.i18n import N_, _, join_list, shown_error
 from gcacw_ref.rules.games import DEFAULT_GAME
 from gcacw_ref.rules.io.fields import Form, missing
 from gcacw_ref.rules.tables import describe_validation_error
@@ -36,10 +36,13 @@ from gcacw_ref.tui.calcs.summary import context_line
 from gcacw_ref.tui.messages import Calculated, ShowTab
 from gcacw_ref.tui.ruleside import RuleSide
 from gcacw_ref.tui.services import Services
-from gcacw_ref.tui.widgets import Choice, Spec, StepsTable, form_widgets
+from gcacw_ref.tui.widgets import Choice, FormLabel, Spec, StepsTable, form_widgets
 
 R = TypeVar("R", bound=BaseModel)
 """A calculator's result model (its registry entry's `Output`)."""
+
+
+BREAKDOWN_CAPTION = N_("Breakdown (F9) · enter on a line opens its rule")
 
 
 class CalcPane(Vertical, Generic[R]):
@@ -111,9 +114,7 @@ class CalcPane(Vertical, Generic[R]):
                 yield Static("", classes="calc-status", id=f"{self.NAME}-status")
                 yield Static("", classes="calc-summary", id=f"{self.NAME}-summary")
                 yield from self.compose_result_extra()
-                yield Static(
-                    _("Breakdown (F9) · enter on a line opens its rule"), classes="calc-caption"
-                )
+                yield FormLabel(BREAKDOWN_CAPTION, classes="calc-caption")
                 yield StepsTable(id=f"{self.NAME}-steps", classes="steps")
             yield RuleSide(self.services.books, id=f"{self.NAME}-ruleside", classes="rule-side")
 
@@ -181,6 +182,14 @@ class CalcPane(Vertical, Generic[R]):
         hints = self.query(f"#{self.NAME}-hint")
         if hints:
             hints.first(Static).update(Text(field_hint(event.widget), style="dim italic"))
+
+    def relabel(self) -> None:
+        """F8: the hint under the form in the new language (labels, placeholders, choices
+        and the caption relabel themselves; the app recalculates the result)."""
+        focused = self.screen.focused if self.is_attached else None
+        hints = self.query(f"#{self.NAME}-hint")
+        if hints and focused is not None and self in focused.ancestors:
+            hints.first(Static).update(Text(field_hint(focused), style="dim italic"))
 
     def request_recalc(self) -> None:
         """Recalculate once after the current burst of changes (typing, building the form)."""

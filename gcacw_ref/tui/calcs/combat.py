@@ -70,6 +70,7 @@ class CombatPane(CalcPane["CombatOutput"]):
 
     def relabel(self) -> None:
         """The fold's title in the language and game of the moment."""
+        super().relabel()
         for fold in self.query("#combat-more"):
             if isinstance(fold, Collapsible):
                 fold.title = self.fold_title()

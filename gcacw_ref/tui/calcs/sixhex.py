@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.message import Message
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label
 
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.io.flank import MARKS as FLANK_MARKS
@@ -18,7 +18,7 @@ from gcacw_ref.rules.io.retreat import MARKS as RETREAT_MARKS
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.summary import lines, pairs, signed
 from gcacw_ref.tui.hexes import HexPicker, Toggle, direction
-from gcacw_ref.tui.widgets import Choice, Field, StrengthCheck
+from gcacw_ref.tui.widgets import Choice, Field, FormLabel, StrengthCheck, said_field
 
 if TYPE_CHECKING:  # the calculators load when first used (start-up stays fast)
     from gcacw_ref.rules.io.flank import Output as FlankOutput
@@ -97,18 +97,17 @@ class FlankPane(CalcPane["FlankOutput"]):
 
     def compose_form_top(self) -> ComposeResult:
         yield FlankPicker(FLANK_DEFAULTS, id="flank-hexes")
-        yield Static(_(FLANK_LEGEND), classes="legend")
+        yield FormLabel(FLANK_LEGEND, classes="legend")
         with_row = Label(
             _(STRENGTH_IN_HEX).format(n=1, direction=direction(0)),
             id="flank-strength-label",
             classes="form-label",
         )
         yield with_row
-        yield Field(
-            "",
+        yield said_field(
+            N_("blank = not counted"),
             id="flank-hex-strength",
             compact=True,
-            placeholder=_("blank = not counted"),
             validators=[StrengthCheck(optional=True)],
         )
 
@@ -178,10 +177,10 @@ class RetreatPane(CalcPane["RetreatOutput"]):
 
     def compose_form_top(self) -> ComposeResult:
         yield RetreatPicker(RETREAT_DEFAULTS, id="retreat-hexes")
-        yield Static(_(RETREAT_LEGEND), classes="legend")
+        yield FormLabel(RETREAT_LEGEND, classes="legend")
 
     def compose_result_extra(self) -> ComposeResult:
-        yield Static(_(RETREAT_READING), classes="legend", id="retreat-reading")
+        yield FormLabel(RETREAT_READING, classes="legend", id="retreat-reading")
 
     def setup(self) -> None:
         self.query_one(RetreatPicker).centre = ["Retreating", "unit"]
