@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from babel.messages.pofile import read_po
 
 from gcacw_ref import i18n
@@ -213,3 +214,145 @@ def test_each_cited_section_uses_the_term(seeds: dict[str, Path]) -> None:
             if not any(word in by_number.get(number, "") for word in words):
                 wrong.append((term["ja"], number))
     assert wrong == []
+
+
+def _japanese_of(data: object) -> list[str]:
+    """Every string under a `ja`, `*_ja` or `title_ja` key of a TOML document."""
+    found: list[str] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(value, str) and (key == "ja" or key.endswith("_ja")):
+                found.append(value)
+            else:
+                found.extend(_japanese_of(value))
+    elif isinstance(data, list):
+        for value in data:
+            found.extend(_japanese_of(value))
+    return found
+
+
+def _help_pages_in_japanese() -> list[str]:
+    """`--help` of every command and calculator as a Japanese player reads it."""
+    commands = [
+        ["--help"],
+        ["search", "--help"],
+        ["rule", "--help"],
+        ["books", "import", "--help"],
+        ["play", "--help"],
+        ["replay", "--help"],
+        ["game", "--help"],
+        ["serve", "--help"],
+        ["scenario", "check", "--help"],
+        ["bench", "--help"],
+        *[
+            ["calc", name, "--help"]
+            for name in ("odds", "combat", "artillery", "flank", "march", "retreat", "move")
+        ],
+    ]
+    pages = []
+    for args in commands:
+        res = subprocess.run(
+            [sys.executable, "-m", "gcacw_ref", "--lang", "ja", *args],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "COLUMNS": "200"},
+        )
+        pages.append(res.stdout + res.stderr)
+    return pages
+
+
+def japanese_sources() -> dict[str, list[str]]:
+    """Each source a Japanese player reads beside the catalog, as its texts."""
+    root = Path(i18n.__file__).resolve().parent
+    register = Path(root.parent / "tables" / "register")
+    if not register.is_dir():
+        register = root / "_tables" / "register"
+    readme = root.parent / "README.ja.md"
+    return {
+        "reference.toml": _japanese_of(
+            tomllib.loads((root / "reference.toml").read_text(encoding="utf-8"))
+        ),
+        "register": [
+            text
+            for path in sorted(register.glob("*.toml"))
+            for text in _japanese_of(tomllib.loads(path.read_text(encoding="utf-8")))
+        ],
+        "README.ja.md": [readme.read_text(encoding="utf-8")] if readme.is_file() else [],
+        "--help": _help_pages_in_japanese(),
+    }
+
+
+@pytest.mark.parametrize("source", ["reference.toml", "register", "README.ja.md", "--help"])
+def test_every_japanese_source_uses_the_table_terms(source: str) -> None:
+    """Beyond the catalog: the quick reference, the register's Japanese, README.ja.md and
+    every --help speak the table's terms (a review found 敵 ZOC, 地物 and クリーク there)."""
+    texts = japanese_sources()[source]
+    assert texts and all(JAPANESE.search(t) for t in texts[:1])
+    bad = {t[:60]: wrong_variants(t) for t in texts if wrong_variants(t)}
+    assert bad == {}
+
+
+# ASCII a Japanese screen may show: game codes, MP/VP/ZOC, historical leaders as the
+# rulebook writes them, chart codes and notation (1Dr, a1, t2), unit and hex ids, flags
+# and metavariables of the command line, file names and book ids
+SCREEN_ASCII_ALLOWED = re.compile(
+    r"(?:SJW|HCR|RTG|SIV|SLB|OTR|GTC|MP|VP|ZOC|Lee|Longstreet|Hooker|McCall|NE|CHOICE|UNITS"
+    r"|FILE|NAME|HEXES|ATTACKER|DEFENDER|KIND|PATH|ID|QUERY|NUMBER|SAVE|json|gcacw|wftu"
+    r"|brandywine|example|harrow|training|enter|tab|shift|ctrl|alt|space|left|right|up|down"
+    r"|home|end|escape|TUI|Chromium|[0-9]*[A-Za-z]{1,2}[0-9]*\*?)"
+)
+CALCULATOR_CASES = [
+    ["odds", "17", "9"],
+    ["combat", "--attackers", "8 a1 t2, 6 a1 t1, 3 a1", "--defenders", "9", "--terrain", "woods"],
+    ["artillery", "5", "2", "--terrain", "clear"],
+    ["flank", "9", "--hexes", "a, a s3, zz, i, d, -"],
+    ["march", "--side", "union", "--strength", "6", "--fatigue-before", "2", "--exhausted"],
+    ["retreat", "retreat", "--hex-number", "1", "--hexes", "ar, -, -, x, -, -"],
+    ["move", "--map", "example", "--side", "union", "--kind", "infantry", "--strength", "6"]
+    + ["--path", "0101 0102 0201", "--mp", "8"],
+]
+
+
+def english_words(text: str) -> list[str]:
+    """ASCII words of three letters or more that no allowed pattern covers (a flag or a
+    path is the command's syntax, not a word)."""
+    text = re.sub(r"gcacw-ref [a-z]+(?: [a-z]+)?|\$[A-Z_]+", "", text)  # a command, a variable
+    words = re.findall(r"(?<![-/.\w])[A-Za-z][A-Za-z_']{2,}(?![\w.（])", text)
+    return sorted({w for w in words if not SCREEN_ASCII_ALLOWED.fullmatch(w)})
+
+
+@pytest.mark.parametrize("case", CALCULATOR_CASES, ids=[c[0] for c in CALCULATOR_CASES])
+def test_a_japanese_calculator_shows_no_english_word(case: list[str]) -> None:
+    res = subprocess.run(
+        [sys.executable, "-m", "gcacw_ref", "--lang", "ja", "calc", *case],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert english_words(res.stdout) == []
+
+
+def test_the_japanese_quick_reference_shows_no_english_word() -> None:
+    res = subprocess.run(
+        [sys.executable, "-m", "gcacw_ref", "--lang", "ja", "ref"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert len(res.stdout) > 2000
+    assert english_words(res.stdout) == []
+
+
+def test_japanese_help_describes_every_option_in_japanese() -> None:
+    """The description column of every --help (flags and metavariables aside)."""
+    leaks = {}
+    for page in _help_pages_in_japanese():
+        body = page.split("\nオプション：\n", 1)[-1]
+        described = [
+            re.split(r"\s{2,}", line.strip(), maxsplit=1)[-1] if line.strip()[:1] == "-" else line
+            for line in body.splitlines()
+        ]
+        found = english_words("\n".join(described))
+        if found:
+            leaks[page.splitlines()[0][:60]] = found
+    assert leaks == {}
