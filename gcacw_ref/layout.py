@@ -65,9 +65,38 @@ def can_break(text: str, k: int) -> bool:
     return before.isspace() or not (_latin(before) and _latin(after))
 
 
-def line_spans(text: str, width: int) -> list[tuple[int, int]]:
-    """(start, end) of each line of one paragraph (no newlines) wrapped at `width` cells."""
+# a particle or ending a word may be followed by: a line may break before it after kanji
+PARTICLES = frozenset("のをにはがでとへやもか")
+
+
+def _script(ch: str) -> str:
+    """The script of a character, for the word rule: kanji, hiragana, katakana, else other."""
+    if "\u4e00" <= ch <= "\u9fff" or ch in "々〆":
+        return "kanji"
+    if "\u3041" <= ch <= "\u309f":
+        return "hiragana"
+    if "\u30a0" <= ch <= "\u30ff":
+        return "katakana"
+    return "other"
+
+
+def can_break_word(text: str, k: int) -> bool:
+    """May a line end before `text[k]` without splitting a Japanese word? Besides
+    `can_break`: never inside a run of one script (防御側戦闘力, なし, マーカー), and from
+    kanji to hiragana only before a particle (戦闘力|の, not 失|う)."""
+    if not can_break(text, k):
+        return False
+    before, after = _script(text[k - 1]), _script(text[k])
+    if before == after != "other":
+        return False
+    return not (before == "kanji" and after == "hiragana" and text[k] not in PARTICLES)
+
+
+def line_spans(text: str, width: int, words: bool = False) -> list[tuple[int, int]]:
+    """(start, end) of each line of one paragraph (no newlines) wrapped at `width` cells;
+    with `words`, a label's rule: a Japanese word is split only when it alone is wider."""
     width = max(width, 2)
+    breaks = can_break_word if words else can_break
     spans: list[tuple[int, int]] = []
     n = len(text)
     # cells before each offset: a line from `start` ends at the last offset within `width`
@@ -81,7 +110,7 @@ def line_spans(text: str, width: int) -> list[tuple[int, int]]:
         if i >= n:
             spans.append((start, n))
             break
-        end = next((k for k in range(i, start, -1) if can_break(text, k)), i)
+        end = next((k for k in range(i, start, -1) if breaks(text, k)), i)
         if end == start:  # one character wider than the line
             end = start + 1
         stop = end
@@ -94,11 +123,11 @@ def line_spans(text: str, width: int) -> list[tuple[int, int]]:
     return spans or [(0, 0)]
 
 
-def wrap(text: str, width: int) -> list[str]:
+def wrap(text: str, width: int, words: bool = False) -> list[str]:
     """`text` (paragraphs separated by newlines) as lines of at most `width` cells."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        lines.extend(paragraph[a:b] for a, b in line_spans(paragraph, width))
+        lines.extend(paragraph[a:b] for a, b in line_spans(paragraph, width, words))
     return lines
 
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # rich.console costs a command-line search 30 ms to import; t
     from rich.console import Console, ConsoleOptions, RenderResult
 
 
-def wrap_text(text: Text, width: int) -> list[Text]:
+def wrap_text(text: Text, width: int, words: bool = False) -> list[Text]:
     """A styled `Text` wrapped like `wrap()`, each line keeping its styles.
 
     Linear in the text: each line is cut from the plain string and given the spans that
@@ -31,7 +31,7 @@ def wrap_text(text: Text, width: int) -> list[Text]:
     k = 0
     offset = 0
     for paragraph in plain.split("\n"):
-        for a, b in line_spans(paragraph, width):
+        for a, b in line_spans(paragraph, width, words):
             lo, hi = offset + a, offset + b
             while k < len(spans) and spans[k].start < hi:
                 active.append(spans[k])
@@ -52,11 +52,12 @@ def wrap_text(text: Text, width: int) -> list[Text]:
 class KinsokuText:
     """A Rich renderable: a `Text` wrapped at the render width by Japanese line rules."""
 
-    def __init__(self, text: Text | str) -> None:
+    def __init__(self, text: Text | str, words: bool = False) -> None:
         self.text = Text(text) if isinstance(text, str) else text
+        self.words = words  # a label: no Japanese word split (layout.can_break_word)
 
     def lines(self, width: int) -> list[Text]:
-        return wrap_text(self.text, width)
+        return wrap_text(self.text, width, self.words)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for line in self.lines(options.max_width):

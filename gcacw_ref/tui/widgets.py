@@ -70,14 +70,22 @@ def said_field(msgid: str, **kwargs: Any) -> Field:
 
 
 class FormLabel(Label):
-    """A label whose words are a message id, said again in the current language on F8."""
+    """A label whose words are a message id, said again in the current language on F8,
+    and wrapped without splitting a Japanese word (「防御側戦闘力」 never 「防御側戦闘／力」)."""
 
     def __init__(self, msgid: str, **kwargs: Any) -> None:
-        super().__init__(_(msgid), **kwargs)
         self.msgid = msgid
+        self.said = KinsokuText(Text.from_markup(_(msgid)), words=True)
+        super().__init__(self.said, **kwargs)
+
+    @property
+    def plain(self) -> str:
+        """What the label says now, without styles."""
+        return self.said.text.plain
 
     def relabel(self) -> None:
-        self.update(_(self.msgid))
+        self.said = KinsokuText(Text.from_markup(_(self.msgid)), words=True)
+        self.update(self.said)
 
 
 class Check(Validator):

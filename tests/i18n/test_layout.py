@@ -73,3 +73,22 @@ def test_hex_picture_keeps_its_grid_with_japanese_labels() -> None:
     assert cells[1] == "" and cells[0] == "退"
     assert len(_fit("ab", 4)) == 4 and "".join(_fit("ab", 4)) == "ab  "
     assert "".join(_fit("退却x", 4)) == "退却"
+
+
+def test_a_label_wraps_between_words() -> None:
+    """A label never splits a Japanese word when the word fits a line (a review found
+    「防御側戦闘／力」 and 「雨な／し」 in the narrow forms)."""
+    assert wrap("防御側の戦闘力", 8, words=True) == ["防御側の", "戦闘力"]
+    assert wrap("防御側の戦闘力", 8) == ["防御側の", "戦闘力"]
+    assert wrap("天候：雨なし", 8, words=True) == ["天候：", "雨なし"]
+    assert wrap("天候：雨なし", 8) == ["天候：雨", "なし"]  # the text rule breaks anywhere
+    assert wrap("兵力を失う", 6, words=True) == ["兵力を", "失う"]  # never 失|う
+    assert wrap("戦力マーカーの面", 12, words=True) == ["戦力マーカー", "の面"]
+    assert wrap("防御側戦闘力", 8, words=True) == ["防御側戦", "闘力"]  # one word, too wide
+
+
+@given(st.text(alphabet="あいう戦闘力マーカ、。「」ab Z1", max_size=60), st.integers(2, 30))
+def test_label_wrap_properties(text: str, width: int) -> None:
+    lines = wrap(text, width, words=True)
+    assert all(cell_len(line) <= width for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
