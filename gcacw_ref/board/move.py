@@ -137,6 +137,7 @@ def ask_move(sit: Situation, name: str, to: str | None = None, mp: int | None = 
         )
     board: dict[str, Any] = {
         "unit": uid,
+        **({"to": {"hex": to, "reached": to in reach}} if to is not None else {}),
         "hexes_read": sorted(reach),
         "reach": hexes,
         "march": march,
