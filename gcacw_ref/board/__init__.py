@@ -19,7 +19,8 @@ Reading it for the engine
     `situation(board, where="board", base=None) -> Situation`   every cross-check (one
                                                 `DataError` line naming the hex or unit),
                                                 then the scenario and the game state
-    `load(path_or_board) -> Situation`          read and check in one call
+    `load(path_or_board) -> Situation`          read and check in one call (a built-in
+                                                board by name: `builtin_boards()`)
     `Situation.position` -> `Position`          the engine's read-only view of it
     `Situation.scenario`, `.state`, `.map`, `.unit_id(name)` (an id, or a hex holding one unit)
 """
@@ -27,7 +28,14 @@ Reading it for the engine
 from __future__ import annotations
 
 from gcacw_ref.board.doc import Board, BoardLeader, BoardState, BoardUnit, View
-from gcacw_ref.board.load import Situation, load, parse_board, read_board, situation
+from gcacw_ref.board.load import (
+    Situation,
+    builtin_boards,
+    load,
+    parse_board,
+    read_board,
+    situation,
+)
 from gcacw_ref.board.save import board_from_map, board_from_state, dump_board
 
 __all__ = [
@@ -39,6 +47,7 @@ __all__ = [
     "View",
     "board_from_map",
     "board_from_state",
+    "builtin_boards",
     "dump_board",
     "load",
     "parse_board",

@@ -6,19 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from gcacw_ref.board.answer import Answer, Marks
 from gcacw_ref.board.load import Situation
 from gcacw_ref.errors import InputError, quoted
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.command import COMMAND_RADIUS
+from gcacw_ref.rules.march import MAX_FATIGUE as FATIGUE_LIMIT  # no action at 4 (5.1, 5.2)
 
 
 class UnitInCommand(BaseModel):
     unit: str
     hex: str
     in_command: bool
+    may_join: bool = Field(description="in command and below fatigue 4: may join (5.2)")
     path: list[str] | None
     rule: str
     reason: str
@@ -59,8 +61,12 @@ def ask_command(sit: Situation, name: str) -> Answer:
                 "out of range: no path of at most {n} hexes free of enemy units and of enemy "
                 "ZOC without friendly units"
             ).format(n=COMMAND_RADIUS)
+        ok = rule == "2.5" and path is not None
+        if ok and u.fatigue >= FATIGUE_LIMIT:
+            why += "; " + _("at fatigue 4: may not join an activation (5.2)")
         rows.append(
             UnitInCommand(
+                may_join=ok and u.fatigue < FATIGUE_LIMIT,
                 unit=u.id,
                 hex=u.hex,
                 in_command=rule == "2.5" and path is not None,

@@ -28,6 +28,8 @@ from gcacw_ref.paths import read_user_text
 from gcacw_ref.rules.games import Game, Side
 
 BOARD_ID = "board"
+EXAMPLES = Path(__file__).resolve().parent / "examples"
+"""The built-in boards: the rulebook's worked examples, as figures (`load("combat")`)."""
 YEAR_OF_GAME = {"SJW": 1862, "HCR": 1862, "RTG": 1863, "SIV": 1862, "SLB": 1863, "OTR": 1862}
 """The year a short board plays in when it names none (entrenchment era, 9.0)."""
 
@@ -284,9 +286,17 @@ def situation(board: Board, where: str = "board", base: Path | None = None) -> S
     return Situation(board=board, scenario=scen, state=state, where=where)
 
 
+def builtin_boards() -> list[str]:
+    """The names of the built-in boards."""
+    return sorted(p.stem for p in EXAMPLES.glob("*.toml"))
+
+
 def load(source: Path | str | Board) -> Situation:
-    """A board from a path (or an already parsed `Board`), read for the engine."""
+    """A board from a path or a built-in board's name (or an already parsed `Board`),
+    read for the engine."""
     if isinstance(source, Board):
         return situation(source)
+    if isinstance(source, str) and source in builtin_boards() and not Path(source).exists():
+        source = EXAMPLES / f"{source}.toml"
     board = read_board(source)
     return situation(board, one_line(str(source)), Path(source).parent)

@@ -87,9 +87,7 @@ def boards(draw: st.DrawFn) -> Board:
     )
 
 
-SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -111,8 +109,11 @@ def test_move_equals_calc_move(board: Board) -> None:
 def test_attack_equals_calc_combat_and_flank(board: Board) -> None:
     sit = situation(board)
     target = board.units[0].hex
-    ids = [u.hex for u in board.units[1:] if u.side.value == "union" and u.hex in
-           sit.map.neighbors(target)]
+    ids = [
+        u.hex
+        for u in board.units[1:]
+        if u.side.value == "union" and u.hex in sit.map.neighbors(target)
+    ]
     answer = ask_attack(sit, target, ids[:1], "normal")
     if answer.output is None:
         assert answer.board["refusals"]
