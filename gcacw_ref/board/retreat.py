@@ -16,6 +16,7 @@ from gcacw_ref.rules.retreat import RetreatHex
 from gcacw_ref.rules.retreat_tables import Kind
 
 KINDS: tuple[Kind, ...] = ("retreat", "rout", "cavalry", "optional")
+MAX_PATHS = 200  # whole retreats listed in the JSON (their number is given in full)
 
 
 def retreat_kind(result: str) -> Kind:
@@ -113,7 +114,8 @@ def ask_retreat(sit: Situation, name: str, result: str) -> Answer:
         "hexes_read": sorted({here, *hexes}),
         "first_hexes": first,
         "refusals": refused,
-        "paths": paths,
+        "paths": paths[:MAX_PATHS],
+        "paths_total": len(paths),
         "override": plan.override_used,
         "surrender": plan.surrender or not paths,
     }

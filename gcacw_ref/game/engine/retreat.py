@@ -65,7 +65,15 @@ def describe(
     b = w.board
     rain = w.rain()
 
+    seen: dict[tuple[str, str], RetreatHex] = {}  # one retreat's search asks many times
+
     def fact(here: str, n: str) -> RetreatHex:
+        hit = seen.get((here, n))
+        if hit is None:
+            hit = seen[(here, n)] = _fact(here, n)
+        return hit
+
+    def _fact(here: str, n: str) -> RetreatHex:
         bad = (
             b.terrain(n) == "water"
             or not retreat_may_enter(b.terrain(n), b.road_link(here, n), rain)
