@@ -106,7 +106,7 @@ def ask_attack(
     picked[target] = "target"
     board["flank"] = {"input": flank_data, "final_bonus": final, "blocked_hexes": blocked}
     board["refusals"] = []
-    names = [f"{DIRECTIONS[i]} {around[i]}" for i in blocked if i < len(around)]
+    names = [f"{_(DIRECTIONS[i])} {around[i]}" for i in blocked if i < len(around)]
     lines = [
         _("[7.4] flank bonus from the board: {bonus:+d} (blocked: {hexes})").format(
             bonus=final, hexes=", ".join(names) or "-"

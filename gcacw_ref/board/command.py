@@ -63,7 +63,7 @@ def ask_command(sit: Situation, name: str) -> Answer:
             ).format(n=COMMAND_RADIUS)
         ok = rule == "2.5" and path is not None
         if ok and u.fatigue >= FATIGUE_LIMIT:
-            why += "; " + _("at fatigue 4: may not join an activation (5.2)")
+            why = _("in command range; at fatigue 4: may not join an activation (5.2)")
         rows.append(
             UnitInCommand(
                 may_join=ok and u.fatigue < FATIGUE_LIMIT,
