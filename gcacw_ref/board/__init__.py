@@ -8,6 +8,7 @@ Reading and writing
     `read_board(path) -> Board`                 a file (JSON by its `.json` suffix)
     `dump_board(board, fmt="toml"|"json") -> str`   write it back; defaults left out, and
                                                 `parse_board(dump_board(b)) == b`
+    `save_board(board, path)`                   write it atomically (JSON by `.json`)
     `Board`, `BoardState`, `BoardUnit`, `BoardLeader`, `View`   the pydantic models
                                                 (frozen=False: build and edit them freely)
 Making one
@@ -36,7 +37,7 @@ from gcacw_ref.board.load import (
     read_board,
     situation,
 )
-from gcacw_ref.board.save import board_from_map, board_from_state, dump_board
+from gcacw_ref.board.save import board_from_map, board_from_state, dump_board, save_board
 
 __all__ = [
     "Board",
@@ -52,5 +53,6 @@ __all__ = [
     "load",
     "parse_board",
     "read_board",
+    "save_board",
     "situation",
 ]

@@ -8,15 +8,17 @@ from a live game position (scenario and state, as the game screen holds them).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from gcacw_ref.board.doc import Board, BoardLeader, BoardState, BoardUnit, View
-from gcacw_ref.errors import InputError, quoted
+from gcacw_ref.errors import InputError, one_line, quoted
 from gcacw_ref.game.model.geometry import parse_hex
 from gcacw_ref.game.model.hexmap import builtin_map_path, load_map
 from gcacw_ref.game.model.scenario import Scenario
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.i18n import _
+from gcacw_ref.paths import atomic_write_text
 
 BUILTIN_MAPS = ("harrow", "training", "example")
 
@@ -76,6 +78,20 @@ def _value(value: object) -> str:
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_value(v) for v in value) + "]"
     raise InputError(_("cannot write {value} in a board").format(value=quoted(repr(value))))
+
+
+def save_board(board: Board, path: Path | str) -> None:
+    """Write the board to `path` atomically (JSON by a `.json` suffix, else TOML)."""
+    target = Path(path)
+    text = dump_board(board, "json" if target.suffix == ".json" else "toml")
+    try:
+        atomic_write_text(target, text)
+    except OSError as exc:
+        raise InputError(
+            _("{path}: cannot write ({reason})").format(
+                path=one_line(str(target)), reason=exc.strerror or type(exc).__name__
+            )
+        ) from None
 
 
 def board_from_map(map_id: str, top_left: str, columns: int, rows: int) -> Board:

@@ -13,6 +13,8 @@ from gcacw_ref.board import (
     dump_board,
     load,
     parse_board,
+    read_board,
+    save_board,
     situation,
 )
 from gcacw_ref.cli import main
@@ -38,6 +40,16 @@ strength = "3 1/2"
 [[leaders]]
 hex = "0504"
 command = 3
+"""
+
+INLINE_BAD_HEXSIDE = """
+[map]
+columns = 9
+rows = 9
+
+[[hexsides]]
+between = ["0504", "0506"]
+features = ["road"]
 """
 
 
@@ -106,18 +118,28 @@ def test_patch_of_a_builtin_map() -> None:
         (("command = 3", "command = 3\nwith_unit = 'x9'"), "x9"),
         (('map = "training"', 'map = "nowhere"'), "nowhere"),
         (('side = "confederate"', 'side = "blue"'), "0605"),
+        (("$", INLINE_BAD_HEXSIDE), "0504-0506"),
+        (('hex = "0504"\ncommand = 3', 'hex = "0909"\ncommand = 3'), "0909"),
     ],
 )
 def test_bad_board_one_line_naming_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], change: tuple[str, str], named: str
 ) -> None:
     path = tmp_path / "b.toml"
-    text = SHORT.replace(*change)
+    old, new = change
+    text = SHORT.replace('map = "training"', "") + new if old == "$" else SHORT.replace(old, new)
     path.write_text(text, encoding="utf-8")
     assert main(["board", "check", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and named in err
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_save_board(tmp_path: Path) -> None:
+    board = parse_board(SHORT)
+    for name in ("b.toml", "b.json"):
+        save_board(board, tmp_path / name)
+        assert read_board(tmp_path / name) == board
 
 
 def test_check_ok(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

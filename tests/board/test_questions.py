@@ -149,12 +149,14 @@ def test_json_is_the_calculators_on_the_derived_input(
 
 def test_show_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     board = tmp_path / "b.toml"
-    board.write_text(OPEN.replace('id = "lee"', 'id = "lee"\nname = "<b>&x</b>"'), "utf-8")
+    text = OPEN.replace('hex = "0201"', 'hex = "0201"\nname = "<b>&x</b>\\u001b"')
+    board.write_text(text, "utf-8")
     svg = tmp_path / "b.svg"
     assert main(["board", "move", str(board), "0102", "--to", "0401", "--svg", str(svg)]) == 0
     text = svg.read_text(encoding="utf-8")
     assert text.count('<polygon id="hex-') == 20
     assert 'class="road"' in text and 'class="path"' in text
+    assert "<b>" not in text and "&lt;b&gt;&amp;x&lt;/b&gt;" in text
     assert main(["board", "show", str(board)]) == 0
     assert "0302" in capsys.readouterr().out
 
