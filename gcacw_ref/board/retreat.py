@@ -17,6 +17,7 @@ from gcacw_ref.rules.retreat_tables import Kind
 
 KINDS: tuple[Kind, ...] = ("retreat", "rout", "cavalry", "optional")
 MAX_PATHS = 200  # whole retreats listed in the JSON (their number is given in full)
+DRAWN_PATHS = 8  # the picture draws a few of the retreats that lose least
 
 
 def retreat_kind(result: str) -> Kind:
@@ -121,8 +122,17 @@ def ask_retreat(sit: Situation, name: str, result: str) -> Answer:
     }
     marks = Marks(
         reach={f["hex"]: str(f["priority"]) for f in first},
-        paths=[[here, *p["hexes"]] for p in paths[:30]],
+        paths=[[here, *p["hexes"]] for p in _least_loss(paths)[:DRAWN_PATHS]],
         picked={r["hex"]: "refused" for r in refused},
         subject=here,
     )
     return Answer("retreat", data, out, board, lines, marks)
+
+
+def _least_loss(paths: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The retreats losing least (no elimination), shortest first."""
+    alive = [p for p in paths if not p["eliminated"]]
+    if not alive:
+        return []
+    least = min(sum(p["losses"]) for p in alive)
+    return sorted((p for p in alive if sum(p["losses"]) == least), key=lambda p: len(p["hexes"]))
