@@ -33,10 +33,11 @@ COMMAND_MODULES: dict[str, str] = {
     "replay": "game",
     "game": "game",
     "scenario": "game",
+    "board": "board",
     "bench": "bench",
     "serve": "serve",
 }
-MODULES = ("text", "calc", "game", "bench", "serve")  # the order of `--help`
+MODULES = ("text", "calc", "game", "board", "bench", "serve")  # the order of `--help`
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -87,6 +88,10 @@ def _registrar(module: str) -> Callable[[Any], None]:
         from gcacw_ref.commands import bench  # lazy: see above
 
         return bench.register
+    if module == "board":
+        from gcacw_ref.commands import board  # lazy: see above
+
+        return board.register
     from gcacw_ref.commands import serve  # lazy: see above
 
     return serve.register

@@ -31,6 +31,11 @@ RUNS = 60
 
 def generated_map(columns: int = COLUMNS, rows: int = ROWS, seed: int = 1) -> HexMap:
     """A random but valid map of the given size (fixed seed: the same map every time)."""
+    return parse_map(generated_document(columns, rows, seed), "bench map")
+
+
+def generated_document(columns: int = COLUMNS, rows: int = ROWS, seed: int = 1) -> dict[str, Any]:
+    """`generated_map`'s document (the board benchmark puts it inline in a board)."""
     rng = random.Random(seed)
     weights = {
         "clear": 40,
@@ -86,7 +91,7 @@ def generated_map(columns: int = COLUMNS, rows: int = ROWS, seed: int = 1) -> He
         "hexes": hexes,
         "hexsides": [{"between": list(k), "features": sorted(v)} for k, v in sides.items()],
     }
-    return parse_map(doc, "bench map")
+    return doc
 
 
 def _timed(fn: Callable[[], object], runs: int) -> list[float]:

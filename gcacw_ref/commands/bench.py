@@ -17,6 +17,7 @@ SECTIONS = [
     "gcacw_ref.bench.search",  # search median/p95, import_s
     "gcacw_ref.bench.tui",  # startup_s
     "gcacw_ref.bench.move",  # reachable-set time
+    "gcacw_ref.bench.board",  # each board question, a 20x20 board included
     "gcacw_ref.bench.play",  # full bot game, soak
     "gcacw_ref.bench.game_screen",  # game screen: one step, one step back, ready
 ]

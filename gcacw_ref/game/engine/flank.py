@@ -4,6 +4,7 @@ rules see them, and the column shift they give.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,7 @@ from gcacw_ref.rules.zoc import crossings_left
 if TYPE_CHECKING:
     from gcacw_ref.game.engine.work import Work
     from gcacw_ref.game.model.state import Unit
-    from gcacw_ref.rules.games import Side
+    from gcacw_ref.rules.games import Game, Side
 
 
 def flank_defender_strength(w: Work, defenders: list[Unit], target: str) -> Fraction:
@@ -102,7 +103,22 @@ def flank_hex(w: Work, n: str, target: str, side: Side, active: set[str]) -> Fla
     )
 
 
-def flank_for(w: Work, attackers: list[str], target: str, side: Side, refused: bool) -> int:
+@dataclass(frozen=True)
+class FlankCase:
+    """The flank rules' whole input for one attack (7.4): the defender's six neighbours (in
+    `DIRECTIONS` order, off-map ones padded) and the conditions `flank_bonus` reads."""
+
+    hexes: list[FlankHex]
+    defender_strength: Fraction
+    flanks_refused: bool
+    earthworks: bool
+    attacker_cavalry: bool
+    defender_mostly_cavalry: bool
+    game: Game
+    attacker_side: Side
+
+
+def flank_case(w: Work, attackers: list[str], target: str, side: Side, refused: bool) -> FlankCase:
     """7.4 flank attack: the six neighbours of the defender as the flank rules see them."""
     defenders = w.enemy_at(target, side)
     dstr = sum((combat_strength(w, d) for d in defenders), Fraction(0))
@@ -111,7 +127,7 @@ def flank_for(w: Work, attackers: list[str], target: str, side: Side, refused: b
     hexes = [flank_hex(w, n, target, side, active) for n in w.board.neighbors(target)]
     hexes += [FlankHex(off_map=True)] * (6 - len(hexes))
     first = w.unit(attackers[0])
-    res = flank_bonus(
+    return FlankCase(
         hexes,
         quarter,
         flanks_refused=refused,
@@ -125,5 +141,20 @@ def flank_for(w: Work, attackers: list[str], target: str, side: Side, refused: b
         > dstr,
         game=w.game,
         attacker_side=side,
+    )
+
+
+def flank_for(w: Work, attackers: list[str], target: str, side: Side, refused: bool) -> int:
+    """7.4 flank attack: the column shift the defender's six neighbours give."""
+    case = flank_case(w, attackers, target, side, refused)
+    res = flank_bonus(
+        case.hexes,
+        case.defender_strength,
+        flanks_refused=case.flanks_refused,
+        earthworks=case.earthworks,
+        attacker_cavalry=case.attacker_cavalry,
+        defender_mostly_cavalry=case.defender_mostly_cavalry,
+        game=case.game,
+        attacker_side=case.attacker_side,
     )
     return int(res.final_bonus)

@@ -16,19 +16,23 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.game.engine.bridges import broken, effective_hexside
 from gcacw_ref.game.engine.combat_input import combat_input
 from gcacw_ref.game.engine.common import combat_strength, disorganized_value, hex_of
-from gcacw_ref.game.engine.flank import flank_for
+from gcacw_ref.game.engine.flank import FlankCase, flank_case, flank_for
+from gcacw_ref.game.engine.retreat import describe, retreat_plan
 from gcacw_ref.game.engine.work import Work
-from gcacw_ref.game.engine.zocview import command_range, move_board, weather, zoc_map
+from gcacw_ref.game.engine.zocview import command_range, move_board, weather, zoc_kind, zoc_map
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit, move_step
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.rules.combat import CombatResult, resolve_combat
 from gcacw_ref.rules.combat_models import CombatInput
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.movement import river_crossing
+from gcacw_ref.rules.retreat import RetreatHex
+from gcacw_ref.rules.retreat_paths import RetreatPlan
+from gcacw_ref.rules.retreat_tables import Kind as RetreatKind
 from gcacw_ref.rules.terrain import RIVERS, UnitKind
 from gcacw_ref.rules.zoc import ZocKind
 
-__all__ = ["Position", "disorganized_value", "verdict"]
+__all__ = ["FlankCase", "Position", "disorganized_value", "verdict"]
 
 
 class Position:
@@ -101,6 +105,58 @@ class Position:
         flank = flank_for(w, attackers, target, side, target in w.refused)
         inp = combat_input(w, attackers, target, action, attack_type, None, flank=flank)
         return None if inp is None else verdict(inp)
+
+    def flank_case(self, attackers: list[str], target: str) -> FlankCase:
+        """7.4, 7.8: the flank rules' input for an attack by `attackers` on the hex
+        `target` (which must hold enemy units): the six neighbours and conditions."""
+        w = self._w
+        side = w.unit(attackers[0]).side
+        return flank_case(w, attackers, target, side, target in w.refused)
+
+    def attack_input(
+        self, attackers: list[str], target: str, action: str, attack_type: str | None
+    ) -> CombatInput | None:
+        """7.1-7.4: the rules core's input for this attack as the engine builds it (flank
+        from the board, the best tactical rating among the leaders with the attackers who
+        command them), or None when the map forbids it."""
+        w = self._w
+        side = w.unit(attackers[0]).side
+        if not w.enemy_at(target, side):
+            return None
+        tactical = max(
+            (
+                ld.tactical
+                for uid in attackers
+                for ld in w.leaders_with(uid)
+                if w.commands(ld, w.unit(uid))
+            ),
+            default=None,
+        )
+        flank = flank_for(w, attackers, target, side, target in w.refused)
+        return combat_input(w, attackers, target, action, attack_type, tactical, flank=flank)
+
+    def retreat_neighbours(
+        self, units: list[str], active_hex: str | None
+    ) -> list[tuple[str, RetreatHex]]:
+        """7.6: each on-map neighbour of the stack's hex as its first retreat hex sees it
+        (restrictions, enemy units and ZOC, roads, friendly units, farther or closer to the
+        active enemy unit in `active_hex`)."""
+        w = self._w
+        unit = w.unit(units[0])
+        here = hex_of(unit)
+        fact = describe(w, unit.side, set(units), active_hex)
+        return [(n, fact(here, n)) for n in w.board.neighbors(here)]
+
+    def in_enemy_zoc(self, uid: str) -> bool:
+        """2.4: whether the unit's hex is in an enemy ZOC (limited included)."""
+        unit = self._w.unit(uid)
+        return zoc_kind(self._w, hex_of(unit), unit.side) is not None
+
+    def retreat_plan(
+        self, units: list[str], kind: RetreatKind, active_hex: str | None
+    ) -> RetreatPlan[str]:
+        """7.6, 7.7: every legal retreat of the stack, as the engine offers them."""
+        return retreat_plan(self._w, units, kind, active_hex)
 
 
 def verdict(inp: CombatInput) -> CombatResult | None:

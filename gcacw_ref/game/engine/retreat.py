@@ -26,7 +26,7 @@ from gcacw_ref.game.model.frames import (
     RetreatPathOption,
 )
 from gcacw_ref.rules.retreat import CLOSER_READING, RetreatHex, retreat_may_enter
-from gcacw_ref.rules.retreat_paths import retreat_paths
+from gcacw_ref.rules.retreat_paths import RetreatPlan, retreat_paths
 from gcacw_ref.rules.terrain import HexsideFeature as F
 from gcacw_ref.rules.zoc import crossings_left
 
@@ -65,7 +65,15 @@ def describe(
     b = w.board
     rain = w.rain()
 
+    seen: dict[tuple[str, str], RetreatHex] = {}  # one retreat's search asks many times
+
     def fact(here: str, n: str) -> RetreatHex:
+        hit = seen.get((here, n))
+        if hit is None:
+            hit = seen[(here, n)] = _fact(here, n)
+        return hit
+
+    def _fact(here: str, n: str) -> RetreatHex:
         bad = (
             b.terrain(n) == "water"
             or not retreat_may_enter(b.terrain(n), b.road_link(here, n), rain)
@@ -88,6 +96,23 @@ def describe(
     return fact
 
 
+def retreat_plan(
+    w: Work, alive: list[str], kind: RetreatKind, active_hex: str | None
+) -> RetreatPlan[str]:
+    """7.6, 7.7: every legal retreat of the stack `alive` (all in one hex), away from the
+    active enemy unit in `active_hex`."""
+    side = w.unit(alive[0]).side
+    return retreat_paths(
+        kind,
+        hex_of(w.unit(alive[0])),
+        w.board.neighbors,
+        describe(w, side, set(alive), active_hex),
+        lambda h: zoc_kind(w, h, side) is not None,
+        lambda h: w.board.terrain(h) == "city",
+        limit=3000,
+    )
+
+
 def push_retreat(
     w: Work,
     units: list[str],
@@ -103,15 +128,7 @@ def push_retreat(
     side = w.unit(alive[0]).side
     start = hex_of(w.unit(alive[0]))
     active_hex = w.unit(active_uid).hex if active_uid else None
-    plan = retreat_paths(
-        kind,
-        start,
-        w.board.neighbors,
-        describe(w, side, set(alive), active_hex),
-        lambda h: zoc_kind(w, h, side) is not None,
-        lambda h: w.board.terrain(h) == "city",
-        limit=3000,
-    )
+    plan = retreat_plan(w, alive, kind, active_hex)
     paths = tuple(
         RetreatPathOption(hexes=p.hexes, losses=p.losses, dies=p.eliminated) for p in plan.paths
     )

@@ -70,12 +70,15 @@ def reachable(
     attacked: bool = False,
     first_action: bool = True,
     moved: bool = False,
+    parents: dict[str, str] | None = None,
 ) -> dict[str, Fraction]:
     """Every hex the unit can reach this march, with its least MP cost (Dijkstra).
 
     `allowance`: the MP it has left; `attacked` / `moved` / `first_action` as in
     `move_step`. Costs are kept in half-MP integers; the start hex is included at 0.
     Agrees with `evaluate_path`: no legal path is cheaper than the cost given here.
+    `parents`, when given, is filled with each reached hex's previous hex on a cheapest
+    path (the board's answer draws those paths).
     """
     budget = int(allowance * 2)
     best: dict[str, int] = {start: 0}
@@ -118,6 +121,8 @@ def reachable(
         if cost2 < best.get(n, budget + 1):
             best[n] = cost2
             heapq.heappush(heap, (cost2, n))
+            if parents is not None:
+                parents[n] = start
     while heap:
         cost2, h = heapq.heappop(heap)
         if cost2 > best[h] or zoc.get(h) is normal:
@@ -129,4 +134,6 @@ def reachable(
             if total < best.get(n, budget + 1):
                 best[n] = total
                 heapq.heappush(heap, (total, n))
+                if parents is not None:
+                    parents[n] = h
     return {h: Fraction(c, 2) for h, c in best.items()}

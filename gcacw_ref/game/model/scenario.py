@@ -51,13 +51,16 @@ def _validate(data: dict[str, Any], where: str) -> Scenario:
         raise DataError(describe_validation_error(where, exc)) from None
 
 
-def scenario_from_data(data: dict[str, Any], where: str, base: Path | None = None) -> Scenario:
-    """Validate a scenario document, attach its map and run every cross-check."""
+def scenario_from_data(
+    data: dict[str, Any], where: str, base: Path | None = None, both_sides: bool = True
+) -> Scenario:
+    """Validate a scenario document, attach its map and run every cross-check (a board,
+    `both_sides=False`, may show one side's units alone)."""
     scen = _validate(data, where)
     if scen.map_document is None:
         doc = read_map(scen.scenario.map, base or SCENARIO_DIR)
         scen = scen.model_copy(update={"map_document": doc})
-    check_scenario(scen, where)
+    check_scenario(scen, where, both_sides)
     return scen
 
 
@@ -80,7 +83,7 @@ def load_scenario(id_or_path: str) -> Scenario:
     return scenario_from_data(read_data_file(path), str(path), path.parent)
 
 
-def check_scenario(scen: Scenario, where: str) -> None:
+def check_scenario(scen: Scenario, where: str, both_sides: bool = True) -> None:
     """Cross-checks: unique ids, hexes on the map, known formations, leaders with units."""
     board = parse_map(scen.map_document or {}, where)
     ids: set[str] = set()
@@ -173,7 +176,7 @@ def check_scenario(scen: Scenario, where: str) -> None:
             )
     _check_no_mixed_hex(scen, where)
     sides = {u.side for u in scen.units}
-    if sides != {Side.UNION, Side.CONFEDERATE}:
+    if both_sides and sides != {Side.UNION, Side.CONFEDERATE}:
         raise DataError(f"{where}: both sides need at least one unit")
 
 
