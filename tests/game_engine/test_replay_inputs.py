@@ -65,7 +65,7 @@ def check(doc: dict[str, Any]) -> str:
 def test_typed_game_verifies(typed_game: tuple[Game, int]) -> None:
     game, i = typed_game
     doc = doc_of(game)
-    assert doc["dice"] == {str(i): game.dice[str(i)]} and doc["rules"] == 2
+    assert doc["dice"] == {str(i): game.dice[str(i)]} and doc["rules"] == 3
     assert check(doc) == ""
 
 
@@ -136,7 +136,7 @@ def test_an_older_save_says_the_rules_changed(bot_game: Game) -> None:
     doc["final_state_hash"] = "0" * 64
     assert "corrupt or was altered" in check(doc)
     del doc["rules"]
-    assert "the rules changed since this game was saved (rules version 1, now 2)" in check(doc)
+    assert "the rules changed since this game was saved (rules version 1, now 3)" in check(doc)
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:

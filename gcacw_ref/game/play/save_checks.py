@@ -30,9 +30,10 @@ from gcacw_ref.game.model.scenario_limits import MAP_ID
 from gcacw_ref.game.play.bots import BOT_NAMES
 from gcacw_ref.i18n import _
 
-RULES_VERSION = 2
+RULES_VERSION = 3
 """Raised whenever a rules fix changes what saved games replay to. Saves without a `rules`
-field were made before version 2 (the fixes of the rules audit: 7.1, 7.4, 7.7)."""
+field were made before version 2 (the fixes of the rules audit: 7.1, 7.4, 7.7); version 3:
+a pontoon bridge of either side joins a flank hex to the defender (7.4 step 1d, issue 40)."""
 
 BOTS_VERSION = 3
 """Raised whenever the bots' choices change (a save's bots are checked by playing them
