@@ -144,6 +144,8 @@ def _may_destroy(pre: GameState, board: Board, unit: Unit, there: str) -> bool |
     ferry = "ferry" in feats and "bridge" not in feats
     if frozenset((here, there)) in board.uncertain or not feats & {"bridge", "ferry"}:
         return False
+    if unit.id in pre.destroy_tried:  # one attempt a turn for each unit
+        return False
     if ferry and unit.kind not in ("infantry", "cavalry"):
         return False
     if not ferry and (unit.kind != "infantry" or strength(pre, unit) < strong(pre)):

@@ -97,22 +97,47 @@ def _roadless_provisional(state: GameState, hex_: str) -> bool:
     return True
 
 
+def _in_swamp(state: GameState, uid: object) -> bool:
+    unit = state.units.get(str(uid))
+    return unit is not None and unit.hex is not None and _roadless_provisional(state, unit.hex)
+
+
+def _flood_move(ev: dict[str, Any], rained: bool, pre: GameState) -> bool:
+    """A unit leaving a flooded swamp, or removed from it for want of a hex to go to."""
+    kind = ev.get("type")
+    if kind == "rain":
+        return bool(ev.get("unit"))
+    return rained and kind in ("surrender", "eliminated") and _in_swamp(pre, ev.get("unit"))
+
+
 def flooding(t: Tally, seen: Seen) -> None:
     """12.0: when rain comes, every unit in a provisional swamp with no road, pike or
-    railroad must leave it (the owner's choice of hex, a decision); on any other step,
-    continuing rain included, no unit is flooded out."""
+    railroad is flooded out (moved to a hex beside it, by its owner's choice or the only
+    one; removed when there is none); on any other step, continuing rain included, no
+    unit is flooded out."""
     pre, post = seen.pre, seen.post
     if post is None:
         return
     before = {getattr(f, "unit", "") for f in pre.stack if f.kind == "swamp_exit"}
     flooded = {getattr(f, "unit", "") for f in post.stack if f.kind == "swamp_exit"} - before
-    rained = any(ev.get("type") == "rain" and "through" in ev for ev in seen.events)
+    moved: set[str] = set()
+    rained = False
+    for ev in seen.events:
+        kind = ev.get("type")
+        if kind == "rain" and "through" in ev:
+            rained = True
+        elif _flood_move(ev, rained, pre):
+            flooded.add(str(ev["unit"]))
+        elif not rained and kind in ("move", "advance"):
+            moved.add(str(ev.get("unit")))
+        elif not rained and kind == "retreat":
+            moved.update(str(u) for u in ev.get("units") or [])
     if rained:
         want = {
             u.id
-            for u in post.units.values()
-            if u.hex is not None and _roadless_provisional(post, u.hex)
+            for u in pre.units.values()
+            if u.hex is not None and u.id not in moved and _roadless_provisional(pre, u.hex)
         }
         t.check("12.0 flooding", flooded == want, f"flooded {sorted(flooded)}, not {sorted(want)}")
-    elif flooded:
+    elif flooded - before:
         t.check("12.0 flooding", False, f"flooded {sorted(flooded)} without a rain result")

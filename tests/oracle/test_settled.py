@@ -84,3 +84,4 @@ def test_an_attack_ordered_on_cavalry_that_retreats_is_the_first_activity() -> N
     tally = replay_position("zoc_exit_declared_attack")
     assert dict(tally.violations) == {}
     assert tally.checks["6.2 ZOC stop"] > 0
+    assert tally.checks["7.7 retreat declared"] == 1  # the limited-ZOC attack order (7.7)
