@@ -284,7 +284,7 @@ def verify(save: SaveFile, game: Game, where: str = "save") -> None:
     (winner, VP, turns played) must be the saved one."""
     got = game.state.state_hash()
     if got != save.final_state_hash:
-        saved = clip(save.final_state_hash[:13], 14)[1:-1]
+        saved = _cut(save.final_state_hash, 13)
         detail = f"the replay ends at hash {got[:12]}, the save at {saved}"
         raise rules_changed(save.rules, where, detail) or DataError(
             f"{where}: replay does not reproduce the saved game (hash {got[:12]} != "
