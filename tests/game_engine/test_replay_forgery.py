@@ -159,4 +159,4 @@ def test_every_shipped_scenario_is_among_the_shipped_versions() -> None:
     """scripts/scenario_digests.py was run after the last change to a scenario or map."""
     for sid in ("training", "harrow"):
         assert scenario_digest(load_scenario(sid)) in shipped_digests()[sid]
-    assert len(shipped_digests()["training"]) == 4
+    assert len(shipped_digests()["training"]) >= 4  # the versions of the git history
