@@ -53,6 +53,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r.add_argument(
         "--verify", action="store_true", help=_("prove the replay reproduces the saved state")
     )
+    r.add_argument(
+        "--scenario",
+        metavar="FILE",
+        help=_("with --verify: the scenario file the game was played from (one not built in)"),
+    )
     r.add_argument("--json", action="store_true", help=_("print events and result as JSON"))
     r.add_argument("--lang", choices=("en", "ja"), default=None, help=_("language of the text log"))
     r.set_defaults(func=cmd_replay)
@@ -257,37 +262,24 @@ def _read_actions(source: str) -> list[Any]:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     # lazy: the engine (about 1 s to import) loads only for game commands
-    from gcacw_ref.game.play.replay import (
-        check_bots,
-        check_scenario_copy,
-        read_save,
-        replay_save,
-        verify,
-    )
+    from gcacw_ref.game.model.scenario import load_scenario
+    from gcacw_ref.game.play.replay import read_save, replay_save, verify_save
 
+    if args.scenario and not args.verify:
+        raise InputError(
+            _("--scenario: give it with --verify (it is what the save is checked against)")
+        )
     path = Path(args.file)
     save = read_save(path)
+    given = load_scenario(args.scenario) if args.scenario else None
     game = replay_save(save, str(path))
-    bots = None
-    copy = None
-    if args.verify:
-        copy = check_scenario_copy(game.scenario)
-        verify(save, game, str(path))
-        bots = check_bots(
-            game.scenario,
-            save.seed,
-            save.bots,
-            save.actions,
-            save.scripted,
-            bool(save.dice),
-            str(path),
-            save.bots_version,
-        )
     verification: dict[str, str] | None = None
-    if bots and copy:
+    bots = copy = None
+    if args.verify:
+        bots, copy = verify_save(save, game, str(path), given, args.scenario or "")
         verification = {"bots": bots, "scenario": copy}
     _output(game, args.json, args.lang, verification=verification)
-    if args.verify:  # verify() and check_bots() raised if anything differed
+    if args.verify:  # verify_save() raised if anything differed
         out = sys.stderr if args.json else sys.stdout
         line = _("verified: replaying {file} reproduces the saved game exactly").format(file=path)
         print(line, file=out)

@@ -16,8 +16,10 @@ from typing import Any
 from gcacw_ref.game.play.api import Game, GameState, Scenario
 from gcacw_ref.game.play.replay import BotStep, play_bots
 from gcacw_ref.oracle.board import Board
+from gcacw_ref.oracle.bridges import bridge_checks
 from gcacw_ref.oracle.cavalry import AdvanceWatch, retreat_roll
 from gcacw_ref.oracle.combat import attack_set, chart, flank, tactical
+from gcacw_ref.oracle.control import retreat_declared, vp_control
 from gcacw_ref.oracle.ledger import MpLedger
 from gcacw_ref.oracle.march import extended_march
 from gcacw_ref.oracle.modifiers import modifiers
@@ -26,6 +28,7 @@ from gcacw_ref.oracle.priority import retreat_priority
 from gcacw_ref.oracle.recovery import recovery
 from gcacw_ref.oracle.retreat import retreat_options
 from gcacw_ref.oracle.tally import Seen, Tally
+from gcacw_ref.oracle.weather import flooding, river_markers
 
 __all__ = ["Oracle", "Seen", "Tally", "play_checked"]
 
@@ -88,6 +91,11 @@ class Oracle:
         self.ledger.check(self.tally, seen)
         self.ledger.after(seen)
         recovery(self.tally, seen, board)
+        bridge_checks(self.tally, seen, board)
+        retreat_declared(self.tally, seen, board)
+        vp_control(self.tally, seen)
+        river_markers(self.tally, seen)
+        flooding(self.tally, seen)
         moved = False
         fatigue: dict[str, int] = {}  # fatigue after a march began, from its event
         for raw in seen.events:

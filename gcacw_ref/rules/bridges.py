@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pydantic import BaseModel, ConfigDict
+
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import _
 from gcacw_ref.rules.games import Game, Side
+from gcacw_ref.rules.tables import Source, load_table
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,30 @@ def bridge_limits(game: Game) -> BridgeLimits:
     if game is Game.SIV:
         return BridgeLimits(3, 3, 2, 2, 3)
     return BridgeLimits(5, 5, 5, 5, 5)
+
+
+class _Markers(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    union: int
+    confederate: int
+
+
+class BridgeMarkers(BaseModel):
+    """`tables/bridge_markers.toml` (10.1)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    source: Source
+    minor: dict[str, _Markers]
+    major: dict[str, _Markers]
+
+
+def bridge_marker_limit(game: Game, side: Side, major: bool) -> int | None:
+    """10.1: how many pontoon bridges of one river kind a side may have laid at once in
+    `game` (None: the rules set no limit; the scenario's markers still do)."""
+    table = load_table("bridge_markers", BridgeMarkers)
+    rows = table.major if major else table.minor
+    row = rows.get(game.value) or rows.get("default")
+    return None if row is None else int(getattr(row, side.value))
 
 
 def may_bridge_major_river(game: Game, side: Side) -> bool:

@@ -65,6 +65,7 @@ def grids_for(stem: str) -> list[Grid]:
 TITLE_WORDS = (
     N_("Artillery"),
     N_("Attack types"),
+    N_("Bridge markers"),
     N_("Cavalry retreat"),
     N_("Combat chart"),
     N_("Die modifiers"),

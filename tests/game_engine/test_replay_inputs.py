@@ -19,13 +19,13 @@ from gcacw_ref.game.play.replay import (
     Game,
     SaveFile,
     check_bots,
-    check_scenario_copy,
     play_action,
     play_bots,
     replay_save,
     start_game,
-    verify,
+    verify_save,
 )
+from gcacw_ref.game.play.save_checks import check_scenario_copy
 from gcacw_ref.rules.games import Side
 
 
@@ -38,7 +38,7 @@ def bot_game() -> Game:
 def typed_game(bot_game: Game) -> tuple[Game, int]:
     """The bot game's actions replayed up to the first one that rolls a die, with that
     die typed at the table (the game stops there: later actions may differ)."""
-    game = start_game(bot_game.scenario, bot_game.seed)
+    game = start_game(bot_game.scenario, bot_game.seed, ["human", "human"])
     for i, action in enumerate(bot_game.actions):
         outcomes = chance_outcomes(game.state, action)
         if outcomes and outcomes[0].dice:
@@ -56,18 +56,7 @@ def check(doc: dict[str, Any]) -> str:
     """Replay and verify a save document; the error's text, or "" when it verifies."""
     try:
         save = SaveFile.model_validate(doc)
-        game = replay_save(save)
-        verify(save, game)
-        check_bots(
-            game.scenario,
-            save.seed,
-            save.bots,
-            save.actions,
-            save.scripted,
-            bool(save.dice),
-            "s",
-            save.bots_version,
-        )
+        verify_save(save, replay_save(save), "s")
     except DataError as exc:
         return str(exc)
     return ""
@@ -76,7 +65,7 @@ def check(doc: dict[str, Any]) -> str:
 def test_typed_game_verifies(typed_game: tuple[Game, int]) -> None:
     game, i = typed_game
     doc = doc_of(game)
-    assert doc["dice"] == {str(i): game.dice[str(i)]} and doc["rules"] == 2
+    assert doc["dice"] == {str(i): game.dice[str(i)]} and doc["rules"] == 3
     assert check(doc) == ""
 
 
@@ -147,7 +136,7 @@ def test_an_older_save_says_the_rules_changed(bot_game: Game) -> None:
     doc["final_state_hash"] = "0" * 64
     assert "corrupt or was altered" in check(doc)
     del doc["rules"]
-    assert "the rules changed since this game was saved (rules version 1, now 2)" in check(doc)
+    assert "the rules changed since this game was saved (rules version 1, now 3)" in check(doc)
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -208,17 +197,29 @@ def test_the_scenario_stored_in_a_save_is_compared_with_the_shipped_one(bot_game
     changed = bot_game.scenario.model_copy(
         update={"victory": bot_game.scenario.victory.model_copy(update={"margin": 5})}
     )
-    assert check_scenario_copy(changed) == "changed"
+    with pytest.raises(DataError, match="no version we shipped"):
+        check_scenario_copy(changed)
+    assert check_scenario_copy(changed, given=changed, file="mine.toml") == "file"
     info = bot_game.scenario.scenario.model_copy(update={"id": "my-own"})
     own = bot_game.scenario.model_copy(update={"scenario": info})
-    assert check_scenario_copy(own) == "own"
+    with pytest.raises(DataError, match="give its file with --scenario FILE"):
+        check_scenario_copy(own)
+
+
+def older_training(doc: dict[str, Any]) -> None:
+    """Turn the save's training scenario into the version shipped before the place names
+    got Japanese ones (commit 78f470c): the map without any `name_ja`."""
+    board = doc["scenario"]["map_document"]
+    del board["map"]["name_ja"]
+    for cell in board["hexes"].values():
+        cell.pop("name_ja", None)
 
 
 def test_cli_notes_a_save_of_a_changed_scenario(tmp_path: Path, bot_game: Game) -> None:
-    """The save replays under its own copy of the scenario; the note says the shipped one
-    changed since."""
+    """The save replays under its own copy of the scenario, an earlier shipped version; the
+    note says the shipped one changed since."""
     doc = doc_of(bot_game)
-    doc["scenario"]["victory"]["hexes"][0]["label"] = "Old name"  # saved before a change
+    older_training(doc)
     game = replay_save(SaveFile.model_validate(doc))
     doc["final_state_hash"] = game.state.state_hash()
     path = tmp_path / "old.json"

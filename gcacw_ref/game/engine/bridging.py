@@ -13,6 +13,7 @@ from gcacw_ref.game.model.frames import BuildFrame
 from gcacw_ref.game.model.geometry import hexside_key
 from gcacw_ref.rules.bridges import (
     bridge_limits,
+    bridge_marker_limit,
     may_bridge_major_river,
     pontoon_built,
     pontoon_drm,
@@ -90,8 +91,13 @@ def bridge_options(w: Work, unit: Unit, build: BuildFrame) -> list[Action]:
 
 
 def _markers_left(w: Work, side: Side, major: bool) -> int:
+    """10.1: the scenario's markers of this kind not in use, never more than the rules
+    allow the side in this game."""
     cfg = w.scen.bridges
     total = getattr(cfg, f"{side.value}_{'major' if major else 'minor'}")
+    limit = bridge_marker_limit(w.game, side, major)
+    if limit is not None:
+        total = min(total, limit)
     used = 0
     for a, b, owner in w.bridges:
         if owner == side.value and bool(F.MAJOR_RIVER in w.board.side(a, b)) == major:

@@ -41,8 +41,12 @@ def flank_defender_strength(w: Work, defenders: list[Unit], target: str) -> Frac
 def river_blocks(w: Work, n: str, target: str, side: Side) -> bool:
     """7.4 step 1d: a river without a usable crossing between the two hexes (a ford, or a
     destroyed minor-river crossing, is unusable in rain or under the river marker; in
-    rain a creek without road, pike, trail or railroad blocks too, unless beside a city)."""
+    rain a creek without road, pike, trail or railroad blocks too, unless beside a city).
+    A pontoon bridge joins the two hexes whichever side laid it (10.1 calls it a bridge;
+    1d names no owner): register flank-pontoon-either-side."""
     b = w.board
+    if bridges.pontoon(w, n, target) is not None:
+        return False
     feats = bridges.effective_hexside(w, n, target, side)
     if feats is None:
         return True

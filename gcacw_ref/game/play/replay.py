@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
@@ -20,21 +20,19 @@ from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.game.engine.core import initial_state, legal_actions, start, step
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.log import Event
-from gcacw_ref.game.model.scenario import (
-    SCENARIO_DIR,
-    Scenario,
-    check_scenario,
-    load_scenario,
-)
-from gcacw_ref.game.model.scenario_limits import MAP_ID
+from gcacw_ref.game.model.scenario import Scenario, check_scenario
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.game.play.bots import BOT_NAMES, make_bot
 from gcacw_ref.game.play.save_checks import (
     BOTS_VERSION,
     RULES_VERSION,
     BotCheck,
+    ScenarioCheck,
     bots_changed,
+    check_save_fields,
+    check_scenario_copy,
     check_typed_dice,
+    clip,
     rules_changed,
 )
 from gcacw_ref.i18n import _
@@ -215,9 +213,10 @@ def read_save(path: Path) -> SaveFile:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
-        raise DataError(f"{path}: not a valid save: field '{where}': {err['msg']}") from None
+        where = _cut(where, 40)
+        raise DataError(f"{path}: not a valid save: field '{where}': {err['msg'][:80]}") from None
     if save.format != SAVE_FORMAT:
-        raise DataError(f"{path}: unknown save format {save.format!r} (expected {SAVE_FORMAT})")
+        raise DataError(f"{path}: unknown save format {clip(save.format)} (expected {SAVE_FORMAT})")
     return save
 
 
@@ -285,10 +284,11 @@ def verify(save: SaveFile, game: Game, where: str = "save") -> None:
     (winner, VP, turns played) must be the saved one."""
     got = game.state.state_hash()
     if got != save.final_state_hash:
-        detail = f"the replay ends at hash {got[:12]}, the save at {save.final_state_hash[:12]}"
+        saved = _cut(save.final_state_hash, 13)
+        detail = f"the replay ends at hash {got[:12]}, the save at {saved}"
         raise rules_changed(save.rules, where, detail) or DataError(
             f"{where}: replay does not reproduce the saved game (hash {got[:12]} != "
-            f"{save.final_state_hash[:12]}): the save is corrupt or was altered"
+            f"{saved}): the save is corrupt or was altered"
         )
     replayed = json.loads(json.dumps(game.state.result))
     if replayed != save.result:
@@ -298,10 +298,42 @@ def verify(save: SaveFile, game: Game, where: str = "save") -> None:
                 "({replayed}): the save is corrupt or was altered"
             ).format(
                 where=where,
-                saved=json.dumps(save.result, sort_keys=True),
-                replayed=json.dumps(replayed, sort_keys=True),
+                saved=_cut(json.dumps(save.result, sort_keys=True), 40),
+                replayed=_cut(json.dumps(replayed, sort_keys=True), 40),
             )
         )
+
+
+def _cut(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def verify_save(
+    save: SaveFile,
+    game: Game,
+    where: str = "save",
+    given: Scenario | None = None,
+    file: str = "",
+) -> tuple[BotCheck, ScenarioCheck]:
+    """Everything `replay --verify` proves of a replayed save: the hash and the result
+    (`verify`), its fields in range, its scenario a shipped version or the file given,
+    and the bots it names choosing its actions again. `DataError` says what failed."""
+    verify(save, game, where)
+    check_save_fields(
+        save.rules, save.bots_version, save.bots, save.scripted, len(save.actions), where
+    )
+    copy = check_scenario_copy(game.scenario, where, given, file)
+    bots = check_bots(
+        game.scenario,
+        save.seed,
+        save.bots,
+        save.actions,
+        save.scripted,
+        bool(save.dice),
+        where,
+        save.bots_version,
+    )
+    return bots, copy
 
 
 def check_bots(
@@ -315,12 +347,10 @@ def check_bots(
     bots_version: int | None = BOTS_VERSION,
 ) -> BotCheck:
     """Whether the bots the save names played its actions: "verified" when they choose
-    every action again; "unverified" when people played or dice were typed; "absent" when
-    the save names none. A bot that would choose otherwise is a `DataError` (saying the
-    bots changed when the save was made by another `bots_version`)."""
-    if not bots:
-        return "absent"
-    if len(bots) != 2 or typed or any(b not in BOT_NAMES for b in bots):
+    every action again; "unverified" when people played or dice were typed. A bot that
+    would choose otherwise is a `DataError` (saying the bots changed when the save was made
+    by another `bots_version`)."""
+    if not bots or len(bots) != 2 or typed or any(b not in BOT_NAMES for b in bots):
         return "unverified"
     if scripted >= len(actions):
         return "unverified"
@@ -350,19 +380,6 @@ def check_bots(
                 )
         play_action(game, action)
     return "verified"
-
-
-ScenarioCheck = Literal["shipped", "changed", "own"]
-
-
-def check_scenario_copy(scenario: Scenario) -> ScenarioCheck:
-    """How the scenario stored in a save stands to the shipped one of the same id: the
-    same ("shipped"), different because the shipped scenario changed since ("changed":
-    the save still replays under its own copy), or not a shipped id at all ("own")."""
-    if not MAP_ID.fullmatch(scenario.id) or not (SCENARIO_DIR / f"{scenario.id}.toml").is_file():
-        return "own"
-    shipped = load_scenario(scenario.id).model_dump(mode="json")
-    return "shipped" if shipped == scenario.model_dump(mode="json") else "changed"
 
 
 def load_game(path: Path) -> Game:
