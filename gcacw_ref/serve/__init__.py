@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import re
 import secrets
 import signal
 import socket
@@ -24,6 +25,8 @@ from gcacw_ref.i18n import _
 from gcacw_ref.serve.server import ServeConfig, Server
 
 SHUTDOWN_S = 5.0
+MAX_HOST_NAME = 253  # the longest host name DNS carries (RFC 1035)
+_LABEL = re.compile(r"[A-Za-z0-9_-]{1,63}")  # one label of a host name, as DNS sends it
 
 
 def new_token() -> str:
@@ -39,6 +42,24 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def valid_host(host: str) -> bool:
+    """Whether `--host` can be listened on: empty (every address), an IP address, or a host
+    name whose labels (after IDNA encoding) are 1 to 63 letters, digits, `-` or `_`."""
+    if host == "":
+        return True
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        pass
+    try:
+        name = host.encode("idna").decode("ascii")
+    except UnicodeError:  # an empty or too long label, a character IDNA refuses, a surrogate
+        return False
+    name = name[:-1] if name.endswith(".") else name
+    return len(name) <= MAX_HOST_NAME and all(_LABEL.fullmatch(x) for x in name.split("."))
 
 
 def lan_address() -> str:
