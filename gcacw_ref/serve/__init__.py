@@ -19,7 +19,6 @@ import webbrowser
 from typing import TextIO
 
 import segno
-from aiohttp import web
 
 from gcacw_ref.i18n import _
 from gcacw_ref.serve.server import ServeConfig, Server
@@ -93,11 +92,7 @@ async def serve(
 ) -> None:
     """Serve until SIGINT/SIGTERM; every app process is ended before this returns."""
     server = Server(config)
-    runner = web.AppRunner(server.make_app(), handle_signals=False, access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, host, port, shutdown_timeout=SHUTDOWN_S)
-    await site.start()
-    bound = _bound_port(site, port)
+    bound = await server.listen(host, port, shutdown_s=SHUTDOWN_S)
     url = page_url(host, bound, config.token)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -116,16 +111,7 @@ async def serve(
         await stop.wait()
     finally:
         print(_("Stopping…"), file=out, flush=True)
-        await server.sessions.stop_all()
-        await runner.cleanup()
-
-
-def _bound_port(site: web.TCPSite, asked: int) -> int:
-    server = site._server  # the port actually bound (asked may be 0)
-    sockets = getattr(server, "sockets", None) or []
-    for sock in sockets:
-        return int(sock.getsockname()[1])
-    return asked
+        await server.close()
 
 
 def run(config: ServeConfig, host: str, port: int, *, open_browser: bool = False) -> int:
