@@ -40,15 +40,17 @@ HEADER_S = 15.0  # a request head must be complete this long after opening or th
 MIN_CONNECTIONS, MAX_CONNECTIONS = 16, 512
 FDS_KEPT = 64  # file descriptors left to the server itself (its files, the loop, the logs)
 FDS_PER_SESSION = 4  # an app's pipes and its websocket
+ACCEPT_BATCH = 32  # connections accepted at a time (asyncio accepts up to the listen backlog
+# before the first of them is seen, so that many may be open past the cap for a moment)
 LOG_LINE = 240  # characters of a log line, at most
 _SECRET = re.compile(r"(?i)(token=|/ws/)[^\s&?#/'\"\\]*")  # a token's place in a request
 
 
 def connection_cap(max_sessions: int, fd_limit: int | None = None) -> int:
-    """Connections open at once: half the file descriptors left once the server's own and
-    its apps' are set aside, from `MIN_CONNECTIONS` to `MAX_CONNECTIONS`."""
+    """Connections open at once: half the file descriptors left once the server's own, its
+    apps' and an accepted batch's are set aside, from `MIN_CONNECTIONS` to `MAX_CONNECTIONS`."""
     limit = _fd_limit() if fd_limit is None else fd_limit
-    spare = limit - FDS_KEPT - FDS_PER_SESSION * max_sessions
+    spare = limit - FDS_KEPT - FDS_PER_SESSION * max_sessions - ACCEPT_BATCH
     return max(MIN_CONNECTIONS, min(MAX_CONNECTIONS, spare // 2))
 
 
@@ -210,7 +212,7 @@ class GuardedSite(web.BaseSite):
             return GuardedHandler(self._guard, manager, **options)
 
         server = await loop.create_server(
-            handler, self._host, self._port, backlog=self._backlog, reuse_address=True
+            handler, self._host, self._port, backlog=ACCEPT_BATCH, reuse_address=True
         )
         self._server = server
         for sock in server.sockets:

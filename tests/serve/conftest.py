@@ -71,7 +71,7 @@ def group_alive(pgid: int) -> bool:
 
 # An app for the in-process server: the web driver's prelude and one frame, then each
 # terminal input packet it reads is sent back as terminal output (so a test sees what the
-# app was given), until its input ends.
+# app was given), until it is told to quit or its input ends.
 FAKE_APP = """
 import sys
 out, read = sys.stdout.buffer, sys.stdin.buffer.read
@@ -84,6 +84,8 @@ while len(head := read(5)) == 5:
     payload = read(int.from_bytes(head[1:], "big"))
     if head[:1] == b"D":
         send(payload)
+    elif b'"quit"' in payload:
+        break
 """
 TOKEN = "t0ken-" + "k" * 16
 

@@ -143,8 +143,8 @@ def test_redact_by_hand() -> None:
 
 
 def test_connection_cap_by_hand() -> None:
-    assert connection_cap(4, 1024) == 472  # (1024 - 64 - 16) // 2
-    assert connection_cap(4, 256) == 88  # macOS's default limit
+    assert connection_cap(4, 1024) == 456  # (1024 - 64 - 16 - 32) // 2
+    assert connection_cap(4, 256) == 72  # macOS's default limit
     assert connection_cap(64, 256) == 16  # never fewer
     assert connection_cap(4, 1 << 20) == 512  # never more
 
