@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import logging
 import re
 import secrets
 import signal
@@ -92,6 +93,9 @@ async def serve(
 ) -> None:
     """Serve until SIGINT/SIGTERM; every app process is ended before this returns."""
     server = Server(config)
+    aiohttp_log = logging.getLogger("aiohttp")  # its other records: one line each as well
+    aiohttp_log.handlers[:] = server.log.handlers
+    aiohttp_log.propagate = False
     bound = await server.listen(host, port, shutdown_s=SHUTDOWN_S)
     url = page_url(host, bound, config.token)
     stop = asyncio.Event()

@@ -211,9 +211,7 @@ class GuardedSite(web.BaseSite):
         def handler() -> GuardedHandler:
             return GuardedHandler(self._guard, manager, **options)
 
-        server = await loop.create_server(
-            handler, self._host, self._port, backlog=ACCEPT_BATCH, reuse_address=True
-        )
+        server = await loop.create_server(handler, self._host, self._port, backlog=ACCEPT_BATCH)
         self._server = server
         for sock in server.sockets:
             self._bound = int(sock.getsockname()[1])

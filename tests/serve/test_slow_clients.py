@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -28,14 +29,10 @@ URL = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=(\S+)")
 
 
 def _few_fds() -> None:  # in the server's process, before it starts
-    import resource
-
     resource.setrlimit(resource.RLIMIT_NOFILE, (SERVER_FDS, SERVER_FDS))
 
 
 def _enough_fds_here() -> None:
-    import resource
-
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = CLIENTS + 200
     if soft < want:
