@@ -48,10 +48,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     # lazy: the web server and the TUI load only for this subcommand; --help stays fast
-    from gcacw_ref.serve import new_token, run
+    from gcacw_ref.serve import new_token, run, valid_host
     from gcacw_ref.serve.server import ServeConfig
     from gcacw_ref.tui.touch import ENV_VAR as TOUCH_VAR
 
+    if not valid_host(args.host):
+        raise InputError(
+            _("--host must be an IP address or a host name, not {value}").format(
+                value=quoted(args.host)
+            )
+        )
     if not 0 <= args.port <= 65535:
         raise InputError(_("--port must be 0 to 65535, not {value}").format(value=args.port))
     if not 1 <= args.max_sessions <= MAX_SESSIONS:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import logging
+import re
 import secrets
 import signal
 import socket
@@ -18,12 +20,13 @@ import webbrowser
 from typing import TextIO
 
 import segno
-from aiohttp import web
 
 from gcacw_ref.i18n import _
 from gcacw_ref.serve.server import ServeConfig, Server
 
 SHUTDOWN_S = 5.0
+MAX_HOST_NAME = 253  # the longest host name DNS carries (RFC 1035)
+_LABEL = re.compile(r"[A-Za-z0-9_-]{1,63}")  # one label of a host name, as DNS sends it
 
 
 def new_token() -> str:
@@ -39,6 +42,24 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def valid_host(host: str) -> bool:
+    """Whether `--host` can be listened on: empty (every address), an IP address, or a host
+    name whose labels (after IDNA encoding) are 1 to 63 letters, digits, `-` or `_`."""
+    if host == "":
+        return True
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        pass
+    try:
+        name = host.encode("idna").decode("ascii")
+    except UnicodeError:  # an empty or too long label, a character IDNA refuses, a surrogate
+        return False
+    name = name[:-1] if name.endswith(".") else name
+    return len(name) <= MAX_HOST_NAME and all(_LABEL.fullmatch(x) for x in name.split("."))
 
 
 def lan_address() -> str:
@@ -72,11 +93,10 @@ async def serve(
 ) -> None:
     """Serve until SIGINT/SIGTERM; every app process is ended before this returns."""
     server = Server(config)
-    runner = web.AppRunner(server.make_app(), handle_signals=False, access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, host, port, shutdown_timeout=SHUTDOWN_S)
-    await site.start()
-    bound = _bound_port(site, port)
+    aiohttp_log = logging.getLogger("aiohttp")  # its other records: one line each as well
+    aiohttp_log.handlers[:] = server.log.handlers
+    aiohttp_log.propagate = False
+    bound = await server.listen(host, port, shutdown_s=SHUTDOWN_S)
     url = page_url(host, bound, config.token)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -95,16 +115,7 @@ async def serve(
         await stop.wait()
     finally:
         print(_("Stopping…"), file=out, flush=True)
-        await server.sessions.stop_all()
-        await runner.cleanup()
-
-
-def _bound_port(site: web.TCPSite, asked: int) -> int:
-    server = site._server  # the port actually bound (asked may be 0)
-    sockets = getattr(server, "sockets", None) or []
-    for sock in sockets:
-        return int(sock.getsockname()[1])
-    return asked
+        await server.close()
 
 
 def run(config: ServeConfig, host: str, port: int, *, open_browser: bool = False) -> int:

@@ -18,18 +18,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import mimetypes
 import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TextIO
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from gcacw_ref.i18n import _
+from gcacw_ref.serve.guard import (
+    HEADER_S,
+    ConnectionGuard,
+    GuardedSite,
+    connection_cap,
+    loop_errors,
+    request_log,
+)
 from gcacw_ref.serve.page import page_html, static_dir, textual_js
-from gcacw_ref.serve.session import AppSession
+from gcacw_ref.serve.session import AppSession, read_envelope
 
 IDLE_CHECK_S = 15.0
 SPARE_S = 120.0  # a spare app no tab has taken is ended after this long
@@ -53,6 +61,9 @@ class ServeConfig:
     font_size: int = 16
     app_argv: list[str] = field(default_factory=lambda: [sys.executable, "-m", "gcacw_ref"])
     env: dict[str, str] | None = None  # the app processes' environment (else the server's)
+    header_s: float = HEADER_S  # a request head must come this soon (see guard.py)
+    max_connections: int | None = None  # connections open at once (else from the fd limit)
+    log: TextIO | None = None  # where bad requests are written, one line each (else stderr)
 
 
 class Sessions:
@@ -117,9 +128,41 @@ class Server:
         self.config = config
         self.sessions = Sessions(config.max_sessions)
         self.started = 0  # app processes started, ever (tests and the bench read it)
+        cap = config.max_connections or connection_cap(config.max_sessions)
+        self.guard = ConnectionGuard(cap)
+        self.log = request_log(config.token, config.log)
+        self.runner: web.AppRunner | None = None
+
+    async def listen(self, host: str, port: int, *, shutdown_s: float = 5.0) -> int:
+        """Start serving on `host`:`port` (0: any free port); the port bound."""
+        asyncio.get_running_loop().set_exception_handler(loop_errors(self.log))
+        self.runner = web.AppRunner(
+            self.make_app(), handle_signals=False, access_log=None, shutdown_timeout=shutdown_s
+        )
+        await self.runner.setup()
+        site = GuardedSite(
+            self.runner, host, port, guard=self.guard, log=self.log, header_s=self.config.header_s
+        )
+        await site.start()
+        return site.port
+
+    async def close(self) -> None:
+        """End every app session, then every connection."""
+        await self.sessions.stop_all()
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    @web.middleware
+    async def _hold(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """A connection answering a request is not closed to make room for another."""
+        self.guard.started(request.protocol)
+        try:
+            return await handler(request)
+        finally:
+            self.guard.finished(request.protocol)
 
     def make_app(self) -> web.Application:
-        app = web.Application(middlewares=[require_token])
+        app = web.Application(middlewares=[self._hold, require_token])
         app[TOKEN_KEY] = self.config.token
         app.router.add_get("/", self.handle_page)
         app.router.add_get("/ws/{token}", self.handle_socket)
@@ -190,12 +233,10 @@ class Server:
                 await self._start_spare()  # the next tab (or this one reloaded) starts warm
             watchdog = asyncio.create_task(self._watch_idle(session, ws))
             async for message in ws:
-                if message.type != WSMsgType.TEXT:
-                    continue
-                try:
-                    envelope = json.loads(message.data)
-                except ValueError:
-                    continue
+                envelope = read_envelope(message.data) if message.type == WSMsgType.TEXT else None
+                if envelope is None:  # not what the page sends: binary, not JSON, too deep
+                    await ws.close(code=WSCloseCode.UNSUPPORTED_DATA, message=b"unexpected")
+                    break
                 await session.handle(envelope)
         except (ConnectionError, asyncio.CancelledError):
             pass

@@ -39,6 +39,7 @@ MAX_KEPT = 16 * 1024 * 1024  # output kept for a tab not yet connected; beyond i
 MODES = re.compile(rb"\x1b\[\?[0-9;]+[hl]")  # DEC private mode set/reset
 CLEAR = b"\x1b[2J\x1b[H"
 CURSOR_TO = re.compile(rb"\x1b\[\d+;\d+H")  # a frame (not only the modes set at start)
+SURROGATE = re.compile("[\ud800-\udfff]")  # half a UTF-16 pair: no character, no UTF-8
 SendBytes = Callable[[bytes], Awaitable[None]]
 SendText = Callable[[str], Awaitable[None]]
 Closer = Callable[[], Awaitable[Any]]
@@ -47,6 +48,19 @@ Closer = Callable[[], Awaitable[Any]]
 def encode_packet(kind: bytes, payload: bytes) -> bytes:
     """One packet for the app's stdin: type byte, 4-byte big-endian length, payload."""
     return kind + len(payload).to_bytes(4, "big") + payload
+
+
+def read_envelope(text: str) -> list[object] | None:
+    """A browser's message as the list it should be (`["stdin", "…"]`, `["resize", {…}]`);
+    None when it is not JSON, is nested deeper than the decoder follows, or is not a list
+    headed by a string. (What is in the list is `AppSession.handle`'s to check.)"""
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: `[[[…` a few thousand deep
+        return None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None
+    return envelope
 
 
 def app_environment(base: Mapping[str, str], width: int, height: int) -> dict[str, str]:
@@ -117,14 +131,15 @@ class AppSession:
 
     async def handle(self, envelope: object) -> None:
         """One message from the browser: `["stdin", text]`, `["resize", {...}]`, `["ping", x]`,
-        `["focus"]` or `["blur"]`; anything else is ignored."""
+        `["focus"]` or `["blur"]`; anything else is ignored. Typed text holding half a
+        UTF-16 pair (which no keyboard sends) gets U+FFFD in its place."""
         if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
             return
         kind = envelope[0]
         data = envelope[1] if len(envelope) > 1 else None
         if kind == "stdin" and isinstance(data, str):
             self.last_input = time.monotonic()
-            await self._write(b"D", data.encode("utf-8"))
+            await self._write(b"D", SURROGATE.sub("\ufffd", data).encode("utf-8"))
         elif kind == "resize" and isinstance(data, dict):
             width, height = _size(data.get("width"), 80), _size(data.get("height"), 24)
             self.last_input = time.monotonic()

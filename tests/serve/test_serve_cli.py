@@ -8,9 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gcacw_ref.serve import valid_host
 
 
-def serve(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def serve(home: Path, *args: str | bytes) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "gcacw_ref", "--lang", "en", "serve", *args],
         capture_output=True,
@@ -54,3 +58,38 @@ def test_a_port_in_use_is_one_line_exit_2(tmp_path: Path) -> None:
     assert done.stdout == ""
     assert done.stderr.startswith(f"gcacw-ref: cannot listen on '127.0.0.1' port {port}: ")
     assert done.stderr.count("\n") == 1
+
+
+BAD_HOST = "gcacw-ref: --host must be an IP address or a host name, not {}\n"
+
+
+@pytest.mark.parametrize(
+    ("host", "shown"),
+    [
+        ("a..b", "'a..b'"),
+        (".", "'.'"),
+        ("a" * 64, repr("a" * 64)),
+        ("a b", "'a b'"),
+        ("x\x1b[31m", "'x\\x1b[31m'"),
+        (b"\xed\xb3\xbf", "'\\udced\\udcb3\\udcbf'"),  # invalid UTF-8 in argv
+    ],
+)
+def test_a_bad_host_is_one_line_exit_2(tmp_path: Path, host: str | bytes, shown: str) -> None:
+    done = serve(tmp_path, "--host", host, "--port", "0")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == BAD_HOST.format(shown)
+
+
+def test_valid_host_by_hand() -> None:
+    for host in ("", "127.0.0.1", "::1", "0.0.0.0", "localhost", "a.", "bücher.de", "a" * 63):
+        assert valid_host(host), host
+    for host in ("a..b", ".", "..", "a" * 64, "x\udcff", "a\ufffdb", "a/b", "[::1]"):
+        assert not valid_host(host), host
+    assert valid_host(".".join(["a" * 63] * 3) + "." + "a" * 61)  # 253 characters
+    assert not valid_host(".".join(["a" * 63] * 3) + "." + "a" * 62)
+
+
+@given(st.text())
+def test_valid_host_never_raises_and_what_it_accepts_encodes(host: str) -> None:
+    if valid_host(host):
+        host.encode("idna")  # what getaddrinfo does first: no UnicodeError past the check
