@@ -13,6 +13,7 @@ from gcacw_ref.errors import InputError, one_line, printable
 from gcacw_ref.gcpause import bulk_load, keep_until_exit
 from gcacw_ref.i18n import _, join_list
 from gcacw_ref.layout import pad
+from gcacw_ref.terminal import style
 from gcacw_ref.text.marks import align_tables, plain_with_spans, strip_bold
 from gcacw_ref.text.models import as_json
 
@@ -133,9 +134,9 @@ def _mark(snippet: str, spans: list[tuple[int, int]], tty: bool) -> str:
     marks: list[tuple[int, int, str]] = []  # (offset, order, code)
     if tty:
         for start, end in bold:
-            marks += [(start, 1, "\x1b[1m"), (end, 0, "\x1b[22m")]
+            marks += [(start, 1, style("1")), (end, 0, style("22"))]
         for start, end in spans:
-            marks += [(start, 1, "\x1b[7m"), (end, 0, "\x1b[27m")]
+            marks += [(start, 1, style("7")), (end, 0, style("27"))]
     else:
         pos = -1
         for start, end in sorted(spans):
@@ -158,8 +159,8 @@ def _shown(text: str, tty: bool) -> str:
         plain, bold = strip_bold(line)
         pieces, last = [], 0
         for start, end in bold if tty else ():  # the book's text escaped, our bold not
-            pieces += [printable(plain[last:start]), "\x1b[1m", printable(plain[start:end])]
-            pieces.append("\x1b[22m")
+            pieces += [printable(plain[last:start]), style("1"), printable(plain[start:end])]
+            pieces.append(style("22"))
             last = end
         out.append("".join([*pieces, printable(plain[last:])]))
     return "\n".join(out)
