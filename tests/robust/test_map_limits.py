@@ -64,7 +64,9 @@ def test_the_limits_leave_every_neighbour_a_name() -> None:
 
 
 @pytest.mark.parametrize("seed", ["1", "3"])
-def test_a_scenario_at_the_limit_plays_to_its_end(seed: str, tmp_path: Path, capsys: Capsys) -> None:
+def test_a_scenario_at_the_limit_plays_to_its_end(
+    seed: str, tmp_path: Path, capsys: Capsys
+) -> None:
     path = edge_scenario(tmp_path, MAX_MAP_COLUMNS, MAX_MAP_ROWS)
     code, out, err = run_cli(capsys, "scenario", "check", str(path))
     assert code == 0, err
