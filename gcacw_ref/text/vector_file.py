@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import DataError
-from gcacw_ref.paths import check_write_target, open_prepared
+from gcacw_ref.paths import atomic_write_bytes, open_prepared
 from gcacw_ref.text.embed import DIM
 
 if TYPE_CHECKING:
@@ -90,12 +89,5 @@ def save(path: Path, stamp: str, vectors: Matrix, dtype: str = "<f4") -> None:
     if len(head) > HEADER or vectors.shape[1:] != (DIM,):
         raise ValueError("vectors file: header too long or rows of another width")
     body = np.ascontiguousarray(vectors, dtype=dtype).tobytes()
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    with contextlib.suppress(OSError, DataError):
-        check_write_target(path)
-        try:
-            tmp.write_bytes(head.ljust(HEADER) + body)
-            os.replace(tmp, path)
-        finally:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
+    with contextlib.suppress(OSError, DataError):  # the guarded write of every data file
+        atomic_write_bytes(path, head.ljust(HEADER) + body, home=path.parent)

@@ -164,7 +164,9 @@ def test_settings_damaged_give_the_defaults(tmp_path: Path, raw: str) -> None:
     assert settings == Settings() and problem is not None
 
 
-def test_settings_through_a_symlink_are_written_to_its_target(tmp_path: Path) -> None:
+def test_settings_through_a_symlink_are_read_but_never_written_through(tmp_path: Path) -> None:
+    from gcacw_ref.errors import DataError
+
     dotfiles = tmp_path / "dotfiles"
     dotfiles.mkdir()
     real = dotfiles / "gcacw-settings.json"
@@ -172,10 +174,11 @@ def test_settings_through_a_symlink_are_written_to_its_target(tmp_path: Path) ->
     home = tmp_path / "home"
     home.mkdir()
     (home / "settings.json").symlink_to(real)
-    save_settings(Settings(language="ja"), home)
+    with pytest.raises(DataError):
+        save_settings(Settings(language="ja"), home)
     assert (home / "settings.json").is_symlink()
-    assert load_settings(home) == (Settings(language="ja"), None)
-    assert json.loads(real.read_text("utf-8"))["language"] == "ja"
+    assert load_settings(home) == (Settings(language="en"), None)
+    assert json.loads(real.read_text("utf-8"))["language"] == "en"
 
 
 # -- the shared reader and writer -------------------------------------------------------
