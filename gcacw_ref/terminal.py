@@ -119,17 +119,6 @@ def _known(encoding: str) -> bool:
     return True
 
 
-def argv_text(arg: str) -> str:
-    """A command-line argument as the user typed it: in a C locale without UTF-8 mode,
-    Python reads UTF-8 bytes as escaped surrogates; they are read back as UTF-8."""
-    if not any("\udc80" <= ch <= "\udcff" for ch in arg):
-        return arg
-    try:
-        return os.fsencode(arg).decode("utf-8")
-    except UnicodeError:
-        return arg
-
-
 def discard_pending_output(stream: object) -> None:
     """After a failed write to the process's own standard output: point it at the null
     device, so the flush at exit finds nowhere to fail (else Python exits 120)."""
