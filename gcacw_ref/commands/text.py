@@ -30,6 +30,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     imp.add_argument(
         "--id", dest="book_id", help=_("book id (default: recognised from the content)")
     )
+    imp.add_argument(
+        "--replace",
+        action="store_true",
+        help=_("replace a book already imported under the same id (else: refused, exit 2)"),
+    )
     imp.add_argument("--json", action="store_true", help=_("print the stored book as JSON"))
     imp.set_defaults(func=cmd_import)
     lst = bsub.add_parser("list", help=_("list imported books"))
@@ -86,7 +91,7 @@ def _notices(lib: Library) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    info = _library().import_book(Path(args.file).expanduser(), args.book_id)
+    info = _library().import_book(Path(args.file).expanduser(), args.book_id, replace=args.replace)
     if args.json:
         print(json.dumps(as_json(info), ensure_ascii=False, indent=2))
     else:

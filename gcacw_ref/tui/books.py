@@ -89,9 +89,11 @@ class Books:
         assert self.library is not None, "the rulebooks are not loaded"
         return list(self.library.toc(book))
 
-    def import_book(self, path: str) -> BookInfo:
+    def import_book(self, path: str, replace: bool = False) -> BookInfo:
+        """Import a rulebook; `text.library.BookExists` when it would replace a stored
+        book and `replace` is not given (the app asks first)."""
         assert self.library is not None, "the rulebooks are not loaded"
-        info = self.library.import_book(Path(path).expanduser())
+        info = self.library.import_book(Path(path).expanduser(), replace=replace)
         self.infos = list(self.library.books())
         self.problems = list(self.library.problems)
         return info

@@ -114,7 +114,7 @@ def test_reimport_prints_no_notice(books_home: Path, capsys: Capsys) -> None:
     cache = _cache(books_home)
     cache.write_text("{}", "utf-8")  # stale, as after another process's import
     capsys.readouterr()
-    Library(home=books_home).import_book(PRACTICE_BOOK, book_id="gcacw")
+    Library(home=books_home).import_book(PRACTICE_BOOK, book_id="gcacw", replace=True)
     assert _notices(capsys.readouterr().err) == []
 
 
@@ -125,7 +125,7 @@ def test_two_concurrent_imports_print_no_notice(home: Path, capsys: Capsys) -> N
 
     def run() -> None:
         try:
-            Library(home=home).import_book(PRACTICE_BOOK, book_id="gcacw")
+            Library(home=home).import_book(PRACTICE_BOOK, book_id="gcacw", replace=True)
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
