@@ -14,6 +14,7 @@ from gcacw_ref.gcpause import bulk_load, keep_until_exit
 from gcacw_ref.i18n import _, join_list
 from gcacw_ref.layout import pad
 from gcacw_ref.terminal import style
+from gcacw_ref.text import vector_pieces
 from gcacw_ref.text.marks import align_tables, plain_with_spans, strip_bold
 from gcacw_ref.text.models import as_json
 
@@ -171,6 +172,28 @@ def _shown(text: str, tty: bool) -> str:
     return "\n".join(out)
 
 
+def _building_on_stderr() -> vector_pieces.Listener:
+    """A big book's first question: how far its meaning vectors are, on stderr (a line
+    at the start and at the end; on a terminal, the count kept up to date between)."""
+    tty = sys.stderr.isatty()
+
+    def tell(done: int, total: int) -> None:
+        if done == 0:
+            start = _(
+                "preparing the book for questions (once): {total} passages; "
+                "Ctrl-C stops, and the next question goes on from there"
+            )
+            print(start.format(total=f"{total:,}"), file=sys.stderr, flush=True)
+        elif tty and done < total:
+            line = _("{done} of {total} passages").format(done=f"{done:,}", total=f"{total:,}")
+            print(f"\r{line}", end="", file=sys.stderr, flush=True)
+        elif done == total:
+            ready = _("{total} passages ready").format(total=f"{total:,}")
+            print(("\r" if tty else "") + ready, file=sys.stderr, flush=True)
+
+    return tell
+
+
 def cmd_search(args: argparse.Namespace) -> int:
     query = " ".join(args.query)
     if not query.strip():
@@ -180,7 +203,8 @@ def cmd_search(args: argparse.Namespace) -> int:
             _("search: --limit must be at least 1 (got {limit})").format(limit=args.limit)
         )
     lib = _library()
-    with bulk_load():  # one question per process: what it loads lives until the exit
+    # one question per process: what it loads lives until the exit
+    with bulk_load(), vector_pieces.listening(_building_on_stderr()):
         hits = lib.search(query, book=args.book, limit=args.limit)
         if getattr(args, "whole_process", False):
             keep_until_exit()
@@ -251,7 +275,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
     if looks_like_number(args.number):
         view = lib.rule(args.number, book=args.book)
     else:
-        best, others = rule_by_name(lib, args.number, args.book)
+        with vector_pieces.listening(_building_on_stderr()):
+            best, others = rule_by_name(lib, args.number, args.book)
         if best is None:  # nothing found: the rulebook's own names, else "not found"
             view = lib.rule(args.number, book=args.book)
         else:

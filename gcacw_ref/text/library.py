@@ -38,6 +38,7 @@ from gcacw_ref.text.store import (
     load_book,
     save_book,
 )
+from gcacw_ref.text.vector_pieces import remove_pieces
 
 __all__ = ["Library", "normalize_rule_number"]
 
@@ -205,6 +206,7 @@ class Library:
         ):  # its search indexes go with it
             with contextlib.suppress(OSError):
                 index.unlink()
+        remove_pieces(sem_path(path))  # and a stopped build's pieces of vectors
         self._cache.pop(book_id, None)
         self._listing = None
 

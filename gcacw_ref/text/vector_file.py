@@ -78,9 +78,12 @@ def load(path: Path, stamp: str, rows: int) -> Matrix | None:
     return vectors
 
 
-def save(path: Path, stamp: str, vectors: Matrix, dtype: str = "<f4") -> None:
+def save(
+    path: Path, stamp: str, vectors: Matrix, dtype: str = "<f4", home: Path | None = None
+) -> None:
     """Written whole or not at all; where it cannot be (a read-only data directory, a
-    folder or a link in its place) the vectors are kept in memory only."""
+    folder or a link in its place, or on the way from `home`, the folder it belongs in:
+    by default its own) the vectors are kept in memory only."""
     # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
@@ -90,4 +93,4 @@ def save(path: Path, stamp: str, vectors: Matrix, dtype: str = "<f4") -> None:
         raise ValueError("vectors file: header too long or rows of another width")
     body = np.ascontiguousarray(vectors, dtype=dtype).tobytes()
     with contextlib.suppress(OSError, DataError):  # the guarded write of every data file
-        atomic_write_bytes(path, head.ljust(HEADER) + body, home=path.parent)
+        atomic_write_bytes(path, head.ljust(HEADER) + body, home=home or path.parent)
