@@ -13,11 +13,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gcacw_ref import __version__
+from gcacw_ref.argv import arguments
 from gcacw_ref.commands import Parser
 from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import _, shown_error
 from gcacw_ref.rules.games import DEFAULT_GAME, GAMES
-from gcacw_ref.terminal import GuardedOutput, OutputError, argv_text, discard_pending_output
+from gcacw_ref.terminal import GuardedOutput, OutputError, discard_pending_output
 
 # The module that registers each command (`gcacw_ref.commands.<module>`). A run parses
 # with its own command's module alone, so `search` never imports the calculators or the
@@ -98,7 +99,7 @@ def _registrar(module: str) -> Callable[[Any], None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args_list = [argv_text(a) for a in (sys.argv[1:] if argv is None else argv)]
+    args_list = arguments(list(sys.argv[1:] if argv is None else argv))
     saved = sys.stdout, sys.stderr
     if sys.stderr is None:  # closed (2>&-): errors go nowhere, never to standard output
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115

@@ -224,24 +224,26 @@ _LEGACY_TMP = re.compile(r"\..+\.tmp-(\d+)")  # `.NAME.tmp-PID`, written by olde
 _TMP = re.compile(re.escape(TMP_PREFIX) + r"(\d+)-.+")
 
 
-def atomic_write_text(path: Path, text: str, *, follow_link: bool = False) -> None:
+def atomic_write_text(path: Path, text: str, *, home: Path | None = None) -> None:
     """Write a file so that a crash leaves either the old content or the new, never half.
 
-    The target must be a new path or a regular file (`check_write_target`); with
-    `follow_link`, a symbolic link to a regular file (a settings file kept with the
-    user's dotfiles) is written through: its target is replaced, the link stays.
-    The temporary file is unique (`tempfile`: no two threads or processes share one) and
-    lives in the same folder; a failed write removes it and raises the `OSError`, and
-    ones left by a process that was killed are removed on the next write there.
+    The target must be a new path or a regular file (`check_write_target`): a link in
+    its place is refused, never written through, so a write never lands outside the
+    folder it names. With `home` (the data directory, or the folder a cache belongs
+    in), the target must also lie inside it with no link on the way (`check_inside`).
+    The temporary file is unique (`tempfile`: no two threads or processes share one, and
+    it is created, never opened through a link) and lives in the same folder; a failed
+    write removes it and raises the `OSError`, and ones left by a process that was
+    killed are removed on the next write there.
     """
-    atomic_write_bytes(path, text.encode("utf-8"), follow_link=follow_link)
+    atomic_write_bytes(path, text.encode("utf-8"), home=home)
 
 
-def atomic_write_bytes(path: Path, data: bytes, *, follow_link: bool = False) -> None:
-    """`atomic_write_text` for bytes."""
+def atomic_write_bytes(path: Path, data: bytes, *, home: Path | None = None) -> None:
+    """`atomic_write_text` for bytes: the one way this program writes a file."""
     path = Path(path)
-    if follow_link and path.is_symlink():
-        path = Path(os.path.realpath(path))
+    if home is not None:
+        check_inside(path, home)
     check_write_target(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     clean_stale_temporaries(path.parent)
@@ -259,6 +261,54 @@ def atomic_write_bytes(path: Path, data: bytes, *, follow_link: bool = False) ->
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def check_inside(path: Path, home: Path) -> None:
+    """Refuse (`DataError`) a data-directory write to `path` unless it lies inside `home`
+    and every folder from `home` down to the file's own is a real folder, not a link (a
+    link there would carry the write out of the data directory). `home` itself may be a
+    link: the user chose where the data directory is."""
+    shown = one_line(str(path))
+    try:
+        inner = Path(os.path.abspath(path)).parent.relative_to(os.path.abspath(home))
+    except ValueError:
+        raise DataError(
+            _("{path}: outside the data directory; refusing to write it").format(path=shown)
+        ) from None
+    here = Path(os.path.abspath(home))
+    for part in inner.parts:
+        here = here / part
+        if part == ".." or here.is_symlink():
+            raise DataError(
+                _(
+                    "{path}: a link on the way out of the data directory; refusing to write it"
+                ).format(path=shown)
+            )
+
+
+def keep_copy(source: Path, copy: Path, home: Path, limit: int) -> bool:
+    """Copy a damaged data file aside (`bookmarks.json` to `bookmarks.json.bad`) before it
+    is set aside; True when the copy was written.
+
+    Bounded and guarded: the source is read only when it is a regular file reached
+    without following a link (a link to `/dev/zero` or a FIFO is never read), at most
+    `limit` bytes (a larger one is not copied); the copy is an atomic write inside
+    `home` that refuses a link or a special file in its place."""
+    with open_prepared(source) as opened:
+        if opened is None:
+            return False
+        fh, _st = opened
+        try:
+            data = _read_limited(fh, limit)
+        except OSError:
+            return False
+    if len(data) > limit:
+        return False
+    try:
+        atomic_write_bytes(copy, data, home=home)
+    except (OSError, DataError):
+        return False
+    return True
 
 
 def clean_stale_temporaries(folder: Path) -> None:

@@ -74,14 +74,16 @@ def load_settings(home: Path | None = None) -> tuple[Settings, str | None]:
 
 
 def save_settings(settings: Settings, home: Path | None = None) -> None:
-    """Write the settings atomically (the old file or the new, never half of one); a
-    `settings.json` that is a link to a file (kept with dotfiles) is written through.
+    """Write the settings atomically (the old file or the new, never half of one), only
+    inside the data directory: a `settings.json` that is a link is read but never
+    written through (it could point anywhere).
 
-    Raises `OSError` or `DataError` (a folder or a device in its place) when refused."""
+    Raises `OSError` or `DataError` (a link, a folder or a device in its place) when
+    refused."""
     chosen = {"language": settings.language, "game": settings.game}
     data = {key: value for key, value in chosen.items() if value is not None}  # None: not chosen
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    atomic_write_text(settings_path(home), text, follow_link=True)
+    atomic_write_text(settings_path(home), text, home=home or data_dir())
 
 
 def split_game_option(args: list[str]) -> tuple[str | None, list[str]]:

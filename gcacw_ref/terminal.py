@@ -2,10 +2,12 @@
 terminal, and an output that cannot be written is one clear line and exit 2.
 
 - Every C0 and C1 control character other than newline and tab is written as a
-  `\\u00XX` escape (valid inside a JSON string, readable in text). The only escape
-  sequences let through are the few text styles the commands emit themselves on a
-  terminal (bold, reverse video and their ends); text from a file is escaped where it
-  is printed (`errors.printable`), so a rulebook's own escapes never come through.
+  `\\u00XX` escape (valid inside a JSON string, readable in text), an escape character
+  included: a `\\x1b[1m` in a text is shown, never obeyed, whoever wrote it. The only
+  escape sequences let through are the styles the program itself asked for with
+  `style()` (bold, reverse video and their ends): a marker holding a secret drawn when
+  the process starts, which no file, argument or save can know, and which the guard
+  turns into the style's escape sequence.
 - A character the output's encoding cannot hold (`PYTHONIOENCODING=ascii`, a C locale),
   a closed standard output, or a full disk is an `OutputError` naming the cause.
 """
@@ -17,14 +19,28 @@ import contextlib
 import io
 import os
 import re
+import secrets
 import sys
 from typing import TextIO
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import _
 
-OWN_STYLES = r"\x1b\[(?:0|1|7|22|27)m"  # what `search`, `rule` and `ref` use on a tty
-_UNSAFE = re.compile(OWN_STYLES + r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+OWN_STYLES = ("0", "1", "7", "22", "27")  # what `search`, `rule` and `ref` use on a tty
+_SECRET = secrets.token_hex(8)  # this process's: text from outside cannot hold it
+_MARK = "\x1b" + _SECRET
+_UNSAFE = re.compile(
+    re.escape(_MARK) + r"\[(?:" + "|".join(OWN_STYLES) + r")m|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
+)
+
+
+def style(code: str) -> str:
+    """One of our own text styles (`OWN_STYLES`: "1" bold, "22" its end, "7" reverse
+    video, "27" its end, "0" plain), marked so that the output guard writes it as the
+    escape sequence `ESC[<code>m`; everything else that looks like a style is escaped."""
+    if code not in OWN_STYLES:
+        raise ValueError(code)
+    return f"{_MARK}[{code}m"
 
 
 class OutputError(InputError):
@@ -33,11 +49,12 @@ class OutputError(InputError):
 
 def _escape(match: re.Match[str]) -> str:
     got = match.group()
-    return got if len(got) > 1 else f"\\u{ord(got):04x}"
+    return "\x1b" + got[len(_MARK) :] if len(got) > 1 else f"\\u{ord(got):04x}"
 
 
 def guarded(text: str) -> str:
-    """`text` with every control character but newline, tab and our own styles escaped."""
+    """`text` with every control character but newline and tab escaped, and the styles
+    marked by `style()` written as their escape sequences."""
     return _UNSAFE.sub(_escape, text)
 
 
@@ -100,17 +117,6 @@ def _known(encoding: str) -> bool:
     except LookupError:
         return False
     return True
-
-
-def argv_text(arg: str) -> str:
-    """A command-line argument as the user typed it: in a C locale without UTF-8 mode,
-    Python reads UTF-8 bytes as escaped surrogates; they are read back as UTF-8."""
-    if not any("\udc80" <= ch <= "\udcff" for ch in arg):
-        return arg
-    try:
-        return os.fsencode(arg).decode("utf-8")
-    except UnicodeError:
-        return arg
 
 
 def discard_pending_output(stream: object) -> None:

@@ -26,6 +26,7 @@ from gcacw_ref.rules.io.fields import (
 from gcacw_ref.rules.io.notation import NO_CHOICE, parse_hexes
 from gcacw_ref.rules.tables import describe_validation_error
 from gcacw_ref.settings import player_game
+from gcacw_ref.terminal import style
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -228,7 +229,7 @@ def cmd_ref(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
         return 0
     bold = sys.stdout.isatty()
-    print(render_reference(bold="\033[1m" if bold else "", plain="\033[0m" if bold else ""))
+    print(render_reference(bold=style("1") if bold else "", plain=style("0") if bold else ""))
     return 0
 
 

@@ -319,12 +319,12 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
                 "{file}: ok - scenario {id}, {units} units, {leaders} leaders, "
                 "{turns} turns on map {map}"
             ).format(
-                file=args.file,
-                id=scen.id,
+                file=printable(str(args.file)),
+                id=printable(scen.id),
                 units=info["units"],
                 leaders=info["leaders"],
                 turns=info["turns"],
-                map=info["map"],
+                map=printable(str(info["map"])),
             )
         )
     return 0

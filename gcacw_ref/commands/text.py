@@ -13,6 +13,8 @@ from gcacw_ref.errors import InputError, one_line, printable
 from gcacw_ref.gcpause import bulk_load, keep_until_exit
 from gcacw_ref.i18n import _, join_list
 from gcacw_ref.layout import pad
+from gcacw_ref.terminal import style
+from gcacw_ref.text import vector_pieces
 from gcacw_ref.text.marks import align_tables, plain_with_spans, strip_bold
 from gcacw_ref.text.models import as_json
 
@@ -28,6 +30,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     imp.add_argument("file", help=_("the rulebook text file (UTF-8)"))
     imp.add_argument(
         "--id", dest="book_id", help=_("book id (default: recognised from the content)")
+    )
+    imp.add_argument(
+        "--replace",
+        action="store_true",
+        help=_("replace a book already imported under the same id (else: refused, exit 2)"),
     )
     imp.add_argument("--json", action="store_true", help=_("print the stored book as JSON"))
     imp.set_defaults(func=cmd_import)
@@ -85,7 +92,7 @@ def _notices(lib: Library) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    info = _library().import_book(Path(args.file).expanduser(), args.book_id)
+    info = _library().import_book(Path(args.file).expanduser(), args.book_id, replace=args.replace)
     if args.json:
         print(json.dumps(as_json(info), ensure_ascii=False, indent=2))
     else:
@@ -133,9 +140,9 @@ def _mark(snippet: str, spans: list[tuple[int, int]], tty: bool) -> str:
     marks: list[tuple[int, int, str]] = []  # (offset, order, code)
     if tty:
         for start, end in bold:
-            marks += [(start, 1, "\x1b[1m"), (end, 0, "\x1b[22m")]
+            marks += [(start, 1, style("1")), (end, 0, style("22"))]
         for start, end in spans:
-            marks += [(start, 1, "\x1b[7m"), (end, 0, "\x1b[27m")]
+            marks += [(start, 1, style("7")), (end, 0, style("27"))]
     else:
         pos = -1
         for start, end in sorted(spans):
@@ -158,11 +165,33 @@ def _shown(text: str, tty: bool) -> str:
         plain, bold = strip_bold(line)
         pieces, last = [], 0
         for start, end in bold if tty else ():  # the book's text escaped, our bold not
-            pieces += [printable(plain[last:start]), "\x1b[1m", printable(plain[start:end])]
-            pieces.append("\x1b[22m")
+            pieces += [printable(plain[last:start]), style("1"), printable(plain[start:end])]
+            pieces.append(style("22"))
             last = end
         out.append("".join([*pieces, printable(plain[last:])]))
     return "\n".join(out)
+
+
+def _building_on_stderr() -> vector_pieces.Listener:
+    """A big book's first question: how far its meaning vectors are, on stderr (a line
+    at the start and at the end; on a terminal, the count kept up to date between)."""
+    tty = sys.stderr.isatty()
+
+    def tell(done: int, total: int) -> None:
+        if done == 0:
+            start = _(
+                "preparing the book for questions (once): {total} passages; "
+                "Ctrl-C stops, and the next question goes on from there"
+            )
+            print(start.format(total=f"{total:,}"), file=sys.stderr, flush=True)
+        elif tty and done < total:
+            line = _("{done} of {total} passages").format(done=f"{done:,}", total=f"{total:,}")
+            print(f"\r{line}", end="", file=sys.stderr, flush=True)
+        elif done == total:
+            ready = _("{total} passages ready").format(total=f"{total:,}")
+            print(("\r" if tty else "") + ready, file=sys.stderr, flush=True)
+
+    return tell
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -174,7 +203,8 @@ def cmd_search(args: argparse.Namespace) -> int:
             _("search: --limit must be at least 1 (got {limit})").format(limit=args.limit)
         )
     lib = _library()
-    with bulk_load():  # one question per process: what it loads lives until the exit
+    # one question per process: what it loads lives until the exit
+    with bulk_load(), vector_pieces.listening(_building_on_stderr()):
         hits = lib.search(query, book=args.book, limit=args.limit)
         if getattr(args, "whole_process", False):
             keep_until_exit()
@@ -245,7 +275,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
     if looks_like_number(args.number):
         view = lib.rule(args.number, book=args.book)
     else:
-        best, others = rule_by_name(lib, args.number, args.book)
+        with vector_pieces.listening(_building_on_stderr()):
+            best, others = rule_by_name(lib, args.number, args.book)
         if best is None:  # nothing found: the rulebook's own names, else "not found"
             view = lib.rule(args.number, book=args.book)
         else:

@@ -214,5 +214,5 @@ def load_or_build(
             print(one_line(notice.format(file=path)), file=sys.stderr)
     index = build_index(forms, passage_refs, titles)
     with contextlib.suppress(OSError, DataError):  # read-only, or not a file: in memory only
-        atomic_write_bytes(path, encode(index, digest))
+        atomic_write_bytes(path, encode(index, digest), home=path.parent)
     return index

@@ -38,10 +38,25 @@ from gcacw_ref.text.store import (
     load_book,
     save_book,
 )
+from gcacw_ref.text.vector_pieces import remove_pieces
 
 __all__ = ["Library", "normalize_rule_number"]
 
 _CITE_RE = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2})(?![\d])")
+
+
+class BookExists(InputError):
+    """An import would replace a book already stored under the same id, and was not
+    told it may (the CLI's `--replace`, the TUI's confirmation)."""
+
+    def __init__(self, book_id: str) -> None:
+        super().__init__(
+            _(
+                "a book with id {id} is already imported; give --replace to replace it, "
+                "or --id to store this one under another id"
+            ).format(id=quoted(book_id))
+        )
+        self.book_id = book_id
 
 
 class Library:
@@ -147,9 +162,15 @@ class Library:
     def books(self) -> list[BookInfo]:
         return [b.info for b in self._loaded()]
 
-    def import_book(self, path: Path, book_id: str | None = None) -> BookInfo:
-        """Parse a rulebook file and store it, replacing a book with the same id atomically."""
+    def import_book(
+        self, path: Path, book_id: str | None = None, *, replace: bool = False
+    ) -> BookInfo:
+        """Parse a rulebook file and store it. A book already stored under the same id
+        (the id given, or the one recognised from the content) is replaced, atomically,
+        only with `replace`; else `BookExists`, and nothing is written."""
         stored = build_book(Path(path), book_id)
+        if not replace and stored.info.id in self._ids():
+            raise BookExists(stored.info.id)
         try:
             save_book(self.books_dir, stored)
         except OSError as exc:
@@ -185,6 +206,7 @@ class Library:
         ):  # its search indexes go with it
             with contextlib.suppress(OSError):
                 index.unlink()
+        remove_pieces(sem_path(path))  # and a stopped build's pieces of vectors
         self._cache.pop(book_id, None)
         self._listing = None
 

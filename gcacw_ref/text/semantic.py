@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gcacw_ref.i18n import _
-from gcacw_ref.text import embed, prepared, vector_file
+from gcacw_ref.text import embed, prepared, vector_file, vector_pieces
 from gcacw_ref.text.asks import ASKED_FILE, ASKS_FILE, AsksFile
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, read_data, standard_books
 
@@ -69,10 +69,8 @@ def _digest(texts: list[str]) -> str:
 def cached(path: Path | None, stamp: str, texts: list[str], known: Matrix | None = None) -> Matrix:
     """Vectors of `texts`: from the cache file at `path` when it is current, else `known`
     (the same texts encoded before in this process) or computed, and saved there; a stale
-    or damaged file gets a one-line notice."""
-    # lazy: the encoder's numpy loads only when a question is asked
-    import numpy as np
-
+    or damaged file gets a one-line notice. A big book is encoded in pieces
+    (`vector_pieces`: progress, stop, resume)."""
     if path is not None:
         got = vector_file.load(path, stamp, len(texts))
         if got is not None:
@@ -80,13 +78,24 @@ def cached(path: Path | None, stamp: str, texts: list[str], known: Matrix | None
         if path.exists() or path.is_symlink():
             notice = _("search index {file} was out of date or damaged; rebuilt from the book")
             print(notice.format(file=path), file=sys.stderr)
-    # kept as stored (float16), so a search ranks the same from a fresh or a cached file
     vectors = (
-        known if known is not None else embed.encode(texts).astype(np.float16).astype(np.float32)
+        known
+        if known is not None
+        else vector_pieces.encode_in_pieces(path, stamp, texts, _as_stored)
     )
     if path is not None:
         vector_file.save(path, stamp, vectors)
+        vector_pieces.remove_pieces(path)
     return vectors
+
+
+def _as_stored(texts: list[str]) -> Matrix:
+    """The vectors of `texts` kept as stored (float16), so a search ranks the same from a
+    fresh or a cached file."""
+    # lazy: the encoder's numpy loads only when a question is asked
+    import numpy as np
+
+    return embed.encode(texts).astype(np.float16).astype(np.float32)
 
 
 def sem_path(book_file: Path) -> Path:

@@ -232,7 +232,7 @@ def load_book(path: Path) -> LoadedBook:
 def save_book(books_dir: Path, book: StoredBook) -> None:
     """Write a book atomically: a crash leaves the old file or the new one, never half."""
     books_dir.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(book_path(books_dir, book.info.id), book.to_json())
+    atomic_write_text(book_path(books_dir, book.info.id), book.to_json(), home=books_dir)
 
 
 def file_stamp(path: Path) -> tuple[int, int]:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gcacw_ref.errors import DataError
-from gcacw_ref.paths import check_write_target, open_prepared
+from gcacw_ref.paths import atomic_write_bytes, open_prepared
 from gcacw_ref.text.embed import DIM
 
 if TYPE_CHECKING:
@@ -79,9 +78,12 @@ def load(path: Path, stamp: str, rows: int) -> Matrix | None:
     return vectors
 
 
-def save(path: Path, stamp: str, vectors: Matrix, dtype: str = "<f4") -> None:
+def save(
+    path: Path, stamp: str, vectors: Matrix, dtype: str = "<f4", home: Path | None = None
+) -> None:
     """Written whole or not at all; where it cannot be (a read-only data directory, a
-    folder or a link in its place) the vectors are kept in memory only."""
+    folder or a link in its place, or on the way from `home`, the folder it belongs in:
+    by default its own) the vectors are kept in memory only."""
     # lazy: the encoder's numpy loads only when a question is asked
     import numpy as np
 
@@ -90,12 +92,5 @@ def save(path: Path, stamp: str, vectors: Matrix, dtype: str = "<f4") -> None:
     if len(head) > HEADER or vectors.shape[1:] != (DIM,):
         raise ValueError("vectors file: header too long or rows of another width")
     body = np.ascontiguousarray(vectors, dtype=dtype).tobytes()
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    with contextlib.suppress(OSError, DataError):
-        check_write_target(path)
-        try:
-            tmp.write_bytes(head.ljust(HEADER) + body)
-            os.replace(tmp, path)
-        finally:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
+    with contextlib.suppress(OSError, DataError):  # the guarded write of every data file
+        atomic_write_bytes(path, head.ljust(HEADER) + body, home=home or path.parent)

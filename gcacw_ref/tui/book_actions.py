@@ -11,9 +11,10 @@ from textual.widgets import TabbedContent
 
 from gcacw_ref.calculators import CALCULATORS, calculator
 from gcacw_ref.i18n import _
+from gcacw_ref.text.library import BookExists
 from gcacw_ref.tui.books import Books
 from gcacw_ref.tui.browser import RulesPane
-from gcacw_ref.tui.screens import ImportScreen
+from gcacw_ref.tui.screens import ConfirmScreen, ImportScreen
 from gcacw_ref.tui.search import SearchPane
 from gcacw_ref.tui.threads import deliver
 
@@ -91,9 +92,12 @@ class BookActions(App[int]):
         self._import_worker(path)
 
     @work(thread=True, exclusive=True, group="import")
-    def _import_worker(self, path: str) -> None:
+    def _import_worker(self, path: str, replace: bool = False) -> None:
         try:
-            info = self.books.import_book(path)
+            info = self.books.import_book(path, replace=replace)
+        except BookExists as exc:  # ask before replacing a stored book
+            deliver(self, self._confirm_replace, path, exc.book_id)
+            return
         except Exception as exc:  # noqa: BLE001 - the message is for the player
             deliver(self, self.notify, str(exc), title=_("Import failed"), severity="error")
             return
@@ -103,3 +107,20 @@ class BookActions(App[int]):
         deliver(self, self.notify, message, title=_("Import"))
         deliver(self, self._books_loaded)
         self.books.warm_up()
+
+    def _confirm_replace(self, path: str, book_id: str) -> None:
+        """The file would replace the book stored as `book_id`: import it only if the
+        player says so."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.notify(_("Importing {path}…").format(path=path))
+                self._import_worker(path, True)
+            else:
+                self.notify(_("Import cancelled: {id} is kept.").format(id=book_id))
+
+        question = _(
+            "A book is already imported as '{id}'. Replace it with {path}? "
+            "Its bookmarks stay; its search indexes are rebuilt."
+        ).format(id=book_id, path=path)
+        self.push_screen(ConfirmScreen(_("Replace a rulebook?"), question), answered)

@@ -1,11 +1,12 @@
 """Bookmarks, kept as JSON in the data directory and written atomically.
 
-A file that cannot be read is copied aside (`bookmarks.json.bad`) and the list starts
-empty, with a message for the player; the app keeps running. Such a file is never
-overwritten: adding a bookmark says why it cannot be saved until the file is fixed or
-removed. Every change re-reads the file (under a lock) and applies its intent (add or
-remove) to what is there, so two TUIs open at once keep each other's bookmarks and a
-bookmark removed in one stays removed.
+A file that cannot be read is copied aside (`bookmarks.json.bad`, through the guarded
+`paths.keep_copy`: never a link's target, never more than `MAX_BYTES`, never written
+outside the data directory) and the list starts empty, with a message for the player;
+the app keeps running. Such a file is never overwritten: adding a bookmark says why it
+cannot be saved until the file is fixed or removed. Every change re-reads the file
+(under a lock) and applies its intent (add or remove) to what is there, so two TUIs
+open at once keep each other's bookmarks and a bookmark removed in one stays removed.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import contextlib
 import errno
 import json
 import os
-import shutil
 import stat
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from gcacw_ref.errors import DataError, one_line
 from gcacw_ref.i18n import _
-from gcacw_ref.paths import atomic_write_text, read_user_text
+from gcacw_ref.paths import atomic_write_text, keep_copy, read_user_text
 
 FILE_NAME = "bookmarks.json"
 MAX_BYTES = 4 * 1024 * 1024
@@ -39,6 +39,7 @@ class Bookmarks:
     """The player's bookmarks in `home/bookmarks.json`."""
 
     def __init__(self, home: Path) -> None:
+        self.home = home
         self.path = home / FILE_NAME
         self.items: list[Bookmark] = []
         self.problem: str | None = None  # a message when the stored file was unusable
@@ -66,10 +67,9 @@ class Bookmarks:
             self.items = self._read()
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             backup = self.path.with_name(FILE_NAME + ".bad")
-            try:
-                shutil.copyfile(self.path, backup)
+            if keep_copy(self.path, backup, self.home, MAX_BYTES):
                 kept = _("a copy is kept at {path}").format(path=one_line(str(backup)))
-            except OSError:
+            else:
                 kept = _("no copy could be kept")
             self.problem = _(
                 "The bookmark file could not be read ({reason}); starting with no bookmarks, "
@@ -90,7 +90,8 @@ class Bookmarks:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         lock_path = self.path.with_name(FILE_NAME + ".lock")
         # not blocking: a FIFO in its place is an OSError at once (ENXIO), never a hang
-        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK
+        # nor through a link: a lock file is never created outside the data directory
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK | os.O_NOFOLLOW
         fd = os.open(lock_path, flags | getattr(os, "O_CLOEXEC", 0), 0o644)
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
@@ -115,7 +116,8 @@ class Bookmarks:
 
     def _write(self, items: list[Bookmark]) -> None:
         payload = {"version": 1, "bookmarks": [asdict(b) for b in items]}
-        atomic_write_text(self.path, json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+        text = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+        atomic_write_text(self.path, text, home=self.home)
         self.items = items
 
     def save(self) -> None:

@@ -10,6 +10,7 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gcacw_ref.text import vector_pieces
 from gcacw_ref.text.library import Library, normalize_rule_number
 
 if TYPE_CHECKING:
@@ -44,7 +45,9 @@ class Books:
         """Load the books, their indexes and the sentence encoder, and run one search, so
         that the player's first question pays for none of it."""
         if self.library is not None and self.infos:
-            with contextlib.suppress(Exception):  # a real search reports any problem
+            # a real search reports any problem; a big book's vectors are not built here,
+            # unseen (minutes): the player's first question builds them, showing how far
+            with contextlib.suppress(Exception), vector_pieces.listening(_never_build):
                 self.library.warm()
                 self.library.search("行軍", limit=1)
 
@@ -89,9 +92,11 @@ class Books:
         assert self.library is not None, "the rulebooks are not loaded"
         return list(self.library.toc(book))
 
-    def import_book(self, path: str) -> BookInfo:
+    def import_book(self, path: str, replace: bool = False) -> BookInfo:
+        """Import a rulebook; `text.library.BookExists` when it would replace a stored
+        book and `replace` is not given (the app asks first)."""
         assert self.library is not None, "the rulebooks are not loaded"
-        info = self.library.import_book(Path(path).expanduser())
+        info = self.library.import_book(Path(path).expanduser(), replace=replace)
         self.infos = list(self.library.books())
         self.problems = list(self.library.problems)
         return info
@@ -104,3 +109,8 @@ class Books:
         except Exception:  # noqa: BLE001
             return None
         return result if isinstance(result, str) else None
+
+
+def _never_build(done: int, total: int) -> None:
+    """The warm-up's listener: stops a build in pieces before its first piece."""
+    raise vector_pieces.Cancelled

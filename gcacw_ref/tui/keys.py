@@ -28,6 +28,7 @@ KEYS: list[tuple[str, str, str]] = [
     (N_("Search"), "enter", N_("Open the highlighted result (or jump to a typed rule number)")),
     (N_("Search"), "down  up", N_("Move through the results")),
     (N_("Search"), N_("tab, then left  right"), N_("Search all books or one book")),
+    (N_("Search"), "escape", N_("Stop preparing a big book (the next question goes on)")),
     (N_("Rules"), "alt+left  ,", N_("Back in history")),
     (N_("Rules"), "alt+right  .", N_("Forward in history")),
     (N_("Rules"), "p  n", N_("Previous / next rule")),

@@ -1,4 +1,5 @@
-"""Modal screens: help (every key), bookmarks, importing a rulebook by path."""
+"""Modal screens: help (every key), bookmarks, importing a rulebook by path, a yes/no
+question."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gcacw_ref.errors import InputError
@@ -122,7 +123,8 @@ class ImportScreen(ModalScreen[str | None]):
             yield Static(
                 _(
                     "Type the path of a rulebook text file you own and press enter "
-                    "(escape cancels). Importing a book again replaces it."
+                    "(escape cancels). A book already imported under the same id is "
+                    "replaced only once you confirm."
                 )
             )
             yield Field(placeholder="/path/to/rules.txt", id="import-dialog-path")
@@ -140,3 +142,40 @@ class ImportScreen(ModalScreen[str | None]):
             )
             return
         self.dismiss(path)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question (y or enter: yes; n or escape: no). The text is shown as it is,
+    never read as markup (it may hold a path)."""
+
+    AUTO_FOCUS = "#confirm-no"
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, title: str, question: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box", classes="dialog"):
+            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
+            yield Static(Text(self.question))
+            with Horizontal(id="confirm-buttons"):
+                yield Button(_("Replace (y)"), variant="warning", id="confirm-yes")
+                yield Button(_("Keep (n)"), id="confirm-no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed, "#confirm-yes")
+    def _yes(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#confirm-no")
+    def _no(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(False)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -13,8 +14,10 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from gcacw_ref.i18n import N_, _, join_list, ngettext
+from gcacw_ref.text import vector_pieces
 from gcacw_ref.text.marks import plain_with_spans
 from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
@@ -48,7 +51,10 @@ Calculators (F4) and charts (F5) work without a rulebook."""
 class SearchPane(Vertical):
     """The search box, its results, and the first-run explanation."""
 
-    BINDINGS = [Binding("down", "results", "Results", show=False)]
+    BINDINGS = [
+        Binding("down", "results", "Results", show=False),
+        Binding("escape", "stop_building", show=False),
+    ]
 
     class ImportRequested(Message):
         def __init__(self, path: str) -> None:
@@ -65,6 +71,7 @@ class SearchPane(Vertical):
         self._shown: str | None = None  # the query whose results are on screen
         self._open_when_shown: str | None = None  # enter was pressed before they arrived
         self._titles: dict[str, str] = {}  # see-also rule number -> title (top result)
+        self._build_under_way = False  # a big book's vectors are being built (escape stops)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="search-row"):
@@ -149,12 +156,54 @@ class SearchPane(Vertical):
     def _search_worker(self, ask: int, query: str, book: str | None) -> None:
         books = self.books
         error = None
+        worker = get_current_worker()
+
+        def building(done: int, total: int) -> None:  # a big book's first question
+            if worker.is_cancelled:  # escape, or a newer question: the pieces are kept
+                raise vector_pieces.Cancelled
+            deliver(self, self._building, ask, done, total)
+
         try:
-            hits = books.search(query, book=book)
+            with vector_pieces.listening(building):
+                hits = books.search(query, book=book)
             self._titles = see_also_titles(books, hits)
+        except vector_pieces.Cancelled:
+            deliver(self, self._stopped, ask)
+            return
         except Exception as exc:  # noqa: BLE001 - a bad query must never crash the app
             hits, error = [], str(exc)
         deliver(self, self._answered, ask, query, hits, error)
+
+    def _building(self, ask: int, done: int, total: int) -> None:
+        """How far the meaning vectors of a big book are, where the answer will appear."""
+        self._build_under_way = done < total
+        if ask == self._asks:
+            self.set_status(
+                Text(
+                    _(
+                        "Preparing this book for questions (once): {done} of {total} "
+                        "passages · escape stops; the next question goes on from here"
+                    ).format(done=f"{done:,}", total=f"{total:,}"),
+                    style="yellow",
+                )
+            )
+
+    def _stopped(self, ask: int) -> None:
+        self._build_under_way = False
+        if ask == self._asks:
+            self.set_status(
+                Text(
+                    _("Stopped. The next question goes on from where this one stopped."),
+                    style="yellow",
+                )
+            )
+
+    def action_stop_building(self) -> None:
+        """Escape while a big book is being prepared: stop (what is done is kept)."""
+        if not self._build_under_way:
+            raise SkipAction
+        self._build_under_way = False
+        self.workers.cancel_group(self, "search")
 
     def _answered(self, ask: int, query: str, hits: list[Hit], error: str | None) -> None:
         """A worker's answer; a thread cannot be stopped, so the answer of a search that a

@@ -114,7 +114,7 @@ def test_reimport_prints_no_notice(books_home: Path, capsys: Capsys) -> None:
     cache = _cache(books_home)
     cache.write_text("{}", "utf-8")  # stale, as after another process's import
     capsys.readouterr()
-    Library(home=books_home).import_book(PRACTICE_BOOK, book_id="gcacw")
+    Library(home=books_home).import_book(PRACTICE_BOOK, book_id="gcacw", replace=True)
     assert _notices(capsys.readouterr().err) == []
 
 
@@ -125,7 +125,7 @@ def test_two_concurrent_imports_print_no_notice(home: Path, capsys: Capsys) -> N
 
     def run() -> None:
         try:
-            Library(home=home).import_book(PRACTICE_BOOK, book_id="gcacw")
+            Library(home=home).import_book(PRACTICE_BOOK, book_id="gcacw", replace=True)
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
@@ -164,7 +164,9 @@ def test_settings_damaged_give_the_defaults(tmp_path: Path, raw: str) -> None:
     assert settings == Settings() and problem is not None
 
 
-def test_settings_through_a_symlink_are_written_to_its_target(tmp_path: Path) -> None:
+def test_settings_through_a_symlink_are_read_but_never_written_through(tmp_path: Path) -> None:
+    from gcacw_ref.errors import DataError
+
     dotfiles = tmp_path / "dotfiles"
     dotfiles.mkdir()
     real = dotfiles / "gcacw-settings.json"
@@ -172,10 +174,11 @@ def test_settings_through_a_symlink_are_written_to_its_target(tmp_path: Path) ->
     home = tmp_path / "home"
     home.mkdir()
     (home / "settings.json").symlink_to(real)
-    save_settings(Settings(language="ja"), home)
+    with pytest.raises(DataError):
+        save_settings(Settings(language="ja"), home)
     assert (home / "settings.json").is_symlink()
-    assert load_settings(home) == (Settings(language="ja"), None)
-    assert json.loads(real.read_text("utf-8"))["language"] == "ja"
+    assert load_settings(home) == (Settings(language="en"), None)
+    assert json.loads(real.read_text("utf-8"))["language"] == "en"
 
 
 # -- the shared reader and writer -------------------------------------------------------

@@ -170,7 +170,7 @@ def test_reimport_is_atomic(
     bad.write_text("no rules here\n", encoding="utf-8")
     _bad(capsys, "books", "import", str(bad), "--id", "gcacw")
     assert (books / "gcacw.json").read_bytes() == before  # a failed import keeps the old book
-    assert _run(capsys, "books", "import", str(seeds["gcacw"]))[0] == 0
+    assert _run(capsys, "books", "import", str(seeds["gcacw"]), "--replace")[0] == 0
     assert Library().rule("7.4").title == "戦闘のダイス修正"
     derived = (".json", ".bm25", ".sem")  # a book, its word index, its vectors
     leftovers = [p.name for p in books.iterdir() if p.suffix not in derived]
@@ -185,9 +185,26 @@ def test_reimport_replaces_content(
 ) -> None:
     lib = Library()
     assert lib.rule("9.2", book="wftu").title.startswith("強行軍移動")
-    code, _, _ = _run(capsys, "books", "import", str(seeds["brandywine"]), "--id", "wftu")
+    wftu = (filled_home / "books" / "wftu.json").read_bytes()
+    line = _bad(capsys, "books", "import", str(seeds["brandywine"]), "--id", "wftu")
+    assert "--replace" in line and "wftu" in line  # asked first: nothing replaced
+    assert (filled_home / "books" / "wftu.json").read_bytes() == wftu
+    argv = ("books", "import", str(seeds["brandywine"]), "--id", "wftu", "--replace")
+    code, _, _ = _run(capsys, *argv)
     assert code == 0
     assert lib.books()[-1].kind == "brandywine"  # the cached copy was refreshed
+
+
+def test_an_import_recognised_as_a_stored_book_asks_first(
+    filled_home: Path, seeds: dict[str, Path], capsys: Capsys
+) -> None:
+    """A file recognised by its content as `gcacw` never silently replaces the stored
+    `gcacw` (issue 41): exit 2 naming --replace, the stored book untouched."""
+    path = filled_home / "books" / "gcacw.json"
+    before = path.read_bytes()
+    line = _bad(capsys, "books", "import", str(seeds["gcacw"]))
+    assert "'gcacw'" in line and "--replace" in line
+    assert path.read_bytes() == before
 
 
 def test_inconsistent_book_file(filled_home: Path, capsys: Capsys) -> None:

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList, Static, TabbedContent
 
+from gcacw_ref.text.library import Library
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.browser import RulesPane
-from gcacw_ref.tui.screens import HelpScreen
+from gcacw_ref.tui.screens import ConfirmScreen, HelpScreen
 from gcacw_ref.tui.search import SearchPane
 
 from .conftest import clear_and_type, paste, run_async, settle, type_query, type_text
@@ -244,3 +245,33 @@ async def test_broken_data_directory_still_opens(tmp_path: Path) -> None:
         await pilot.press("ctrl+g")  # the rulebook's example: computed
         await settle(pilot)
         assert app.query_one("#pane-odds").output is not None
+
+
+@run_async
+async def test_an_import_that_would_replace_a_book_asks_first(
+    home: Path, seeds: dict[str, Path]
+) -> None:
+    """Issue 41: a file recognised as a stored book's id is imported only after the
+    player confirms; "n" keeps the stored book as it is, "y" replaces it."""
+    Library(home=home).import_book(seeds["wftu"], book_id="gcacw")
+    stored = (home / "books" / "gcacw.json").read_bytes()
+    app = GcacwApp(home=home)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.import_book(str(seeds["gcacw"]))
+        await settle(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert (home / "books" / "gcacw.json").read_bytes() == stored
+        app.import_book(str(seeds["gcacw"]))
+        await settle(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        await settle(pilot)
+        assert (home / "books" / "gcacw.json").read_bytes() != stored
+        assert app.books.infos[0].kind == "gcacw"

@@ -46,6 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gcacw_ref.errors import DataError, InputError
 from gcacw_ref.game.model import geometry
+from gcacw_ref.game.model.scenario_limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 from gcacw_ref.jsonin import parse_json
 from gcacw_ref.paths import read_user_text
 from gcacw_ref.rules.tables import describe_validation_error, read_toml
@@ -70,8 +71,8 @@ class MapHeader(BaseModel):
     id: str = Field(min_length=1)
     name: str | None = None
     name_ja: str | None = None
-    columns: int = Field(ge=1, le=99)
-    rows: int = Field(ge=1, le=99)
+    columns: int = Field(ge=1, le=MAX_MAP_COLUMNS)
+    rows: int = Field(ge=1, le=MAX_MAP_ROWS)
     default_terrain: Terrain = Terrain.CLEAR
 
 

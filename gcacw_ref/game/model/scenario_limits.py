@@ -4,7 +4,8 @@ Bounds: a scenario file is user input, so how many units, leaders and formations
 list, and how long its ids and names may be, is bounded (pydantic `max_length` in
 `scenario_doc.py` uses these figures). Keys: weather turns and rain-table totals are ASCII
 digits, checked for range before any range is built. Maps: a built-in map id, or a file
-beside the scenario (no folder in the name, no link to somewhere else).
+beside the scenario (no folder in the name, no link to somewhere else), at most
+`MAX_MAP_COLUMNS` x `MAX_MAP_ROWS` hexes (`hexmap.MapHeader` refuses a larger one).
 """
 
 from __future__ import annotations
@@ -29,6 +30,13 @@ MAX_FORMATIONS = 150
 MAX_VP_HEXES = 100
 MAX_ID = 40
 MAX_TEXT = 200
+
+# A map's size. Hexes are named "CCRR" (two digits each), and the engine and the bots
+# name the neighbours of any hex on the map, the ones just past its edge included (to
+# look across it): the last column and row must leave those a two-digit name, so 98
+# (the neighbours of a 99th column would be column 100, which has no name).
+MAX_MAP_COLUMNS = 98
+MAX_MAP_ROWS = 98
 
 
 MAP_ID = re.compile(r"[a-z0-9_-]{1,40}")
