@@ -13,6 +13,7 @@ from typing import TypeVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import ScrollableContainer
 from textual.containers import VerticalScroll as Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
@@ -128,25 +129,41 @@ class NewGameDialog(_Dialog[GameOptions]):
 
 
 class DiceDialog(_Dialog[list[int]]):
-    """The dice rolled at the table for one decision."""
+    """The dice rolled at the table for one decision: what they decide and, for an
+    attack, its odds, modifiers and chances (`odds`: `calc combat`'s lines) first."""
+
+    DEFAULT_CSS = """
+    DiceDialog #dialog { width: 96; }
+    #dice-odds { height: auto; max-height: 45vh; border: round $primary; padding: 0 1; }
+    #dice-odds Static { width: auto; }
+    """
 
     def __init__(
-        self, count: int, rules: list[str], what: str, rolls: list[str], title: str = ""
+        self,
+        count: int,
+        rules: list[str],
+        what: str,
+        rolls: list[str],
+        title: str = "",
+        odds: list[str] | None = None,
     ) -> None:
         super().__init__()
         self.count = count
         self.rules = rules
-        self.what = what  # the decision the dice are for
+        self.what = what  # what the dice decide (the attack, or the turn and phase)
         self.rolls = rolls  # each roll named: its rule, what it is for, whose dice
         self.title_text = title  # the rolls by name (the action's words when none is named)
+        self.odds = odds or []  # each attack's breakdown, as `calc combat` writes it
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             if self.title_text:
                 yield Label(plain(self.title_text), classes="title")
-                yield Label(plain(_("decision: {action}").format(action=self.what)))
-            else:
-                yield Label(plain(self.what))
+            yield Label(plain(self.what))
+            if self.odds:
+                with ScrollableContainer(id="dice-odds") as odds:
+                    odds.border_title = _("before the dice: odds, modifiers, chances (7.4)")
+                    yield Static(Text("\n\n".join(self.odds)), id="dice-odds-text")
             yield Label(
                 ngettext(
                     "Roll {count} die at the table (rule {rules}) and type it:",

@@ -35,6 +35,7 @@ class GameHost(Protocol):
     dice_wait: bool  # a dice dialog waits for the player's dice
     autoplay: Timer | None
     speed: int  # index into `view.SPEEDS`
+    paused: bool  # the player stopped the bot's own play (space) until their next decision
     message: str  # the status line's note
     overlay: str  # "", "zoc-union", "zoc-confederate", "command", "reach"
     overlay_hex: str
