@@ -11,9 +11,11 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
+from gcacw_ref import i18n
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game import pane as pane_module
 from gcacw_ref.tui.game.dialogs import GameOptions
+from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.pane import GamePane
 
 from .conftest import loaded_game_pane, run_async, settle
@@ -85,5 +87,57 @@ def test_a_harrow_turn_as_the_union_takes_under_60_keys(
             bots = [n for n in h.nodes if n.by == "heuristic"]
             assert len(bots) > 100  # the bot's own play, every action a stop in the log
             assert all(any(s.node == h.nodes.index(n) for s in h.stops) for n in bots[:5])
+
+    body()
+
+
+def shown_rows(log: LogView, index: int) -> list[str]:
+    """The rows line `index` of the log takes on screen, as text."""
+    top = log.row_of(index) - int(log.scroll_offset.y)
+    rows = []
+    for y in range(top, log.size.height):
+        if y < 0 or log.index_at(y + int(log.scroll_offset.y)) != index:
+            break
+        rows.append(log.render_line(y).text.rstrip())
+    return rows
+
+
+@pytest.mark.parametrize(("size", "lang"), [((160, 45), "en"), ((80, 24), "ja")])
+def test_the_log_line_of_the_event_on_show_is_never_cut(
+    home: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str
+) -> None:
+    """Every event the game stops at reads whole where it stands in the log: a line
+    longer than the log wraps over as many rows as it needs (the bot's first turn of
+    harrow, stepped back through event by event)."""
+    monkeypatch.setattr(pane_module, "SPEEDS", INSTANT)
+
+    @run_async
+    async def body() -> None:
+        i18n.set_language(lang)
+        try:
+            app = GcacwApp(home=home, game=HARROW)
+            async with app.run_test(size=size) as pilot:
+                pane = await loaded_game_pane(pilot)
+                h = pane.history
+                assert h is not None
+                await until_decision(pilot, pane)
+                for _ in range(3):  # three decisions: the bot's turn so far behind them
+                    await pilot.press(*pass_keys(pane))
+                    await until_decision(pilot, pane)
+                log = pane.query_one(LogView)
+                wrapped = 0
+                while h.cursor > 0:
+                    rows = shown_rows(log, h.cursor)
+                    whole = log.lines[h.cursor].plain
+                    assert rows and "".join(r for r in rows).replace(" ", "") == whole.replace(
+                        " ", ""
+                    ), (rows, whole)
+                    assert "…" not in "".join(rows) or "…" in whole
+                    wrapped += len(rows) > 1
+                    pane.action_step(-1)
+                    await pilot.pause()
+                assert wrapped > 3  # long lines were there to wrap
+        finally:
+            i18n.set_language("en")
 
     body()
