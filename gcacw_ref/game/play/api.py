@@ -5,6 +5,7 @@ here (the older homes of these names stay importable and mean the same):
 
 State and set-up
     `Scenario`, `load_scenario(id_or_path)`; `GameState` (immutable, JSON-ready);
+    `builtin_scenarios()`: the shipped scenarios at a glance (`ScenarioSummary`);
     `initial_state(scenario, seed)` (nothing run yet), `start(state, dice=None) ->
     (state, events)` (run to the first decision), `new_game(scenario, seed, dice=None)`.
 Decisions
@@ -105,6 +106,7 @@ from gcacw_ref.game.model.scenario import (
     japanese_names,
     load_scenario,
 )
+from gcacw_ref.game.model.scenario_list import ScenarioSummary, builtin_scenarios
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots import make_bot
 from gcacw_ref.game.play.io_move import Output as MoveOutput
@@ -189,6 +191,8 @@ __all__ = [
     "SaveFile",
     "Unit",
     "board_for",
+    "builtin_scenarios",
+    "ScenarioSummary",
     "check_scenario",
     "describe_decision",
     "direction",

@@ -36,7 +36,7 @@ from gcacw_ref.tui.game.mapview import CursorMoved, HexChosen, MapView
 from gcacw_ref.tui.game.play import BOT_SPEED, GamePlay, against_bot, engine_trouble
 from gcacw_ref.tui.game.summary import bot_summary
 from gcacw_ref.tui.game.view import SPEEDS, log_lines, status_line
-from gcacw_ref.tui.messages import OpenRule
+from gcacw_ref.tui.messages import GamePlaying, OpenRule
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.threads import deliver
@@ -146,6 +146,9 @@ class GamePane(GameControls):
         vp = {vh.hex: vh.vp for vh in state.scenario.victory.hexes}
         self.query_one(MapView).set_map(overlays.hexmap_of(state), vp)
         self._choices = []
+        self.post_message(
+            GamePlaying(state.scenario.scenario.game.value, D.scenario_title(state.scenario))
+        )
         self._rebuild_log()
         self.refresh_view()
         self.focusing.focus_default()
