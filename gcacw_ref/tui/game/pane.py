@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.play.api import Action, load_scenario
+from gcacw_ref.game.play.api import Action, Refusal, load_scenario
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.choices import GameChoices
@@ -96,6 +96,7 @@ class GamePane(GameControls):
         self._choices: list[Action] = []
         self.pointed: list[str] = []  # the hexes of the highlighted choice
         self.why_rule = ""  # the rule of the last "why not" shown (`R` opens it)
+        self.why_refusal: Refusal | None = None  # its first reason (`R`: the rule's part)
         self.dice_wait = False  # a dice dialog waits for the player's dice
         self.play = GamePlay(self)
         self.extras = GameExtras(self)
@@ -316,6 +317,7 @@ class GamePane(GameControls):
         words = D.hex_words(mapview.cursor_hex, overlays.hexmap_of(state), state, zoc)
         refusals = self.focusing.why_not_here()
         self.why_rule = refusals[0].rule if refusals else ""
+        self.why_refusal = refusals[0] if refusals else None
         info.set_class(bool(refusals), "why")  # at 80 columns: room for the whole reason
         if refusals:
             why = self.focusing.why_words(mapview.cursor_hex, refusals)
