@@ -96,7 +96,7 @@ def scenario_line(summary: ScenarioSummary) -> str:
     sides = {side: sum(1 for u in scenario.units if u.side.value == side) for side in SIDES}
     name = summary.name_ja if current_language() == "ja" and summary.name_ja else summary.name
     return _(
-        "{name} ({id}) · {game} {year} · {turns} turns · map {size} · "
+        "{id}: {name} · {game} {year} · {turns} turns · map {size} · "
         "Union {union} units, Confederate {confederate} units"
     ).format(
         name=name,
