@@ -25,8 +25,7 @@ def test_the_training_games_first_blocked_march_names_its_cheapest_hex() -> None
         "cost": "3",
     }
     assert render_text(ends[0], "en", piece_names(scen, "en")) == (
-        "Tate's Division ends its march in 0604 with 2 MP left: every hex around costs "
-        "more (the cheapest, 0505, 3 MP)"
+        "Tate's Division ends its march in 0604, 2 MP left: the cheapest hex around, 0505, costs 3"
     )
 
 

@@ -402,8 +402,8 @@ class MarchEndEvent(EventBase):
 
     def message(self) -> str:
         return N_(
-            "{unit} ends its march in {hex} with {mp} MP left: every hex around costs more "
-            "(the cheapest, {cheapest}, {cost} MP)"
+            "{unit} ends its march in {hex}, {mp} MP left: the cheapest hex around, "
+            "{cheapest}, costs {cost}"
         )
 
     def args(self, v: Voice) -> dict[str, object]:

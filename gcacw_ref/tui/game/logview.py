@@ -117,6 +117,7 @@ class LogView(ScrollView, can_focus=True):
         room."""
         self._resize()
         top = self.row_of(self.browse)
+        above = max(0, min(above, self.size.height - 1 - self._extra()))  # the line first
         self.scroll_to_region(
             Region(0, max(0, top - above), 1, above + 1 + self._extra()),
             animate=False,

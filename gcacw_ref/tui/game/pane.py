@@ -58,7 +58,7 @@ class GamePane(GameControls):
     #game-summary { height: auto; max-height: 6; padding: 0 1; display: none;
                     border-bottom: solid $primary; }
     #game-summary.shown { display: block; }
-    .narrow #game-summary { max-height: 3; }
+    .narrow #game-summary { max-height: 4; }
     #game-choices { height: auto; max-height: 50%; border: round $success; display: none; }
     #game-choices.shown { display: block; }
     #game-log { height: 1fr; min-height: 3; }
@@ -188,9 +188,13 @@ class GamePane(GameControls):
     def think(self, generation: int) -> None:
         self._bot_worker(generation)
 
-    @work(thread=True, exclusive=True, group="game-bot", description="bot")
+    @work(thread=True, group="game-bot", description="bot")
     def _bot_worker(self, generation: int) -> None:
-        # only plain arguments here: the decorator writes them into the worker's name
+        # only plain arguments here: the decorator writes them into the worker's name.
+        # Not exclusive: the bot playing on by itself starts the next worker as soon as the
+        # last one's choice is in, while that worker may still be winding up (cancelling
+        # it then lost nothing but failed its waiters); `busy` keeps one thinking at a time
+        # and `bot_chose` drops a choice made for an older game (`generation`).
         h = self.history
         if h is None:
             return

@@ -92,12 +92,11 @@ def bot_summary(h: History) -> Text:
     out = Text()
     out.append(
         ngettext(
-            "The bot since your decision ({n} action, log ↑):",
-            "The bot since your decision ({n} actions, log ↑):",
+            "The bot since your decision ({n} action):",
+            "The bot since your decision ({n} actions):",
             len(nodes),
         ).format(n=len(nodes)),
         style="bold",
     )
-    for line in lines:
-        out.append("\n· " + line)
+    out.append(" " + " / ".join(lines))
     return out
