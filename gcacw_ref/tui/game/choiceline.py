@@ -50,18 +50,28 @@ class ChoiceLine:
         return Measurement(self.tag.cell_len + 2, self.words.cell_len + self.tag.cell_len)
 
 
+BREAKS = (" → ", " · ")  # where a choice's parts meet: the best place to wrap
+
+
 def split_at(words: Text, room: int) -> tuple[Text, Text]:
-    """`words` split into what fits in `room` cells (at a space when there is one past
-    half the room) and the rest, its leading spaces dropped."""
+    """`words` split into what fits in `room` cells and the rest (its leading spaces
+    dropped): after the last "→" or "·" that fits past a third of the room (a unit's name
+    stays whole on its row), else at the last space past half of it, else at the room."""
+    plain = words.plain
     end = 0
-    while end < len(words.plain) and cell_len(words.plain[: end + 1]) <= room:
+    while end < len(plain) and cell_len(plain[: end + 1]) <= room:
         end += 1
-    space = words.plain.rfind(" ", 0, end + 1)
-    if end < len(words.plain) and space > room // 2:
-        end = space
+    if end < len(plain):
+        cut = max((plain.rfind(b, 0, end) + len(b) - 1 for b in BREAKS), default=-1)
+        if cut > 0 and cell_len(plain[:cut]) > room // 3:
+            end = cut
+        else:
+            space = plain.rfind(" ", 0, end + 1)
+            if space > 0 and cell_len(plain[:space]) > room // 2:
+                end = space
     head, tail = words[:end], words[end:]
     head.rstrip()
-    return head, tail.copy() if not tail.plain.startswith(" ") else _lstrip(tail)
+    return head, _lstrip(tail)
 
 
 def _lstrip(text: Text) -> Text:
