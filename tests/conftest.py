@@ -32,6 +32,9 @@ def _require_seeds() -> bool:
 # marker) so the suite stays quick; CI and the README's test command run it as well, with
 # `pytest -m end_to_end`. Node id prefixes, each with why it is long.
 END_TO_END: dict[str, str] = {
+    "tests/tui/test_pilot_game_choices_apart.py::test_every_choice_list_of_a_whole_game": (
+        "every choice list of a harrow game, 2 sizes x 2 languages"
+    ),
     "tests/serve/test_browser.py": "the app in a real Chromium",
     "tests/serve/test_slow_clients.py": "a thousand slow clients, dropped after 15 s",
     "tests/serve/test_http_abuse.py::test_fuzzed_requests_long": "1,500 fuzzed HTTP requests",

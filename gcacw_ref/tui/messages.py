@@ -47,3 +47,13 @@ class Calculated(Message):
         super().__init__()
         self.name = name
         self.result = result  # Any: a result's JSON form (`model_dump(mode="json")`)
+
+
+class GamePlaying(Message):
+    """The game screen plays a game of `game` ("GTC"), scenario `title`: the header names
+    it while the game screen is on show (the player's own game may be another)."""
+
+    def __init__(self, game: str, title: str) -> None:
+        super().__init__()
+        self.game = game
+        self.title = title

@@ -31,6 +31,10 @@ class Navigation(App[int]):
     game_options: GameOptions | None  # `gcacw-ref game`: the game screen opens with these
     quickref_return: bool  # a rule opened from the quick reference: escape goes back
 
+    def header_line(self) -> str:
+        """The header's second part (`Preferences` writes it)."""
+        return self.sub_title
+
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
         self.set_class(event.size.width < PHONE, "phone")
@@ -69,6 +73,7 @@ class Navigation(App[int]):
             return
         if tab != "rules":
             self.quickref_return = False  # left the rule: escape no longer goes back
+        self.sub_title = self.header_line()  # the game screen names the game it plays
         self._show_hints()
         if tab == "search":
             self.query_one("#search-input").focus()

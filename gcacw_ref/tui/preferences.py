@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import on
+from textual.css.query import NoMatches
 from textual.widgets import TabbedContent
 
 from gcacw_ref.i18n import N_, _, current_language, set_language
 from gcacw_ref.settings import load_settings, save_settings
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.game_choice import GameScreen
+from gcacw_ref.tui.messages import GamePlaying
 from gcacw_ref.tui.navigate import Navigation
 from gcacw_ref.tui.tabs import CALC_PANES, TABS, tab_title
 
@@ -22,9 +25,29 @@ class Preferences(Navigation):
     home: Path | None
     player_game: str
 
+    playing: tuple[str, str] = ("", "")  # the game screen's game and scenario (`GamePlaying`)
+
     def header_line(self) -> str:
-        """The header's second part: what the app is and the player's game."""
-        return _("{what} · game {game}").format(what=_(self.SUB_TITLE), game=self.player_game)
+        """The header's second part: what the app is and the player's game; on the game
+        screen, the game being played there and its scenario."""
+        what = _(self.SUB_TITLE)
+        game, title = self.playing
+        if game and self._on_game_screen():
+            return _("{what} · game {game}: {scenario}").format(
+                what=what, game=game, scenario=title
+            )
+        return _("{what} · game {game}").format(what=what, game=self.player_game)
+
+    def _on_game_screen(self) -> bool:
+        try:
+            return self.query_one("#tabs", TabbedContent).active == "game"
+        except NoMatches:  # not composed yet
+            return False
+
+    @on(GamePlaying)
+    def _playing(self, event: GamePlaying) -> None:
+        self.playing = (event.game, event.title)
+        self.sub_title = self.header_line()
 
     def action_choose_game(self, asking: bool = False) -> None:
         """Ask which game the player plays (first run: nothing marked as chosen; the palette)."""

@@ -5,12 +5,14 @@ bots play in the training scenario with seed 1."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Label
+from textual.widgets import Label, Static
 
 from gcacw_ref import i18n
+from gcacw_ref.cli import main
 from gcacw_ref.game.play.api import Action, ChanceRequest, die_owners, load_scenario
 from gcacw_ref.rules.games import Side
 from gcacw_ref.tui.app import GcacwApp
@@ -118,7 +120,8 @@ async def prompt(home: Path, node: int) -> tuple[list[str], tuple[int, ...], str
 @run_async
 async def test_the_dice_dialog_of_an_initiative_roll(home: Path) -> None:
     lines, dice, _hash = await prompt(home, INITIATIVE)
-    assert lines[:2] == ["Initiative roll (rule 4.2)", "decision: Done"]
+    # the roll's own context: the phase it is rolled for, not the decision before it
+    assert lines[:2] == ["Initiative roll (rule 4.2)", "turn 1 · action cycle"]
     assert lines[2:4] == [
         "Roll 2 dice at the table (rules 4.2) and type them in this order:",
         "[4.2] initiative: Union, Confederate",
@@ -130,11 +133,11 @@ async def test_the_dice_dialog_of_an_initiative_roll(home: Path) -> None:
 async def test_the_dice_dialog_of_an_assault(home: Path) -> None:
     lines, dice, _hash = await prompt(home, ASSAULT)
     assert lines[0] == "Assault command roll (rule 7.1) · combat roll (rule 7.4)"
-    assert lines[1].startswith("decision: ")
+    assert lines[1] == "for: Assault · Dunmore (First Corps)"
     assert lines[2:5] == [
         "Roll 3 dice at the table (rules 7.1, 7.4) and type them in this order:",
         "[7.1] assault command: Confederate: 1 die",
-        "[7.4] combat: attacker, defender",
+        "[7.4] combat: Confederate die (attacker), Union die (defender)",
     ]
     assert dice == (6, 6, 6)
 
@@ -156,3 +159,50 @@ async def test_the_dice_dialog_wraps_its_lines_at_80_columns(home: Path) -> None
         for label, text in zip(labels, texts, strict=True):
             assert label.size.width * label.size.height >= len(text.strip()), text
             assert label.region.right <= app.screen.query_one("#dialog").region.right
+
+
+@run_async
+async def test_the_assault_dialog_shows_calc_combat_before_the_dice(
+    home: Path, tmp_path: Path, capsys: Any
+) -> None:
+    """The odds, every modifier and the chances are on show before a die is typed, and
+    they are `calc combat`'s for the same attack: the engine's input of it, whose units
+    are the assaulting division (strength 9, artillery 2, tactical 2, under a leader of
+    tactical 3) and the Union's Reserve Artillery (strength 2, artillery 4)."""
+    h, action = bots_until(ASSAULT)
+    (attack,) = h.attack_inputs(action)
+    assert [(str(u.name), u.strength, u.artillery) for u in attack.attackers] == [
+        ("Tate's Division", Fraction(9), 2)
+    ]
+    assert [(str(u.name), u.strength, u.artillery) for u in attack.defenders] == [
+        ("Reserve Artillery", Fraction(2), 4)
+    ]
+    assert (attack.attacker_leader_tactical, attack.attacker_side) == (3, "confederate")
+    path = tmp_path / "attack.json"
+    path.write_text(attack.model_dump_json(), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["calc", "combat", "--input", str(path)]) == 0
+    calc = capsys.readouterr().out.strip()
+    assert calc.startswith("Odds 4-1   attacker modifier +5   defender modifier 0")
+    assert "[7.4] Assault: +1" in calc and "  a         3DR*           1/36   2.8%  ≥+10" in calc
+    h.players = {"union": "human", "confederate": "human"}
+    h.bots.clear()
+    app = GcacwApp(home=home, game=GameOptions("training", 1, "human", "human"))
+    async with app.run_test(size=(160, 45)) as pilot:
+        for _ in range(300):
+            await settle(pilot)
+            if app.query(GamePane) and app.query_one(GamePane).history is not None:
+                break
+        pane = app.query_one(GamePane)
+        pane.set_history(h)
+        await pilot.press("t")
+        pane.decide(action)
+        await settle(pilot)
+        dialog: Any = app.screen
+        assert isinstance(dialog, DiceDialog)
+        assert dialog.query_one("#dice-input").value == ""  # no die typed yet
+        shown = str(dialog.query_one("#dice-odds-text", Static).render())
+        lines = [line.rstrip() for line in shown.strip().splitlines()]
+        # the same lines, the CLI's footnote (the game, the fields left at a default) aside
+        assert lines == [line.rstrip() for line in calc.splitlines()][: len(lines)]
+        assert len(lines) == 30 and lines[-1].endswith("2.8%  ≥+10")

@@ -178,9 +178,9 @@ async def test_an_attack_reads_in_full_at_80_columns_and_the_future_is_dim(home:
         pane.action_step(-1)
         await settle(pilot)
         log = app.query_one(LogView)
-        future = log.render_line(h.cursor + 1 - int(log.scroll_offset.y))
+        future = log.render_line(log.row_of(h.cursor + 1) - int(log.scroll_offset.y))
         assert all(seg.style is not None and seg.style.dim for seg in future if seg.text.strip())
-        now = log.render_line(h.cursor - int(log.scroll_offset.y))
+        now = log.render_line(log.row_of(h.cursor) - int(log.scroll_offset.y))
         assert not all(seg.style is not None and seg.style.dim for seg in now if seg.text.strip())
 
 

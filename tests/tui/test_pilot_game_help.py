@@ -160,10 +160,12 @@ async def test_a_keys_note_is_on_screen_at_80_columns(home: Path) -> None:
     app = GcacwApp(home=home, game=GameOptions("harrow", 1, "human", "heuristic"))
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await loaded_game_pane(pilot)
-        await pilot.press("end", "right", "enter")  # the person's "Done": the bot is next
+        # the person's "Done": the bot is next and plays on by itself; space pauses it
+        await pilot.press("end", "right", "enter", "space")
         await settle(pilot)
         assert pane.history is not None and not pane.history.human_to_move()
-        await pilot.press("greater_than_sign")
+        assert pane.autoplay is None and pane.paused
+        await pilot.press("end", "greater_than_sign")
         await settle(pilot)
         assert pane.message == "already at the latest event: → lets the game go on"
         status = app.query_one("#game-status", Static)

@@ -20,6 +20,7 @@ from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.mapview import MapView
 from gcacw_ref.tui.game.nodes import node_of
 from gcacw_ref.tui.game.pane import GamePane
+from gcacw_ref.tui.game.whyrule import refusal_place
 
 from .conftest import run_async, settle
 
@@ -249,10 +250,17 @@ async def test_r_opens_the_why_not_pointed_at_while_the_choices_keep_the_focus(
         await pilot.press("w")  # the cursor to 0304, water
         await settle(pilot)
         assert "R: rule 6.2" in info_text(app) and app.focused is choices
+        refusal = pane.why_refusal
+        assert refusal is not None and refusal.rule == "6.2"
+        section, paragraph = refusal_place(refusal, app.books)
+        assert section == "6.2" and paragraph is not None  # the part it cites, not the top
         await pilot.press("R")
-        await settle(pilot)
+        await settle(pilot, pause=0.2)
         assert app.query_one("#tabs").active == "rules"  # type: ignore[attr-defined]
-        assert app.query_one("#rules-pane").view.section == "6.2"  # type: ignore[attr-defined]
+        rules: Any = app.query_one("#rules-pane")
+        assert rules.view.section == "6.2"
+        at = rules._paragraphs.index(paragraph)
+        assert at > 0 and rules.query_one("#rule-body").scroll_y > 0  # scrolled to it
         await pilot.press("escape")
         await settle(pilot)
         assert app.focused is choices

@@ -27,6 +27,11 @@ def keys(*presses: str) -> Any:
             panes = pilot.app.query(GamePane)
             if panes and panes.first().history is not None:
                 break
+        pane = pilot.app.query_one(GamePane)
+        for _ in range(3000):  # against a bot the game plays on to the person's decision
+            if pane.autoplay is None and not pane.busy:
+                break
+            await settle(pilot, pause=0.01)
         for key in presses:
             await pilot.press(key)
             await settle(pilot)
@@ -39,7 +44,7 @@ SCREENS = {
     "game_choices": ((160, 45), keys("end", "right")),
     "game_choices_small": ((80, 24), keys("end", "right")),
     "game_zoc_legend": ((160, 45), keys("end", "right", "z", "z", "l")),
-    "game_set_up_small": ((80, 24), keys("s", "s", "s", "s", "d", "d")),
+    "game_set_up_small": ((80, 24), keys("home", "s", "s", "s", "s", "d", "d")),
     "game_zoc_overlay": ((160, 45), keys("end", "right", "z")),
     "game_zoc_overlay_small": ((80, 24), keys("end", "right", "z")),
 }

@@ -43,7 +43,7 @@ def test_screen_ja(name: str, snap_home: Path, snap_compare: Any, japanese: None
 
 @pytest.mark.parametrize(
     "name, presses",
-    [("game_choices", ("end", "right")), ("game_set_up", ("s", "s", "s", "s", "d", "d"))],
+    [("game_choices", ("end", "right")), ("game_set_up", ("home", "s", "s", "s", "s", "d", "d"))],
 )
 def test_game_screen_ja(
     name: str, presses: tuple[str, ...], snap_home: Path, snap_compare: Any, japanese: None

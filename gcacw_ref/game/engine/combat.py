@@ -169,6 +169,7 @@ def resolve(
         longstreet,
     )
     assert inp is not None
+    w.attacks.append(inp)
     a, d = w.roll("combat", 2, None, "7.4")
     res = resolve_combat(inp.model_copy(update={"dice": CombatDice(attacker=a, defender=d)}))
     if res.artillery.modifier is None:

@@ -30,6 +30,7 @@ from gcacw_ref.game.model.frames import TurnFrame
 from gcacw_ref.game.model.log import Event
 from gcacw_ref.game.model.scenario import Scenario
 from gcacw_ref.game.model.state import GameState, Leader, Rng, Unit
+from gcacw_ref.rules.combat_models import CombatInput
 
 MAX_AUTO_STEPS = 100_000
 
@@ -150,6 +151,8 @@ class Stepped:
     events: list[Event]
     requests: tuple[ChanceRequest, ...]
     seeded: int
+    attacks: tuple[CombatInput, ...] = ()
+    """Every attack the step resolved, as `calc combat`'s input (its dice left out)."""
 
 
 def step_chance(
@@ -178,7 +181,9 @@ def step_chance(
     run(w)
     if all_dice and w.chance.typed:
         raise ValueError(f"{len(w.chance.typed)} of the {len(dice or [])} typed dice were not used")
-    return Stepped(w.freeze(), w.events, tuple(w.chance.requests), w.chance.seeded)
+    return Stepped(
+        w.freeze(), w.events, tuple(w.chance.requests), w.chance.seeded, tuple(w.attacks)
+    )
 
 
 def step(

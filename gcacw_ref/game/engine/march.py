@@ -28,6 +28,7 @@ from gcacw_ref.rules.forced_march import force_march
 from gcacw_ref.rules.march import MAX_FATIGUE, apply_extended_march_result, check_march
 from gcacw_ref.rules.movement_allowance import Kind as AllowanceKind
 from gcacw_ref.rules.movement_allowance import allowance_formula, movement_allowance
+from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.rules.terrain import UnitKind
 
 if TYPE_CHECKING:
@@ -220,7 +221,7 @@ def march_options(w: Work, frame: MarchFrame) -> list[Action]:
 def march_decide(w: Work, frame: MarchFrame, action: Action) -> None:
     uid = frame.unit
     if action.type == "end":
-        end_march(w, frame)
+        end_march(w, frame, explain=True)
     elif action.type == "move":
         assert action.hex
         do_move(w, frame, action.hex)
@@ -270,9 +271,51 @@ def do_move(w: Work, frame: MarchFrame, to: str) -> None:
         cavalry.offer_on_enter_zoc(w, uid)
 
 
-def end_march(w: Work, frame: MarchFrame) -> None:
+def cheapest_exit(w: Work, frame: MarchFrame, unit: Unit) -> tuple[str, Fraction] | None:
+    """6.2: when the marching unit may enter no hex around it only because each costs
+    more MP than it has left, the cheapest of them and its cost (the first by hex number
+    among equals); None when it may still move, must stop, has no MP, or a hex is closed
+    to it for another reason than its MP."""
+    if unit.hex is None or frame.ended or frame.mp <= 0 or march_stopped(w, frame, unit):
+        return None
+    board = move_board(w, unit.side)
+    costs: list[tuple[Fraction, str]] = []
+    for n in w.board.neighbors(unit.hex):
+        if move_check(w, frame, unit, n, board).legal:
+            return None
+        free = move_step(
+            board,
+            MovingUnit(UnitKind(unit.kind), Fraction(unit.strength)),
+            unit.hex,
+            n,
+            mp_left=None,
+            moved=frame.moved,
+            attacked=bool(frame.attacks),
+            first_action=not frame.acted,
+        )
+        if free.legal and free.mp is not None:
+            costs.append((free.mp, n))
+    return (min(costs)[1], min(costs)[0]) if costs else None
+
+
+def end_march(w: Work, frame: MarchFrame, explain: bool = False) -> None:
     """5.1 step 5: the march (`frame`, on top of the stack) is over (and 10.2: a pontoon
-    bridge may fall)."""
+    bridge may fall); ended with MP left that pay for no hex around, it says so (6.2)."""
+    unit = w.unit(frame.unit)
+    blocked = cheapest_exit(w, frame, unit) if explain else None
+    if blocked is not None:
+        hex_, cost = blocked
+        w.emit(
+            ev.MarchEndEvent(
+                turn=w.turn,
+                rule="6.2",
+                unit=unit.id,
+                hex=unit.hex,
+                mp=format_strength(frame.mp),
+                cheapest=hex_,
+                cost=format_strength(cost),
+            )
+        )
     w.pop()
     unit = w.unit(frame.unit)
     if unit.hex is not None:

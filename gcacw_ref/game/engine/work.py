@@ -19,6 +19,7 @@ from gcacw_ref.game.model.frames import AnyFrame
 from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.game.model.scenario import board_for
 from gcacw_ref.game.model.state import GameResult, GameState, Leader, Unit
+from gcacw_ref.rules.combat_models import CombatInput
 from gcacw_ref.rules.command import leader_commands
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.station_raid import StationMarker
@@ -74,6 +75,8 @@ class Work:
         self.result: GameResult | None = state.result
         self.chance = ChancePlayer(state.rng, dice)
         self.events: list[Event] = []
+        # every attack resolved, as the rules core's (and `calc combat`'s) input, dice left out
+        self.attacks: list[CombatInput] = []
         # hex -> units: a copy of the state's index, made on first use (`_index`)
         self._by_hex: dict[str, tuple[Unit, ...]] | None = None
         self._order: dict[str, int] = state.unit_order()

@@ -393,6 +393,33 @@ class ForcedMarchEvent(EventBase):
         }
 
 
+class MarchEndEvent(EventBase):
+    """A march ended by the engine with MP left, every hex around costing more than is
+    left (6.2): the cheapest of them, what it costs and the MP left."""
+
+    type: Literal["march_end"] = "march_end"
+    unit: str
+    hex: str | None
+    mp: str
+    cheapest: str
+    cost: str
+
+    def message(self) -> str:
+        return N_(
+            "{unit} ends its march in {hex}, {mp} MP left: the cheapest hex around, "
+            "{cheapest}, costs {cost}"
+        )
+
+    def args(self, v: Voice) -> dict[str, object]:
+        return {
+            "unit": v.name(self.unit),
+            "hex": self.hex,
+            "mp": self.mp,
+            "cheapest": self.cheapest,
+            "cost": self.cost,
+        }
+
+
 class RefuseFlankEvent(EventBase):
     type: Literal["refuse_flank"] = "refuse_flank"
     unit: str
@@ -691,6 +718,7 @@ Event = Annotated[
     | EliminatedEvent
     | MoveEvent
     | MarchEvent
+    | MarchEndEvent
     | ExtendedMarchEvent
     | ForcedMarchEvent
     | RefuseFlankEvent

@@ -49,6 +49,7 @@ EVENT_TYPES = (
     "surrender",
     "refuse_flank",
     "eliminated",
+    "march_end",
 )
 
 
@@ -77,6 +78,7 @@ EVENT_NAMES = {
     "initiative": N_("initiative"),
     "pass": N_("pass"),
     "march": N_("march"),
+    "march_end": N_("march end"),
     "activation": N_("activation"),
     "assault": N_("assault"),
     "grand_assault": N_("grand assault"),

@@ -5,6 +5,7 @@ here (the older homes of these names stay importable and mean the same):
 
 State and set-up
     `Scenario`, `load_scenario(id_or_path)`; `GameState` (immutable, JSON-ready);
+    `builtin_scenarios()`: the shipped scenarios at a glance (`ScenarioSummary`);
     `initial_state(scenario, seed)` (nothing run yet), `start(state, dice=None) ->
     (state, events)` (run to the first decision), `new_game(scenario, seed, dice=None)`.
 Decisions
@@ -31,7 +32,9 @@ Chance
     `die_owners(request)`: whose each of its dice is; `ROLL_NAMES`: how rolls are named),
     every die of the engine being the chance player's answer to one;
     `attack_outcomes(state, attackers, target, action, attack_type)`: the rules core's
-    result distribution of an attack that the position allows, or None.
+    result distribution of an attack that the position allows, or None;
+    `attack_inputs(state, action)`: the attacks a step resolves, each as `calc combat`'s
+    input (`CombatInput`), known before its dice are rolled.
 Serialising
     `state_hash(state)` (SHA-256 of the canonical JSON), `serialise(state) -> str`,
     `deserialise(text) -> GameState`; whole games: `Game`, `play_bots`, `save_game`,
@@ -103,6 +106,7 @@ from gcacw_ref.game.model.scenario import (
     japanese_names,
     load_scenario,
 )
+from gcacw_ref.game.model.scenario_list import ScenarioSummary, builtin_scenarios
 from gcacw_ref.game.model.state import GameState, Unit
 from gcacw_ref.game.play.bots import make_bot
 from gcacw_ref.game.play.io_move import Output as MoveOutput
@@ -120,6 +124,7 @@ from gcacw_ref.game.play.replay import (
     verify,
 )
 from gcacw_ref.rules.combat import CombatResult
+from gcacw_ref.rules.combat_models import CombatInput
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.zoc import ZocKind
 
@@ -151,7 +156,9 @@ __all__ = [
     "Scenario",
     "TransferDecision",
     "apply",
+    "attack_inputs",
     "attack_outcomes",
+    "CombatInput",
     "chance_outcomes",
     "chance_requests",
     "deserialise",
@@ -184,6 +191,8 @@ __all__ = [
     "SaveFile",
     "Unit",
     "board_for",
+    "builtin_scenarios",
+    "ScenarioSummary",
     "check_scenario",
     "describe_decision",
     "direction",
@@ -284,6 +293,23 @@ def attack_outcomes(
     """The rules core's verdict on an attack by `attackers` on the hex `target` as the
     position stands (`Position.attack_outcomes`), or None when it is not allowed."""
     return Position(state).attack_outcomes(attackers, target, action, attack_type)
+
+
+def attack_inputs(state: GameState, action: Action | dict[str, object]) -> tuple[CombatInput, ...]:
+    """7.1-7.4: every attack `step(state, action)` resolves, each as the rules core's input
+    (the same as `calc combat`'s: units, terrain, hexside, flank, leaders, assault), its
+    dice left out, from a dry run (nothing is kept). When the step's first roll decides
+    whether an attack happens at all (7.1's assault command die), each of its values is
+    tried until one leads to the attack; none found: empty."""
+    done = step_chance(state, action)
+    if done.attacks or not done.requests or done.requests[0].roll == "combat":
+        return done.attacks
+    first = done.requests[0]
+    for die in range(1, 7):
+        tried = step_chance(state, action, [die] * first.dice)
+        if tried.attacks:
+            return tried.attacks
+    return ()
 
 
 # --- for the TUI ---

@@ -83,6 +83,7 @@ class GameChoices:
             host.report(_("no decision of yours is open: → lets the game go on"))
         elif refusals := self.focusing.why_not_here(hex_id):
             host.why_rule = refusals[0].rule
+            host.why_refusal = refusals[0]
             host.report(self.focusing.why_words(hex_id, refusals).plain)
         else:
             host.report(_("no choice uses hex {hex}").format(hex=hex_id))

@@ -117,7 +117,7 @@ TERRAIN = {
 
 _ACTION_CYCLE = (
     "initiative pass march activation assault grand_assault combat retreat advance "
-    "cavalry_retreat extended_march forced_march move loss station_raid refuse_flank"
+    "cavalry_retreat extended_march forced_march move loss station_raid refuse_flank march_end"
 )  # not "surrender": a flooded unit surrenders in the random events (12.0) too
 EVENT_PHASES = {t: "action_cycle" for t in _ACTION_CYCLE.split()} | {
     "recovery": "recovery",

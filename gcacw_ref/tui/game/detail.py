@@ -86,12 +86,21 @@ def owner_words(owner: DieOwner) -> str:
     return D.side_name(owner) or _(OWNERS[owner])
 
 
-def roll_words(request: ChanceRequest) -> str:
+def roll_words(request: ChanceRequest, attacker: str | None = None) -> str:
     """A roll still to be made, named from the engine's chance request: its rule, what
-    it is for and whose dice, in order: "[7.4] combat: attacker, defender"."""
+    it is for and whose dice, in order: "[7.4] combat: attacker, defender"; with the
+    attacking side known, each die by its side: "Union die (attacker), Confederate die
+    (defender)"."""
     owners = die_owners(request)
     name = _(ROLL_NAMES[request.roll])
-    if len(set(owners)) == 1:
+    if attacker in D.SIDES and set(owners) <= set(ROLES):
+        defender = next(s for s in D.SIDES if s != attacker)
+        sides = {"attacker": attacker, "defender": defender}
+        whose = join_list(
+            _("{side} die ({role})").format(side=D.side_name(sides[o]), role=_(ROLES[o]))
+            for o in owners
+        )
+    elif len(set(owners)) == 1:
         whose = ngettext("{owner}: {n} die", "{owner}: {n} dice", len(owners)).format(
             owner=owner_words(owners[0]), n=len(owners)
         )

@@ -13,12 +13,15 @@ from typing import TypeVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import ScrollableContainer
 from textual.containers import VerticalScroll as Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
-from gcacw_ref.i18n import _, ngettext
-from gcacw_ref.tui.game.describe import PLAYERS
+from gcacw_ref.game.play.api import ScenarioSummary, builtin_scenarios, load_scenario
+from gcacw_ref.i18n import _, current_language, ngettext
+from gcacw_ref.tui.game.describe import PLAYERS, SIDES
 from gcacw_ref.tui.plain import plain
 
 
@@ -86,19 +89,57 @@ class _Dialog(ModalScreen[T | None]):
         self.query_one("#dialog-error", Static).update(plain(text))
 
 
+def scenario_line(summary: ScenarioSummary) -> str:
+    """One built-in scenario in a line: its name, its game and year, its size (turns,
+    map, units of each side)."""
+    scenario = load_scenario(summary.id)
+    sides = {side: sum(1 for u in scenario.units if u.side.value == side) for side in SIDES}
+    name = summary.name_ja if current_language() == "ja" and summary.name_ja else summary.name
+    return _(
+        "{id}: {name} · {game} {year} · {turns} turns · map {size} · "
+        "Union {union} units, Confederate {confederate} units"
+    ).format(
+        name=name,
+        id=summary.id,
+        game=summary.game,
+        year=summary.year,
+        turns=summary.turns,
+        size=summary.map_size,
+        union=sides["union"],
+        confederate=sides["confederate"],
+    )
+
+
 class NewGameDialog(_Dialog[GameOptions]):
-    """Scenario (built-in id or file), seed, and who plays each side."""
+    """A built-in scenario from the list (or a scenario file), the seed, and who plays
+    each side."""
+
+    AUTO_FOCUS = "#new-scenarios"
+    DEFAULT_CSS = """
+    NewGameDialog #dialog { width: 100; }
+    #new-scenarios { height: auto; max-height: 8; }
+    """
 
     def __init__(self, options: GameOptions) -> None:
         super().__init__()
         self.options = options
+        self.summaries = builtin_scenarios()
+        self.scenarios = [s.id for s in self.summaries]
 
     def compose(self) -> ComposeResult:
         choices = [(_(PLAYERS[p]), p) for p in ("human", "heuristic", "random")]
+        listed = [Option(Text(scenario_line(s)), id=s.id) for s in self.summaries]
+        chosen = self.options.scenario
         with Vertical(id="dialog"):
-            yield Label(_("New game (enter in a field starts it)"), classes="title")
-            yield Label(_("Scenario (built-in id or a file)"))
-            yield Input(self.options.scenario, id="new-scenario")
+            yield Label(_("New game (enter starts it)"), classes="title")
+            yield Label(_("Scenario"))
+            box = OptionList(*listed, id="new-scenarios")
+            if chosen in self.scenarios:
+                box.highlighted = self.scenarios.index(chosen)
+            yield box
+            yield Label(_("or a scenario file (empty: the scenario chosen above)"))
+            path = "" if chosen in self.scenarios else chosen
+            yield Input(path, id="new-scenario")
             yield Label(_("Seed"))
             yield Input(str(self.options.seed), id="new-seed")
             yield Label(_("Union"))
@@ -116,37 +157,58 @@ class NewGameDialog(_Dialog[GameOptions]):
     def on_input_submitted(self) -> None:
         self._submit()
 
+    def on_option_list_option_selected(self) -> None:
+        self._submit()
+
     def _submit(self) -> None:
         seed_text = self.query_one("#new-seed", Input).value.strip()
         if not seed_text.isdigit():
             self.error(_("seed: type a whole number, 0 or more"))
             return
-        scenario = self.query_one("#new-scenario", Input).value.strip() or "training"
+        box = self.query_one("#new-scenarios", OptionList)
+        listed = self.scenarios[box.highlighted] if box.highlighted is not None else "training"
+        scenario = self.query_one("#new-scenario", Input).value.strip() or listed
         union = str(self.query_one("#new-union", Select).value)
         confederate = str(self.query_one("#new-confederate", Select).value)
         self.dismiss(GameOptions(scenario, int(seed_text), union, confederate))
 
 
 class DiceDialog(_Dialog[list[int]]):
-    """The dice rolled at the table for one decision."""
+    """The dice rolled at the table for one decision: what they decide and, for an
+    attack, its odds, modifiers and chances (`odds`: `calc combat`'s lines) first."""
+
+    DEFAULT_CSS = """
+    DiceDialog #dialog { width: 96; }
+    #dice-odds { height: auto; max-height: 45vh; border: round $primary; padding: 0 1; }
+    #dice-odds Static { width: auto; }
+    """
 
     def __init__(
-        self, count: int, rules: list[str], what: str, rolls: list[str], title: str = ""
+        self,
+        count: int,
+        rules: list[str],
+        what: str,
+        rolls: list[str],
+        title: str = "",
+        odds: list[str] | None = None,
     ) -> None:
         super().__init__()
         self.count = count
         self.rules = rules
-        self.what = what  # the decision the dice are for
+        self.what = what  # what the dice decide (the attack, or the turn and phase)
         self.rolls = rolls  # each roll named: its rule, what it is for, whose dice
         self.title_text = title  # the rolls by name (the action's words when none is named)
+        self.odds = odds or []  # each attack's breakdown, as `calc combat` writes it
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             if self.title_text:
                 yield Label(plain(self.title_text), classes="title")
-                yield Label(plain(_("decision: {action}").format(action=self.what)))
-            else:
-                yield Label(plain(self.what))
+            yield Label(plain(self.what))
+            if self.odds:
+                with ScrollableContainer(id="dice-odds") as odds:
+                    odds.border_title = _("before the dice: odds, modifiers, chances (7.4)")
+                    yield Static(Text("\n\n".join(self.odds)), id="dice-odds-text")
             yield Label(
                 ngettext(
                     "Roll {count} die at the table (rule {rules}) and type it:",

@@ -39,6 +39,7 @@ from gcacw_ref.tui.game.detail import event_detail
 from gcacw_ref.tui.game.host import GameHost
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import MapView
+from gcacw_ref.tui.game.whyrule import refusal_place
 from gcacw_ref.tui.messages import OpenRule
 
 FOCUS_ORDER = ("#game-map", "#game-choices", "#game-log")
@@ -146,16 +147,23 @@ class GameFocus:
             return
         focused = host.app.focused
         rule = ""
+        why = host.why_rule
         if isinstance(focused, OptionList) and host._choices:
             # the hex panel's "why not?" when the player just pointed at the map
             why = host.why_rule if self.pointed_at_map else ""
             rule = why or self._highlighted_rule(focused)
         elif isinstance(focused, LogView):
+            why = ""
             rule = self.rule_of_stop(focused.browse)
         else:
-            rule = host.why_rule
+            rule = why
         if not rule or not rule[0].isdigit():
             host.report(_("no rule to open here"))
+            return
+        refusal = host.why_refusal
+        if why and refusal is not None and refusal.rule == why:  # at the part it cites
+            section, paragraph = refusal_place(refusal, host.services.books)
+            host.post_message(OpenRule(section, anchor=paragraph, from_game=True))
             return
         host.post_message(OpenRule(rule, from_game=True))
 

@@ -28,6 +28,7 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.game.play.api import (
     Action,
     ChanceRequest,
+    CombatInput,
     Event,
     Game,
     GameState,
@@ -35,6 +36,7 @@ from gcacw_ref.game.play.api import (
     ReplayStep,
     SaveFile,
     Scenario,
+    attack_inputs,
     chance_requests,
     initial_state,
     legal_actions,
@@ -312,6 +314,11 @@ class History:
         requests = chance_requests(self.state_of(self.stop.node), action)
         rules = list(dict.fromkeys(r.rule for r in requests))
         return sum(r.dice for r in requests), rules, requests
+
+    def attack_inputs(self, action: Action) -> tuple[CombatInput, ...]:
+        """The attacks `action` at the cursor resolves, as `calc combat`'s input (the
+        engine's dry run, `api.attack_inputs`; nothing is kept)."""
+        return attack_inputs(self.state_of(self.stop.node), action)
 
     def undo(self) -> bool:
         """Drop the last decision made by a person (and every bot action after it); with

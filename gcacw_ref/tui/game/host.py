@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.message import Message
 
-    from gcacw_ref.game.play.api import Action
+    from gcacw_ref.game.play.api import Action, Refusal
     from gcacw_ref.tui.game.dialogs import GameOptions
     from gcacw_ref.tui.game.history import History
     from gcacw_ref.tui.services import Services
@@ -35,12 +35,14 @@ class GameHost(Protocol):
     dice_wait: bool  # a dice dialog waits for the player's dice
     autoplay: Timer | None
     speed: int  # index into `view.SPEEDS`
+    paused: bool  # the player stopped the bot's own play (space) until their next decision
     message: str  # the status line's note
     overlay: str  # "", "zoc-union", "zoc-confederate", "command", "reach"
     overlay_hex: str
     overlay_unit: str  # the unit a reach overlay is about
     show_legend: bool
     why_rule: str  # the rule of the last "why not" shown (`R` opens it)
+    why_refusal: Refusal | None  # its first reason (`R` opens the rule at its part)
     pointed: list[str]  # the hexes of the highlighted choice
     _choices: list[Action]  # the person's choices on show
 

@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.play.api import Action, load_scenario
+from gcacw_ref.game.play.api import Action, Refusal, load_scenario
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.choices import GameChoices
@@ -33,9 +33,10 @@ from gcacw_ref.tui.game.history import SETTLE_EVERY, SIDES, History, settle_memo
 from gcacw_ref.tui.game.legend import legend
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import CursorMoved, HexChosen, MapView
-from gcacw_ref.tui.game.play import GamePlay, engine_trouble
+from gcacw_ref.tui.game.play import BOT_SPEED, GamePlay, against_bot, engine_trouble
+from gcacw_ref.tui.game.summary import bot_summary
 from gcacw_ref.tui.game.view import SPEEDS, log_lines, status_line
-from gcacw_ref.tui.messages import OpenRule
+from gcacw_ref.tui.messages import GamePlaying, OpenRule
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.threads import deliver
@@ -54,6 +55,10 @@ class GamePane(GameControls):
     #game-side { width: 44%; max-width: 60; height: 1fr; }
     #game-info { height: 8; padding: 0 1; border-bottom: solid $primary; }
     #game-info.legend { height: auto; max-height: 75%; }
+    #game-summary { height: auto; max-height: 6; padding: 0 1; display: none;
+                    border-bottom: solid $primary; }
+    #game-summary.shown { display: block; }
+    .narrow #game-summary { max-height: 4; }
     #game-choices { height: auto; max-height: 50%; border: round $success; display: none; }
     #game-choices.shown { display: block; }
     #game-log { height: 1fr; min-height: 3; }
@@ -63,6 +68,7 @@ class GamePane(GameControls):
     .narrow #game-info { height: 4; }
     .narrow #game-info.why { height: auto; max-height: 8; }
     GamePane.log-focus #game-choices { max-height: 25%; }
+    GamePane.log-focus #game-summary { display: none; }
     .narrow #game-detail-box { max-height: 55%; }
     .narrow #game-side { width: 52%; }
     """
@@ -78,16 +84,19 @@ class GamePane(GameControls):
         self.table_dice = False
         self.autoplay: Timer | None = None
         self.speed = 2
+        self.paused = False  # the player stopped the bot's own play (space)
         self.overlay = ""  # "", "zoc-union", "zoc-confederate", "command", "reach"
         self.overlay_hex = ""
         self.overlay_unit = ""  # the unit a reach overlay is about
         self.show_legend = False
         self.message = ""
         self._log_len = 0
+        self._summary = ""
         self._unsettled = 0  # stops added since the last `settle_memory`
         self._choices: list[Action] = []
         self.pointed: list[str] = []  # the hexes of the highlighted choice
         self.why_rule = ""  # the rule of the last "why not" shown (`R` opens it)
+        self.why_refusal: Refusal | None = None  # its first reason (`R`: the rule's part)
         self.dice_wait = False  # a dice dialog waits for the player's dice
         self.play = GamePlay(self)
         self.extras = GameExtras(self)
@@ -100,6 +109,7 @@ class GamePane(GameControls):
             yield MapView(id="game-map")
             with Vertical(id="game-side"):
                 yield Static("", id="game-info")
+                yield Static("", id="game-summary")
                 yield OptionList(id="game-choices")
                 yield LogView(id="game-log")
                 box = VerticalScroll(id="game-detail-box")
@@ -137,11 +147,18 @@ class GamePane(GameControls):
         vp = {vh.hex: vh.vp for vh in state.scenario.victory.hexes}
         self.query_one(MapView).set_map(overlays.hexmap_of(state), vp)
         self._choices = []
+        self.post_message(
+            GamePlaying(state.scenario.scenario.game.value, D.scenario_title(state.scenario))
+        )
         self._rebuild_log()
         self.refresh_view()
         self.focusing.focus_default()
         settle_memory()
         self._unsettled = 0
+        self.paused = False
+        if against_bot(history):
+            self.speed = max(self.speed, BOT_SPEED)
+            self.play.follow_bot(opening=True)
 
     def open_game(self, path: str) -> None:
         self.extras.open_game(path)
@@ -171,9 +188,13 @@ class GamePane(GameControls):
     def think(self, generation: int) -> None:
         self._bot_worker(generation)
 
-    @work(thread=True, exclusive=True, group="game-bot", description="bot")
+    @work(thread=True, group="game-bot", description="bot")
     def _bot_worker(self, generation: int) -> None:
-        # only plain arguments here: the decorator writes them into the worker's name
+        # only plain arguments here: the decorator writes them into the worker's name.
+        # Not exclusive: the bot playing on by itself starts the next worker as soon as the
+        # last one's choice is in, while that worker may still be winding up (cancelling
+        # it then lost nothing but failed its waiters); `busy` keeps one thinking at a time
+        # and `bot_chose` drops a choice made for an older game (`generation`).
         h = self.history
         if h is None:
             return
@@ -241,6 +262,7 @@ class GamePane(GameControls):
         event = h.event
         hexes = D.event_hexes(event, state)
         choices = self.deciding.show()
+        self.show_summary(bool(choices))
         chosen_hexes = {a.hex for a in choices if a.hex}
         acting = self.focusing.acting_hexes() if choices else []
         bg, labels = self.extras.layers(state)
@@ -275,6 +297,17 @@ class GamePane(GameControls):
         )
         status.update(line, layout=False)
 
+    def show_summary(self, deciding: bool) -> None:
+        """While a person decides against a bot: what the bot did since their last
+        decision (each of its events is still in the log)."""
+        box = self.query_one("#game-summary", Static)
+        h = self.history
+        words = bot_summary(h) if deciding and h is not None and against_bot(h) else Text()
+        if words.plain != self._summary:
+            self._summary = words.plain
+            box.update(words, layout=True)
+            box.set_class(bool(words.plain), "shown")
+
     def show_info(self) -> None:
         info = self.query_one("#game-info", Static)
         h = self.history
@@ -288,6 +321,7 @@ class GamePane(GameControls):
         words = D.hex_words(mapview.cursor_hex, overlays.hexmap_of(state), state, zoc)
         refusals = self.focusing.why_not_here()
         self.why_rule = refusals[0].rule if refusals else ""
+        self.why_refusal = refusals[0] if refusals else None
         info.set_class(bool(refusals), "why")  # at 80 columns: room for the whole reason
         if refusals:
             why = self.focusing.why_words(mapview.cursor_hex, refusals)

@@ -8,17 +8,26 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.play.api import Action
+from gcacw_ref.game.play.api import Action, ChanceRequest
 from gcacw_ref.i18n import _
-from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.detail import roll_title, roll_words
 from gcacw_ref.tui.game.dialogs import DiceDialog
 from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.host import GameHost
 from gcacw_ref.tui.game.logview import LogView
+from gcacw_ref.tui.game.rolls import attack_breakdown, roll_context
 from gcacw_ref.tui.game.view import SPEEDS
 
 T = TypeVar("T")
+BOT_SPEED = 4
+"""The pace (an index into `SPEEDS`: 0.1 s an event) a bot plays its part at against a
+person, unless the player chose a faster one (+ and - change it while it plays)."""
+
+
+def against_bot(h: History) -> bool:
+    """A person plays one side and a bot the other: the bot plays on by itself."""
+    players = set(h.players.values())
+    return "human" in players and len(players) > 1
 
 
 def engine_trouble(exc: Exception) -> str:
@@ -98,9 +107,23 @@ class GamePlay:
     def toggle_autoplay(self) -> None:
         if self.host.autoplay is not None:
             self.host.stop_autoplay()
+            self.host.paused = True  # the bot waits for → or space until the next decision
         else:
+            self.host.paused = False
             self.host.start_autoplay()
         self.host.show_status()
+
+    def follow_bot(self, opening: bool = False) -> None:
+        """Against a bot, when the bot is to move: let it play on by itself, one event a
+        beat, until the person's next decision (not when the player paused it). A game
+        just opened also steps through its start to the person's first decision."""
+        host, h = self.host, self.host.history
+        if h is None or host.autoplay is not None or host.paused or not against_bot(h):
+            return
+        if h.last.over or (h.human_to_move() and not (opening and not h.at_end)):
+            return
+        host.start_autoplay()
+        host.show_status()
 
     def change_speed(self, delta: int) -> None:
         host = self.host
@@ -171,23 +194,42 @@ class GamePlay:
                 return
             count, rules, rolling = needed
             if count:
-                host.stop_autoplay()
-                what = D.action_words(action, h.last)
-                host.dice_wait = True
-                host.show_status()
-
-                def typed(dice: list[int] | None) -> None:
-                    host.dice_wait = False
-                    if dice:
-                        self.play(action, by, dice)
-                    else:
-                        host.report(_("dice not typed: the decision is still open"))
-
-                rolls = [roll_words(r) for r in rolling]
-                title = roll_title(rolling)
-                host.app.push_screen(DiceDialog(count, rules, what, rolls, title), typed)
+                self.ask_dice(action, by, count, rules, rolling)
                 return
         self.play(action, by, None)
+
+    def ask_dice(
+        self,
+        action: Action,
+        by: str,
+        count: int,
+        rules: list[str],
+        rolling: tuple[ChanceRequest, ...],
+    ) -> None:
+        """The dice dialog for `action`: what the roll is for and, for an attack, its odds,
+        modifiers and chances (`calc combat`'s lines) before any die is typed."""
+        host, h = self.host, self.host.history
+        if h is None:
+            return
+        host.stop_autoplay()
+        state = h.last
+        attacks = self.guarded(lambda: h.attack_inputs(action)) or ()
+        attacker = next((str(a.attacker_side) for a in attacks if a.attacker_side), None)
+        odds = [attack_breakdown(a) for a in attacks]
+        host.dice_wait = True
+        host.show_status()
+
+        def typed(dice: list[int] | None) -> None:
+            host.dice_wait = False
+            if dice:
+                self.play(action, by, dice)
+            else:
+                host.report(_("dice not typed: the decision is still open"))
+
+        rolls = [roll_words(r, attacker) for r in rolling]
+        title = roll_title(rolling)
+        what = roll_context(action, state, rolling)
+        host.app.push_screen(DiceDialog(count, rules, what, rolls, title, odds), typed)
 
     def guarded(self, call: Callable[[], T]) -> T | None:
         """`call()`, or None after telling the player what went wrong (a bad input, or
@@ -210,9 +252,12 @@ class GamePlay:
         host.overlay_after_decision()
         host.extend_log()
         host.message = ""
+        if by == "human":
+            host.paused = False
         self.go(before)
         if h.human_to_move() and h.at_last_node and host.autoplay is None:
             host.focus_choices()
+        self.follow_bot()
 
     def undo(self) -> None:
         """Take back the last decision (not while the bot thinks)."""
