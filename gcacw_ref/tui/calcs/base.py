@@ -36,6 +36,7 @@ from gcacw_ref.tui.calcs.summary import context_line
 from gcacw_ref.tui.messages import Calculated, ShowTab
 from gcacw_ref.tui.ruleside import RuleSide
 from gcacw_ref.tui.services import Services
+from gcacw_ref.tui.touchkit import hint
 from gcacw_ref.tui.widgets import Choice, Spec, StepsTable, form_widgets
 
 R = TypeVar("R", bound=BaseModel)
@@ -111,9 +112,9 @@ class CalcPane(Vertical, Generic[R]):
                 yield Static("", classes="calc-status", id=f"{self.NAME}-status")
                 yield Static("", classes="calc-summary", id=f"{self.NAME}-summary")
                 yield from self.compose_result_extra()
-                yield Static(
-                    _("Breakdown (F9) · enter on a line opens its rule"), classes="calc-caption"
-                )
+                keys = _("Breakdown (F9) · enter on a line opens its rule")
+                caption = hint(keys, _("Breakdown · a tap on a line opens its rule"))
+                yield Static(caption, classes="calc-caption")
                 yield StepsTable(id=f"{self.NAME}-steps", classes="steps")
             yield RuleSide(self.services.books, id=f"{self.NAME}-ruleside", classes="rule-side")
 
