@@ -164,6 +164,21 @@ class Screen:
         row, col = self.find(needle, after_row)
         self.tap_cell(row, col + (_cells(needle) if end else max(0, _cells(needle) // 2)))
 
+    def swipe(self, row: int, col: int, rows: float, cols: float = 0.0, steps: int = 12) -> None:
+        """A finger put on cell (`row`, `col`), moved `rows` rows down and `cols` columns
+        right in `steps` moves, then lifted (a negative count: up or left)."""
+        left, top, width, height, _cols, _rows = self.page.evaluate(CELL_JS)
+        x, y = left + (col + 0.5) * width, top + (row + 0.5) * height
+        cdp = self.page.context.new_cdp_session(self.page)
+        touch = "Input.dispatchTouchEvent"
+        cdp.send(touch, {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for step in range(1, steps + 1):
+            point = {"x": x + cols * width * step / steps, "y": y + rows * height * step / steps}
+            cdp.send(touch, {"type": "touchMove", "touchPoints": [point]})
+            time.sleep(0.02)
+        cdp.send(touch, {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
+
     def type(self, text: str, *, one_by_one: bool = False) -> None:
         """Type `text` (`one_by_one`: each key once the screen has settled, like a thumb)."""
         if not one_by_one:

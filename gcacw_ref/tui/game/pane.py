@@ -108,8 +108,9 @@ class GamePane(GameControls):
                     yield Static("", id="game-detail")
 
     def on_mount(self) -> None:
-        if self.options.open_path:
-            self.open_game(self.options.open_path)
+        kept = self.extras.kept_game(self.options)  # served: the game left in progress
+        if self.options.open_path or kept:
+            self.open_game(self.options.open_path or kept or "")
         else:
             self.start_game(self.options)
 
@@ -142,6 +143,7 @@ class GamePane(GameControls):
         self.focusing.focus_default()
         settle_memory()
         self._unsettled = 0
+        self.extras.autosave()
 
     def open_game(self, path: str) -> None:
         self.extras.open_game(path)
