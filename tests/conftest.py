@@ -33,6 +33,7 @@ def _require_seeds() -> bool:
 # `pytest -m end_to_end`. Node id prefixes, each with why it is long.
 END_TO_END: dict[str, str] = {
     "tests/serve/test_browser.py": "the app in a real Chromium",
+    "tests/serve/test_browser_touch.py": "the app in a real Chromium, by swipes and taps",
     "tests/text/test_questions.py::test_questions_find_their_rule": "2,688 questions ranked",
     "tests/text/test_second_reading.py::test_the_first_answer_under_either_reading": (
         "1,139 questions ranked"

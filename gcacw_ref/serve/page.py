@@ -2,8 +2,9 @@
 link to anything outside this server (no web fonts, no scripts from elsewhere).
 
 The client script is served from the installed `textual-serve` package with a few changes
-(`PATCHES`): the terminal object is also kept as `window.gcacwTerminal`, so that a test (or a
-screen reader script) can read the terminal's text from the page; the rows' height can be set
+(`PATCHES`): the terminal object is also kept as `window.gcacwTerminal` (and its client as
+`window.gcacwClient`), so that a test (or a screen reader script) can read the terminal's text
+from the page; the rows' height can be set
 by the page; the socket's address may carry a query of its own; a closed socket is handed to
 the page's own script (`touch.js`: swipes, the on-screen keyboard, reconnecting), which
 connects again when the socket dropped rather than was closed by the server.
@@ -34,6 +35,7 @@ PATCHES = [  # (text in textual.js, what it becomes); each must be there exactly
         'console.log("CLOSED"),document.querySelector("body").classList.add("-closed")',
         "window.gcacwClosed(this,e)",
     ),
+    ("t=new w(e,{ping:r})", "t=window.gcacwClient=new w(e,{ping:r})"),
     (
         'this.element.classList.add("-connected"),',
         'window.gcacwOpened(),this.element.classList.add("-connected"),',

@@ -6,6 +6,8 @@
 // - The on-screen keyboard comes up only for a text field: xterm's hidden textarea says
 //   inputmode="none" until the app reports (OSC 7766) that a text field has the focus.
 // - On a narrow screen the rows are taller (a line height of 1.8), so a finger hits a row.
+// - The terminal takes the focus once its socket is open: the app hears of it before the
+//   first tap, which it would otherwise take as the focus coming back and not act on.
 // - A socket that drops (not closed by the server) connects again to the same app, which the
 //   server keeps for a while; the tab's resume id lives in sessionStorage.
 (() => {
@@ -132,6 +134,8 @@
   window.gcacwOpened = () => {
     retries = 0;
     document.body.classList.remove("-reconnecting");
+    // the app hears it has the focus now, not with the first tap (which it would drop)
+    window.setTimeout(() => window.gcacwTerminal && window.gcacwTerminal.focus(), 0);
   };
 
   document.addEventListener("DOMContentLoaded", prepare);

@@ -40,6 +40,8 @@ class Navigation(App[int]):
         self.set_class(touch_mode(), "touch")
         self.set_class(event.size.width >= WIDE, "wide")
         self._show_hints()
+        self.text_field_said = None  # a new page (or one come back) knows nothing yet
+        self._tell_page(isinstance(self.focused, (Input, TextArea)))
 
     def _show_hints(self) -> None:
         try:
@@ -98,7 +100,9 @@ class Navigation(App[int]):
                 mount_game_pane(pane, self.services, self.game_options)
         elif tab == "rules":
             rules = self.query_one(RulesPane)
-            self.query_one("#rule-body" if rules.view is not None else "#toc").focus()
+            toc = self.query_one("#toc")  # hidden on a phone until asked for
+            shown = rules.view is not None or not toc.display
+            self.query_one("#rule-body" if shown else "#toc").focus()
 
     def action_calculators(self) -> None:
         outer = self.query_one("#tabs", TabbedContent)

@@ -54,7 +54,7 @@ BY_TAB: dict[str, list[list[tuple[str, str]]]] = {  # each screen's pages of wor
         [
             (N_("breakdown"), "breakdown"),
             (N_("next calculator"), "app.calculators"),
-            (N_("clear"), "clear_form"),
+            (N_("clear form"), "clear_form"),
             (N_("example"), "load_example"),
         ]
     ],
@@ -82,7 +82,7 @@ BY_TAB: dict[str, list[list[tuple[str, str]]]] = {  # each screen's pages of wor
             (N_("action ▶"), "action_step(1)"),
             (N_("new"), "new_game"),
             (N_("save"), "save"),
-            (N_("open"), "open"),
+            (N_("open file"), "open"),
             (N_("rule"), "rule_here"),
         ],
     ],
