@@ -39,6 +39,7 @@ END_TO_END: dict[str, str] = {
     "tests/serve/test_slow_clients.py": "a thousand slow clients, dropped after 15 s",
     "tests/serve/test_http_abuse.py::test_fuzzed_requests_long": "1,500 fuzzed HTTP requests",
     "tests/serve/test_ws_abuse.py::test_fuzzed_messages_long": "1,000 fuzzed websocket messages",
+    "tests/serve/test_browser_touch.py": "the app in a real Chromium, by swipes and taps",
     "tests/text/test_questions.py::test_questions_find_their_rule": "2,688 questions ranked",
     "tests/text/test_second_reading.py::test_the_first_answer_under_either_reading": (
         "1,139 questions ranked"

@@ -53,6 +53,15 @@ SCREEN_JS = """() => {
   }
   return out.join("\\n");
 }"""
+REGION_JS = """([first, last]) => {
+  const t = window.gcacwTerminal;
+  const b = t.buffer.active, out = [];
+  for (let i = 0; i < t.rows; i++) {
+    const line = b.getLine(b.viewportY + i);
+    out.push(line ? line.translateToString(true, first, last) : "");
+  }
+  return out;
+}"""
 CELL_JS = """() => {
   const t = window.gcacwTerminal;
   const r = t.element.querySelector(".xterm-screen").getBoundingClientRect();
@@ -163,6 +172,29 @@ class Screen:
         self.settle()
         row, col = self.find(needle, after_row)
         self.tap_cell(row, col + (_cells(needle) if end else max(0, _cells(needle) // 2)))
+
+    def columns(self, first: int, last: int) -> list[str]:
+        """Each row's text in cells `first` up to `last` (one column of a two-part screen)."""
+        return [str(line) for line in self.page.evaluate(REGION_JS, [first, last])]
+
+    def row_height(self) -> float:
+        """A row's height on the page, in CSS pixels (a finger's target)."""
+        return float(self.page.evaluate(CELL_JS)[3])
+
+    def swipe(self, row: int, col: int, rows: float, cols: float = 0.0, steps: int = 12) -> None:
+        """A finger put on cell (`row`, `col`), moved `rows` rows down and `cols` columns
+        right in `steps` moves, then lifted (a negative count: up or left)."""
+        left, top, width, height, _cols, _rows = self.page.evaluate(CELL_JS)
+        x, y = left + (col + 0.5) * width, top + (row + 0.5) * height
+        cdp = self.page.context.new_cdp_session(self.page)
+        touch = "Input.dispatchTouchEvent"
+        cdp.send(touch, {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for step in range(1, steps + 1):
+            point = {"x": x + cols * width * step / steps, "y": y + rows * height * step / steps}
+            cdp.send(touch, {"type": "touchMove", "touchPoints": [point]})
+            time.sleep(0.02)
+        cdp.send(touch, {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
 
     def type(self, text: str, *, one_by_one: bool = False) -> None:
         """Type `text` (`one_by_one`: each key once the screen has settled, like a thumb)."""

@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TextIO
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -36,7 +37,8 @@ from gcacw_ref.serve.guard import (
     loop_errors,
     request_log,
 )
-from gcacw_ref.serve.page import page_html, static_dir, textual_js
+from gcacw_ref.serve.page import CSP, page_html, static_dir, textual_js, touch_js
+from gcacw_ref.serve.resume import Parked, changed_since, resume_id, settings_file
 from gcacw_ref.serve.session import AppSession, read_envelope
 
 IDLE_CHECK_S = 15.0
@@ -46,6 +48,7 @@ TOKEN_KEY: web.AppKey[str] = web.AppKey("token", str)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 STATIC_FILES = {  # the only files served: the terminal's script, its style, its font
     "js/textual.js",
+    "js/touch.js",
     "css/xterm.css",
     "fonts/RobotoMono-VariableFont_wght.ttf",
 }
@@ -74,14 +77,17 @@ class Sessions:
         self.running: set[AppSession] = set()
         self.sockets: set[web.WebSocketResponse] = set()
         self.spare: AppSession | None = None  # started for a page, not yet taken by a tab
+        self.spare_since = 0.0  # when the spare started (wall clock)
 
     def full(self) -> bool:
         return len(self.running) >= self.limit
 
-    def take_spare(self) -> AppSession | None:
-        """The spare app, if it is still alive (it is no longer the spare)."""
+    def take_spare(self, settings: Path) -> AppSession | None:
+        """The spare app, if it is still alive and started after the last change of the
+        `settings` file (it is no longer the spare)."""
         spare, self.spare = self.spare, None
-        if spare is not None and spare.ended.is_set():
+        stale = changed_since(settings, self.spare_since)
+        if spare is not None and (spare.ended.is_set() or stale):
             asyncio.get_running_loop().create_task(spare.stop())
             return None
         return spare
@@ -110,15 +116,30 @@ def token_of(request: web.Request) -> str | None:
 async def require_token(request: web.Request, handler: Handler) -> web.StreamResponse:
     """401 without a token, 403 with a wrong one, whatever the path."""
     given = token_of(request)
+    response: web.StreamResponse
     if not given:
-        return web.Response(status=401, text=_("an access token is needed") + "\n")
-    if not hmac.compare_digest(given.encode(), request.app[TOKEN_KEY].encode()):
-        return web.Response(status=403, text=_("wrong access token") + "\n")
-    response = await handler(request)
+        response = web.Response(status=401, text=_("an access token is needed") + "\n")
+    elif not hmac.compare_digest(given.encode(), request.app[TOKEN_KEY].encode()):
+        response = web.Response(status=403, text=_("wrong access token") + "\n")
+    else:
+        try:
+            response = await handler(request)
+        except web.HTTPException as error:  # 404 and the like: the same headers
+            response = web.Response(status=error.status, text=error.text)
+    secure_headers(response)
+    return response
+
+
+def secure_headers(response: web.StreamResponse) -> None:
+    """What every answer says: not cached, no referrer, no sniffing, scripts from this
+    server only, never inside another site's frame."""
+    if response.prepared:  # a websocket's headers went out with its upgrade
+        return
     response.headers["Cache-Control"] = "no-store"
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Content-Type-Options"] = "nosniff"
-    return response
+    response.headers["Content-Security-Policy"] = CSP
+    response.headers["X-Frame-Options"] = "DENY"
 
 
 class Server:
@@ -128,6 +149,8 @@ class Server:
         self.config = config
         self.sessions = Sessions(config.max_sessions)
         self.started = 0  # app processes started, ever (tests and the bench read it)
+        self.parked = Parked(self._end)
+        self.settings = settings_file(config.env)
         cap = config.max_connections or connection_cap(config.max_sessions)
         self.guard = ConnectionGuard(cap)
         self.log = request_log(config.token, config.log)
@@ -184,6 +207,7 @@ class Server:
         if self.sessions.spare is not None or self.sessions.full():
             return
         spare = self.sessions.spare = AppSession(self.config.app_argv, environ=self.config.env)
+        self.sessions.spare_since = time.time()
         await spare.start(*SPARE_SIZE)
         self.started += 1
         asyncio.get_running_loop().call_later(SPARE_S, self._end_spare, spare)
@@ -199,6 +223,8 @@ class Server:
             raise web.HTTPNotFound()
         if path == "js/textual.js":
             body = textual_js().encode("utf-8")
+        elif path == "js/touch.js":
+            body = touch_js().encode("utf-8")
         else:
             body = (static_dir() / path).read_bytes()
         kind = mimetypes.guess_type(path)[0] or "application/octet-stream"
@@ -207,11 +233,14 @@ class Server:
     async def handle_socket(self, request: web.Request) -> web.StreamResponse:
         if not _same_origin(request):
             return web.Response(status=403, text=_("the page came from another site") + "\n")
-        if self.sessions.full():
+        rid = resume_id(request)
+        back = await self.parked.take(rid)  # the tab's app, kept since its socket dropped
+        if back is None and self.sessions.full() and not await self._make_room():
             return web.Response(status=503, text=_("too many sessions at once") + "\n")
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=1024 * 1024)
-        spare = self.sessions.take_spare()
-        session = spare or AppSession(self.config.app_argv, environ=self.config.env)
+        spare = None if back else self.sessions.take_spare(self.settings)
+        session = back or spare or AppSession(self.config.app_argv, environ=self.config.env)
+        self.parked.opened(rid, ws)
         self.sessions.running.add(session)  # before any await: the limit holds under a rush
         self.sessions.sockets.add(ws)
         watchdog: asyncio.Task[None] | None = None
@@ -219,17 +248,20 @@ class Server:
             await ws.prepare(request)
             width = _int(request.query.get("width"), 80, 10, 1000)
             height = _int(request.query.get("height"), 24, 5, 1000)
-            if spare is None:
+            if spare is None and back is None:
                 await session.start(width, height)
                 self.started += 1
             await session.attach(send_bytes=ws.send_bytes, send_text=ws.send_str, close=ws.close)
-            if spare is not None:  # a full paint at the tab's size (a new size forces one),
+            if (
+                spare is not None or back is not None
+            ):  # a full paint at the tab's size (a new size forces one),
                 # once the app runs (a resize before that is overridden by its start)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(session.painted.wait(), SPARE_S)
                 if (width, height) == SPARE_SIZE:
                     await session.handle(["resize", {"width": width, "height": height + 1}])
                 await session.handle(["resize", {"width": width, "height": height}])
+            if spare is not None:
                 await self._start_spare()  # the next tab (or this one reloaded) starts warm
             watchdog = asyncio.create_task(self._watch_idle(session, ws))
             async for message in ws:
@@ -243,12 +275,23 @@ class Server:
         finally:
             if watchdog is not None:
                 watchdog.cancel()
-            await session.stop()
-            self.sessions.running.discard(session)
+            if not self.parked.closed(rid, ws, session, self.config.idle_s):
+                await self._end(session)
             self.sessions.sockets.discard(ws)
             with contextlib.suppress(Exception):
                 await ws.close()
         return ws
+
+    async def _end(self, session: AppSession) -> None:
+        await session.stop()
+        self.sessions.running.discard(session)
+
+    async def _make_room(self) -> bool:
+        """End the session parked longest, if any, for a new tab (the limit is reached)."""
+        oldest = self.parked.oldest()
+        if oldest is not None:
+            await self._end(oldest)
+        return oldest is not None
 
     async def _watch_idle(self, session: AppSession, ws: web.WebSocketResponse) -> None:
         """Close the socket (which ends the session) after `idle_s` without input."""

@@ -14,7 +14,9 @@ A session can start before its browser tab is connected (a warm spare, started w
 is asked for, so the app boots while the browser loads the client): its output is kept until
 `attach()` hands it a socket. Then only the terminal modes it set (mouse, alternate screen,
 cursor, paste) are replayed, on a cleared screen; the resize that follows makes the app
-paint the whole screen again at the tab's size.
+paint the whole screen again at the tab's size. A session can also be detached from a socket
+that dropped and attached to the tab's next one (`resume.py`): its modes are replayed the
+same way, and what it wrote in between is not kept (the repaint shows it).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ QUIT_WAIT_S = 2.0  # how long a polite quit has before SIGTERM, and SIGTERM befo
 MAX_PACKET = 64 * 1024 * 1024  # a packet longer than this is a broken stream, not data
 MAX_KEPT = 16 * 1024 * 1024  # output kept for a tab not yet connected; beyond it the app ends
 
-MODES = re.compile(rb"\x1b\[\?[0-9;]+[hl]")  # DEC private mode set/reset
+MODES = re.compile(rb"\x1b\[\?([0-9;]+)[hl]")  # DEC private mode set/reset
 CLEAR = b"\x1b[2J\x1b[H"
 CURSOR_TO = re.compile(rb"\x1b\[\d+;\d+H")  # a frame (not only the modes set at start)
 SURROGATE = re.compile("[\ud800-\udfff]")  # half a UTF-16 pair: no character, no UTF-8
@@ -90,6 +92,8 @@ class AppSession:
         self._close: Closer | None = None
         self._kept: list[bytes] = []  # output before a socket is attached
         self._kept_size = 0
+        self._modes: dict[bytes, bytes] = {}  # each terminal mode's last set/reset
+        self._was_attached = False
         self._sending = asyncio.Lock()  # keeps the kept output before what follows it
         self._environ = os.environ if environ is None else environ
         self.process: asyncio.subprocess.Process | None = None
@@ -110,12 +114,17 @@ class AppSession:
         """Connect the session to a browser's socket: the terminal modes set so far first."""
         async with self._sending:
             kept, self._kept, self._kept_size = self._kept, [], 0
-            if kept:
-                await send_bytes(b"".join(MODES.findall(b"".join(kept))) + CLEAR)
+            if kept or self._was_attached:
+                await send_bytes(b"".join(self._modes.values()) + CLEAR)
             self._send_bytes, self._send_text, self._close = send_bytes, send_text, close
+            self._was_attached = True
         self.last_input = time.monotonic()
         if self.ended.is_set():
             await close()
+
+    def detach(self) -> None:
+        """The socket dropped: the app runs on, its output not sent, until `attach()`."""
+        self._send_bytes = self._send_text = self._close = None
 
     async def start(self, width: int, height: int) -> None:
         """Start the app process at this terminal size and begin relaying its output."""
@@ -194,9 +203,16 @@ class AppSession:
         kept for a tab that never came."""
         if not self.painted.is_set() and CURSOR_TO.search(payload):
             self.painted.set()
+        for mode in MODES.finditer(payload):
+            self._modes[mode.group(1)] = mode.group(0)
         async with self._sending:
             if self._send_bytes is not None:
-                await self._send_bytes(payload)
+                try:
+                    await self._send_bytes(payload)
+                except (ConnectionError, RuntimeError):  # the socket is going: keep the app
+                    self.detach()
+                return True
+            if self._was_attached:  # detached: the repaint at the next attach shows it
                 return True
             self._kept.append(payload)
             self._kept_size += len(payload)

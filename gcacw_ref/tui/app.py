@@ -39,7 +39,7 @@ from gcacw_ref.tui.rule_actions import RuleActions
 from gcacw_ref.tui.search import SearchPane
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.tabs import CALC_PANES, hints, tab_title
-from gcacw_ref.tui.touch import touch_bar, touch_mode
+from gcacw_ref.tui.touch import PALETTE, touch_bar, touch_mode
 
 if TYPE_CHECKING:  # the game screen's modules load the engine: imported when first shown
     from gcacw_ref.tui.game.dialogs import GameOptions
@@ -83,6 +83,7 @@ class GcacwApp(RuleActions, Preferences, BookActions):
         self.game_return = False  # a rule opened from the game log: escape goes back
         self.quickref_place: int | None = None  # the line the quick reference was left on
         self.quickref_return = False  # a rule opened from the quick reference: escape goes back
+        self.touch_pages: dict[str, int] = {}
 
         saved = load_settings(home)[0].game
         # the player's game: --game for this session, else the saved one, else the default
@@ -228,6 +229,8 @@ class GcacwApp(RuleActions, Preferences, BookActions):
             _("Sequence of play, actions, combat, retreat and recovery (F7)"),
             self.action_quick_reference,
         )
+        for tab, title, help_text, action in PALETTE:
+            yield SystemCommand(_(title), _(help_text), partial(self.on_screen_action, tab, action))
         yield SystemCommand(_("Help: keys"), _("Every key (F1)"), self.action_help)
         yield SystemCommand(_("Bookmarks"), _("Saved rules (ctrl+b)"), self.action_bookmarks)
         yield SystemCommand(

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import App
 from textual.css.query import NoMatches
-from textual.events import Resize
-from textual.widgets import Static, TabbedContent, TabPane
+from textual.events import DescendantBlur, DescendantFocus, Resize
+from textual.widgets import Input, Static, TabbedContent, TabPane, TextArea
 
 from gcacw_ref.tui.browser import RulesPane
 from gcacw_ref.tui.calcs.base import CalcPane
@@ -19,6 +19,7 @@ from gcacw_ref.tui.ruleside import WIDE
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.tabs import CALC_PANES, NARROW, TABS, hints
 from gcacw_ref.tui.touch import PHONE, close_side_panels, run_on_screen, touch_bar, touch_mode
+from gcacw_ref.tui.touchkit import NO_TEXT_FIELD, TEXT_FIELD
 
 if TYPE_CHECKING:  # the game screen's modules load the engine: imported when first shown
     from gcacw_ref.tui.game.dialogs import GameOptions
@@ -30,6 +31,8 @@ class Navigation(App[int]):
     services: Services  # handed to the game pane when it is first shown
     game_options: GameOptions | None  # `gcacw-ref game`: the game screen opens with these
     quickref_return: bool  # a rule opened from the quick reference: escape goes back
+    touch_pages: dict[str, int]  # the touch bar's page shown, by screen
+    text_field_said: bool | None = None  # what the page was last told of the focus
 
     def header_line(self) -> str:
         """The header's second part (`Preferences` writes it)."""
@@ -41,12 +44,15 @@ class Navigation(App[int]):
         self.set_class(touch_mode(), "touch")
         self.set_class(event.size.width >= WIDE, "wide")
         self._show_hints()
+        self.text_field_said = None  # a new page (or one come back) knows nothing yet
+        self._tell_page(isinstance(self.focused, (Input, TextArea)))
 
     def _show_hints(self) -> None:
         try:
             tab = self.query_one("#tabs", TabbedContent).active
             width = self.size.width
-            bar = touch_bar(tab, width) if touch_mode() else hints(tab, width)
+            page = self.touch_pages.get(tab, 0)
+            bar = touch_bar(tab, width, page) if touch_mode() else hints(tab, width)
             self.query_one("#hints", Static).update(bar)
         except NoMatches:
             pass
@@ -99,7 +105,9 @@ class Navigation(App[int]):
                 mount_game_pane(pane, self.services, self.game_options)
         elif tab == "rules":
             rules = self.query_one(RulesPane)
-            self.query_one("#rule-body" if rules.view is not None else "#toc").focus()
+            toc = self.query_one("#toc")  # hidden on a phone until asked for
+            shown = rules.view is not None or not toc.display
+            self.query_one("#rule-body" if shown else "#toc").focus()
 
     def action_calculators(self) -> None:
         outer = self.query_one("#tabs", TabbedContent)
@@ -152,6 +160,33 @@ class Navigation(App[int]):
     async def action_touch(self, tab: str, action: str) -> None:
         """A tap on the touch bar: `action` on the widget of screen `tab` that has it."""
         await run_on_screen(self, tab, action)
+
+    def action_touch_more(self) -> None:
+        """The touch bar's next page of words for the screen shown."""
+        tab = self.query_one("#tabs", TabbedContent).active
+        self.touch_pages[tab] = self.touch_pages.get(tab, 0) + 1
+        self._show_hints()
+
+    def on_screen_action(self, tab: str, action: str) -> None:
+        """From the command palette: screen `tab` shown, then its `action` run there."""
+        self.action_show_tab(tab)
+        self.call_after_refresh(self.run_action, f"touch({tab!r}, {action!r})")
+
+    @on(DescendantFocus)
+    def _focus_told(self, event: DescendantFocus) -> None:
+        self._tell_page(isinstance(event.widget, (Input, TextArea)))
+
+    @on(DescendantBlur)
+    def _blur_told(self) -> None:
+        self._tell_page(False)
+
+    def _tell_page(self, text_field: bool) -> None:
+        """Touch: tell the browser page whether a text field has the focus (its on-screen
+        keyboard comes up only then)."""
+        driver = self._driver
+        if touch_mode() and driver is not None and text_field != self.text_field_said:
+            self.text_field_said = text_field
+            driver.write(TEXT_FIELD if text_field else NO_TEXT_FIELD)
 
     def action_toggle_contents(self) -> None:
         """Touch: the rule browser's table of contents over the rule (phone) and back."""

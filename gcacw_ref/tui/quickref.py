@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import _, current_language
 from gcacw_ref.reference import load_reference
+from gcacw_ref.tui.touchkit import close_button, hint, touch_mode
 
 
 class QuickRefScreen(ModalScreen[str | None]):
@@ -50,8 +51,11 @@ class QuickRefScreen(ModalScreen[str | None]):
             title = Text(_("Quick reference"), style="bold")
             if self.game:
                 title.append("  " + _("game {game}").format(game=self.game), style="bold cyan")
-            title.append("  " + _("(enter opens the rule · escape closes)"), style="dim")
+            keys = _("(enter opens the rule · escape closes)")
+            title.append("  " + hint(keys, _("(a tap opens the rule)")), style="dim")
             yield Static(title, classes="dialog-title")
+            if touch_mode():
+                yield close_button()
             yield OptionList(*self.options(), id="quickref-list")
 
     @staticmethod

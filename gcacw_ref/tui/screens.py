@@ -14,10 +14,13 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.i18n import _
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.keys import KEYS
+from gcacw_ref.tui.touchkit import CLOSE, OK, DialogButton, hint, touch_mode
 from gcacw_ref.tui.widgets import Field
+
+REMOVE = N_("remove the lit bookmark")
 
 
 def keys_table() -> Table:
@@ -39,7 +42,10 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box", classes="dialog"):
-            yield Static(Text(_("Keys  (escape closes)"), style="bold"), classes="dialog-title")
+            title = hint(_("Keys  (escape closes)"), _("Keys (for a keyboard)"))
+            yield Static(Text(title, style="bold"), classes="dialog-title")
+            if touch_mode():
+                yield DialogButton(_(CLOSE))
             with VerticalScroll():
                 yield Static(keys_table())
 
@@ -60,10 +66,15 @@ class BookmarksScreen(ModalScreen[tuple[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="bookmarks-box", classes="dialog"):
-            yield Static(
-                Text(_("Bookmarks  (enter opens · d removes · escape closes)"), style="bold"),
-                classes="dialog-title",
+            title = hint(
+                _("Bookmarks  (enter opens · d removes · escape closes)"),
+                _("Bookmarks  (a tap opens)"),
             )
+            yield Static(Text(title, style="bold"), classes="dialog-title")
+            if touch_mode():
+                with Horizontal(classes="dialog-buttons"):
+                    yield DialogButton(_(REMOVE), ok=True)
+                    yield DialogButton(_(CLOSE))
             yield OptionList(id="bookmark-list")
 
     def on_mount(self) -> None:
@@ -88,6 +99,9 @@ class BookmarksScreen(ModalScreen[tuple[str, str] | None]):
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
+
+    def action_ok(self) -> None:
+        self.action_remove()
 
     def action_remove(self) -> None:
         listing = self.query_one("#bookmark-list", OptionList)
@@ -121,21 +135,37 @@ class ImportScreen(ModalScreen[str | None]):
         with Vertical(id="import-box", classes="dialog"):
             yield Static(Text(_("Import a rulebook"), style="bold"), classes="dialog-title")
             yield Static(
-                _(
-                    "Type the path of a rulebook text file you own and press enter "
-                    "(escape cancels). A book already imported under the same id is "
-                    "replaced only once you confirm."
+                hint(
+                    _(
+                        "Type the path of a rulebook text file you own and press enter "
+                        "(escape cancels). A book already imported under the same id is "
+                        "replaced only once you confirm."
+                    ),
+                    _(
+                        "Type the path of a rulebook text file you own. A book already "
+                        "imported under the same id is replaced only once you confirm."
+                    ),
                 )
             )
             yield Field(placeholder="/path/to/rules.txt", id="import-dialog-path")
             yield Static("", id="import-dialog-status")
+            if touch_mode():
+                with Horizontal(classes="dialog-buttons"):
+                    yield DialogButton(_(OK), ok=True)
+                    yield DialogButton(_(CLOSE))
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
 
+    def action_ok(self) -> None:
+        self._use(self.query_one("#import-dialog-path", Input).value)
+
     @on(Input.Submitted, "#import-dialog-path")
     def _submitted(self, event: Input.Submitted) -> None:
-        path = event.value.strip()
+        self._use(event.value)
+
+    def _use(self, value: str) -> None:
+        path = value.strip()
         if not path:
             self.query_one("#import-dialog-status", Static).update(
                 Text(_("Type a path first."), style="red")

@@ -23,6 +23,7 @@ from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.threads import deliver
+from gcacw_ref.tui.touchkit import hint
 from gcacw_ref.tui.widgets import Choice, FormLabel, said_field
 
 if TYPE_CHECKING:
@@ -225,20 +226,35 @@ class SearchPane(Vertical):
             self.set_status(Text(f"⚠ {self.books.problems[0]}", style="red"))
         elif not self.books.infos:
             self.set_status(
-                Text(_("No rulebook imported yet: see below, or press ctrl+o."), style="yellow")
+                Text(
+                    hint(
+                        _("No rulebook imported yet: see below, or press ctrl+o."),
+                        _("No rulebook imported yet: see below."),
+                    ),
+                    style="yellow",
+                )
             )
         elif not query.strip():
             self.set_status("")
         elif number:
             self.set_status(
-                Text(_("enter: open rule {number} · ↓ results").format(number=number), style="dim")
+                Text(
+                    hint(
+                        _("enter: open rule {number} · ↓ results"), _("enter: open rule {number}")
+                    ).format(number=number),
+                    style="dim",
+                )
             )
         else:
-            status = ngettext(
+            keys = ngettext(
                 "{count} result · ↓ to choose, enter opens",
                 "{count} results · ↓ to choose, enter opens",
                 len(hits),
-            ).format(count=len(hits))
+            )
+            taps = ngettext(
+                "{count} result · a tap opens", "{count} results · a tap opens", len(hits)
+            )
+            status = hint(keys, taps).format(count=len(hits))
             self.set_status(Text(status, style="dim"))
         for n, hit in enumerate(hits):
             results.add_option(Option(hit_prompt(hit, self._titles), id=f"hit-{n}"))

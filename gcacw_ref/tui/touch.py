@@ -9,7 +9,6 @@ it, so nothing needs an F-key or a physical keyboard.
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
@@ -21,11 +20,13 @@ from textual.markup import escape
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.ruleside import WIDE, RuleSide
+from gcacw_ref.tui.touchkit import ENV_VAR, touch_mode
 
 if TYPE_CHECKING:
     from gcacw_ref.rules.explain import Step
 
-ENV_VAR = "GCACW_REF_TOUCH"
+__all__ = ["ENV_VAR", "PHONE", "touch_bar", "touch_mode"]
+
 PHONE = 64
 """Below this many columns (a phone held upright) the screens stack their parts."""
 
@@ -35,41 +36,98 @@ COMMON = [
     (N_("≡ menu"), "app.command_palette"),
     (N_("日本語/EN"), "app.switch_language"),
 ]
-BY_TAB: dict[str, list[tuple[str, str]]] = {
-    "search": [(N_("marks"), "app.bookmarks")],
+MORE = (N_("⋯ more"), "app.touch_more")
+BY_TAB: dict[str, list[list[tuple[str, str]]]] = {  # each screen's pages of words
+    "search": [[(N_("marks"), "app.bookmarks")]],
     "rules": [
-        (N_("◀ back"), "back"),
-        (N_("forward ▶"), "forward"),
-        (N_("contents"), "app.toggle_contents"),
-        (N_("‹ prev"), "previous"),
-        (N_("next ›"), "next"),
-        (N_("mark"), "bookmark"),
-        (N_("find"), "find"),
+        [
+            (N_("◀ back"), "back"),
+            (N_("forward ▶"), "forward"),
+            (N_("contents"), "app.toggle_contents"),
+            (N_("‹ prev"), "previous"),
+            (N_("next ›"), "next"),
+            (N_("mark"), "bookmark"),
+            (N_("find"), "find"),
+        ]
     ],
-    "calc": [(N_("breakdown"), "breakdown"), (N_("next calculator"), "app.calculators")],
+    "calc": [
+        [
+            (N_("breakdown"), "breakdown"),
+            (N_("next calculator"), "app.calculators"),
+            (N_("clear form"), "clear_form"),
+            (N_("example"), "load_example"),
+        ]
+    ],
     "charts": [],
     "game": [
-        (N_("◀"), "step(-1)"),
-        (N_("▶"), "step(1)"),
-        (N_("◀ turn"), "turn_step(-1)"),
-        (N_("turn ▶"), "turn_step(1)"),
-        (N_("auto"), "autoplay"),
-        (N_("legend"), "legend"),
-        (N_("new"), "new_game"),
+        [
+            (N_("◀"), "step(-1)"),
+            (N_("▶"), "step(1)"),
+            (N_("◀ turn"), "turn_step(-1)"),
+            (N_("turn ▶"), "turn_step(1)"),
+            (N_("auto"), "autoplay"),
+            (N_("undo"), "undo"),
+            (N_("dice"), "table_dice"),
+        ],
+        [
+            (N_("map"), "map_compact"),
+            (N_("ZOC"), "overlay_zoc"),
+            (N_("command"), "overlay_command"),
+            (N_("reach"), "overlay_reach"),
+            (N_("✕ overlay"), "overlay_clear"),
+            (N_("legend"), "legend"),
+        ],
+        [
+            (N_("◀ action"), "action_step(-1)"),
+            (N_("action ▶"), "action_step(1)"),
+            (N_("new"), "new_game"),
+            (N_("save"), "save"),
+            (N_("open file"), "open"),
+            (N_("rule"), "rule_here"),
+        ],
     ],
 }
+PALETTE: list[tuple[str, str, str, str]] = [  # (screen, title, what it does, action)
+    ("game", N_("Game: table dice"), N_("Type the dice rolled at the table (t)"), "table_dice"),
+    ("game", N_("Game: undo"), N_("Take back the last decision (u)"), "undo"),
+    ("game", N_("Game: compact map"), N_("The whole map, small, and back (m)"), "map_compact"),
+    ("game", N_("Game: ZOC overlay"), N_("Zones of control on the map (z)"), "overlay_zoc"),
+    (
+        "game",
+        N_("Game: command overlay"),
+        N_("The command range of a leader (c)"),
+        "overlay_command",
+    ),
+    ("game", N_("Game: reach overlay"), N_("Where a unit can move (r)"), "overlay_reach"),
+    ("game", N_("Game: clear the overlay"), N_("No overlay on the map (x)"), "overlay_clear"),
+    ("game", N_("Game: legend"), N_("What the map's marks mean (l)"), "legend"),
+    ("game", N_("Game: autoplay"), N_("Play on by itself, or stop (space)"), "autoplay"),
+    ("game", N_("Game: next event"), N_("One event forward (→)"), "step(1)"),
+    ("game", N_("Game: previous event"), N_("One event back (←)"), "step(-1)"),
+    ("game", N_("Game: next action"), N_("One action forward (.)"), "action_step(1)"),
+    ("game", N_("Game: previous action"), N_("One action back (,)"), "action_step(-1)"),
+    ("game", N_("Game: next turn"), N_("One turn forward (>)"), "turn_step(1)"),
+    ("game", N_("Game: previous turn"), N_("One turn back (<)"), "turn_step(-1)"),
+    ("game", N_("Game: to the start"), N_("The game's first position (home)"), "jump_start"),
+    ("game", N_("Game: to the end"), N_("The latest position (end)"), "jump_end"),
+    ("game", N_("Game: rule here"), N_("The rule of what is pointed at (R)"), "rule_here"),
+    ("game", N_("Game: new game"), N_("Scenario, seed and players (n)"), "new_game"),
+    ("game", N_("Game: save"), N_("Save the game to a file (ctrl+s)"), "save"),
+    ("game", N_("Game: open"), N_("Open a saved game (o)"), "open"),
+    ("calc", N_("Calculator: breakdown"), N_("To the breakdown and back (F9)"), "breakdown"),
+]
 
 
-def touch_mode() -> bool:
-    """True when the app is served to a browser (the server sets `GCACW_REF_TOUCH=1`)."""
-    return os.environ.get(ENV_VAR) == "1"
-
-
-def touch_bar(tab: str, width: int = 0) -> Content:
-    """The bottom bar as words to tap for screen `tab`, in lines of at most `width` cells
-    (0: one line), an item never split."""
+def touch_bar(tab: str, width: int = 0, page: int = 0) -> Content:
+    """The bottom bar as words to tap for screen `tab` (its page `page` of words, with a
+    "more" word when it has several), in lines of at most `width` cells (0: one line), an
+    item never split."""
+    pages = BY_TAB.get(tab, [])
+    items = [*COMMON, *(pages[page % len(pages)] if pages else [])]
+    if len(pages) > 1:
+        items.append(MORE)
     markup, used = "", 0
-    for label, action in [*COMMON, *BY_TAB.get(tab, [])]:
+    for label, action in items:
         text = _(label)
         cells = cell_len(text) + 2
         if used and width and used + cells > width:

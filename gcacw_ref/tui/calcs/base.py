@@ -36,6 +36,7 @@ from gcacw_ref.tui.calcs.summary import context_line
 from gcacw_ref.tui.messages import Calculated, ShowTab
 from gcacw_ref.tui.ruleside import RuleSide
 from gcacw_ref.tui.services import Services
+from gcacw_ref.tui.touchkit import hint
 from gcacw_ref.tui.widgets import Choice, FormLabel, Spec, StepsTable, form_widgets
 
 R = TypeVar("R", bound=BaseModel)
@@ -43,6 +44,7 @@ R = TypeVar("R", bound=BaseModel)
 
 
 BREAKDOWN_CAPTION = N_("Breakdown (F9) · enter on a line opens its rule")
+BREAKDOWN_CAPTION_TOUCH = N_("Breakdown · a tap on a line opens its rule")
 
 
 class CalcPane(Vertical, Generic[R]):
@@ -114,7 +116,9 @@ class CalcPane(Vertical, Generic[R]):
                 yield Static("", classes="calc-status", id=f"{self.NAME}-status")
                 yield Static("", classes="calc-summary", id=f"{self.NAME}-summary")
                 yield from self.compose_result_extra()
-                yield FormLabel(BREAKDOWN_CAPTION, classes="calc-caption")
+                yield FormLabel(
+                    hint(BREAKDOWN_CAPTION, BREAKDOWN_CAPTION_TOUCH), classes="calc-caption"
+                )
                 yield StepsTable(id=f"{self.NAME}-steps", classes="steps")
             yield RuleSide(self.services.books, id=f"{self.NAME}-ruleside", classes="rule-side")
 

@@ -9,6 +9,7 @@ from textual.widgets import Input
 from gcacw_ref.i18n import _, join_list
 from gcacw_ref.rules.io.fields import read_text
 from gcacw_ref.rules.io.notation import NO_CHOICE, format_units
+from gcacw_ref.tui.touchkit import hint
 from gcacw_ref.tui.widgets import Choice, Spec
 
 
@@ -71,7 +72,8 @@ def field_hint(widget: Widget) -> str:
     """What a form control accepts, in one line."""
     if isinstance(widget, Choice):
         shown = join_list(_(o).replace("_", " ") for o in widget.options)
-        return _("Accepts one of: {shown} (left/right or space to change)").format(shown=shown)
+        keys = _("Accepts one of: {shown} (left/right or space to change)")
+        return hint(keys, _("Accepts one of: {shown} (a tap changes it)")).format(shown=shown)
     if isinstance(widget, Input):
         texts = [v.failure_description for v in widget.validators if v.failure_description]
         return _("Accepts {what}").format(what=_(texts[0])) if texts else ""

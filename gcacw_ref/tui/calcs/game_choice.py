@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.rules.games import GAMES
+from gcacw_ref.tui.touchkit import close_button, hint, touch_mode
 
 GAME_NAMES = {
     "SJW": "Stonewall Jackson's Way",
@@ -29,6 +30,10 @@ GAME_QUESTION = N_(
     "Which game are you playing? The calculators, the quick reference and the game notes "
     "use it (change it later from the palette, ctrl+p)."
 )
+GAME_QUESTION_TOUCH = N_(
+    "Which game are you playing? The calculators, the quick reference and the game notes "
+    "use it (change it later from the menu, ≡)."
+)
 
 
 class GameScreen(ModalScreen[str | None]):
@@ -44,7 +49,9 @@ class GameScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="game-choice-box", classes="dialog"):
             yield Static(Text(_("Your game"), style="bold"), classes="dialog-title")
-            yield Static(Text(_(GAME_QUESTION)))
+            yield Static(Text(hint(_(GAME_QUESTION), _(GAME_QUESTION_TOUCH))))
+            if touch_mode():
+                yield close_button()
             options = []
             for code in GAMES:
                 row = Text(code, style="bold")

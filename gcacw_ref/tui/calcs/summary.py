@@ -10,8 +10,10 @@ from rich.text import Text
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.io.fields import Form, left_at_default
 from gcacw_ref.rules.numbers import format_signed
+from gcacw_ref.tui.touchkit import hint
 
 EXAMPLE_NOTE = N_("The rulebook's example, loaded on request (ctrl+l clears the form).")
+EXAMPLE_NOTE_TOUCH = N_("The rulebook's example, loaded on request (“clear form” empties it).")
 
 
 def context_line(form: Form, data: dict[str, Any], game: str, example_loaded: bool) -> Text:
@@ -19,7 +21,8 @@ def context_line(form: Form, data: dict[str, Any], game: str, example_loaded: bo
     the player's `game`, and the optional inputs left at their rule default."""
     text = Text()
     if example_loaded:
-        text.append(_(EXAMPLE_NOTE) + "\n", style="bold yellow")
+        note = hint(_(EXAMPLE_NOTE), _(EXAMPLE_NOTE_TOUCH))
+        text.append(note + "\n", style="bold yellow")
     if form.uses_game:
         text.append(_("Game: {game}").format(game=game) + "\n", style="dim")
     left = left_at_default(form, data)

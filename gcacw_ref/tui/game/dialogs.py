@@ -13,16 +13,17 @@ from typing import TypeVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import ScrollableContainer
+from textual.containers import Horizontal, ScrollableContainer
 from textual.containers import VerticalScroll as Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from gcacw_ref.game.play.api import ScenarioSummary, builtin_scenarios, load_scenario
-from gcacw_ref.i18n import _, current_language, ngettext
+from gcacw_ref.i18n import N_, _, current_language, ngettext
 from gcacw_ref.tui.game.describe import PLAYERS, SIDES
 from gcacw_ref.tui.plain import plain
+from gcacw_ref.tui.touchkit import CANCEL, OK, DialogButton, touch_mode
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,8 @@ class _Dialog(ModalScreen[T | None]):
     #dialog Label { margin-top: 0; width: 100%; }  /* long lines wrap, never cut */
     #dialog .error { color: $error; height: auto; }
     #dialog Button { margin-top: 1; }
+    #dialog .dialog-buttons { height: auto; }
+    #dialog .dialog-buttons Button { margin-right: 2; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -87,6 +90,18 @@ class _Dialog(ModalScreen[T | None]):
 
     def error(self, text: str) -> None:
         self.query_one("#dialog-error", Static).update(plain(text))
+
+    def buttons(self, ok: str = OK) -> Horizontal:
+        """The dialog's choices as buttons: `ok` (its `action_ok`) and Cancel."""
+        return Horizontal(
+            DialogButton(_(ok), ok=True), DialogButton(_(CANCEL)), classes="dialog-buttons"
+        )
+
+    def key_hint(self, text: str) -> Label:
+        """A hint naming keys, shown only where there is a keyboard (the buttons say it)."""
+        label = Label(text, classes="hint")
+        label.display = not touch_mode()
+        return label
 
 
 def scenario_line(summary: ScenarioSummary) -> str:
@@ -149,9 +164,9 @@ class NewGameDialog(_Dialog[GameOptions]):
                 choices, value=self.options.confederate, allow_blank=False, id="new-confederate"
             )
             yield Static("", id="dialog-error", classes="error")
-            yield Button(_("Start"), variant="primary", id="new-start")
+            yield self.buttons(N_("Start"))
 
-    def on_button_pressed(self) -> None:
+    def action_ok(self) -> None:
         self._submit()
 
     def on_input_submitted(self) -> None:
@@ -220,11 +235,18 @@ class DiceDialog(_Dialog[list[int]]):
                 yield Label(Text("  " + line), classes="roll")
             yield Input(placeholder=dice_example(self.count), id="dice-input")
             yield Static("", id="dialog-error", classes="error")
-            yield Label(_("enter: use these dice · escape: cancel"), classes="hint")
+            yield self.buttons()
+            yield self.key_hint(_("enter: use these dice · escape: cancel"))
+
+    def action_ok(self) -> None:
+        self.use(self.query_one("#dice-input", Input).value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.use(event.value)
+
+    def use(self, value: str) -> None:
         try:
-            dice = parse_dice(event.value, self.count)
+            dice = parse_dice(value, self.count)
         except ValueError as exc:
             self.error(str(exc))
             return
@@ -244,10 +266,17 @@ class PathDialog(_Dialog[str]):
             yield Label(plain(self.title_text))
             yield Input(self.default, id="path-input")
             yield Static("", id="dialog-error", classes="error")
-            yield Label(_("enter: confirm · escape: cancel"), classes="hint")
+            yield self.buttons()
+            yield self.key_hint(_("enter: confirm · escape: cancel"))
+
+    def action_ok(self) -> None:
+        self.use(self.query_one("#path-input", Input).value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
+        self.use(event.value)
+
+    def use(self, value: str) -> None:
+        text = value.strip()
         if not text:
             self.error(_("type a file path"))
             return

@@ -21,6 +21,14 @@ from gcacw_ref.tui.game.mapstyle import (
     strength_text,
 )
 from gcacw_ref.tui.game.mapview import MapView
+from gcacw_ref.tui.touchkit import touch_mode
+
+AUTOSAVE = "autosave.json"
+"""Served (touch): the game in progress, written after each decision, in `games/`."""
+
+
+def autosave_path() -> Path:
+    return data_dir() / "games" / AUTOSAVE
 
 
 def load_history(path: str) -> History | str:
@@ -130,6 +138,27 @@ class GameExtras:
         host = self.host
         if host.overlay == "reach" and host.overlay_unit != self._acting_unit():
             host.overlay, host.overlay_unit = "", ""
+        self.autosave()
+
+    def autosave(self) -> None:
+        """Served (touch): the game as it stands now, so a closed tab or a restarted server
+        loses at most the decision being made; the game screen opens it next time."""
+        h = self.host.history
+        if not touch_mode() or h is None:
+            return
+        try:
+            h.save(autosave_path())
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            self.host.report(_("cannot keep the game ({error})").format(error=reason), True)
+
+    def kept_game(self, options: GameOptions) -> str | None:
+        """Served (touch): the autosaved game to open instead of a new one with the
+        default `options`, if there is one."""
+        path = autosave_path()
+        if touch_mode() and options == GameOptions() and path.is_file():
+            return str(path)
+        return None
 
     def clear_overlay(self) -> None:
         self.host.overlay, self.host.overlay_unit = "", ""

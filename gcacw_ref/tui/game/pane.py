@@ -118,8 +118,9 @@ class GamePane(GameControls):
                     yield Static("", id="game-detail")
 
     def on_mount(self) -> None:
-        if self.options.open_path:
-            self.open_game(self.options.open_path)
+        kept = self.extras.kept_game(self.options)  # served: the game left in progress
+        if self.options.open_path or kept:
+            self.open_game(self.options.open_path or kept or "")
         else:
             self.start_game(self.options)
 
@@ -159,6 +160,7 @@ class GamePane(GameControls):
         if against_bot(history):
             self.speed = max(self.speed, BOT_SPEED)
             self.play.follow_bot(opening=True)
+        self.extras.autosave()
 
     def open_game(self, path: str) -> None:
         self.extras.open_game(path)

