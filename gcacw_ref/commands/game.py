@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from unicodedata import east_asian_width
 
+from gcacw_ref.commands import command_help
 from gcacw_ref.errors import InputError, printable, quoted
 from gcacw_ref.i18n import N_, _, current_language
 from gcacw_ref.paths import check_write_target
@@ -19,7 +20,7 @@ if TYPE_CHECKING:  # the engine loads only for game commands (see `_output`)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("play", help=_("play a scenario with two bots"))
+    p = sub.add_parser("play", help=command_help("play"))
     p.add_argument(
         "--scenario", required=True, metavar="ID|FILE", help=_("built-in id (training) or a file")
     )
@@ -48,7 +49,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.set_defaults(func=cmd_play)
 
-    r = sub.add_parser("replay", help=_("replay a saved game"))
+    r = sub.add_parser("replay", help=command_help("replay"))
     r.add_argument("file", metavar="FILE", help=_("a saved game (from play --save or the TUI)"))
     r.add_argument(
         "--verify", action="store_true", help=_("prove the replay reproduces the saved state")
@@ -57,7 +58,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r.add_argument("--lang", choices=("en", "ja"), default=None, help=_("language of the text log"))
     r.set_defaults(func=cmd_replay)
 
-    g = sub.add_parser("game", help=_("open the TUI on the game screen (watch, step, play)"))
+    g = sub.add_parser("game", help=command_help("game"))
     g.add_argument(
         "--scenario",
         default="training",
@@ -82,7 +83,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     g.set_defaults(func=cmd_game)
 
-    s = sub.add_parser("scenario", help=_("scenario tools"))
+    s = sub.add_parser("scenario", help=command_help("scenario"))
     ssub = s.add_subparsers(dest="scenario_command", metavar="COMMAND")
     s.set_defaults(func=lambda _args: _usage(s))
     c = ssub.add_parser("check", help=_("validate a scenario file"))
