@@ -22,7 +22,8 @@ Playing
     to the next decision; `dice` are table dice (1-6) used before the seeded generator.
     `apply(state, action, dice=None) -> state`; `step_chance` is `step` keeping its
     chance requests and how many dice the seeded generator gave (`Stepped`). `Event` is
-    a JSON-ready dict (`type`, `turn`, `rule`, `en`, `ja`, details).
+    a typed event (`type`, `turn`, `rule`, its details); `play --json` prints each with
+    its `text` in one language (`model.log.event_json`).
 Chance
     `dice_outcomes(n)`: every roll of n d6 with its probability; `chance_outcomes(state,
     action)`: every way the dice of one step can fall, each with its probability and the
