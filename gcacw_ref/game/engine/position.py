@@ -15,7 +15,7 @@ from fractions import Fraction
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.engine.bridges import broken, effective_hexside
 from gcacw_ref.game.engine.combat_input import combat_input
-from gcacw_ref.game.engine.common import combat_strength, disorganized_value, hex_of
+from gcacw_ref.game.engine.common import combat_strength, hex_of
 from gcacw_ref.game.engine.flank import flank_for
 from gcacw_ref.game.engine.work import Work
 from gcacw_ref.game.engine.zocview import command_range, move_board, weather, zoc_map
@@ -28,7 +28,7 @@ from gcacw_ref.rules.movement import river_crossing
 from gcacw_ref.rules.terrain import RIVERS, UnitKind
 from gcacw_ref.rules.zoc import ZocKind
 
-__all__ = ["Position", "disorganized_value", "verdict"]
+__all__ = ["Position", "verdict"]
 
 
 class Position:

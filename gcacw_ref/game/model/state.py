@@ -231,6 +231,3 @@ class GameState(BaseModel):
 
     def units_at(self, hex_: str) -> list[Unit]:
         return [u for u in self.units.values() if u.hex == hex_]
-
-    def is_rain(self, turn: int | None = None) -> bool:
-        return (self.turn if turn is None else turn) in self.rain
