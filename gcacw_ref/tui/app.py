@@ -168,7 +168,7 @@ class GcacwApp(RuleActions, Preferences, BookActions):
 
     @on(Calculated)
     def _calculated(self, event: Calculated) -> None:
-        self.query_one(ChartsPane).remember(event.name, event.result)
+        self.query_one(ChartsPane).remember(event.marks)
 
     # -- command palette --------------------------------------------------------------
 
