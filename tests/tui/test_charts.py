@@ -7,6 +7,7 @@ from gcacw_ref.paths import tables_dir
 from gcacw_ref.rules.charts import all_grids, grids_for
 from gcacw_ref.tui.calcs.simple import ArtilleryPane, OddsPane
 from gcacw_ref.tui.charts_pane import used_cells
+from gcacw_ref.tui.keys import APP_BINDINGS, TAB_KEYS
 from gcacw_ref.tui.messages import ChartMarks
 
 
@@ -133,3 +134,15 @@ def test_help_lists_every_key() -> None:
     for key in sorted(declared - hidden):
         shown = names.get(key, key)
         assert shown.lower() in [k.lower() for k in listed] or key.upper() in listed, key
+
+
+def test_the_reminder_line_is_the_apps_shown_bindings() -> None:
+    from gcacw_ref.tui.app import GcacwApp
+    from gcacw_ref.tui.tabs import hints, tab_title
+
+    assert GcacwApp.BINDINGS is APP_BINDINGS
+    line = hints("search").plain
+    assert line.startswith(" F1 help  F2 search  F3 rules  F4 calc  F5 charts  F6 game ")
+    assert "^p palette  ^q quit" in line and "F7" not in line
+    assert TAB_KEYS == {"search": "F2", "rules": "F3", "calc": "F4", "charts": "F5", "game": "F6"}
+    assert tab_title("charts") == "Charts F5"
