@@ -7,7 +7,7 @@ shape, so a damaged table fails with a message naming the file and the field.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
@@ -123,6 +123,8 @@ def die_modifiers() -> DieModifiers:
 
 
 AttackTypeKey = Literal["column", "hasty", "normal", "prepared"]
+ATTACK_TYPES: tuple[AttackTypeKey, ...] = get_args(AttackTypeKey)
+"""The attack types of 7.1 (a march's attack), in the table's order: the one declaration."""
 
 
 class AttackType(_Strict):
@@ -253,6 +255,8 @@ LevelKey = Literal[
     "fort_building_2",
     "fort",
 ]
+ENTRENCHMENT_LEVELS: tuple[LevelKey, ...] = get_args(LevelKey)
+"""The entrenchment levels of 9.0 ("none" first): the one declaration."""
 
 
 class EntrenchmentLevel(_Strict):

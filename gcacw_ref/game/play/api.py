@@ -75,7 +75,7 @@ from gcacw_ref.game.model.chance import (
     DieOwner,
     die_owners,
 )
-from gcacw_ref.game.model.events import ENTRENCHMENT_WORDS, SIDE_WORDS
+from gcacw_ref.game.model.events import ATTACK_WORDS, ENTRENCHMENT_WORDS, SIDE_WORDS
 from gcacw_ref.game.model.geometry import direction, parse_hex
 from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.game.model.log import (
@@ -124,6 +124,7 @@ from gcacw_ref.rules.zoc import ZocKind
 
 __all__ = [
     "action_rule",
+    "ATTACK_WORDS",
     "ENTRENCHMENT_WORDS",
     "SIDE_WORDS",
     "why_not",
