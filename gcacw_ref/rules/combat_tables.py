@@ -227,6 +227,11 @@ class GameInfo(_Strict):
     code: GameCode
     name: str
     entrenchment_year: Literal[1862, 1863, 1864]
+    bridge_strength: int = Field(ge=1)  # 10.1: least strength laying a pontoon bridge
+    bridge_enemy_block: int = Field(ge=1)  # 10.1: enemy strength in either hex forbidding it
+    repair_strength: int = Field(ge=1)  # 10.3: least strength repairing a crossing
+    repair_enemy_block: int = Field(ge=1)  # 10.3: enemy strength in either hex forbidding it
+    strong_unit: int = Field(ge=1)  # 10.2: removes an enemy pontoon, may hit a bridge
 
 
 class Games(_Strict):
@@ -241,7 +246,7 @@ class Games(_Strict):
 
 
 def games_table() -> Games:
-    """`tables/games.toml` (introduction, 9.0)."""
+    """`tables/games.toml` (introduction, 9.0, 10.1-10.3)."""
     return load_table("games", Games)
 
 
