@@ -14,7 +14,7 @@ from typing import Any
 
 from gcacw_ref import __version__
 from gcacw_ref.argv import arguments
-from gcacw_ref.commands import Parser
+from gcacw_ref.commands import COMMANDS, Parser, command_help
 from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import _, shown_error
 from gcacw_ref.rules.games import DEFAULT_GAME, GAMES
@@ -22,23 +22,8 @@ from gcacw_ref.terminal import GuardedOutput, OutputError, discard_pending_outpu
 
 # The module that registers each command (`gcacw_ref.commands.<module>`). A run parses
 # with its own command's module alone, so `search` never imports the calculators or the
-# game engine; `--help`, no command or an unknown one build them all.
-COMMAND_MODULES: dict[str, str] = {
-    "books": "text",
-    "search": "text",
-    "rule": "text",
-    "calc": "calc",
-    "ref": "calc",
-    "discrepancies": "calc",
-    "play": "game",
-    "replay": "game",
-    "game": "game",
-    "scenario": "game",
-    "board": "board",
-    "bench": "bench",
-    "serve": "serve",
-}
-MODULES = ("text", "calc", "game", "board", "bench", "serve")  # the order of `--help`
+# game engine; `--help`, `--version`, no command or an unknown one import none of them.
+COMMAND_MODULES: dict[str, str] = {name: module for name, (module, _help) in COMMANDS.items()}
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -65,9 +50,17 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     only = COMMAND_MODULES.get(command or "")
-    for name in (only,) if only else MODULES:
-        _registrar(name)(sub)
+    if only is None:  # help, version or a usage error: each command's name and help alone
+        for name in COMMANDS:
+            sub.add_parser(name, help=command_help(name), add_help=False)
+    else:
+        _registrar(only)(sub)
     return parser
+
+
+def command_word(args: list[str]) -> str | None:
+    """The command a command line names: its first word that is not an option."""
+    return next((a for a in args if not a.startswith("-")), None)
 
 
 def _registrar(module: str) -> Callable[[Any], None]:
@@ -135,7 +128,7 @@ def _main(args_list: list[str], whole_process: bool = False) -> int:
             i18n.set_language(i18n.choose_language(lang_option, saved=settings.language))
             return run_app(settings_problem=problem, game=game_option)
         sys.stdout = GuardedOutput(real_stdout)
-        parser = build_parser(args_list[0])
+        parser = build_parser(command_word(args_list))
         try:
             args = parser.parse_args(args_list)
         except SystemExit as exc:  # --help, --version, or a usage error (already printed)

@@ -31,6 +31,7 @@ def _missing(parser: argparse.ArgumentParser, path: list[str]) -> list[str]:
 
 def test_every_option_of_every_command_has_help() -> None:
     parsers = [(build_parser(), ["gcacw-ref"])]
+    parsers += [(build_parser(command), ["gcacw-ref"]) for command in COMMAND_MODULES]
     parsers += [(calc_parser(calculator(n)), ["calc", n]) for n in CALCULATORS]
     missing = [m for parser, path in parsers for m in _missing(parser, path)]
     assert missing == []
@@ -64,6 +65,32 @@ def test_each_command_is_registered_by_the_module_the_table_names() -> None:
         alone = _commands(build_parser(command))
         assert alone == [c for c, m in COMMAND_MODULES.items() if m == module]
     assert _commands(build_parser("no-such-command")) == list(COMMAND_MODULES)
+
+
+def _helps(parser: argparse.ArgumentParser) -> dict[str, str | None]:
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return {c.dest: c.help for action in subs for c in action._choices_actions}
+
+
+def test_the_short_help_lists_each_command_as_its_module_registers_it() -> None:
+    real: dict[str, str | None] = {}
+    for command in COMMAND_MODULES:
+        real.update(_helps(build_parser(command)))
+    assert _helps(build_parser()) == real
+    assert real["search"] == "fuzzy search the imported rulebooks"
+
+
+@pytest.mark.parametrize("flag", ["--version", "--help"])
+def test_version_and_help_import_no_command_module(flag: str, tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from gcacw_ref.cli import main\n"
+        f"code = main([{flag!r}])\n"
+        "heavy = [m for m in sys.modules if m.startswith(('gcacw_ref.commands.', "
+        "'gcacw_ref.calculators', 'gcacw_ref.game', 'gcacw_ref.text', 'pydantic'))]\n"
+        "print(code, sorted(heavy))\n"
+    )
+    assert last_line(code, tmp_path) == "0 []"
 
 
 def test_a_search_does_not_import_the_calculators_or_the_game(tmp_path: Path) -> None:

@@ -14,6 +14,34 @@ from typing import Any, NoReturn
 from gcacw_ref.errors import one_line
 from gcacw_ref.i18n import N_, _
 
+# Each command, the module of `gcacw_ref.commands` that registers it, and its one-line help:
+# `--help` and an unknown command list them from here without importing any module, and each
+# module's `register` reads its help here (the order is `--help`'s).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "books": ("text", N_("import, list and remove rulebooks")),
+    "search": ("text", N_("fuzzy search the imported rulebooks")),
+    "rule": ("text", N_("print a rule with its neighbours")),
+    "calc": ("calc", N_("run a calculator from flags or a JSON input")),
+    "ref": ("calc", N_("quick reference: sequence of play, actions, combat, retreat, recovery")),
+    "discrepancies": ("calc", N_("list the register of conflicts and gaps")),
+    "play": ("game", N_("play a scenario with two bots")),
+    "replay": ("game", N_("replay a saved game")),
+    "game": ("game", N_("open the TUI on the game screen (watch, step, play)")),
+    "scenario": ("game", N_("scenario tools")),
+    "board": (
+        "board",
+        N_("put your own board to the rules engine: check it, show it, ask about it"),
+    ),
+    "bench": ("bench", N_("measure search, import, startup and engine speed")),
+    "serve": ("serve", N_("serve the app to a browser (a phone or a tablet at the table)")),
+}
+
+
+def command_help(name: str) -> str:
+    """The one-line help of the command `name`, in the interface language."""
+    return _(COMMANDS[name][1])
+
+
 # argparse writes its own words (the usage prefix, section titles, its help option, its
 # errors) in English; these are the same words through the catalog, so `--help` and a
 # usage error speak the chosen language.

@@ -10,6 +10,7 @@ import importlib
 import json
 from typing import Any
 
+from gcacw_ref.commands import command_help
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import _, join_list
 
@@ -24,7 +25,7 @@ SECTIONS = [
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("bench", help=_("measure search, import, startup and engine speed"))
+    p = sub.add_parser("bench", help=command_help("bench"))
     p.add_argument("--json", action="store_true", help=_("print the measurements as JSON"))
     p.add_argument(
         "--serve",

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gcacw_ref.commands import command_help
 from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import atomic_write_text
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "board",
-        help=_("put your own board to the rules engine: check it, show it, ask about it"),
+        help=command_help("board"),
         description=_(
             "A board is a scenario file with short defaults plus where the game stands. "
             "Each question derives a calculator's input from the board and runs it."

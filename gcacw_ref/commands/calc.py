@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gcacw_ref.calculators import CALCULATORS, ENTRIES, Calculator, calculator
-from gcacw_ref.commands import Parser
+from gcacw_ref.commands import Parser, command_help
 from gcacw_ref.errors import InputError, one_line
 from gcacw_ref.i18n import N_, _, current_language, join_list, ngettext
 from gcacw_ref.paths import read_stdin_text, read_user_text
@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     names = "; ".join(f"{e.name}: {_(e.summary)}" for e in ENTRIES)
     p = sub.add_parser(
         "calc",
-        help=_("run a calculator from flags or a JSON input"),
+        help=command_help("calc"),
         description=_(
             "Run a calculator. `calc NAME --help` lists its fields as flags, each with its "
             "meaning and rule; `calc NAME --input FILE|-` reads the JSON input instead."
@@ -50,12 +50,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     r = sub.add_parser(
         "ref",
-        help=_("quick reference: sequence of play, actions, combat, retreat, recovery"),
+        help=command_help("ref"),
     )
     r.add_argument("--json", action="store_true", help=_("print it as JSON"))
     r.set_defaults(func=cmd_ref)
 
-    d = sub.add_parser("discrepancies", help=_("list the register of conflicts and gaps"))
+    d = sub.add_parser("discrepancies", help=command_help("discrepancies"))
     d.add_argument("--json", action="store_true", help=_("print the register as JSON"))
     d.set_defaults(func=cmd_discrepancies)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from unicodedata import east_asian_width
 
+from gcacw_ref.commands import command_help
 from gcacw_ref.errors import InputError, printable, quoted
 from gcacw_ref.i18n import N_, _, current_language
 from gcacw_ref.paths import check_write_target
@@ -19,7 +20,7 @@ if TYPE_CHECKING:  # the engine loads only for game commands (see `_output`)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("play", help=_("play a scenario with two bots"))
+    p = sub.add_parser("play", help=command_help("play"))
     p.add_argument(
         "--scenario", required=True, metavar="ID|FILE", help=_("built-in id (training) or a file")
     )
@@ -40,7 +41,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--json", action="store_true", help=_("print events and result as JSON"))
     p.add_argument("--save", metavar="FILE", help=_("save the game (a replay) to FILE"))
-    p.add_argument("--lang", choices=("en", "ja"), default=None, help=_("language of the text log"))
     p.add_argument(
         "--actions",
         metavar="FILE",
@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.set_defaults(func=cmd_play)
 
-    r = sub.add_parser("replay", help=_("replay a saved game"))
+    r = sub.add_parser("replay", help=command_help("replay"))
     r.add_argument("file", metavar="FILE", help=_("a saved game (from play --save or the TUI)"))
     r.add_argument(
         "--verify", action="store_true", help=_("prove the replay reproduces the saved state")
@@ -59,10 +59,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=_("with --verify: the scenario file the game was played from (one not built in)"),
     )
     r.add_argument("--json", action="store_true", help=_("print events and result as JSON"))
-    r.add_argument("--lang", choices=("en", "ja"), default=None, help=_("language of the text log"))
     r.set_defaults(func=cmd_replay)
 
-    g = sub.add_parser("game", help=_("open the TUI on the game screen (watch, step, play)"))
+    g = sub.add_parser("game", help=command_help("game"))
     g.add_argument(
         "--scenario",
         default="training",
@@ -87,7 +86,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     g.set_defaults(func=cmd_game)
 
-    s = sub.add_parser("scenario", help=_("scenario tools"))
+    s = sub.add_parser("scenario", help=command_help("scenario"))
     ssub = s.add_subparsers(dest="scenario_command", metavar="COMMAND")
     s.set_defaults(func=lambda _args: _usage(s))
     c = ssub.add_parser("check", help=_("validate a scenario file"))
@@ -105,32 +104,24 @@ def _usage(parser: argparse.ArgumentParser) -> int:
     raise InputError(_("scenario: choose a command: check FILE (see --help)"))
 
 
-def _bots(text: str) -> tuple[str, str]:
+def _bots(text: str, human: bool = False) -> tuple[str, str]:
+    """`--bots A,B`: the Union's and the Confederates' players (`human` too where allowed)."""
     # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.play.bots import BOT_NAMES
 
+    names = (*BOT_NAMES, "human") if human else BOT_NAMES
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 2 or any(p not in BOT_NAMES for p in parts):
+    if len(parts) != 2 or any(p not in names for p in parts):
         raise InputError(
-            _("--bots: expected two of {BOT_NAMES} separated by a comma, got {text!r}").format(
-                BOT_NAMES=", ".join(BOT_NAMES), text=text
+            _("--bots: expected two of {names} separated by a comma, got {bots}").format(
+                names=", ".join(names), bots=quoted(text)
             )
         )
     return parts[0], parts[1]
 
 
 def cmd_game(args: argparse.Namespace) -> int:
-    # lazy: the engine (about 1 s to import) loads only for game commands
-    from gcacw_ref.game.play.bots import BOT_NAMES
-
-    names = (*BOT_NAMES, "human")
-    parts = [p.strip() for p in args.bots.split(",")]
-    if len(parts) != 2 or any(p not in names for p in parts):
-        raise InputError(
-            _("--bots: expected two of {names} separated by a comma, got {bots}").format(
-                names=", ".join(names), bots=quoted(args.bots)
-            )
-        )
+    union, confederate = _bots(args.bots, human=True)
     if args.seed < 0:
         raise InputError(_("--seed: must be 0 or more (got {seed})").format(seed=args.seed))
     if args.open:
@@ -149,7 +140,7 @@ def cmd_game(args: argparse.Namespace) -> int:
     # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.tui.game.dialogs import GameOptions
 
-    options = GameOptions(args.scenario, args.seed, parts[0], parts[1], args.open)
+    options = GameOptions(args.scenario, args.seed, union, confederate, args.open)
     app = GcacwApp(game=options)
     app.run()
     return int(app.return_code or 0)
@@ -158,11 +149,10 @@ def cmd_game(args: argparse.Namespace) -> int:
 def _output(
     game: Game,
     as_json: bool,
-    lang: str | None,
     seed: int | None = None,
     verification: dict[str, str] | None = None,
 ) -> None:
-    lang = lang or current_language()
+    lang = current_language()
     # lazy: the engine (about 1 s to import) loads only for game commands
     from gcacw_ref.game.model.log import event_json, piece_names, render_log, voice
 
@@ -232,7 +222,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                     save_path=save_path, strerror=exc.strerror
                 )
             ) from None
-    _output(game, args.json, args.lang, seed)
+    _output(game, args.json, seed)
     return 0
 
 
@@ -278,7 +268,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.verify:
         bots, copy = verify_save(save, game, str(path), given, args.scenario or "")
         verification = {"bots": bots, "scenario": copy}
-    _output(game, args.json, args.lang, verification=verification)
+    _output(game, args.json, verification=verification)
     if args.verify:  # verify_save() raised if anything differed
         out = sys.stderr if args.json else sys.stdout
         line = _("verified: replaying {file} reproduces the saved game exactly").format(file=path)

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 
+from gcacw_ref.commands import command_help
 from gcacw_ref.errors import InputError, quoted
 from gcacw_ref.i18n import ENV_VAR, _
 
@@ -15,7 +16,7 @@ MAX_SESSIONS = 64
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "serve",
-        help=_("serve the app to a browser (a phone or a tablet at the table)"),
+        help=command_help("serve"),
         description=_(
             "Serve the whole app to web browsers, each tab its own app on the same data "
             "directory. It listens on 127.0.0.1 unless --host says otherwise; every address "

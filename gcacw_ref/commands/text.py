@@ -9,6 +9,7 @@ import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gcacw_ref.commands import command_help
 from gcacw_ref.errors import InputError, one_line, printable
 from gcacw_ref.gcpause import bulk_load, keep_until_exit
 from gcacw_ref.i18n import _, join_list
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    books = sub.add_parser("books", help=_("import, list and remove rulebooks"))
+    books = sub.add_parser("books", help=command_help("books"))
     bsub = books.add_subparsers(dest="books_command", metavar="ACTION")
     imp = bsub.add_parser("import", help=_("parse a rulebook file and store it"))
     imp.add_argument("file", help=_("the rulebook text file (UTF-8)"))
@@ -46,7 +47,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rem.set_defaults(func=cmd_remove)
     books.set_defaults(func=_books_help)
 
-    srch = sub.add_parser("search", help=_("fuzzy search the imported rulebooks"))
+    srch = sub.add_parser("search", help=command_help("search"))
     srch.add_argument(
         "query", nargs="+", help=_("Japanese or English term, typo welcome, or a number")
     )
@@ -55,7 +56,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     srch.add_argument("--json", action="store_true", help=_("print the hits as JSON, best first"))
     srch.set_defaults(func=cmd_search)
 
-    rule = sub.add_parser("rule", help=_("print a rule with its neighbours"))
+    rule = sub.add_parser("rule", help=command_help("rule"))
     rule.add_argument(
         "number",
         metavar="NUMBER|NAME",

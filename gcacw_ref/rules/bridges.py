@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import _
+from gcacw_ref.rules.combat_tables import games_table
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.tables import Source, load_table
 
@@ -27,10 +28,16 @@ class BridgeLimits:
 
 
 def bridge_limits(game: Game) -> BridgeLimits:
-    """10.1-10.3: 5 throughout, except SIV (3 to build and remove, 2 to repair)."""
-    if game is Game.SIV:
-        return BridgeLimits(3, 3, 2, 2, 3)
-    return BridgeLimits(5, 5, 5, 5, 5)
+    """10.1-10.3: the game's figures from `tables/games.toml` (5 throughout, except SIV:
+    3 to build and remove, 2 to repair)."""
+    info = games_table().get(game.value)
+    return BridgeLimits(
+        info.bridge_strength,
+        info.bridge_enemy_block,
+        info.repair_strength,
+        info.repair_enemy_block,
+        info.strong_unit,
+    )
 
 
 class _Markers(BaseModel):

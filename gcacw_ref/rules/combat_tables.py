@@ -7,7 +7,7 @@ shape, so a damaged table fails with a message naming the file and the field.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
@@ -123,6 +123,8 @@ def die_modifiers() -> DieModifiers:
 
 
 AttackTypeKey = Literal["column", "hasty", "normal", "prepared"]
+ATTACK_TYPES: tuple[AttackTypeKey, ...] = get_args(AttackTypeKey)
+"""The attack types of 7.1 (a march's attack), in the table's order: the one declaration."""
 
 
 class AttackType(_Strict):
@@ -225,6 +227,11 @@ class GameInfo(_Strict):
     code: GameCode
     name: str
     entrenchment_year: Literal[1862, 1863, 1864]
+    bridge_strength: int = Field(ge=1)  # 10.1: least strength laying a pontoon bridge
+    bridge_enemy_block: int = Field(ge=1)  # 10.1: enemy strength in either hex forbidding it
+    repair_strength: int = Field(ge=1)  # 10.3: least strength repairing a crossing
+    repair_enemy_block: int = Field(ge=1)  # 10.3: enemy strength in either hex forbidding it
+    strong_unit: int = Field(ge=1)  # 10.2: removes an enemy pontoon, may hit a bridge
 
 
 class Games(_Strict):
@@ -239,7 +246,7 @@ class Games(_Strict):
 
 
 def games_table() -> Games:
-    """`tables/games.toml` (introduction, 9.0)."""
+    """`tables/games.toml` (introduction, 9.0, 10.1-10.3)."""
     return load_table("games", Games)
 
 
@@ -253,6 +260,8 @@ LevelKey = Literal[
     "fort_building_2",
     "fort",
 ]
+ENTRENCHMENT_LEVELS: tuple[LevelKey, ...] = get_args(LevelKey)
+"""The entrenchment levels of 9.0 ("none" first): the one declaration."""
 
 
 class EntrenchmentLevel(_Strict):

@@ -63,8 +63,11 @@ ENTRENCHMENT = (
     N_("fort_building_1"),
     N_("fort_building_2"),
     N_("fort"),
-    N_("earthworks"),
 )
+"""The entrenchment levels of 9.0 but "none" (`combat_tables.ENTRENCHMENT_LEVELS`; a
+test holds the two together), as the rules core names them in a step."""
+
+HEX_FEATURES = (N_("earthworks"),)  # printed works (9.0): not a level
 
 RETREAT_ROWS = (
     N_("farther away along a road, pike, trail or railroad; no enemy ZOC or units"),

@@ -163,13 +163,6 @@ def second_sentence(
     return a, z
 
 
-def answering_sentences(text: str, terms: list[str]) -> tuple[str, list[tuple[int, int]]]:
-    """The few sentences of `text` that hold most of `terms`, and the terms' spans there."""
-    (a, z), _ = answer_spans(text, terms)
-    cut = text[a:z].replace("\n", " ")
-    return cut, spans_of(cut, terms)
-
-
 def spans_of(text: str, terms: list[str]) -> list[tuple[int, int]]:
     """Every occurrence of every term (search forms) in a display text, merged, in order."""
     form, where = search_form_with_map(text)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
@@ -33,6 +32,7 @@ from gcacw_ref.tui.browser import RulesPane
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.sixhex import FlankPane, FlankPicker
 from gcacw_ref.tui.charts_pane import ChartsPane
+from gcacw_ref.tui.keys import APP_BINDINGS
 from gcacw_ref.tui.messages import Calculated
 from gcacw_ref.tui.preferences import Preferences
 from gcacw_ref.tui.rule_actions import RuleActions
@@ -51,24 +51,7 @@ class GcacwApp(RuleActions, Preferences, BookActions):
     TITLE = "gcacw-ref"
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))
     AUTO_FOCUS = "#search-input"
-    BINDINGS = [
-        Binding("f1", "help", "Help"),
-        Binding("question_mark", "help", "Help", show=False),
-        # the screen keys are priority: the screen switches before the keys typed after
-        # them in the same burst are handed out (else they land in the screen left behind)
-        Binding("f2", "show_tab('search')", "Search", priority=True),
-        Binding("slash", "show_tab('search')", "Search", show=False),
-        Binding("f3", "show_tab('rules')", "Rules", priority=True),
-        Binding("f4", "calculators", "Calc", priority=True),
-        Binding("f5", "show_tab('charts')", "Charts", priority=True),
-        Binding("f6", "show_tab('game')", "Game", priority=True),
-        Binding("f7", "quick_reference", "Reference", show=False),
-        Binding("escape", "return_to_game", show=False, priority=True),
-        Binding("ctrl+b", "bookmarks", "Marks"),
-        Binding("ctrl+o", "import_book", "Import", show=False),
-        Binding("f8", "switch_language", "Language"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-    ]
+    BINDINGS = APP_BINDINGS
 
     def __init__(
         self,
@@ -169,7 +152,7 @@ class GcacwApp(RuleActions, Preferences, BookActions):
 
     @on(Calculated)
     def _calculated(self, event: Calculated) -> None:
-        self.query_one(ChartsPane).remember(event.name, event.result)
+        self.query_one(ChartsPane).remember(event.marks)
 
     # -- command palette --------------------------------------------------------------
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.cells import cell_len
 from rich.text import Text
 from textual import on
@@ -15,56 +13,51 @@ from textual.widgets.option_list import Option
 from gcacw_ref.i18n import _
 from gcacw_ref.layout_rich import KinsokuText
 from gcacw_ref.rules.charts import Grid, all_grids, shown_headers, shown_title
+from gcacw_ref.tui.messages import ChartMarks
 
 HIT = "bold black on yellow"
 
 
-def used_cells(grid: Grid, calc: str, out: dict[str, Any]) -> set[tuple[int, int]]:  # Any: JSON
-    """Cells (row, column) of `grid` that the last result `out` of calculator `calc` read.
-
-    Matching is by the labels the calculator reported (ratio, chart columns, the chart
-    row, retreat priorities); nothing is recomputed or re-derived here.
-    """
+def used_cells(grid: Grid, marks: ChartMarks) -> set[tuple[int, int]]:
+    """Cells (row, column) of `grid` that the last result read, by the labels it reported
+    (`ChartMarks`: the ratio, chart columns and row, retreat priorities); nothing is
+    recomputed or re-derived here."""
     cells: set[tuple[int, int]] = set()
     headers = grid.headers
-    if grid.file == "combat_chart" and calc in ("combat", "odds"):
+    if grid.file == "combat_chart":
         side = grid.key.rsplit(".", 1)[-1]
-        column = out.get(f"{side}_column")
+        column = marks.attacker_column if side == "attacker" else marks.defender_column
         if column not in headers:
             return cells
         col = headers.index(column)
-        lit = out.get("row")  # the chart row the calculator reported (none: no dice given)
+        lit = marks.combat_row  # the chart row reported (none: no dice given)
         for r, row in enumerate(grid.rows):
             if lit is None or row[0] == lit:
                 cells.add((r, col))
         return cells
-    if grid.file == "ratio" and calc in ("odds", "combat"):
-        ratio = out.get("ratio")
+    if grid.file == "ratio" and marks.ratio is not None:
         for r, row in enumerate(grid.rows):
-            if row and row[0] == ratio:
+            if row and row[0] == marks.ratio:
                 cells.update((r, c) for c in range(len(row)))
         return cells
-    if grid.file == "artillery" and calc in ("artillery", "combat") and grid.row_keys:
-        row_key = out.get("row") if calc == "artillery" else None
-        column = out.get("column")
+    if grid.file == "artillery" and grid.row_keys and marks.artillery is not None:
+        row_key, column = marks.artillery
         if row_key in grid.row_keys and column in headers:
             cells.add((grid.row_keys.index(row_key), headers.index(column)))
         return cells
-    if grid.file == "extended_march" and calc == "march" and out.get("column"):
-        wanted = {"organized": "organized"}.get(out["column"], out["column"])
+    if grid.file == "extended_march" and marks.march_column:
+        wanted = marks.march_column
         matches = [h for h in headers if h == wanted or h.startswith(f"{wanted}_")]
         if matches:
             col = headers.index(matches[0])
             cells.update((r, col) for r in range(len(grid.rows)))
         return cells
-    if grid.file == "retreat_tables" and calc == "retreat":
-        table = out.get("table")
-        if not grid.key.endswith(f"table{table}") or "priority" not in headers:
+    if grid.file == "retreat_tables" and marks.retreat_table is not None:
+        if not grid.key.endswith(f"table{marks.retreat_table}") or "priority" not in headers:
             return cells
         col = headers.index("priority")
-        wanted = {str(o.get("priority")) for o in out.get("options", []) if o.get("allowed")}
         for r, row in enumerate(grid.rows):
-            if row[col] in wanted:
+            if row[col] in marks.retreat_priorities:
                 cells.update((r, c) for c in range(len(row)))
     return cells
 
@@ -75,7 +68,7 @@ class ChartsPane(Horizontal):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.grids: list[Grid] = []
-        self.last: tuple[str, dict[str, Any]] | None = None
+        self.last: ChartMarks | None = None
 
     def compose(self) -> ComposeResult:
         yield OptionList(id="chart-list")
@@ -114,8 +107,9 @@ class ChartsPane(Horizontal):
             listing.highlighted = 0
             self.show(0)
 
-    def remember(self, calc: str, out: dict[str, Any]) -> None:  # Any: a result's JSON
-        self.last = (calc, out)
+    def remember(self, marks: ChartMarks) -> None:
+        """Light the cells the last result read (`marks`) in the shown table."""
+        self.last = marks
         listing = self.query_one("#chart-list", OptionList)
         if self.grids and listing.highlighted is not None:
             self.show(listing.highlighted)
@@ -136,7 +130,7 @@ class ChartsPane(Horizontal):
         if not 0 <= index < len(self.grids):
             return
         grid = self.grids[index]
-        lit = used_cells(grid, *self.last) if self.last else set()
+        lit = used_cells(grid, self.last) if self.last else set()
         title = Text(shown_title(grid), style="bold")
         if lit:
             title.append(

@@ -1,8 +1,60 @@
-"""Every key the app answers to, in one list: the help screen is built from it."""
+"""Every key the app answers to, in one list: the help screen is built from it; and the
+app's own bindings, whose shown ones make the key reminder line (`tabs.hints`)."""
 
 from __future__ import annotations
 
+import re
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
 from gcacw_ref.i18n import N_
+
+# The app's keys; each shown one is in the reminder line with its description (a message
+# id, translated there), in this order. The screen keys are priority: the screen switches
+# before the keys typed after them in the same burst are handed out (else they land in the
+# screen left behind).
+APP_KEYS: list[Binding] = [
+    Binding("f1", "help", N_("help")),
+    Binding("question_mark", "help", N_("help"), show=False),
+    Binding("f2", "show_tab('search')", N_("search"), priority=True),
+    Binding("slash", "show_tab('search')", N_("search"), show=False),
+    Binding("f3", "show_tab('rules')", N_("rules"), priority=True),
+    Binding("f4", "calculators", N_("calc"), priority=True),
+    Binding("f5", "show_tab('charts')", N_("charts"), priority=True),
+    Binding("f6", "show_tab('game')", N_("game"), priority=True),
+    Binding("f7", "quick_reference", N_("Quick reference"), show=False),
+    Binding("escape", "return_to_game", show=False, priority=True),
+    Binding("ctrl+b", "bookmarks", N_("Bookmarks"), show=False),
+    Binding("ctrl+o", "import_book", N_("Import"), show=False),
+    Binding("f8", "switch_language", N_("日本語")),  # the other language's name
+    Binding(App.COMMAND_PALETTE_BINDING, "command_palette", N_("palette")),
+    Binding("ctrl+q", "quit", N_("quit"), priority=True),
+]
+APP_BINDINGS: list[BindingType] = [*APP_KEYS]  # the app's `BINDINGS`
+
+
+def key_label(binding: Binding) -> str:
+    """How the reminder line writes a binding's key: "F2", "^q"."""
+    key = binding.key.split(",")[0]
+    if key.startswith("ctrl+"):
+        return "^" + key.removeprefix("ctrl+")
+    return key.upper() if re.fullmatch(r"f\d+", key) else key
+
+
+def tab_of(action: str) -> str | None:
+    """The main screen an app action shows (`show_tab('x')`; F4's `calculators`: calc)."""
+    if action == "calculators":
+        return "calc"
+    found = re.fullmatch(r"show_tab\('(\w+)'\)", action)
+    return found.group(1) if found else None
+
+
+SHOWN_KEYS = [(key_label(b), b.description) for b in APP_KEYS if b.show]
+"""The reminder line's global keys: (key, message id)."""
+
+TAB_KEYS = {tab: key_label(b) for b in APP_KEYS if b.show and (tab := tab_of(b.action))}
+"""Each main screen's key ("search": "F2"), from its binding."""
 
 # (where, keys, what it does); all three are message ids, translated when shown (a key
 # name is its own msgid: only the words among the keys, "typing", need a translation)

@@ -5,7 +5,8 @@ A pane does not call the app's methods or set its fields; it posts one of these.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
 
 from textual.message import Message
 
@@ -40,13 +41,30 @@ class ShowTab(Message):
         self.tab: Tab = tab
 
 
-class Calculated(Message):
-    """Calculator `name` has a new result (`result`: its JSON form), for the charts."""
+@dataclass(frozen=True)
+class ChartMarks:
+    """The chart labels a calculator's result reported (its pane's `chart_marks`), for the
+    charts pane to light the cells read: the ratio and the combat chart's columns and row
+    (7.4, 7.5), the artillery table's row and column (11.0), the extended-march column
+    (5.1), the retreat table and the priorities it allows (7.6)."""
 
-    def __init__(self, name: str, result: dict[str, Any]) -> None:
+    ratio: str | None = None
+    attacker_column: str | None = None
+    defender_column: str | None = None
+    combat_row: str | None = None  # None: no dice given, every row of the columns
+    artillery: tuple[str, str] | None = None  # (row, column)
+    march_column: str | None = None
+    retreat_table: int | None = None
+    retreat_priorities: frozenset[str] = frozenset()
+
+
+class Calculated(Message):
+    """Calculator `name` has a new result; `marks`: the chart labels it read."""
+
+    def __init__(self, name: str, marks: ChartMarks) -> None:
         super().__init__()
         self.name = name
-        self.result = result  # Any: a result's JSON form (`model_dump(mode="json")`)
+        self.marks = marks
 
 
 class GamePlaying(Message):

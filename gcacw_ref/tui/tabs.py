@@ -13,6 +13,7 @@ from gcacw_ref.tui.calcs.combat import CombatPane
 from gcacw_ref.tui.calcs.move import MovePane
 from gcacw_ref.tui.calcs.simple import ArtilleryPane, MarchPane, OddsPane
 from gcacw_ref.tui.calcs.sixhex import FlankPane, RetreatPane
+from gcacw_ref.tui.keys import SHOWN_KEYS, TAB_KEYS
 from gcacw_ref.tui.touch import touch_mode
 
 CALC_PANES: list[type[CalcPane[Any]]] = [  # Any: each pane its own result model
@@ -32,7 +33,6 @@ TABS = {
     "game": N_("Game"),
 }
 TOUCH_TABS = {"calc": N_("Calc")}  # touch: no keys shown, and "Calculators" is long
-TAB_KEYS = {"search": "F2", "rules": "F3", "calc": "F4", "charts": "F5", "game": "F6"}
 NARROW = 100  # below this many columns the layout tightens
 
 
@@ -67,17 +67,7 @@ def hints(tab: str, width: int = 0) -> Text:
 def _full_hints(tab: str) -> Text:
     """Every global key, then the screen's own."""
     line = Text()
-    for key, what in (
-        ("F1", N_("help")),
-        ("F2", N_("search")),
-        ("F3", N_("rules")),
-        ("F4", N_("calc")),
-        ("F5", N_("charts")),
-        ("F6", N_("game")),
-        ("F8", N_("日本語")),
-        ("^p", N_("palette")),
-        ("^q", N_("quit")),
-    ):
+    for key, what in SHOWN_KEYS:
         line.append(f" {key}", style="bold")
         line.append(f" {_(what)} ")
     line.append(" │ ", style="dim")

@@ -1,8 +1,8 @@
 """The heuristic bot asks the units' ways forward only where they can change its choice
-(`bots._best`, issue 28): its choice must be the one the full scoring makes. Checked
+(`HeuristicBot.best`, issue 28): its choice must be the one the full scoring makes. Checked
 decision by decision on whole games: every cheap-pass score is an upper bound of the
 exact one (no score falls when a unit gains a way forward), exact where nothing was
-guessed, and so is every cheap bound (`bots._bound`); and the lazy choice equals the
+guessed, and so is every cheap bound (`bots.bound`); and the lazy choice equals the
 highest (score + noise, index) over every action scored in full."""
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.pending import pending_decision
 from gcacw_ref.game.model.scenario import load_scenario
 from gcacw_ref.game.model.state import GameState
-from gcacw_ref.game.play.bots import _best, _bound, _score, heuristic_bot
-from gcacw_ref.game.play.bots_view import ViewMemo, _View
+from gcacw_ref.game.play.bots import HeuristicBot, bound, heuristic_bot
+from gcacw_ref.game.play.bots_score import score
+from gcacw_ref.game.play.bots_view import View, ViewMemo
 
 
 def _states(name: str, seed: int, limit: int) -> list[tuple[GameState, list[Action]]]:
@@ -46,25 +47,25 @@ def _check(state: GameState, legal: list[Action], rng: random.Random) -> tuple[i
     """Asserts the bound and the choice on one state; (guessed actions, units answered
     "worth marching" in full by the lazy choice, and by the full scoring)."""
     noise = [(i, rng.random() * 0.01) for i in range(len(legal))]
-    exact = _View(state, ViewMemo())
-    full = max((_score(exact, legal[i]) + x, i) for i, x in noise)
-    guessing = _View(state, ViewMemo())
+    exact = View(state, ViewMemo())
+    full = max((score(exact, legal[i]) + x, i) for i, x in noise)
+    guessing = View(state, ViewMemo())
     guessing.guess = True
     guessed = 0
     for i, _x in noise:
         guessing.guessed = False
-        bound = _score(guessing, legal[i])
-        value = _score(exact, legal[i])
-        assert value <= bound, (legal[i], value, bound)
+        guessed_score = score(guessing, legal[i])
+        value = score(exact, legal[i])
+        assert value <= guessed_score, (legal[i], value, guessed_score)
         if not guessing.guessed:
-            assert value == bound, legal[i]
+            assert value == guessed_score, legal[i]
         guessed += guessing.guessed
-        cheap = _bound(guessing, legal[i])
+        cheap = bound(guessing, legal[i])
         assert cheap is None or value <= cheap, (legal[i], value, cheap)
-    lazy = _View(state, ViewMemo())
-    assert _best(lazy, legal, noise) == full[1]
+    lazy = View(state, ViewMemo())
+    assert HeuristicBot.best(lazy, legal, noise) == full[1]
     assert not lazy.guess
-    return guessed, len(lazy._fresh), len(exact._fresh)
+    return guessed, lazy.answered, exact.answered
 
 
 @pytest.mark.parametrize(

@@ -19,13 +19,13 @@ from gcacw_ref.game.model.pending import pending_decision
 from gcacw_ref.game.model.scenario import load_scenario
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.game.play.bots import heuristic_bot
-from gcacw_ref.game.play.bots_view import ViewMemo, _View
+from gcacw_ref.game.play.bots_view import View, ViewMemo
 
 
 def _has_way_forward(state: GameState, uid: str, legal: list[Action]) -> bool:
     """At the march's first decision: an enemy beside the unit, or an offered move nearer
     its goal (distances from a fresh view, not the bot's memo)."""
-    view = _View(state, ViewMemo())
+    view = View(state, ViewMemo())
     unit = state.units[uid]
     here = unit.hex or ""
     if view.adjacent_enemy(unit):
@@ -54,7 +54,7 @@ def test_marches_go_somewhere(name: str, seed: int) -> None:
             started = action.unit
         could_end = any(a.type == "end" for a in legal)
         if pending.kind == "march" and action.type == "move" and pending.unit and could_end:
-            view = _View(state, ViewMemo())
+            view = View(state, ViewMemo())
             here = state.units[pending.unit].hex or ""
             nearer = view.goal_distance(action.hex or "") < view.goal_distance(here)
             assert nearer, (pending.unit, here, action.hex)

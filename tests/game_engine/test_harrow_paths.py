@@ -15,7 +15,6 @@ from gcacw_ref.game.model.scenario import Scenario, load_scenario
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.game.play.api import legal_actions, pending_side
 from gcacw_ref.game.play.bots import Bot, make_bot
-from gcacw_ref.game.play.bots_map import hexside
 from gcacw_ref.game.play.replay import play_action, play_bots, start_game
 
 
@@ -31,11 +30,12 @@ def test_the_fork_bend_opens_only_south(harrow: Scenario) -> None:
     land = [
         n
         for n in neighbors("1117")
-        if not hexside(state, "1117", n) & {"minor_river", "major_river"}
+        if not state.scenario.board.hexside("1117", n) & {"minor_river", "major_river"}
     ]
     assert land == ["1118"]
     assert all(
-        not hexside(state, "1117", n) & {"ford", "bridge", "ferry"} for n in neighbors("1117")
+        not state.scenario.board.hexside("1117", n) & {"ford", "bridge", "ferry"}
+        for n in neighbors("1117")
     )
     at = {u.id: (u.hex, u.entrenchment) for u in state.units.values()}
     assert at["c-fork"] == ("1117", "none") and at["u-V-1"] == ("1118", "abatis")

@@ -23,7 +23,7 @@ from gcacw_ref.game.engine.core import initial_state, legal_actions, new_game, s
 from gcacw_ref.game.engine.position import Position
 from gcacw_ref.game.model.scenario import Counters
 from gcacw_ref.game.model.state import GameState
-from gcacw_ref.game.play.bots_view import ViewMemo, _View
+from gcacw_ref.game.play.bots_view import View, ViewMemo
 
 GAME = Path(gcacw_ref.__file__).parent / "game"
 
@@ -93,10 +93,10 @@ def test_the_assault_memo_sees_a_unit_move_away_and_back(drive: Any) -> None:
 def test_a_bots_memo_is_emptied_for_another_scenario() -> None:
     memo = ViewMemo()
     state = _disorganized_state()
-    view = _View(state, memo)
+    view = View(state, memo)
     assert view.goal_distance("0505") == 6  # to the enemy at 0909
     assert memo.near and memo.scenario is state.scenario
-    _View(_disorganized_state(), memo)
+    View(_disorganized_state(), memo)
     assert memo.near == {} and memo.gains == {}
 
 

@@ -12,7 +12,7 @@ from tests_helpers import make_scenario, small_map, unit  # type: ignore[import-
 from gcacw_ref.game.engine.core import initial_state
 from gcacw_ref.game.engine.position import Position
 from gcacw_ref.game.model.state import GameState
-from gcacw_ref.game.play.bots_view import _View
+from gcacw_ref.game.play.bots_view import View
 from gcacw_ref.rules.games import Side
 
 SIDE = ("0505", "0605")
@@ -72,7 +72,7 @@ def test_own_pontoon_bridge_crosses_and_the_enemys_blocks() -> None:
 
 def test_the_bots_read_crossings_and_strength_from_the_view() -> None:
     state = _state(["minor_river", "bridge"], destroyed=(SIDE,), organized=False)
-    view = _View(state)
+    view = View(state)
     assert view.side == "union"
     assert view.crossable(*SIDE)  # the old bot map said no: a destroyed bridge, dry weather
     # 2.2 / 7.2: the disorganized side of a 6 marker, from the scenario's counters

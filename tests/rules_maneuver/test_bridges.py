@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import astuple
+from pathlib import Path
+
 import pytest
 
 from gcacw_ref.errors import InputError
@@ -70,3 +73,20 @@ def test_destroy_and_repair_modifiers() -> None:
     assert destroy_drm(ferry=True, confederate=False, zoc_free=True, idle=False) == -1
     assert repair_drm(major=True, uncrossable=True) == 3
     assert repair_drm(major=False, uncrossable=False) == 0
+
+
+def test_the_bridge_figures_are_the_rulebooks(seeds: dict[str, Path]) -> None:
+    """10.1-10.3 in seed 000: 5 everywhere, SIV 3 to build, 3 for the enemy block and the
+    strong unit, 2 to repair and to block a repair (tables/games.toml holds them)."""
+    text = seeds["gcacw"].read_text(encoding="utf-8").replace(" ", "").replace("*", "")
+    assert "例外：SIVにおいては戦闘力が3以上である。" in text  # 10.1 build
+    assert "合計が3以上である場合、橋を架設することはできない" in text  # 10.1 block
+    assert "5以上(またはSIVにおいては3以上)の敵軍ユニット" in text  # 10.2
+    assert "例外：SIVにおいては、戦闘力が2以上でなければならない。" in text  # 10.3 repair
+    assert "5以上(SIVにおいては2以上)になる1つまたは複数の敵軍ユニット" in text  # 10.3 block
+    siv = bridge_limits(Game.SIV)
+    figures = (siv.build_strength, siv.build_enemy_block, siv.strong_unit)
+    assert figures == (3, 3, 3) and (siv.repair_strength, siv.repair_enemy_block) == (2, 2)
+    for game in Game:
+        if game is not Game.SIV:
+            assert set(astuple(bridge_limits(game))) == {5}

@@ -97,7 +97,7 @@ def test_rule_output_and_json(filled_home: Path, capsys: Capsys) -> None:
     ],
 )
 def test_bad_input_exits_2(filled_home: Path, capsys: Capsys, argv: tuple[str, ...]) -> None:
-    _bad(capsys, *argv)
+    assert _bad(capsys, *argv).startswith("gcacw-ref: ")
 
 
 def test_rule_and_search_without_books(home: Path, capsys: Capsys) -> None:

@@ -13,7 +13,11 @@ from gcacw_ref.text.library import Library
 
 
 def test_no_search_asked_means_no_wait(filled_home: Path) -> None:
-    Library(home=filled_home).wait_for_searches()  # returns at once
+    lib = Library(home=filled_home)
+    waiter = threading.Thread(target=lib.wait_for_searches, daemon=True)
+    waiter.start()
+    waiter.join(60)  # a bound for a stuck test, not a measure of speed
+    assert not waiter.is_alive()  # nothing asked: it returned without a search ending
 
 
 def test_the_warm_up_waits_while_a_search_is_asked(filled_home: Path) -> None:

@@ -5,7 +5,10 @@ from __future__ import annotations
 from gcacw_ref.calculators import calculator
 from gcacw_ref.paths import tables_dir
 from gcacw_ref.rules.charts import all_grids, grids_for
+from gcacw_ref.tui.calcs.simple import ArtilleryPane, OddsPane
 from gcacw_ref.tui.charts_pane import used_cells
+from gcacw_ref.tui.keys import APP_BINDINGS, TAB_KEYS
+from gcacw_ref.tui.messages import ChartMarks
 
 
 def test_every_table_file_has_a_grid() -> None:
@@ -49,21 +52,31 @@ def test_combat_chart_grids_read_like_the_chart() -> None:
 
 def test_cells_used_by_a_calculation() -> None:
     odds = calculator("odds")
-    out = odds.run(odds.Input.model_validate({"attacker": 30, "defender": 9})).model_dump(
-        mode="json"
-    )
+    out = odds.run(odds.Input.model_validate({"attacker": 30, "defender": 9}))
     ratio = grids_for("ratio")[0]
-    lit = used_cells(ratio, "odds", out)
+    lit = used_cells(ratio, OddsPane.chart_marks(out))
     assert {ratio.rows[r][0] for r, _ in lit} == {"3-1"}
     art = calculator("artillery")
     out = art.run(
         art.Input.model_validate(
             {"attacker_artillery": 8, "defender_artillery": 2, "defender_terrain": "clear"}
         )
-    ).model_dump(mode="json")
+    )
     grid = next(g for g in grids_for("artillery") if g.key == "artillery.rules_text")
-    ((row, col),) = used_cells(grid, "artillery", out)
+    ((row, col),) = used_cells(grid, ArtilleryPane.chart_marks(out))
     assert grid.rows[row][col] == "+1" and grid.headers[col] == "+5 to +7"
+
+
+def test_marks_light_the_retreat_and_march_tables() -> None:
+    retreat = next(g for g in grids_for("retreat_tables") if g.key.endswith("table1"))
+    col = retreat.headers.index("priority")
+    lit = used_cells(retreat, ChartMarks(retreat_table=1, retreat_priorities=frozenset({"1"})))
+    assert lit and {retreat.rows[r][col] for r, _c in lit} == {"1"}
+    assert (
+        used_cells(retreat, ChartMarks(retreat_table=2, retreat_priorities=frozenset({"1"})))
+        == set()
+    )
+    assert used_cells(retreat, ChartMarks()) == set()
 
 
 def test_bench_section_renders() -> None:
@@ -121,3 +134,15 @@ def test_help_lists_every_key() -> None:
     for key in sorted(declared - hidden):
         shown = names.get(key, key)
         assert shown.lower() in [k.lower() for k in listed] or key.upper() in listed, key
+
+
+def test_the_reminder_line_is_the_apps_shown_bindings() -> None:
+    from gcacw_ref.tui.app import GcacwApp
+    from gcacw_ref.tui.tabs import hints, tab_title
+
+    assert GcacwApp.BINDINGS is APP_BINDINGS
+    line = hints("search").plain
+    assert line.startswith(" F1 help  F2 search  F3 rules  F4 calc  F5 charts  F6 game ")
+    assert "^p palette  ^q quit" in line and "F7" not in line
+    assert TAB_KEYS == {"search": "F2", "rules": "F3", "calc": "F4", "charts": "F5", "game": "F6"}
+    assert tab_title("charts") == "Charts F5"

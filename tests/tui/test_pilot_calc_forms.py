@@ -143,10 +143,10 @@ async def test_combat_typed_equals_cli(home: Path, capsys: pytest.CaptureFixture
         await pilot.press("f5")
         await settle(pilot)
         charts = app.query_one(ChartsPane)
-        assert charts.last is not None and charts.last[0] == "combat"
+        assert charts.last is not None and charts.last.attacker_column == "12-18"
         grid = next(g for g in grids_for("combat_chart") if g.key.endswith("attacker"))
         row = [r[0] for r in grid.rows].index("+2")
-        assert used_cells(grid, *charts.last) == {(row, grid.headers.index("12-18"))}
+        assert used_cells(grid, charts.last) == {(row, grid.headers.index("12-18"))}
 
 
 @run_async

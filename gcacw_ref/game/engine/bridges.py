@@ -27,9 +27,6 @@ if TYPE_CHECKING:
     from gcacw_ref.game.model.state import Unit
 
 
-NEVER_DESTROYED: frozenset[tuple[str, str]] = frozenset()
-
-
 def strong(w: Work) -> int:
     """10.2: the strength that removes an enemy pontoon or may attack a fixed bridge."""
     return bridge_limits(w.game).strong_unit

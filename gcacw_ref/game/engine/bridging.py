@@ -45,11 +45,6 @@ def may_bridge_major(w: Work, side: Side) -> bool:
     return may_bridge_major_river(w.game, side)
 
 
-def _uncrossable(w: Work, major: bool) -> bool:
-    """12.0: the river's unfordable marker still stands this turn."""
-    return w.turn <= (w.major_unfordable_until if major else w.minor_unfordable_until)
-
-
 def _has(w: Work, h: str, feats: frozenset[F]) -> bool:
     """The hex holds one of `feats` (a hexside of it carries the feature)."""
     return any(w.board.side(h, m) & feats for m in w.board.neighbors(h))
@@ -111,15 +106,12 @@ def build_bridge(w: Work, action: Action, build: BuildFrame) -> None:
     unit = w.unit(action.unit)
     here, there = hex_of(unit), action.hex
     assert there
-    feats = w.board.side(here, there)
-    major = F.MAJOR_RIVER in feats
     key = hexside_key(here, there)
     if action.option == "repair":
         build.repaired = True
-        drm = repair_drm(major=major, uncrossable=_uncrossable(w, major))
+        drm = repair_modifier(w, here, there)
         die = w.roll_one("bridge_repair", unit.side, "10.3")
-        ferry = F.FERRY in feats and F.BRIDGE not in feats
-        ok = repaired(die, drm, ferry)
+        ok = repaired(die, drm, repairs_a_ferry(w, here, there))
         if ok:
             w.destroyed = tuple(d for d in w.destroyed if tuple(d) != tuple(key))
         w.emit(
@@ -136,13 +128,7 @@ def build_bridge(w: Work, action: Action, build: BuildFrame) -> None:
         )
         return
     build.bridge_hexes = (*build.bridge_hexes, here)
-    drm = pontoon_drm(
-        major=major,
-        uncrossable=_uncrossable(w, major),
-        crossing=bool(feats & {F.FORD, F.FERRY}) or bridges.is_destroyed(w, here, there),
-        roads=(_has(w, here, ROADS), _has(w, there, ROADS)),
-        routes=(_has(w, here, ROADS_AND_TRAIL), _has(w, there, ROADS_AND_TRAIL)),
-    )
+    drm = pontoon_modifier(w, here, there)
     die = w.roll_one("pontoon", unit.side, "10.1")
     ok = pontoon_built(die, drm)
     if ok:
@@ -161,3 +147,29 @@ def build_bridge(w: Work, action: Action, build: BuildFrame) -> None:
             where=[here, there],
         )
     )
+
+
+def pontoon_modifier(w: Work, here: str, there: str) -> int:
+    """10.1: the die modifier for laying a pontoon bridge from `here` over to `there` (the
+    river, its marker (12.0), a crossing there, the roads and trails on either bank)."""
+    feats = w.board.side(here, there)
+    major = F.MAJOR_RIVER in feats
+    return pontoon_drm(
+        major=major,
+        uncrossable=w.river_marker_stands(major),
+        crossing=bool(feats & {F.FORD, F.FERRY}) or bridges.is_destroyed(w, here, there),
+        roads=(_has(w, here, ROADS), _has(w, there, ROADS)),
+        routes=(_has(w, here, ROADS_AND_TRAIL), _has(w, there, ROADS_AND_TRAIL)),
+    )
+
+
+def repair_modifier(w: Work, here: str, there: str) -> int:
+    """10.3: the die modifier for repairing the destroyed crossing between the two hexes."""
+    major = F.MAJOR_RIVER in w.board.side(here, there)
+    return repair_drm(major=major, uncrossable=w.river_marker_stands(major))
+
+
+def repairs_a_ferry(w: Work, here: str, there: str) -> bool:
+    """10.3: the crossing to repair is a ferry (no bridge on the hexside)."""
+    feats = w.board.side(here, there)
+    return F.FERRY in feats and F.BRIDGE not in feats

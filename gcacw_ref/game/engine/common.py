@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from gcacw_ref.game.engine.work import EngineBug
-from gcacw_ref.game.model.state import Leader, Unit
+from gcacw_ref.game.model.state import Unit
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.march import MAX_FATIGUE
 
@@ -58,20 +58,6 @@ def hex_of(unit: Unit) -> str:
     return unit.hex
 
 
-def can_act(unit: Unit) -> bool:
-    """5.1 / 6.5: a unit at fatigue 4 takes no action."""
-    return unit.hex is not None and unit.fatigue < MAX_FATIGUE
-
-
-def leader_unit(w: Work, leader: Leader) -> Unit | None:
-    unit: Unit | None = w.units.get(leader.unit) if leader.unit else None
-    return unit
-
-
 def enemy_units_adjacent(w: Work, hex_: str, side: Side) -> list[str]:
     """Adjacent hexes holding enemy units."""
     return [n for n in w.board.neighbors(hex_) if w.enemy_at(n, side)]
-
-
-def unit_name(w: Work, uid: str) -> str:
-    return str(w.units[uid].name)

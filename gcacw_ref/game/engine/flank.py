@@ -52,8 +52,7 @@ def river_blocks(w: Work, n: str, target: str, side: Side) -> bool:
         return True
     if feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
         major = F.MAJOR_RIVER in feats
-        marker = w.major_unfordable_until if major else w.minor_unfordable_until
-        fordable = not w.rain() and w.turn > marker
+        fordable = not w.rain() and not w.river_marker_stands(major)
         left = crossings_left(feats, bridges.broken(w, n, target, side))
         if left & {F.BRIDGE, F.DAM, F.FERRY}:
             return False

@@ -11,9 +11,11 @@ bots, the api and the game screen read these and compute no rule of their own.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Literal
 
 from gcacw_ref.errors import InputError
-from gcacw_ref.game.engine.bridges import broken, effective_hexside
+from gcacw_ref.game.engine.bridges import broken, effective_hexside, is_destroyed
+from gcacw_ref.game.engine.bridging import pontoon_modifier, repair_modifier, repairs_a_ferry
 from gcacw_ref.game.engine.combat_input import combat_input
 from gcacw_ref.game.engine.common import combat_strength, disorganized_value, hex_of
 from gcacw_ref.game.engine.flank import FlankCase, flank_case, flank_for
@@ -21,18 +23,30 @@ from gcacw_ref.game.engine.retreat import describe, retreat_plan
 from gcacw_ref.game.engine.work import Work
 from gcacw_ref.game.engine.zocview import command_range, move_board, weather, zoc_kind, zoc_map
 from gcacw_ref.game.model.pathing import MoveView, MovingUnit, move_step
-from gcacw_ref.game.model.state import GameState
+from gcacw_ref.game.model.state import GameState, Leader, Unit
+from gcacw_ref.rules.bridges import bridge_limits, pontoon_built, repaired
 from gcacw_ref.rules.combat import CombatResult, resolve_combat
 from gcacw_ref.rules.combat_models import CombatInput
+from gcacw_ref.rules.command import leader_commands
 from gcacw_ref.rules.games import Side
-from gcacw_ref.rules.movement import river_crossing
+from gcacw_ref.rules.march import is_extended_march
+from gcacw_ref.rules.movement import joined_by_road_or_trail, river_crossing
+from gcacw_ref.rules.recovery import may_build_in_recovery
 from gcacw_ref.rules.retreat import RetreatHex
 from gcacw_ref.rules.retreat_paths import RetreatPlan
 from gcacw_ref.rules.retreat_tables import Kind as RetreatKind
 from gcacw_ref.rules.terrain import RIVERS, UnitKind
-from gcacw_ref.rules.zoc import ZocKind
+from gcacw_ref.rules.zoc import ZocKind, zoc_move
 
-__all__ = ["FlankCase", "Position", "disorganized_value", "verdict"]
+__all__ = [
+    "BridgeWork",
+    "FlankCase",
+    "Position",
+    "commands",
+    "disorganized_value",
+    "march_is_extended",
+    "verdict",
+]
 
 
 class Position:
@@ -157,6 +171,60 @@ class Position:
     ) -> RetreatPlan[str]:
         """7.6, 7.7: every legal retreat of the stack, as the engine offers them."""
         return retreat_plan(self._w, units, kind, active_hex)
+
+    def may_build(self, uid: str, work: BridgeWork) -> bool:
+        """8.0 step 1, 10.1, 10.3: whether the unit's kind, fatigue and strength fit it to
+        lay a pontoon bridge (`work` "bridge") or repair a crossing ("repair") in a recovery
+        phase, by the game's figures (`rules.bridges.bridge_limits`: SIV asks less); the
+        river, the enemy near it and the weather are the recovery phase's to check."""
+        w = self._w
+        unit = w.units[uid]
+        limits = bridge_limits(w.game)
+        need = limits.build_strength if work == "bridge" else limits.repair_strength
+        fit = unit.kind == UnitKind.INFANTRY and may_build_in_recovery(unit.fatigue, rain=False)
+        return fit and combat_strength(w, unit) >= need
+
+    def destroyed(self, a: str, b: str) -> bool:
+        """10.2: the fixed crossing between the two hexes is destroyed."""
+        return is_destroyed(self._w, a, b)
+
+    def pontoon_chance(self, a: str, b: str) -> Fraction:
+        """10.1: the chance a pontoon bridge from `a` over to `b` is laid by one die (the
+        engine's own modifier, `bridging.pontoon_modifier`)."""
+        drm = pontoon_modifier(self._w, a, b)
+        return Fraction(sum(1 for die in range(1, 7) if pontoon_built(die, drm)), 6)
+
+    def repair_chance(self, a: str, b: str) -> Fraction:
+        """10.3: the chance the destroyed crossing between `a` and `b` is repaired by one
+        die (the engine's own modifier, `bridging.repair_modifier`)."""
+        w = self._w
+        drm, ferry = repair_modifier(w, a, b), repairs_a_ferry(w, a, b)
+        return Fraction(sum(1 for die in range(1, 7) if repaired(die, drm, ferry)), 6)
+
+    def disorganizes(self, uid: str, to: str, board: MoveView) -> bool:
+        """6.2: whether the unit's move into the adjacent hex `to` on `board` (`move_view`
+        of its side) would disorganize it: from enemy ZOC straight into enemy ZOC with no
+        road, pike, railroad or trail across the hexside (`rules.zoc.zoc_move`)."""
+        here = self._w.unit(uid).hex
+        if here is None:
+            return False
+        road = joined_by_road_or_trail(board.hexmap.hexside(here, to))
+        leaving, entering = board.in_normal_zoc(here), board.in_normal_zoc(to)
+        return zoc_move(leaving, entering, first_action=True, road_or_trail=road).disorganizes
+
+
+BridgeWork = Literal["bridge", "repair"]
+
+
+def commands(leader: Leader, unit: Unit) -> bool:
+    """2.2: whether the leader commands the unit (read from the two pieces alone)."""
+    return leader_commands(leader, unit)
+
+
+def march_is_extended(unit: Unit) -> bool:
+    """5.1: whether a march by the unit now would be an extended march (its fatigue after
+    the march's +1, on its fresh or exhausted side)."""
+    return is_extended_march(unit.exhausted, unit.fatigue + 1)
 
 
 def verdict(inp: CombatInput) -> CombatResult | None:

@@ -48,8 +48,7 @@ def crossing_ok(w: Work, a: str, b: str, side: Side) -> bool:
     rain = w.rain()
     if feats & {F.MINOR_RIVER, F.MAJOR_RIVER}:
         major = F.MAJOR_RIVER in feats
-        marker = w.major_unfordable_until if major else w.minor_unfordable_until
-        fordable = not rain and w.turn > marker
+        fordable = not rain and not w.river_marker_stands(major)
         left = crossings_left(feats, bridges.broken(w, a, b, side))
         if left & {F.BRIDGE, F.DAM, F.FERRY}:
             return True

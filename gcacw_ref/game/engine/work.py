@@ -99,6 +99,11 @@ class Work:
     def rain(self) -> bool:
         return self.turn in self.rain_turns
 
+    def river_marker_stands(self, major: bool) -> bool:
+        """12.0: the major (or minor) river's unfordable marker is still on the turn track
+        this turn (the one home of that test)."""
+        return self.turn <= (self.major_unfordable_until if major else self.minor_unfordable_until)
+
     def roll(self, roll: RollKind, dice: int, side: Side | None, rule: str) -> tuple[int, ...]:
         """The dice of one roll, from the chance player (`ChanceRequest`)."""
         return self.chance.resolve(ChanceRequest(roll, dice, side, rule))

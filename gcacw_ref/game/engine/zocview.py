@@ -48,8 +48,8 @@ def weather(w: Work) -> Weather:
     """12.0: this turn's rain and the river markers still on the turn track."""
     return Weather(
         rain=w.rain(),
-        minor_uncrossable=w.turn <= w.minor_unfordable_until,
-        major_uncrossable=w.turn <= w.major_unfordable_until,
+        minor_uncrossable=w.river_marker_stands(major=False),
+        major_uncrossable=w.river_marker_stands(major=True),
     )
 
 

@@ -19,7 +19,7 @@ from gcacw_ref.i18n import N_, catalog
 
 __all__ = ["Event", "EventBase", "piece_names", "render_event", "render_log", "render_text"]
 
-# the event types the play contract promises (DESIGN.md, `play --json`), then the others
+# the event types the play contract promises (DESIGN.md, `play --json`)
 CONTRACT_EVENT_TYPES = (
     "initiative",
     "pass",
@@ -40,16 +40,6 @@ CONTRACT_EVENT_TYPES = (
     "rain",
     "turn_end",
     "game_end",
-)
-EVENT_TYPES = (
-    *CONTRACT_EVENT_TYPES,
-    "move",
-    "loss",
-    "leader",
-    "surrender",
-    "refuse_flank",
-    "eliminated",
-    "march_end",
 )
 
 

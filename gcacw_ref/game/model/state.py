@@ -229,8 +229,9 @@ class GameState(BaseModel):
         Outside the engine read `api.pending_decision(state)` instead."""
         return self.stack[-1] if self.stack and not self.over else None
 
+    def is_rain(self) -> bool:
+        """12.0: whether the current turn is a rain turn."""
+        return self.turn in self.rain
+
     def units_at(self, hex_: str) -> list[Unit]:
         return [u for u in self.units.values() if u.hex == hex_]
-
-    def is_rain(self, turn: int | None = None) -> bool:
-        return (self.turn if turn is None else turn) in self.rain

@@ -1,7 +1,7 @@
 """The engine's public API: the one module bots, scenarios, the CLI and the TUI use.
 
 Nothing outside the engine needs `gcacw_ref.game.engine.*`; everything a caller needs is
-here (the older homes of these names stay importable and mean the same):
+here, each name from its one home below (code inside the game imports from that home):
 
 State and set-up
     `Scenario`, `load_scenario(id_or_path)`; `GameState` (immutable, JSON-ready);
@@ -23,7 +23,8 @@ Playing
     to the next decision; `dice` are table dice (1-6) used before the seeded generator.
     `apply(state, action, dice=None) -> state`; `step_chance` is `step` keeping its
     chance requests and how many dice the seeded generator gave (`Stepped`). `Event` is
-    a JSON-ready dict (`type`, `turn`, `rule`, `en`, `ja`, details).
+    a typed event (`type`, `turn`, `rule`, its details); `play --json` prints each with
+    its `text` in one language (`model.log.event_json`).
 Chance
     `dice_outcomes(n)`: every roll of n d6 with its probability; `chance_outcomes(state,
     action)`: every way the dice of one step can fall, each with its probability and the
@@ -54,6 +55,7 @@ from fractions import Fraction
 from itertools import product
 
 from gcacw_ref.errors import DataError
+from gcacw_ref.game.engine.common import disorganized_value
 from gcacw_ref.game.engine.core import (
     Stepped,
     apply,
@@ -65,24 +67,21 @@ from gcacw_ref.game.engine.core import (
     step,
     step_chance,
 )
-from gcacw_ref.game.engine.position import Position, disorganized_value
+from gcacw_ref.game.engine.position import Position
 from gcacw_ref.game.engine.refusal import Refusal
 from gcacw_ref.game.engine.whynot import why_not
-from gcacw_ref.game.engine.work import EngineBug
 from gcacw_ref.game.model.action_rules import action_rule
 from gcacw_ref.game.model.actions import Action, IllegalAction, parse_action
 from gcacw_ref.game.model.chance import (
     ROLL_NAMES,
     ChanceRequest,
     DieOwner,
-    RollKind,
     die_owners,
 )
-from gcacw_ref.game.model.events import ENTRENCHMENT_WORDS, SIDE_WORDS
+from gcacw_ref.game.model.events import ATTACK_WORDS, ENTRENCHMENT_WORDS, SIDE_WORDS
 from gcacw_ref.game.model.geometry import direction, parse_hex
 from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.game.model.log import (
-    EVENT_NAMES,
     Event,
     describe_decision,
     piece_names,
@@ -130,6 +129,7 @@ from gcacw_ref.rules.zoc import ZocKind
 
 __all__ = [
     "action_rule",
+    "ATTACK_WORDS",
     "ENTRENCHMENT_WORDS",
     "SIDE_WORDS",
     "why_not",
@@ -137,12 +137,10 @@ __all__ = [
     "AssaultDecision",
     "ChanceOutcome",
     "ChanceRequest",
-    "RollKind",
     "ROLL_NAMES",
     "DieOwner",
     "die_owners",
     "DecisionKind",
-    "EngineBug",
     "Event",
     "Game",
     "GameState",
@@ -184,7 +182,6 @@ __all__ = [
     "Stepped",
     "verify",
     # for the TUI: the model's types and look-ups it shows
-    "EVENT_NAMES",
     "SCENARIO_DIR",
     "HexMap",
     "MovingUnit",

@@ -1,8 +1,8 @@
-"""What the heuristic bot reads of the map: where rivers run, stations and whose they
-are, and the chances of repairing or bridging a crossing (the rules core's 10.1 and 10.3
-on the map's facts). Whether a hexside can be crossed now is the position view's
-(`Position.crossable`); the legality of every move stays with the engine; this only
-guides which legal action the bot prefers.
+"""What the heuristic bot reads of the map: where rivers run, and stations and whose
+they are. Whether a hexside can be crossed now, and the chances of bridging or repairing
+it, are the position view's (`Position.crossable`, `pontoon_chance`, `repair_chance`);
+the legality of every move stays with the engine; this only guides which legal action
+the bot prefers.
 """
 
 from __future__ import annotations
@@ -10,15 +10,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from gcacw_ref.game.engine.position import Position
-from gcacw_ref.game.model.geometry import distance, hexside_key, neighbors
-from gcacw_ref.game.model.hexmap import HexMap, Hexside
+from gcacw_ref.game.model.geometry import distance, neighbors
+from gcacw_ref.game.model.hexmap import HexMap
 from gcacw_ref.game.model.scenario import Scenario
 from gcacw_ref.game.model.state import GameState
-from gcacw_ref.rules.bridges import pontoon_built, pontoon_drm, repair_drm, repaired
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.terrain import RIVERS
-
-Sides = dict[tuple[str, str], Hexside]
 
 
 class _MapIndex:
@@ -56,16 +53,6 @@ def _map(scen: Scenario) -> _MapIndex:
     return _index(scen.board)
 
 
-def hexside(state: GameState, a: str, b: str) -> Hexside:
-    """The printed features of the hexside between `a` and `b`."""
-    return state.scenario.board.hexside(a, b)
-
-
-def destroyed_here(state: GameState, a: str, b: str) -> bool:
-    key = hexside_key(a, b)
-    return any(tuple(d) == key for d in state.destroyed)
-
-
 def crossing_near(position: Position, hex_: str, side: Side) -> bool:
     """A river hexside `side` can cross within 2 hexes of `hex_` (the view's 10.x, 12.0)."""
     rivers = _map(position.state.scenario).rivers_near(hex_)
@@ -86,41 +73,3 @@ def station_owner(state: GameState, hex_: str) -> str | None:
 def river_neighbors(state: GameState, hex_: str) -> list[str]:
     """The neighbours of `hex_` across a river hexside."""
     return _map(state.scenario).river_neighbors(hex_)
-
-
-ROADS = frozenset({"road", "pike", "railroad"})
-ROUTES = ROADS | {"trail"}
-
-
-def _has(state: GameState, hex_: str, feats: frozenset[str]) -> bool:
-    """A hexside of `hex_` carries one of `feats` (the hex has that road)."""
-    return any(hexside(state, hex_, n) & feats for n in neighbors(hex_))
-
-
-def _uncrossable(state: GameState, major: bool) -> bool:
-    until = state.major_unfordable_until if major else state.minor_unfordable_until
-    return state.turn <= until
-
-
-def pontoon_chance(state: GameState, a: str, b: str) -> float:
-    """10.1: the chance a pontoon bridge is laid over a-b this recovery phase (the rules
-    core's modifiers and target on the map's facts)."""
-    feats = hexside(state, a, b)
-    major = "major_river" in feats
-    drm = pontoon_drm(
-        major=major,
-        uncrossable=_uncrossable(state, major),
-        crossing=bool(feats & {"ford", "ferry"}) or destroyed_here(state, a, b),
-        roads=(_has(state, a, ROADS), _has(state, b, ROADS)),
-        routes=(_has(state, a, ROUTES), _has(state, b, ROUTES)),
-    )
-    return sum(1 for die in range(1, 7) if pontoon_built(die, drm)) / 6
-
-
-def repair_chance(state: GameState, a: str, b: str) -> float:
-    """10.3: the chance a destroyed bridge or ferry over a-b is repaired this phase."""
-    feats = hexside(state, a, b)
-    major = "major_river" in feats
-    drm = repair_drm(major=major, uncrossable=_uncrossable(state, major))
-    ferry = "ferry" in feats and "bridge" not in feats
-    return sum(1 for die in range(1, 7) if repaired(die, drm, ferry)) / 6

@@ -27,25 +27,45 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
+from gcacw_ref.game.engine.position import commands
 from gcacw_ref.game.model.actions import Action
 from gcacw_ref.game.model.geometry import distance
-from gcacw_ref.game.model.pathing import MoveView
 from gcacw_ref.game.model.pending import AssaultDecision, pending_decision
 from gcacw_ref.game.model.state import Unit
-from gcacw_ref.game.play.bots_map import (
-    ROUTES,
-    hexside,
-    pontoon_chance,
-    repair_chance,
-    station_owner,
-)
-from gcacw_ref.game.play.bots_view import _flank_threat, _View
-from gcacw_ref.rules.command import leader_commands
+from gcacw_ref.game.play.bots_map import station_owner
+from gcacw_ref.game.play.bots_view import View, flank_threat
+
+Scorer = Callable[[View, Action], float]
+"""One action type's score of a legal action of that type, higher is better."""
 
 
-def _command_gain(view: _View, lid: str, target: Unit) -> float:
+def score(view: View, a: Action) -> float:
+    """The heuristic's score of a legal action: its type's scorer (`SCORERS`), 0 for a
+    type without one."""
+    scorer = SCORERS.get(a.type)
+    return scorer(view, a) if scorer is not None else 0.0
+
+
+def _unit(view: View, a: Action) -> Unit | None:
+    return view.state.units.get(a.unit or "")
+
+
+def _constant(value: float) -> Scorer:
+    def scorer(view: View, a: Action) -> float:
+        return value
+
+    return scorer
+
+
+def _yes(view: View, a: Action) -> float:
+    """grand assault (5.3), cavalry retreat (7.7): always, when the rules offer it."""
+    return 1.0 if a.option == "yes" else 0.0
+
+
+def _command_gain(view: View, lid: str, target: Unit) -> float:
     """Keep leaders in command: a transfer scores by how many more of the leader's units
     stand within 3 hexes of the new unit than of the old one."""
     leader = view.state.leaders[lid]
@@ -53,110 +73,145 @@ def _command_gain(view: _View, lid: str, target: Unit) -> float:
     return 0.6 * (view.commanded_near(lid, target.hex) - view.commanded_near(lid, here)) - 0.4
 
 
-def _score(view: _View, a: Action) -> float:
-    state = view.state
-    unit = state.units.get(a.unit or "")
-    t = a.type
-    plan = _score_plan(view, a, unit)
-    if plan is not None:
-        return plan
-    if t == "pass":
-        return 0.0
-    if t == "assault":
-        leader = state.leaders[a.leader or ""]
-        here = state.units[leader.unit or ""].hex
-        stack = [u.id for u in (view.own_within(here, 0) if here else []) if u.fatigue < 3]
-        gains = [
-            view.gain(stack, h, "assault", None)
-            for h in view.adjacent_enemy(state.units[leader.unit or ""])
-        ]
-        best = max((g for g in gains if g is not None), default=-9.0)
-        return 1.0 + best if best > 0.5 else -2.0
-    if t == "entrench" and unit is not None:
-        return 2.5 if view.adjacent_enemy(unit) and unit.fatigue <= 1 else -2.0
-    if t == "select":
-        if unit is None:
-            return 1.0
-        if a.option == "entrench":
-            return 1.2 if view.adjacent_enemy(unit) and unit.fatigue <= 2 else -1.0
-        if a.option == "march":
-            return 1.0 if view.fresh(unit) else -2.0
-        return 1.0
-    if t == "forced_march":
-        return 1.0 if a.option == "no" else -1.0
-    if t == "move" and unit is not None:
-        if a.hex and _disorganizing(view, unit, a.hex):
-            return -1.0 if unit.organized else -3.0
-        before = view.goal_distance(unit.hex or "0101")
-        after = view.goal_distance(a.hex or "0101")
-        if after >= before:  # sideways or back: ending the march (0.2) is better
-            return 0.1 + (before - after) * 1.0
-        return 0.5 + (before - after) * 1.0
-    if t == "attack" and a.hex:
-        if unit is not None:  # a marching unit's attack
-            value = view.gain([unit.id], a.hex, "march", a.option)
-        else:  # an assault's target: the leader's stack
-            pending = pending_decision(state)
-            chosen = list(pending.units) if isinstance(pending, AssaultDecision) else []
-            value = view.gain(chosen, a.hex, "assault", None)
-        return value * 2.0 if value is not None else -1.0
-    if t == "end":
-        return 0.2
-    if t in ("advance", "hex"):
-        return 1.0
-    if t == "grand_assault":
-        return 1.0 if a.option == "yes" else 0.0
-    if t == "cavalry_retreat":
-        return 1.0 if a.option == "yes" else 0.0
-    if t == "done":
-        return 0.3
-    if t == "stop":
-        return 1.0
-    if t == "transfer" and a.leader and unit is not None:
+def _transfer(view: View, a: Action) -> float:
+    """6.3: move a leader to a unit where more of its units stand near."""
+    unit = _unit(view, a)
+    if a.leader and unit is not None:
         return _command_gain(view, a.leader, unit)
-    if t in ("transfer", "unrefuse"):
-        return -0.5
-    return 0.0
+    return -0.5
 
 
-def _score_plan(view: _View, a: Action, unit: Unit | None) -> float | None:
-    """The scores that need a plan beyond the next step (the initiative, raids, crossings,
-    refused flanks, dug-in units, cheap refusals of poor attacks); None: `_score` decides."""
-    t = a.type
-    if t == "take":
-        return _take(view)
-    if t == "raid" and unit is not None:
-        return _raid(view, unit)
-    if t == "build" and unit is not None:
-        return _build(view, unit, a)
-    if t == "destroy" and unit is not None and a.hex:
-        return _destroy(view, unit, a.hex)
-    if t == "dismantle" and unit is not None and a.hex:
-        return _dismantle(view, unit, a.hex)
-    if t == "refuse" and unit is not None:
-        return 1.4 if _flank_threat(view, unit) else -0.5
-    if t == "assault" and a.leader:
-        return _assault_hopeless(view, a.leader)
-    if t == "activate" and a.leader:
-        return _activate(view, a.leader)
+def _take_score(view: View, a: Action) -> float:
+    return _take(view)
+
+
+def _raid_score(view: View, a: Action) -> float:
+    unit = _unit(view, a)
+    return _raid(view, unit) if unit is not None else 0.0
+
+
+def _build_score(view: View, a: Action) -> float:
+    unit = _unit(view, a)
+    return _build(view, unit, a) if unit is not None else 0.0
+
+
+def _destroy_score(view: View, a: Action) -> float:
+    unit = _unit(view, a)
+    return _destroy(view, unit, a.hex) if unit is not None and a.hex else 0.0
+
+
+def _dismantle_score(view: View, a: Action) -> float:
+    unit = _unit(view, a)
+    return _dismantle(view, unit, a.hex) if unit is not None and a.hex else 0.0
+
+
+def _refuse(view: View, a: Action) -> float:
+    """7.8: refuse the flanks when threatened."""
+    unit = _unit(view, a)
     if unit is None:
-        return None
-    if t in ("march", "entrench") or (t == "select" and a.option in ("march", "entrench")):
-        if view.holds(unit):
-            return -2.5  # keep it at fatigue 0 for the recovery phase's bridge work
-        if t == "march":
-            return (1.0 if view.fresh(unit) else -3.0) - unit.fatigue * 0.3
-        return None
-    if t == "move" and unit.entrenchment != "none" and view.adjacent_enemy(unit):
+        return 0.0
+    return 1.4 if flank_threat(view, unit) else -0.5
+
+
+def _activate_score(view: View, a: Action) -> float:
+    return _activate(view, a.leader) if a.leader else 0.0
+
+
+def _assault(view: View, a: Action) -> float:
+    """5.3: with the leader's stack against the best enemy hex next to it, worth it only
+    at a good expected gain (odds below 3-2 on the printed strengths: not worked out)."""
+    if a.leader:
+        hopeless = _assault_hopeless(view, a.leader)
+        if hopeless is not None:
+            return hopeless
+    state = view.state
+    leader = state.leaders[a.leader or ""]
+    here = state.units[leader.unit or ""].hex
+    stack = [u.id for u in (view.own_within(here, 0) if here else []) if u.fatigue < 3]
+    gains = [
+        view.gain(stack, h, "assault", None)
+        for h in view.adjacent_enemy(state.units[leader.unit or ""])
+    ]
+    best = max((g for g in gains if g is not None), default=-9.0)
+    return 1.0 + best if best > 0.5 else -2.0
+
+
+def _march(view: View, a: Action) -> float:
+    """5.1: march fresh units, never one kept for bridge work."""
+    unit = _unit(view, a)
+    if unit is None:
+        return 0.0
+    if view.holds(unit):
+        return -2.5  # keep it at fatigue 0 for the recovery phase's bridge work
+    return (1.0 if view.fresh(unit) else -3.0) - unit.fatigue * 0.3
+
+
+def _entrench(view: View, a: Action) -> float:
+    """5.5, 9.0: dig in next to the enemy while fresh enough."""
+    unit = _unit(view, a)
+    if unit is None:
+        return 0.0
+    if view.holds(unit):
+        return -2.5
+    return 2.5 if view.adjacent_enemy(unit) and unit.fatigue <= 1 else -2.0
+
+
+def _select(view: View, a: Action) -> float:
+    """5.2: the units an activation takes along, and what each does."""
+    unit = _unit(view, a)
+    if unit is None:
+        return 1.0
+    if a.option in ("march", "entrench") and view.holds(unit):
+        return -2.5
+    if a.option == "entrench":
+        return 1.2 if view.adjacent_enemy(unit) and unit.fatigue <= 2 else -1.0
+    if a.option == "march":
+        return 1.0 if view.fresh(unit) else -2.0
+    return 1.0
+
+
+def _forced_march(view: View, a: Action) -> float:
+    """5.2: never force-march."""
+    return 1.0 if a.option == "no" else -1.0
+
+
+def _move(view: View, a: Action) -> float:
+    """6.1, 6.2: toward the goals; never out of works next to the enemy, nor from enemy
+    ZOC into enemy ZOC off the roads (but into an enemy victory hex)."""
+    unit = _unit(view, a)
+    if unit is None:
+        return 0.0
+    if unit.entrenchment != "none" and view.adjacent_enemy(unit):
         return -1.0  # leaving its works under the enemy's eyes
-    if t == "attack" and a.hex and view.odds(view.strength(unit), a.hex, view.side) < 1.5:
-        return -1.0
-    return None
+    if a.hex and _disorganizing(view, unit, a.hex):
+        return -1.0 if unit.organized else -3.0
+    before = view.goal_distance(unit.hex or "0101")
+    after = view.goal_distance(a.hex or "0101")
+    if after >= before:  # sideways or back: ending the march (0.2) is better
+        return 0.1 + (before - after) * 1.0
+    return 0.5 + (before - after) * 1.0
 
 
-def _assault_hopeless(view: _View, lid: str) -> float | None:
+def _attack(view: View, a: Action) -> float:
+    """7.1-7.4: at 2-1 or better by the expected gain; below 3-2 on the printed
+    strengths, not worked out."""
+    if not a.hex:
+        return 0.0
+    unit = _unit(view, a)
+    if unit is not None:  # a marching unit's attack
+        if view.odds(view.strength(unit), a.hex, view.side) < 1.5:
+            return -1.0
+        value = view.gain([unit.id], a.hex, "march", a.option)
+    else:  # an assault's target: the leader's stack
+        pending = pending_decision(view.state)
+        chosen = list(pending.units) if isinstance(pending, AssaultDecision) else []
+        value = view.gain(chosen, a.hex, "assault", None)
+    return value * 2.0 if value is not None else -1.0
+
+
+def _assault_hopeless(view: View, lid: str) -> float | None:
     """-2 when the leader's stack has less than 3-2 on the printed strengths against every
-    enemy hex next to it (then no combat is worked out); None: `_score` weighs it."""
+    enemy hex next to it (then no combat is worked out); None: `_assault` weighs it."""
     leader = view.state.leaders[lid]
     with_unit = view.state.units.get(leader.unit or "")
     if with_unit is None or with_unit.hex is None:
@@ -167,7 +222,7 @@ def _assault_hopeless(view: _View, lid: str) -> float | None:
     return -2.0 if best < 1.5 else None
 
 
-def _activate(view: _View, lid: str) -> float:
+def _activate(view: View, lid: str) -> float:
     """5.2: worth it for two or more units worth marching within the leader's command
     (counted within its command rating in hexes); a lone unit marches by itself (5.1)."""
     leader = view.state.leaders[lid]
@@ -177,14 +232,14 @@ def _activate(view: _View, lid: str) -> float:
     n = sum(
         1
         for u in view.own_within(with_unit.hex, max(leader.command, 1))
-        if leader_commands(leader, u)  # an army leader never activates (5.2)
+        if commands(leader, u)  # an army leader never activates (5.2)
         and not view.holds(u)
         and view.fresh(u)
     )
     return 1.5 + 0.2 * n if n >= 2 else -3.0
 
 
-def _take(view: _View) -> float:
+def _take(view: View) -> float:
     """4.2: take the initiative only when something worth doing follows it: a unit that can
     march without an extended march (and is not being kept for bridge work), a leader worth
     activating, or an assault it would make. A side that takes the initiative must act, and
@@ -198,12 +253,12 @@ def _take(view: _View) -> float:
         if _activate(view, leader.id) > 0:
             return 2.0
         assault = Action(type="assault", leader=leader.id)
-        if _score(view, assault) > 0:
+        if score(view, assault) > 0:
             return 2.0
     return -1.0
 
 
-def _raid(view: _View, unit: Unit) -> float:
+def _raid(view: View, unit: Unit) -> float:
     """5.4: an enemy station whose marker the raid changes (none to damaged or destroyed;
     damaged to destroyed needs combat strength 5); never one's own station."""
     here = unit.hex or ""
@@ -216,7 +271,7 @@ def _raid(view: _View, unit: Unit) -> float:
     return 3.0 if now == "damaged" and strong else -2.0
 
 
-def _build(view: _View, unit: Unit, a: Action) -> float:
+def _build(view: View, unit: Unit, a: Action) -> float:
     """8.0 step 1: the crossing toward the goal first (repair 10.3, pontoon 10.1), else
     entrench (next to the enemy above all)."""
     if a.option == "entrench":
@@ -224,17 +279,17 @@ def _build(view: _View, unit: Unit, a: Action) -> float:
     here, there = unit.hex or "", a.hex or ""
     toward = view.goal_distance(there) < view.goal_distance(here)
     if a.option == "repair":  # not away from the goal, or where the enemy is not near
-        chance = repair_chance(view.state, here, there)
+        chance = float(view.position.repair_chance(here, there))
         safe = not any(distance(h, there) <= 4 for h in view.enemy_hexes())
         level = view.goal_distance(there) <= view.goal_distance(here)
         return 1.0 + 3.0 * chance if chance and (level or safe) else 0.1
     if not toward or view.crossable(here, there):
         return 0.1
-    chance = pontoon_chance(view.state, here, there)
+    chance = float(view.position.pontoon_chance(here, there))
     return 1.0 + 2.5 * chance if chance else -1.0
 
 
-def _destroy(view: _View, unit: Unit, there: str) -> float:
+def _destroy(view: View, unit: Unit, there: str) -> float:
     """10.2: destroy a crossing behind one's own line: the far bank leads away from the
     goals and the enemy stands within 4 hexes of it."""
     here = unit.hex or ""
@@ -244,7 +299,7 @@ def _destroy(view: _View, unit: Unit, there: str) -> float:
     return 1.0 if enemy_near else -0.5
 
 
-def _dismantle(view: _View, unit: Unit, there: str) -> float:
+def _dismantle(view: View, unit: Unit, there: str) -> float:
     """10.2: take up one's own pontoon bridge once it leads away from the goals and no
     other unit of one's own is within 2 hexes of the far bank."""
     here = unit.hex or ""
@@ -257,20 +312,16 @@ def _dismantle(view: _View, unit: Unit, there: str) -> float:
     return -0.5 if others else 0.9
 
 
-def _disorganizing(view: _View, unit: Unit, to: str) -> bool:
-    """6.2: a move from enemy ZOC straight into enemy ZOC off road, pike, railroad and trail
-    disorganizes the unit (a disorganized one loses a strength point: victory points for
-    the enemy); worth it only to take an enemy victory hex."""
-    here = unit.hex
-    if here is None or to in _enemy_vp_hexes(view):
+def _disorganizing(view: View, unit: Unit, to: str) -> bool:
+    """6.2 (the view's `Position.disorganizes`): the move would disorganize the unit (a
+    disorganized one loses a strength point: victory points for the enemy); worth it
+    only to take an enemy victory hex."""
+    if unit.hex is None or to in _enemy_vp_hexes(view):
         return False
-    board = _move_view(view)
-    if not (board.in_normal_zoc(here) and board.in_normal_zoc(to)):
-        return False
-    return not hexside(view.state, here, to) & ROUTES
+    return view.position.disorganizes(unit.id, to, view.move_board)
 
 
-def _enemy_vp_hexes(view: _View) -> set[str]:
+def _enemy_vp_hexes(view: View) -> set[str]:
     """The victory hexes the enemy of the side to move holds now."""
     state = view.state
     return {
@@ -280,6 +331,30 @@ def _enemy_vp_hexes(view: _View) -> set[str]:
     }
 
 
-def _move_view(view: _View) -> MoveView:
-    """6.2: the board as the side to move sees it (enemy ZOC), worked out once a decision."""
-    return view.move_board
+# Each action type's scorer (a type not here scores 0).
+SCORERS: dict[str, Scorer] = {
+    "take": _take_score,
+    "pass": _constant(0.0),
+    "raid": _raid_score,
+    "build": _build_score,
+    "destroy": _destroy_score,
+    "dismantle": _dismantle_score,
+    "refuse": _refuse,
+    "unrefuse": _constant(-0.5),
+    "activate": _activate_score,
+    "assault": _assault,
+    "march": _march,
+    "entrench": _entrench,
+    "select": _select,
+    "forced_march": _forced_march,
+    "move": _move,
+    "attack": _attack,
+    "end": _constant(0.2),
+    "advance": _constant(1.0),
+    "hex": _constant(1.0),
+    "grand_assault": _yes,
+    "cavalry_retreat": _yes,
+    "done": _constant(0.3),
+    "stop": _constant(1.0),
+    "transfer": _transfer,
+}

@@ -1,6 +1,7 @@
-"""What the heuristic bot reads of a position, gathered once per decision (`_View`), and
-its measure of an attack (`expected_gain`, from the rules core's outcomes through the
-public API). No rule is decided here; `bots.py` scores the actions."""
+"""What the heuristic bot reads of a position, gathered once per decision (`View`), and
+its measure of an attack (`expected_gain`). Every rule it needs is asked of the position
+view (`engine.position`: strengths, crossings, command, bridge work, 6.2 disorder, an
+attack's outcomes); nothing here decides a rule. `bots_score` scores the actions."""
 
 from __future__ import annotations
 
@@ -9,29 +10,21 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 
 from gcacw_ref.game.engine.core import pending_side
-from gcacw_ref.game.engine.position import Position
+from gcacw_ref.game.engine.position import Position, commands, march_is_extended
 from gcacw_ref.game.model.geometry import distance, hexes_within, nearest_distance_in
 from gcacw_ref.game.model.geometry import neighbors as _neighbors
 from gcacw_ref.game.model.pathing import MoveView
 from gcacw_ref.game.model.state import GameState, Unit
-from gcacw_ref.game.play.bots_map import (
-    crossing_near,
-    destroyed_here,
-    pontoon_chance,
-    repair_chance,
-    river_neighbors,
-)
-from gcacw_ref.rules.command import leader_commands
+from gcacw_ref.game.play.bots_map import crossing_near, river_neighbors
 from gcacw_ref.rules.games import Side
-from gcacw_ref.rules.march import is_extended_march
 
 # the six neighbours of a hex never change: worked out once per hex
 neighbors = lru_cache(maxsize=8192)(_neighbors)
 
 
 def fresh(unit: Unit) -> bool:
-    """The unit can march without an extended march (5.1)."""
-    return not is_extended_march(unit.exhausted, unit.fatigue + 1)
+    """The unit can march without an extended march (5.1, the view's)."""
+    return not march_is_extended(unit)
 
 
 class ViewMemo:
@@ -56,7 +49,7 @@ class ViewMemo:
         return self
 
 
-class _View:
+class View:
     """What the heuristic reads of one state, gathered once per decision: units by hex,
     each side's units, the goals, and the expected gains already worked out (`memo`: what
     the bot kept from its earlier decisions)."""
@@ -153,7 +146,7 @@ class _View:
         near = self.adjacent_enemy(unit)
         if not near:
             return None
-        if unit.hex not in self.state.refused and _flank_threat(self, unit):
+        if unit.hex not in self.state.refused and flank_threat(self, unit):
             return True
         return any(self.odds(self.strength(unit), h, self.side) >= 1.5 for h in near)
 
@@ -212,14 +205,31 @@ class _View:
         """Whether this own unit is kept at fatigue 0 for bridge work (`_holds_hex`: the
         first able unit of its hex, by id, where its hex calls for it); never on the last
         turn (its recovery phase builds nothing that counts). Reads the unit's hex alone."""
-        if self.all_out or unit.side is not self._side or unit.hex is None or not _able(unit):
+        if self.all_out or unit.side is not self._side or unit.hex is None:
+            return False
+        if not self.able(unit):
             return False
         here = unit.hex
         hit = self._hold_hex.get(here)
         if hit is None:
-            able = [u.id for u in self.by_hex.get(here, ()) if u.side is unit.side and _able(u)]
-            hit = self._hold_hex[here] = _holds_hex(self, here, unit.side) and min(able)
+            able = [u.id for u in self.by_hex.get(here, ()) if u.side is unit.side and self.able(u)]
+            first = min(able)
+            hit = self._hold_hex[here] = _holds_hex(self, here, unit.side, first) and first
         return hit == unit.id
+
+    def able(self, unit: Unit) -> bool:
+        """A unit fit for bridge work in the coming recovery phase (the view's 8.0, 10.1,
+        10.3: its kind, fatigue and strength by the game's figures), and organized (a
+        disorganized one is left to recover)."""
+        if not unit.organized:
+            return False
+        position = self.position
+        return position.may_build(unit.id, "bridge") or position.may_build(unit.id, "repair")
+
+    @property
+    def answered(self) -> int:
+        """How many units this view has answered "worth marching" for in full (`fresh`)."""
+        return len(self._fresh)
 
     def own_within(self, hex_: str, reach: int) -> list[Unit]:
         """The side to move's units at most `reach` hexes from `hex_` (read from the hexes
@@ -240,7 +250,7 @@ class _View:
                 mine = self._commanded[leader_id] = [
                     u.hex
                     for u in self.state.units.values()
-                    if u.hex and u.side == leader.side and leader_commands(leader, u)
+                    if u.hex and u.side == leader.side and commands(leader, u)
                 ]
             hit = sum(1 for x in mine if hex_ and distance(hex_, x) <= 3)
             self._commanded_near[key] = hit
@@ -340,24 +350,21 @@ def expected_gain(
     return gain
 
 
-def _flank_threat(view: _View, unit: Unit) -> bool:
+def flank_threat(view: View, unit: Unit) -> bool:
     """7.8: enemy next to the unit in two directions or more, or next to it at all while
     it is dug in."""
     dirs = len(view.adjacent_enemy(unit))
     return dirs >= 2 or (dirs >= 1 and unit.entrenchment != "none")
 
 
-def _able(u: Unit) -> bool:
-    """A unit fit for bridge work: fresh organized infantry of strength 5 or more."""
-    return u.kind == "infantry" and u.fatigue == 0 and u.organized and u.strength >= 5
-
-
-def _holds_hex(view: _View, here: str, side: Side) -> bool:
-    """Whether the first able unit (`_able`) of `here` is kept at fatigue 0 for bridge
-    work: beside a river hexside toward its goal that it cannot cross, with no enemy on
-    the far bank and either a destroyed crossing there that a die can repair (10.3) or no
-    usable crossing within 2 hexes and a pontoon bridge that a die can lay (10.1)."""
+def _holds_hex(view: View, here: str, side: Side, uid: str) -> bool:
+    """Whether the first able unit (`View.able`) of `here`, `uid`, is kept at fatigue 0
+    for bridge work: beside a river hexside toward its goal that it cannot cross, with no
+    enemy on the far bank and either a destroyed crossing there that it may repair and a
+    die can (10.3) or no usable crossing within 2 hexes and a pontoon bridge that it may
+    lay and a die can (10.1)."""
     state = view.state
+    position = view.position
     rivers = river_neighbors(state, here)
     if not rivers:
         return False
@@ -367,11 +374,12 @@ def _holds_hex(view: _View, here: str, side: Side) -> bool:
             continue
         if any(x.side != side for x in view.by_hex.get(n, ())):
             continue
-        if destroyed_here(state, here, n):
-            worth = repair_chance(state, here, n) > 0
+        if position.destroyed(here, n):
+            worth = position.may_build(uid, "repair") and position.repair_chance(here, n) > 0
         else:
-            worth = not crossing_near(view.position, here, Side(view.side))
-            worth = worth and pontoon_chance(state, here, n) > 0
+            worth = position.may_build(uid, "bridge")
+            worth = worth and not crossing_near(position, here, Side(view.side))
+            worth = worth and position.pontoon_chance(here, n) > 0
         if worth:
             return True
     return False

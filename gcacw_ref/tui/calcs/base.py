@@ -33,7 +33,7 @@ from gcacw_ref.rules.io.fields import Form, missing
 from gcacw_ref.rules.tables import describe_validation_error
 from gcacw_ref.tui.calcs.fields import clear_field, field_hint, read_widget, set_field, show_example
 from gcacw_ref.tui.calcs.summary import context_line
-from gcacw_ref.tui.messages import Calculated, ShowTab
+from gcacw_ref.tui.messages import Calculated, ChartMarks, ShowTab
 from gcacw_ref.tui.ruleside import RuleSide
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.touchkit import hint
@@ -55,6 +55,11 @@ class CalcPane(Vertical, Generic[R]):
     calculator's `form` in the registry (read once, when the pane is first shown)."""
 
     NAME: ClassVar[str] = ""
+
+    @staticmethod
+    def chart_marks(out: R) -> ChartMarks:
+        """The chart labels the result `out` reported (none by default)."""
+        return ChartMarks()
 
     @classmethod
     def title(cls) -> str:
@@ -368,7 +373,7 @@ class CalcPane(Vertical, Generic[R]):
         self.query_one(f"#{self.NAME}-summary", Static).update(self.summary(out))
         self.query_one(f"#{self.NAME}-steps", StepsTable).show(list(out.steps))
         self.show_extra(out)
-        self.post_message(Calculated(self.NAME, out.model_dump(mode="json")))
+        self.post_message(Calculated(self.NAME, self.chart_marks(out)))
 
     def waiting(self, absent: list[Spec]) -> None:
         """Required fields are blank: say which, compute nothing."""

@@ -18,6 +18,7 @@ from gcacw_ref.rules.io.combat import GAME_MODIFIERS, GAME_SPECIFIC, game_fields
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.dist import distribution_chart
 from gcacw_ref.tui.calcs.summary import lines, pairs, signed
+from gcacw_ref.tui.messages import ChartMarks
 from gcacw_ref.tui.widgets import Spec, form_widgets
 
 if TYPE_CHECKING:  # the calculator loads when first used (start-up stays fast)
@@ -39,6 +40,15 @@ MODIFIER_NAMES = {
 
 class CombatPane(CalcPane["CombatOutput"]):
     NAME = "combat"
+
+    @staticmethod
+    def chart_marks(out: CombatOutput) -> ChartMarks:
+        return ChartMarks(
+            ratio=out.ratio.label,
+            attacker_column=out.attacker_column.label,
+            defender_column=out.defender_column.label,
+            combat_row=out.row,
+        )
 
     def main_specs(self) -> list[Spec]:
         return [s for s in self.specs() if s.key not in GAME_SPECIFIC]

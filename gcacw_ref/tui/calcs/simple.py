@@ -14,6 +14,7 @@ from gcacw_ref.rules.numbers import format_strength
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.dist import distribution_chart
 from gcacw_ref.tui.calcs.summary import lines, pairs, signed
+from gcacw_ref.tui.messages import ChartMarks
 
 if TYPE_CHECKING:  # the calculators load when first used (start-up stays fast)
     from gcacw_ref.rules.io.artillery import Output as ArtilleryOutput
@@ -30,6 +31,14 @@ MARCH_COLUMNS = {
 class OddsPane(CalcPane["OddsOutput"]):
     NAME = "odds"
 
+    @staticmethod
+    def chart_marks(out: OddsOutput) -> ChartMarks:
+        return ChartMarks(
+            ratio=out.ratio,
+            attacker_column=out.attacker_column,
+            defender_column=out.defender_column,
+        )
+
     def summary(self, out: OddsOutput) -> Text:
         return lines(
             pairs(N_("Ratio"), out.ratio),
@@ -41,6 +50,10 @@ class OddsPane(CalcPane["OddsOutput"]):
 
 class ArtilleryPane(CalcPane["ArtilleryOutput"]):
     NAME = "artillery"
+
+    @staticmethod
+    def chart_marks(out: ArtilleryOutput) -> ChartMarks:
+        return ChartMarks(artillery=(out.row, out.column))
 
     def summary(self, out: ArtilleryOutput) -> Text:
         parts = [
@@ -60,6 +73,10 @@ class ArtilleryPane(CalcPane["ArtilleryOutput"]):
 
 class MarchPane(CalcPane["MarchOutput"]):
     NAME = "march"
+
+    @staticmethod
+    def chart_marks(out: MarchOutput) -> ChartMarks:
+        return ChartMarks(march_column=out.column)
 
     def compose_result_extra(self) -> ComposeResult:
         yield Static("", id="march-dist", classes="calc-extra")

@@ -18,6 +18,7 @@ from gcacw_ref.rules.io.retreat import MARKS as RETREAT_MARKS
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.summary import lines, pairs, signed
 from gcacw_ref.tui.hexes import HexPicker, Toggle, direction
+from gcacw_ref.tui.messages import ChartMarks
 from gcacw_ref.tui.widgets import Choice, Field, FormLabel, StrengthCheck, said_field
 
 if TYPE_CHECKING:  # the calculators load when first used (start-up stays fast)
@@ -174,6 +175,11 @@ class FlankPane(CalcPane["FlankOutput"]):
 
 class RetreatPane(CalcPane["RetreatOutput"]):
     NAME = "retreat"
+
+    @staticmethod
+    def chart_marks(out: RetreatOutput) -> ChartMarks:
+        allowed = frozenset(str(o.priority) for o in out.options if o.allowed)
+        return ChartMarks(retreat_table=out.table, retreat_priorities=allowed)
 
     def compose_form_top(self) -> ComposeResult:
         yield RetreatPicker(RETREAT_DEFAULTS, id="retreat-hexes")

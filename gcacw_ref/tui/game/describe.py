@@ -12,6 +12,7 @@ from fractions import Fraction
 from rich.text import Text
 
 from gcacw_ref.game.play.api import (
+    ATTACK_WORDS,
     ENTRENCHMENT_WORDS,
     SIDE_WORDS,
     Action,
@@ -66,10 +67,7 @@ ACTION_WORDS = {
 OPTION_WORDS = {
     "yes": N_("yes"),
     "no": N_("no"),
-    "column": N_("column attack"),
-    "hasty": N_("hasty attack"),
-    "normal": N_("normal attack"),
-    "prepared": N_("prepared attack"),
+    **{kind: word for kind, word in ATTACK_WORDS.items() if kind != "assault"},  # the log's
     "entrench": N_("entrenchment"),
     "bridge": N_("pontoon bridge"),
     "repair": N_("repair"),
