@@ -176,7 +176,7 @@ def fit_ngrams(
             rules += [entry.rule] * len(lines)
             texts += lines
     y = np.array([at[r] for r in rules], dtype=np.int64)
-    weights, bias = train(line_ranker.ngrams(texts), y, len(names), lam)
+    weights, bias = train(line_ranker.ngrams([canonical(t) for t in texts]), y, len(names), lam)
     return names, weights, bias
 
 

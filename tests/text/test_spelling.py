@@ -153,3 +153,12 @@ def test_what_the_one_spelling_keeps() -> None:
 def test_respellings_rank_alike(library: Library, a: str, b: str) -> None:
     first = [(h.book, h.ref, h.score) for h in library.search(a, limit=10)]
     assert first and first == [(h.book, h.ref, h.score) for h in library.search(b, limit=10)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_the_one_spelling_is_its_own_spelling(text: str) -> None:
+    """The search makes a query's one spelling once and every stage reads it (the trained
+    ranker's characters too): spelling it again changes nothing."""
+    once = canonical(text)
+    assert canonical(once) == once
