@@ -161,7 +161,4 @@ def canonical(query: str) -> str:
         text = _japanese_ending(text)
     # one letter case: a sentence's (capital first), abbreviations in capitals
     text = _ABBREV.sub(lambda m: m.group(1).upper(), text)
-    first = text[:1].upper()
-    # a letter whose capital is not one letter that lowers back to it (ß -> SS) stays as it
-    # is, so that the one spelling of a one spelling is itself
-    return (first if first.lower() == text[:1] else text[:1]) + text[1:]
+    return text[:1].upper() + text[1:]
