@@ -29,7 +29,7 @@ from typing import Any
 from tune_eval import TUNING, library
 
 from gcacw_ref.text.answer import sentence_spans
-from gcacw_ref.text.quality import (
+from tests.text.quality import (
     ANSWER_FILES,
     is_right,
     load_answers,

@@ -19,7 +19,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from gcacw_ref.text.quality import SECOND_READING, toml_string
+from tests.text.quality import SECOND_READING, toml_string
 
 HEADER = """\
 # A second reading of held-out questions (round 14, issue 29): for each, the section a second

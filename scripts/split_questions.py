@@ -26,7 +26,7 @@ from pathlib import Path
 from rapidfuzz import fuzz
 
 from gcacw_ref.text.clean import search_form
-from gcacw_ref.text.quality import ASKED_MORE, QUESTION_FILES
+from tests.text.quality import ASKED_MORE, QUESTION_FILES
 
 HEADERS = {
     "2": """\

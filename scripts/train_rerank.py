@@ -34,8 +34,8 @@ import train_ranker
 import tune_offline as t
 
 from gcacw_ref.text import line_ranker, rerank
-from gcacw_ref.text.quality import is_right
 from gcacw_ref.text.rank import Evidence
+from tests.text.quality import is_right
 
 DEPTH = 10  # results kept per question for the features
 DATA = Path(__file__).resolve().parent / "data"

@@ -1,4 +1,4 @@
-"""The asked lines (`asked.toml`: the tuning halves' Japanese questions as lines of the
+"""The asked lines (`asked_lines.toml`: the tuning halves' Japanese questions as lines of the
 encoder), measured by leave-one-set-out: each tuning set is ranked with the lines of the
 other sets only, so no question meets its own line.
 
@@ -23,7 +23,7 @@ import tune_offline as t
 from tune_eval import TUNING
 
 from gcacw_ref.text.asks import ASKS_FILE
-from gcacw_ref.text.quality import load_questions, toml_string
+from tests.text.quality import load_questions, toml_string
 
 
 def lines_file(questions: list[dict[str, Any]], langs: list[str], held: str, out: Path) -> Path:

@@ -19,10 +19,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from gcacw_ref.paths import seeds_dir
-from gcacw_ref.text import quality
 from gcacw_ref.text.library import Library
-from gcacw_ref.text.quality import evaluate, load_questions
 from gcacw_ref.text.rank_config import CONFIG, RankConfig
+from tests.text import quality
+from tests.text.quality import evaluate, load_questions
 
 # tune8 joined after round 12 measured it untouched; tune9 (round 13) at once (docs/search.md)
 TUNING = set(quality.TUNING)

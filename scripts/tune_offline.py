@@ -7,7 +7,7 @@ re-run the fusion, the last look and the asks' and encoder lines' aggregation in
     python scripts/tune_offline.py clf OUT.pkl lams=1e-3,1e-2 [more=0,1,2] [AXIS=v,v ...]
 
 `record` runs the live search over the tuning halves (`tune`...`tune10`, never held), without
-the encoder's asked lines (the Japanese tuning questions themselves, `asked.toml`), and
+the encoder's asked lines (the Japanese tuning questions themselves, `asked_lines.toml`), and
 keeps, per question: its one spelling, the term ranker's scored list, every ranker's list
 (`rank.Evidence`), the tokens the asks read (`cards.card_weights`) and the question's
 vector. `check` replays the shipped ranking from the record and counts the questions whose top 3
@@ -62,10 +62,10 @@ from gcacw_ref.text import (
 from gcacw_ref.text.asks import ASKS_FILE, AsksFile, asks_docs
 from gcacw_ref.text.bm25 import Postings
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, card_weights, read_data
-from gcacw_ref.text.quality import is_right, load_questions
 from gcacw_ref.text.question import read_query
 from gcacw_ref.text.rank_config import CONFIG, RankConfig
 from gcacw_ref.text.spelling import canonical
+from tests.text.quality import is_right, load_questions
 
 LISTS = ("passages", "sections", "definitions", "cards", "asks", "sem_passages", "sem_lines")
 SETS = sorted(TUNING)

@@ -11,7 +11,7 @@ Two rankings, for questions only (look-ups keep their term ranking):
 * `passages`: cosine of the question with every passage of the leading book (the
   standard rules, in an all-books search); a ref ranks by its best passage;
 * `lines`: cosine with every line of the cards (`cards.py`) and the asks (`asks.py`) of
-  the standard rules, and with the Japanese questions of the tuning halves (`asked.toml`,
+  the standard rules, and with the Japanese questions of the tuning halves (`asked_lines.toml`,
   labelled with their answer); a rule ranks by its best line (for an English question, by
   the mean of its best three: `rule_lines.py`).
 

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from gcacw_ref.text.asks import ASKED_FILE, ASKS_FILE, AsksFile
 from gcacw_ref.text.cards import read_data
 from gcacw_ref.text.library import Library
-from gcacw_ref.text.quality import load_questions
 from gcacw_ref.text.spelling import canonical
+from tests.text.quality import load_questions
 
 QUESTIONS = [q["q"] for q in load_questions()]
 JAPANESE = [q for q in QUESTIONS if not q.isascii()]
