@@ -4,7 +4,7 @@
 
 The Japanese questions of the tuning halves (`quality.TUNING`; never a held-out half) and
 of `scripts/data/asked_more.toml` (eight more blind writers' questions) become lines of
-the sentence encoder, each under the rule it names first (round 13, docs/search.md). Then
+the sentence encoder, each under the rule it names first (round 13, docs/search-changelog.md). Then
 run scripts/lines_vectors.py: the shipped vectors are stamped with this file, and a test
 fails while `asked_lines.toml` is not what this script makes.
 """

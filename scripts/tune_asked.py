@@ -9,7 +9,7 @@ shipped), `ja,en`, or `none` (no asked lines: the search before round 13). The g
 constants is scored the same way, then cross-validated (each set scored with the choice
 best on the others), as `tune_offline.py cv` does. `more=` adds question files of extra
 writers (the question sets' format) to the lines of every fold, in LANGS: what ships is
-`ja more=data/asked_more.toml` (round 13, docs/search.md).
+`ja more=data/asked_more.toml` (round 13, docs/search-changelog.md).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from gcacw_ref.text.rank_config import CONFIG, RankConfig
 from tests.text import quality
 from tests.text.quality import evaluate, load_questions
 
-# tune8 joined after round 12 measured it untouched; tune9 (round 13) at once (docs/search.md)
+# tune8 joined after round 12 measured it untouched; tune9 (round 13) at once (search-changelog.md)
 TUNING = set(quality.TUNING)
 SEEDS = {
     "gcacw": "000_eb3241535f1c3a1c.txt",

@@ -31,7 +31,7 @@ counter's description, when it asks what that leader or marker does under a rule
 
 The shape of the question is read from its one spelling (`spelling.py`): "what is",
 "what does ... mean", 「〜とは」, 「〜って何」 ask for a definition. Each weight was
-chosen on the tuning halves only (docs/search.md, round 9).
+chosen on the tuning halves only (docs/search-changelog.md, round 9).
 """
 
 from __future__ import annotations
