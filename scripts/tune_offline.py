@@ -524,13 +524,9 @@ HOWS_ASKS = ["max", "max", "mean:2", "lse:0.1"]
 HOWS_SEM = ["max", "max", "lse:0.01", "mean:2"]
 SPACE: dict[str, list[float]] = {
     "k": [1.0, 1.5, 2.0, 3.0],
-    "ja_k": [1.0, 1.5, 2.0, 3.0],
     "w_passages": [0.5, 0.7, 1.0, 1.5],
-    "ja_w_passages": [0.7, 1.0, 1.5, 2.0],
     "w_sections": [0.3, 0.5, 0.7, 1.0],
-    "ja_w_sections": [0.3, 0.5, 0.7],
     "w_definitions": [0.3, 0.5, 0.8],
-    "ja_w_definitions": [0.3, 0.5, 0.8],
     "w_cards": [0.4, 0.7, 1.0],
     "w_asks": [0.7, 1.0, 1.5, 2.0, 3.0],
     "w_sem_passages": [0.5, 1.0, 1.5],

@@ -211,7 +211,8 @@ _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 
 
 def written_in_japanese(query: str) -> bool:
-    """Whether a query holds Japanese (kana or kanji): it is fused with the `ja_` weights."""
+    """Whether a query holds Japanese (kana or kanji): its lines' list and `by_lines`'
+    weights are its own (`lines_list`, `ja_w_line_*`)."""
     return bool(_JAPANESE.search(query))
 
 
@@ -242,19 +243,20 @@ def fuse(
 ) -> list[tuple[Key, float]]:
     """Refs by fused score (0-100), best first; ties keep the term ranker's order.
 
-    `japanese`: a Japanese question (not a look-up) is fused with the `ja_` weights."""
+    `japanese`: a Japanese question (not a look-up) reads the nearest lines' list
+    (`lines_list`); every question is fused with the same curve and weights."""
     c = config
     ja = japanese and not lookup
-    curve = c.ja_k if ja else c.k
+    curve = c.k
     sure_at = c.sure_lookup if lookup else c.sure
     sure = bool(terms) and terms[0][1] >= sure_at
     w_terms = c.w_terms_sure if sure else c.w_terms
     elsewhere = lines_keep_out(terms, bm, c)
     lists: list[tuple[float, list[Key]]] = [
         (w_terms, [k for k, _ in terms[: c.depth]]),
-        (c.ja_w_passages if ja else c.w_passages, bm.passages),
-        (c.ja_w_sections if ja else c.w_sections, bm.sections),
-        (c.ja_w_definitions if ja else c.w_definitions, bm.definitions),
+        (c.w_passages, bm.passages),
+        (c.w_sections, bm.sections),
+        (c.w_definitions, bm.definitions),
         (0.0 if elsewhere else c.w_cards, bm.cards),
         (0.0 if elsewhere else c.w_asks, bm.asks),
         (c.w_sem_passages, bm.sem_passages),

@@ -44,13 +44,17 @@ def test_only_the_cards_found_something() -> None:
     assert C.w_cards > 0
 
 
-def test_a_japanese_question_is_fused_with_its_own_weights() -> None:
+def test_a_japanese_question_is_fused_with_the_same_weights() -> None:
+    """Issue 45's ablation removed the Japanese curve and weights: only the lines' list
+    tells the languages apart in the fusion (`lines_list`)."""
     bm = _bm(passages=[(0, "7.5")], sections=[(0, "7.6")], definitions=[(0, "7.6")])
     assert fuse([], bm)[0][0] == (0, "7.6")  # sections 0.7 + definitions 0.8 > passages 1.0
-    ja = fuse([], bm, japanese=True)
-    top = (C.ja_w_passages + C.ja_w_sections + C.ja_w_definitions) / (C.ja_k + 1)
-    assert ja[0] == ((0, "7.5"), round(100 * C.ja_w_passages / (C.ja_k + 1) / top, 1))
-    assert fuse([], bm, lookup=True, japanese=True) == fuse([], bm, lookup=True)  # look-ups
+    assert fuse([], bm, japanese=True) == fuse([], bm)
+    top = (C.w_passages + C.w_sections + C.w_definitions) / (C.k + 1)
+    assert fuse([], bm)[1] == ((0, "7.5"), round(100 * C.w_passages / (C.k + 1) / top, 1))
+    lines = _bm(sem_lines=[(0, "7.5")], trained=[(0, "7.6")])
+    assert fuse([], lines, japanese=True)[0][0] == (0, "7.5")  # the nearest lines
+    assert fuse([], lines)[0][0] == (0, "7.6")  # the trained ranker's list
 
 
 @pytest.mark.parametrize(
