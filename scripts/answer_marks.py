@@ -8,7 +8,7 @@ four sentences, not marked yet (in any `answers*.toml`), shuffled by SEED (13 in
 15 in round 15); each with its section cut into numbered sentences
 (`answer.sentence_spans`). Written outside the project (it holds the rulebook's text): N
 items per reader file, PARTS files beside ITEMS.json. Readers see only their file and mark
-the sentences that answer each question (round 13, docs/search.md).
+the sentences that answer each question (round 13, docs/search-changelog.md).
 
 `marks`: `tests/text/answers.toml`: per marked question its text, its rule, the digests of
 the marked sentences (`quality.sentence_digest`: no rulebook text in the project), and a
@@ -29,7 +29,7 @@ from typing import Any
 from tune_eval import TUNING, library
 
 from gcacw_ref.text.answer import sentence_spans
-from gcacw_ref.text.quality import (
+from tests.text.quality import (
     ANSWER_FILES,
     is_right,
     load_answers,

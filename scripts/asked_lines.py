@@ -1,18 +1,18 @@
-"""Remake `gcacw_ref/text/asked.toml` from the question sets' tuning halves.
+"""Remake `gcacw_ref/text/asked_lines.toml` from the question sets' tuning halves.
 
     python scripts/asked_lines.py
 
 The Japanese questions of the tuning halves (`quality.TUNING`; never a held-out half) and
 of `scripts/data/asked_more.toml` (eight more blind writers' questions) become lines of
-the sentence encoder, each under the rule it names first (round 13, docs/search.md). Then
+the sentence encoder, each under the rule it names first (round 13, docs/search-changelog.md). Then
 run scripts/lines_vectors.py: the shipped vectors are stamped with this file, and a test
-fails while `asked.toml` is not what this script makes.
+fails while `asked_lines.toml` is not what this script makes.
 """
 
 from __future__ import annotations
 
 from gcacw_ref.text.asks import ASKED_FILE
-from gcacw_ref.text.quality import ASKED_MORE, asked_toml, load_questions
+from tests.text.quality import ASKED_MORE, asked_toml, load_questions
 
 
 def main() -> None:

@@ -27,10 +27,12 @@ def main(argv: list[str]) -> None:
     books = [lib._book("gcacw")]
     reading = read_query(query)
     print("reading:", {k: round(v, 2) for k, v in reading.weights.items()})
-    bm = rank.bm25_rank(books, reading)
-    bm.definitions, _ = rank.definitions(books, reading)
-    bm.cards = rank_cards([b.info.kind for b in books], query, reading)
-    bm.asks = rank_asks([b.info.kind for b in books], query, reading)
+    kinds = [b.info.kind for b in books]
+    bm = rank.gather(
+        rank.bm25_rank(books, reading),
+        rank.definitions(books, reading),
+        rank.PlayerLines(rank_cards(kinds, query, reading), rank_asks(kinds, query, reading)),
+    )
     for name in ("passages", "sections", "definitions", "cards", "asks"):
         print(f"{name:12}", [ref for _, ref in getattr(bm, name)[:n]])
     print("fused       ", [h.ref for h in lib.search(query, limit=n)])

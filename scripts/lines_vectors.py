@@ -3,11 +3,11 @@
 
     python scripts/lines_vectors.py [--tokens]
 
-Run after editing `cards.toml`, `asks.toml` or `asked.toml` (or how their lines are tokenized): both
-files are stamped with what they were made from, and a test fails while a stamp is not the
-current one (the search still works then: it reads and tokenizes the files itself, and
-encodes the lines on the first question and caches them in the data directory, a few
-seconds once). `--tokens` remakes the tokens only.
+Run after editing `cards.toml`, `asks.toml` or `asked_lines.toml` (or how their lines are
+tokenized): both files are stamped with what they were made from, and a test fails while a
+stamp is not the current one (the search still works then: it reads and tokenizes the
+files itself, and encodes the lines on the first question and caches them in the data
+directory, a few seconds once). `--tokens` remakes the tokens only.
 """
 
 from __future__ import annotations

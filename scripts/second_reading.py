@@ -2,7 +2,7 @@
 
     python scripts/second_reading.py KEY.json OUT_DIR
 
-Round 14 (issue 29, docs/search.md): 1,139 questions of the held-out halves (every question
+Round 14 (issue 29, search-changelog.md): 1,139 questions of the held-out halves (every question
 of held..held10, and 200 of held11 by SHA-256 order), shuffled and cut into eight slices, were
 given to eight readers who had only the rulebook text and the question (never the first
 writer's answer, the search or its data). For each they named the `first` section a player
@@ -19,7 +19,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from gcacw_ref.text.quality import SECOND_READING, toml_string
+from tests.text.quality import SECOND_READING, toml_string
 
 HEADER = """\
 # A second reading of held-out questions (round 14, issue 29): for each, the section a second

@@ -26,7 +26,7 @@ from pathlib import Path
 from rapidfuzz import fuzz
 
 from gcacw_ref.text.clean import search_form
-from gcacw_ref.text.quality import ASKED_MORE, QUESTION_FILES
+from tests.text.quality import ASKED_MORE, QUESTION_FILES
 
 HEADERS = {
     "2": """\
@@ -110,7 +110,7 @@ HEADERS = {
 # for each quarter of the chapters, who read only the rulebook text of their quarter (never
 # the search, its data or any question set), with the question writers' brief asking for
 # Japanese only and for half the questions to tell the moment of play first. Written as more
-# asked lines; as lines they gained nothing (docs/search.md, round 14), so they became the
+# asked lines; as lines they gained nothing (docs/search-changelog.md, round 14), so they became the
 # largest fresh measure of Japanese questions instead: measured once as they came (totals
 # only), then split once, before any change of the search.
 """,

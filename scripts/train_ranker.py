@@ -33,9 +33,9 @@ from gcacw_ref.text.spelling import canonical
 
 DATA = Path(__file__).resolve().parent / "data"
 MORE_FILES = [DATA / "asks_more.toml", DATA / "asks_more2.toml"]  # the second and third batch
-MORE = 1  # how many of MORE_FILES the shipped weights learn from (docs/search.md, round 12)
+MORE = 1  # how many of MORE_FILES the shipped weights learn from (search-changelog.md, round 12)
 CHUNK = 1000  # lines encoded and cached together
-LAM = 1e-3  # chosen by leave-one-set-out over the tuning sets (docs/search.md, round 11)
+LAM = 1e-3  # chosen by leave-one-set-out over the tuning sets (docs/search-changelog.md, round 11)
 NGRAM_LAM = 1e-3  # the characters' classifier (Japanese lines only), chosen the same way
 STEPS = 400
 RATE = 0.05
@@ -176,7 +176,7 @@ def fit_ngrams(
             rules += [entry.rule] * len(lines)
             texts += lines
     y = np.array([at[r] for r in rules], dtype=np.int64)
-    weights, bias = train(line_ranker.ngrams(texts), y, len(names), lam)
+    weights, bias = train(line_ranker.ngrams([canonical(t) for t in texts]), y, len(names), lam)
     return names, weights, bias
 
 

@@ -34,8 +34,8 @@ import train_ranker
 import tune_offline as t
 
 from gcacw_ref.text import line_ranker, rerank
-from gcacw_ref.text.quality import is_right
-from gcacw_ref.text.rank import Bm25Result
+from gcacw_ref.text.rank import Evidence
+from tests.text.quality import is_right
 
 DEPTH = 10  # results kept per question for the features
 DATA = Path(__file__).resolve().parent / "data"
@@ -68,7 +68,7 @@ def collect(
     """Per fused question: its first results' features and whether each is right."""
     out: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
-    def hook(i: int, row: dict[str, Any], order: list[Any], bm: Bm25Result) -> list[Any]:
+    def hook(i: int, row: dict[str, Any], order: list[Any], bm: Evidence) -> list[Any]:
         if not rerank.applies(bm, row["terms"]):
             return order
         head = order[:DEPTH]
@@ -225,7 +225,7 @@ def main(argv: list[str]) -> None:
             i: int,
             row: dict[str, Any],
             order: list[Any],
-            bm: Bm25Result,
+            bm: Evidence,
             k: int = k,
             cols: list[int] = cols,
             models: dict[str, list[float]] = models,

@@ -1,4 +1,4 @@
-"""The asked lines (`asked.toml`: the tuning halves' Japanese questions as lines of the
+"""The asked lines (`asked_lines.toml`: the tuning halves' Japanese questions as lines of the
 encoder), measured by leave-one-set-out: each tuning set is ranked with the lines of the
 other sets only, so no question meets its own line.
 
@@ -9,7 +9,7 @@ shipped), `ja,en`, or `none` (no asked lines: the search before round 13). The g
 constants is scored the same way, then cross-validated (each set scored with the choice
 best on the others), as `tune_offline.py cv` does. `more=` adds question files of extra
 writers (the question sets' format) to the lines of every fold, in LANGS: what ships is
-`ja more=data/asked_more.toml` (round 13, docs/search.md).
+`ja more=data/asked_more.toml` (round 13, docs/search-changelog.md).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import tune_offline as t
 from tune_eval import TUNING
 
 from gcacw_ref.text.asks import ASKS_FILE
-from gcacw_ref.text.quality import load_questions, toml_string
+from tests.text.quality import load_questions, toml_string
 
 
 def lines_file(questions: list[dict[str, Any]], langs: list[str], held: str, out: Path) -> Path:

@@ -1,28 +1,30 @@
 """Score the question search on the tuning halves only (`tune`...`tune10`); never held.
 
-    python scripts/tune_eval.py [--misses] [--near] [module.CONST=value ...]
+    python scripts/tune_eval.py [--misses] [--near] [field=value ...]
 
 `--misses` lists the questions whose rule is not in the top 3; `--near` those whose rule
 is in the top 3 but not first.
 
-Each `module.CONST=value` (for example `rank.W_CARDS=0.5`) sets a constant of
-`gcacw_ref.text.<module>` before the search runs, to try a weight without editing the code.
+Each `field=value` (for example `w_cards=0.5`) sets a field of the ranking's
+`RankConfig` (`gcacw_ref/text/rank_config.py`) for this run, to try a weight without
+editing the code.
 The three seed books are imported once into `$GCACW_REF_HOME` (default `.tune-home`).
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from gcacw_ref.paths import seeds_dir
-from gcacw_ref.text import quality
 from gcacw_ref.text.library import Library
-from gcacw_ref.text.quality import evaluate, load_questions
+from gcacw_ref.text.rank_config import CONFIG, RankConfig
+from tests.text import quality
+from tests.text.quality import evaluate, load_questions
 
-# tune8 joined after round 12 measured it untouched; tune9 (round 13) at once (docs/search.md)
+# tune8 joined after round 12 measured it untouched; tune9 (round 13) at once (search-changelog.md)
 TUNING = set(quality.TUNING)
 SEEDS = {
     "gcacw": "000_eb3241535f1c3a1c.txt",
@@ -31,9 +33,19 @@ SEEDS = {
 }
 
 
-def library() -> Library:
+def configured(config: RankConfig, settings: list[str]) -> RankConfig:
+    """`config` with each `field=value` of `settings` (the field's own type)."""
+    change: dict[str, object] = {}
+    for setting in settings:
+        name, value = setting.split("=", 1)
+        was = getattr(config, name)
+        change[name] = value in ("1", "true", "True") if isinstance(was, bool) else type(was)(value)
+    return replace(config, **change)
+
+
+def library(config: RankConfig = CONFIG) -> Library:
     home = Path(os.environ.get("GCACW_REF_HOME", ".tune-home"))
-    lib = Library(home=home)
+    lib = Library(home=home, config=config)
     if not (home / "books").exists():
         for name in SEEDS.values():
             lib.import_book(seeds_dir() / name)
@@ -42,13 +54,9 @@ def library() -> Library:
 
 def main(argv: list[str]) -> None:
     show_misses = "--misses" in argv
-    for arg in (a for a in argv if "=" in a):
-        name, value = arg.split("=", 1)
-        module, const = name.rsplit(".", 1)
-        mod = importlib.import_module(f"gcacw_ref.text.{module}")
-        setattr(mod, const, type(getattr(mod, const))(value))
+    config = configured(CONFIG, [a for a in argv if "=" in a])
     questions = [q for q in load_questions() if q["half"] in TUNING]
-    scores = evaluate(library(), questions)
+    scores = evaluate(library(config), questions)
     for lang in ("ja", "en"):
         n = top1 = top3 = 0.0
         for half in sorted(TUNING):

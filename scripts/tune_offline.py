@@ -7,9 +7,9 @@ re-run the fusion, the last look and the asks' and encoder lines' aggregation in
     python scripts/tune_offline.py clf OUT.pkl lams=1e-3,1e-2 [more=0,1,2] [AXIS=v,v ...]
 
 `record` runs the live search over the tuning halves (`tune`...`tune10`, never held), without
-the encoder's asked lines (the Japanese tuning questions themselves, `asked.toml`), and
+the encoder's asked lines (the Japanese tuning questions themselves, `asked_lines.toml`), and
 keeps, per question: its one spelling, the term ranker's scored list, every ranker's list
-(`rank.Bm25Result`), the tokens the asks read (`cards.card_weights`) and the question's
+(`rank.Evidence`), the tokens the asks read (`cards.card_weights`) and the question's
 vector. `check` replays the shipped ranking from the record and counts the questions whose top 3
 differ from the live one. `cv` scores ranking choices (the aggregation of the asks' lines
 and of the encoder's lines, the asks rankers' weights) with leave-one-set-out cross-
@@ -19,9 +19,10 @@ once and cached beside the record).
 
 `clf` trains the ranker of `line_ranker.py` (scripts/train_ranker.py, on the writers'
 lines only) for each regularisation in `lams`, prints it alone, and cross-validates it
-fused (`clf.LAM` 0: without it) over a grid of the other axes: `rank.EN_TRAINED_LINES`,
-`rank.W_LINE_TRAINED`, `clf.REPLACE`, `clf.LOG`, and the character n-gram classifier of a
-Japanese question (`clf.NG`, `clf.NG_LAM`; its asks list replaced, `clf.NG_ASKS`).
+fused (`clf.LAM` 0: without it) over a grid of the other axes: `en_trained_lines`,
+`w_line_trained` (fields of `RankConfig`), `clf.REPLACE`, `clf.LOG`, and the character
+n-gram classifier of a Japanese question (`clf.NG`, `clf.NG_LAM`; its asks list replaced,
+`clf.NG_ASKS`).
 
 The aggregations of a rule's lines (each line's BM25 score or cosine with the question):
 `max` (the rule by its best line), `mean:k` (the mean of its best k lines,
@@ -45,7 +46,7 @@ from typing import Any
 
 import numpy as np
 import train_ranker
-from tune_eval import TUNING, library
+from tune_eval import TUNING, configured, library
 
 from gcacw_ref.text import (
     asks,
@@ -61,9 +62,10 @@ from gcacw_ref.text import (
 from gcacw_ref.text.asks import ASKS_FILE, AsksFile, asks_docs
 from gcacw_ref.text.bm25 import Postings
 from gcacw_ref.text.cards import CARDS_FILE, CardsFile, card_weights, read_data
-from gcacw_ref.text.quality import is_right, load_questions
 from gcacw_ref.text.question import read_query
+from gcacw_ref.text.rank_config import CONFIG, RankConfig
 from gcacw_ref.text.spelling import canonical
+from tests.text.quality import is_right, load_questions
 
 LISTS = ("passages", "sections", "definitions", "cards", "asks", "sem_passages", "sem_lines")
 SETS = sorted(TUNING)
@@ -83,15 +85,16 @@ def record(out: Path) -> None:
 
     def spy(
         terms: list[tuple[Key, float]],
-        bm: rank.Bm25Result,
+        bm: rank.Evidence,
         lookup: bool = False,
         japanese: bool = False,
+        config: RankConfig = CONFIG,
     ) -> list[tuple[Key, float]]:
         seen.update(terms=list(terms), bm={n: list(getattr(bm, n)) for n in LISTS})
         seen.update(line_cosine=dict(bm.line_cosine), line_asks=dict(bm.line_asks))
         seen.update(trained=list(bm.trained), line_trained=dict(bm.line_trained))
         seen.update(lookup=lookup, japanese=japanese)
-        return real(terms, bm, lookup, japanese)
+        return real(terms, bm, lookup, japanese, config)
 
     search.fuse = spy
     rows = []
@@ -158,7 +161,7 @@ def aggregate(scores: np.ndarray, lines: Lines, how: str, bm25: bool) -> list[st
         touched = np.flatnonzero(scores > 0) if bm25 else np.arange(len(scores))
         order = touched[np.argsort(-scores[touched], kind="stable")][: asks.LINES]
         out = list(dict.fromkeys(lines.rules[i] for i in order.tolist()))
-        return out[: rank.DEPTH]
+        return out[: CONFIG.depth]
     pad = lines.index < 0
     top = float(scores.max()) if bm25 else 1.0
     if top <= 0:
@@ -182,7 +185,7 @@ def aggregate(scores: np.ndarray, lines: Lines, how: str, bm25: bool) -> list[st
     else:
         raise ValueError(how)
     ok = np.flatnonzero(np.isfinite(value) & (value > (0 if bm25 else -np.inf)))
-    order = ok[np.argsort(-value[ok], kind="stable")][: rank.DEPTH]
+    order = ok[np.argsort(-value[ok], kind="stable")][: CONFIG.depth]
     return [lines.names[i] for i in order.tolist()]
 
 
@@ -286,7 +289,7 @@ def prepare(rows: list[dict[str, Any]], v: Variant) -> Prepared:
 class Choice:
     asks_how: str = "max"
     sem_how: str = "shipped"  # best line (Japanese), mean of the best EN_BEST_OF (English)
-    consts: tuple[tuple[str, float], ...] = ()  # (module.CONST, value)
+    consts: tuple[tuple[str, float], ...] = ()  # (RankConfig field or module.CONST, value)
 
     def label(self) -> str:
         extra = " ".join(f"{n}={v}" for n, v in self.consts)
@@ -315,9 +318,16 @@ TRAINED: dict[tuple[float, int, bool], list[dict[str, float]]] = {}
 MODULES: dict[str, Any] = {"rank": rank, "governing": governing, "asks": asks, "clf": CLF}
 
 
+def _config(consts: tuple[tuple[str, float], ...]) -> RankConfig:
+    """The shipped `RankConfig` with the choice's fields (names without a module)."""
+    return configured(CONFIG, [f"{n}={v}" for n, v in consts if "." not in n])
+
+
 def _set(consts: tuple[tuple[str, float], ...]) -> Iterator[None]:
     old = []
     for name, value in consts:
+        if "." not in name:  # a field of `RankConfig` (`_config`)
+            continue
         mod, const = name.split(".")
         was = getattr(MODULES[mod], const)
         old.append((MODULES[mod], const, was))
@@ -349,6 +359,7 @@ def replay(
     out: list[tuple[bool, bool]] = []
     gen = _set(choice.consts)
     next(gen)
+    config = _config(choice.consts)
     try:
         for i, row in enumerate(rows):
             if "terms" not in row:  # a rule number or a sure look-up: not fused
@@ -361,25 +372,22 @@ def replay(
                 if lists["sem_lines"]:
                     how = choice.sem_how
                     if how == "shipped":  # as the search does it
-                        how = "max" if row["japanese"] else f"mean:{semantic.EN_BEST_OF}"
+                        how = "max" if row["japanese"] else f"mean:{config.en_best_of}"
                     lists["sem_lines"] = prep.ranked(i, "sem", how, v)
-            bm = rank.Bm25Result(
-                lists["passages"], lists["sections"], {}, {}, **{n: lists[n] for n in LISTS[2:]}
-            )
-            bm.trained = row.get("trained", [])  # as recorded (the shipped ranker)
-            bm.line_trained = row.get("line_trained", {})
+            trained = row.get("trained", [])  # as recorded (the shipped ranker)
+            line_trained = row.get("line_trained", {})
             probs = TRAINED.get((CLF.LAM, int(CLF.MORE), bool(CLF.CANON)))
             if CLF.LAM == 0:  # none: as before the trained ranker
-                bm.trained, bm.line_trained = [], {}
+                trained, line_trained = [], {}
             if probs is not None and lists["sem_lines"]:
                 p = probs[i]
-                if CLF.NG_ASKS and row["japanese"] and bm.asks:
+                if CLF.NG_ASKS and row["japanese"] and lists["asks"]:
                     ng = NGRAMS[(CLF.NG_LAM, _ng_more())][i]
-                    top = np.argsort(-ng)[: rank.DEPTH].tolist()
-                    bm.asks = [(0, NG_NAMES[j]) for j in top]
-                if CLF.NG_ASKS_EN and not row["japanese"] and bm.asks:
-                    top = np.argsort(-NGRAMS_EN[i])[: rank.DEPTH].tolist()
-                    bm.asks = [(0, NG_EN_NAMES[j]) for j in top]
+                    top = np.argsort(-ng)[: config.depth].tolist()
+                    lists["asks"] = [(0, NG_NAMES[j]) for j in top]
+                if CLF.NG_ASKS_EN and not row["japanese"] and lists["asks"]:
+                    top = np.argsort(-NGRAMS_EN[i])[: config.depth].tolist()
+                    lists["asks"] = [(0, NG_EN_NAMES[j]) for j in top]
                 if CLF.NG_EN and not row["japanese"] and p:
                     logs = np.log(np.maximum(np.array(list(p.values())), 1e-30))
                     logs = logs + CLF.NG_EN * NGRAMS_EN[i]
@@ -390,28 +398,45 @@ def replay(
                     logs = np.log(np.maximum(np.array(list(p.values())), 1e-30)) + CLF.NG * ng
                     q = np.exp(logs - logs.max())
                     p = dict(zip(p, (q / q.sum()).tolist(), strict=True))
-                bm.trained = [(0, r) for r in sorted(p, key=lambda r: -p[r])[: rank.DEPTH]]
-                bm.line_trained = {(0, r): x for r, x in p.items()}
+                trained = [(0, r) for r in sorted(p, key=lambda r: -p[r])[: config.depth]]
+                line_trained = {(0, r): x for r, x in p.items()}
                 if CLF.LOG:
-                    logs = {k: max(-20.0, float(np.log(x))) for k, x in bm.line_trained.items()}
-                    bm.line_trained = logs
+                    line_trained = {
+                        k: max(-20.0, float(np.log(x))) for k, x in line_trained.items()
+                    }
                 if CLF.REPLACE:
-                    bm.sem_lines = bm.trained
-            order = rank.fuse(row["terms"], bm, row["lookup"], row["japanese"])
+                    lists["sem_lines"] = trained
+            line_cosine, line_asks = row.get("line_cosine", {}), row.get("line_asks", {})
+            if not row["lookup"] and prep is not None and v is not None and lists["sem_lines"]:
+                line_cosine, line_asks = prep.best(i, v)
+            bm = rank.Evidence(
+                lists["passages"],
+                lists["sections"],
+                {},
+                {},
+                **{n: lists[n] for n in LISTS[2:]},
+                trained=trained,
+                line_trained=line_trained,
+                line_cosine=line_cosine,
+                line_asks=line_asks,
+            )
+            order = rank.fuse(row["terms"], bm, row["lookup"], row["japanese"], config)
             if not row["lookup"]:
-                if prep is not None and v is not None and lists["sem_lines"]:
-                    bm.line_cosine, bm.line_asks = prep.best(i, v)
-                else:
-                    bm.line_cosine, bm.line_asks = row["line_cosine"], row["line_asks"]
-                order = rank.by_lines(order, bm, lambda k: k, row["terms"], row["japanese"])
+                order = rank.by_lines(order, bm, lambda k: k, row["terms"], row["japanese"], config)
                 if hook is not None:  # the learned reranker (scripts/train_rerank.py)
                     order = hook(i, row, order, bm)
                 elif RERANK:  # the shipped one
                     order = rerank.reorder(
-                        order, bm, lambda k: k, row["terms"], row["query"], row["japanese"]
+                        order,
+                        bm,
+                        lambda k: k,
+                        row["terms"],
+                        row["query"],
+                        row["japanese"],
+                        config=config,
                     )
-                order = governing.governing_first(order, row["query"], lambda k: k)
-                order = rank.varied(order, lambda k: where[k][3])
+                order = governing.governing_first(order, row["query"], lambda k: k, config)
+                order = rank.varied(order, lambda k: where[k][3], config)
             if orders is not None:
                 orders[i] = order
             right = [is_right(*where[k][:3], row["sections"]) for k, _ in order[:3]]
@@ -467,8 +492,8 @@ def report(rows: list[dict[str, Any]], results: dict[Choice, list[tuple[bool, bo
 
 
 def grid(base: Choice, axes: dict[str, list[Any]]) -> list[Choice]:
-    """Every combination of the axes' values over `base` (`asks_how`, `sem_how` or a
-    module.CONST)."""
+    """Every combination of the axes' values over `base` (`asks_how`, `sem_how`, a field of
+    `RankConfig` or a module.CONST)."""
     out = []
     names = list(axes)
     for values in itertools.product(*(axes[n] for n in names)):
@@ -498,24 +523,20 @@ def run(
 HOWS_ASKS = ["max", "max", "mean:2", "lse:0.1"]
 HOWS_SEM = ["max", "max", "lse:0.01", "mean:2"]
 SPACE: dict[str, list[float]] = {
-    "rank.K": [1.0, 1.5, 2.0, 3.0],
-    "rank.JA_K": [1.0, 1.5, 2.0, 3.0],
-    "rank.W_PASSAGES": [0.5, 0.7, 1.0, 1.5],
-    "rank.JA_W_PASSAGES": [0.7, 1.0, 1.5, 2.0],
-    "rank.W_SECTIONS": [0.3, 0.5, 0.7, 1.0],
-    "rank.JA_W_SECTIONS": [0.3, 0.5, 0.7],
-    "rank.W_DEFINITIONS": [0.3, 0.5, 0.8],
-    "rank.JA_W_DEFINITIONS": [0.3, 0.5, 0.8],
-    "rank.W_CARDS": [0.4, 0.7, 1.0],
-    "rank.W_ASKS": [0.7, 1.0, 1.5, 2.0, 3.0],
-    "rank.W_SEM_PASSAGES": [0.5, 1.0, 1.5],
-    "rank.W_SEM_LINES": [1.0, 1.5, 2.0, 3.0, 4.0],
-    "rank.W_TERMS": [0.5, 1.0, 1.5],
+    "k": [1.0, 1.5, 2.0, 3.0],
+    "w_passages": [0.5, 0.7, 1.0, 1.5],
+    "w_sections": [0.3, 0.5, 0.7, 1.0],
+    "w_definitions": [0.3, 0.5, 0.8],
+    "w_cards": [0.4, 0.7, 1.0],
+    "w_asks": [0.7, 1.0, 1.5, 2.0, 3.0],
+    "w_sem_passages": [0.5, 1.0, 1.5],
+    "w_sem_lines": [1.0, 1.5, 2.0, 3.0, 4.0],
+    "w_terms": [0.5, 1.0, 1.5],
 }
 
 
 def _axis(arg: str) -> tuple[str, list[Any]]:
-    """`asks_how=max,mean:3` or `rank.W_ASKS=1,1.5`: one axis of a grid."""
+    """`asks_how=max,mean:3` or `w_asks=1,1.5`: one axis of a grid."""
     name, _, values = arg.partition("=")
     parts = values.split(",")
     return name, parts if name in ("asks_how", "sem_how") else [float(x) for x in parts]

@@ -18,9 +18,10 @@ from typing import Any
 from gcacw_ref import paths
 from gcacw_ref.bench import cold, search_timing
 from gcacw_ref.errors import InputError
-from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.i18n import _, join_list
+from gcacw_ref.text.asks import ASKS_FILE, AsksFile
+from gcacw_ref.text.cards import read_data
 from gcacw_ref.text.library import Library
-from gcacw_ref.text.quality import HALVES, QUESTIONS_DIR, evaluate, load_questions
 
 
 def run() -> dict[str, Any]:
@@ -57,70 +58,35 @@ def run() -> dict[str, Any]:
     }
 
 
+def load_questions() -> list[str]:
+    """The questions timed: the first Japanese and English way of asking about each rule
+    in the players' own lines (`asks.toml`, shipped with the search). How well questions
+    find their rule is the evaluation's (tests/text/quality.py, scripts/release_eval.py),
+    never read by the product."""
+    out: list[str] = []
+    for entry in read_data(ASKS_FILE, AsksFile, "asks").asks:
+        out += entry.ja[:1] + entry.en[:1]
+    return out
+
+
 def _questions(home: Path, have_rules: bool) -> dict[str, Any]:
-    """Top-1/top-3 of the question set per language and half, and question search speed."""
+    """Question search speed (and the encoder's cost) over the players' lines."""
     if not have_rules:
         return {"error": "not measured: the standard rules seed did not import"}
     questions = load_questions()
-    if not questions:
-        return {"error": f"not measured: no question set in {QUESTIONS_DIR}"}
     lib = Library(home=home)
-    result = evaluate(lib, questions)
-    result.pop("misses", None)
-    result.pop("near", None)
     lib.warm()
-    sample = search_timing.question_sample([q["q"] for q in questions])
+    sample = search_timing.question_sample(questions)
+    result: dict[str, Any] = {"count": len(questions)}
     result["search"] = search_timing.question_timings(lib, sample)
     result["meaning"] = search_timing.meaning_costs(sample)
-    result["count"] = len(questions)
     return result
-
-
-HALF_NAMES = {
-    "tune": N_("tune"),
-    "held": N_("held"),
-    "tune2": N_("tune (set 2)"),
-    "held2": N_("held (set 2)"),
-    "tune3": N_("tune (set 3)"),
-    "held3": N_("held (set 3)"),
-    "tune4": N_("tune (set 4)"),
-    "held4": N_("held (set 4)"),
-    "tune5": N_("tune (set 5)"),
-    "held5": N_("held (set 5)"),
-    "tune6": N_("tune (set 6)"),
-    "held6": N_("held (set 6)"),
-    "tune7": N_("tune (set 7)"),
-    "held7": N_("held (set 7)"),
-    "tune8": N_("tune (set 8)"),
-    "held8": N_("held (set 8)"),
-    "tune9": N_("tune (set 9)"),
-    "held9": N_("held (set 9)"),
-    "tune10": N_("tune (set 10)"),
-    "held10": N_("held (set 10)"),
-    "tune11": N_("tune (set 11)"),
-    "held11": N_("held (set 11)"),
-}
-"""The halves of the eleven question sets, as named in the bench text."""
 
 
 def _render_questions(q: dict[str, Any]) -> list[str]:
     if "error" in q:
         return ["  " + _("questions: {error}").format(error=q["error"])]
-    lines = [
-        "  "
-        + _("questions ({n}; top-1 / top-3, goal: held-out top-3 >= 90%):").format(n=q["count"])
-    ]
-    for lang in ("ja", "en"):
-        parts = []
-        for half in HALVES:
-            h = q.get(lang, {}).get(half)
-            if h:
-                parts.append(
-                    _("{half} {top1:.0%} / {top3:.0%} (n={n})").format(
-                        half=_(HALF_NAMES[half]), top1=h["top1"], top3=h["top3"], n=h["n"]
-                    )
-                )
-        lines.append(f"    {lang}: " + join_list(parts))
+    lines: list[str] = []
     s = q["search"]
     lines.append(
         "  "

@@ -36,9 +36,10 @@ from gcacw_ref.text.question import Reading
 from gcacw_ref.text.shapes import Fields
 
 ASKS_FILE = Path(__file__).with_name("asks.toml")
-# the Japanese questions of the question sets' tuning halves, as more lines of the encoder
-# only (made by scripts/asked_lines.py; round 13, docs/search.md): never a held-out half
-ASKED_FILE = Path(__file__).with_name("asked.toml")
+# players' Japanese questions kept as more lines of the encoder only: training data like
+# the asks, never read as an evaluation by the product (the tuning halves' questions and
+# scripts/data/asked_more.toml's, made by scripts/asked_lines.py; never a held-out half)
+ASKED_FILE = Path(__file__).with_name("asked_lines.toml")
 DEPTH = 30
 LINES = 4 * DEPTH  # how many best lines are read to rank DEPTH rules
 

@@ -27,6 +27,7 @@ from gcacw_ref.text.glossary import load_glossary, vocabulary
 from gcacw_ref.text.importer import build_book
 from gcacw_ref.text.models import BookInfo, Hit, RuleView, Section, SectionRef
 from gcacw_ref.text.question import thesaurus
+from gcacw_ref.text.rank_config import CONFIG, RankConfig
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.search import Searcher
 from gcacw_ref.text.semantic import old_sem_path, sem_path
@@ -62,8 +63,9 @@ class BookExists(InputError):
 class Library:
     """Imported rulebooks under the data directory (`<home>/books/<id>.json`)."""
 
-    def __init__(self, home: Path | None = None) -> None:
+    def __init__(self, home: Path | None = None, config: RankConfig = CONFIG) -> None:
         self.home = Path(home) if home is not None else paths.data_dir()
+        self.config = config  # the ranking's constants (tuning scripts try others)
         self._cache: dict[str, tuple[tuple[int, int], LoadedBook]] = {}
         self._listing: tuple[int, list[str]] | None = None
         self._searches = 0
@@ -289,7 +291,7 @@ class Library:
                 b.gram_index.ensure()
                 b.bm25()
                 b.index_vocabulary(vocabulary())
-        return Searcher(books).search(query, limit)
+        return Searcher(books, self.config).search(query, limit)
 
     def warm(self) -> None:
         """Load every book and build the lazy search indexes now (e.g. in a background

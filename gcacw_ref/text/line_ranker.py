@@ -12,7 +12,7 @@ time it is one product of the question's vector (the one the search already has)
 A Japanese question is read a second way too: a classifier of the same kind over its
 characters (hashed 2- and 3-grams of its one spelling, `NGRAM_DIM` buckets), trained on the
 Japanese lines; the two probabilities are multiplied (the characters' to the power
-`JA_NGRAMS`) and made one again. It ships as `lines_ja.clf`, in the same format; without
+`RankConfig.ja_ngrams`) and made one again. It ships as `lines_ja.clf`, in the same format; without
 it a Japanese question reads the first classifier alone.
 
 The weights ship as `lines.clf`: MAGIC, the JSON header's length (4 bytes, little-endian),
@@ -36,7 +36,7 @@ from gcacw_ref.i18n import _
 from gcacw_ref.paths import open_prepared
 from gcacw_ref.text import embed, prepared
 from gcacw_ref.text.cards import standard_books
-from gcacw_ref.text.spelling import canonical
+from gcacw_ref.text.rank_config import CONFIG, RankConfig
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,11 +47,9 @@ if TYPE_CHECKING:
 CLF_FILE = Path(__file__).with_name("lines.clf")
 NGRAM_FILE = Path(__file__).with_name("lines_ja.clf")
 NGRAM_DIM = 4096  # hashed character 2- and 3-grams
-JA_NGRAMS = 0.5  # chosen by leave-one-set-out over the tuning sets (docs/search.md, round 11)
 MAGIC = b"GCACWCLF"
 FORMAT = 1
 DIM = embed.DIM
-DEPTH = 30  # rules listed
 MAX_HEADER = 64 * 1024
 _KEYS = {"format", "stamp", "rules", "dim", "dtype"}
 
@@ -154,14 +152,15 @@ def ngram_model() -> tuple[list[str], Matrix, Matrix] | None:
 
 
 def ngrams(texts: list[str]) -> Matrix:
-    """Hashed character 2- and 3-grams of each text's one spelling, rows of unit length
-    (the n-gram classifier's inputs, the same in training and at question time)."""
+    """Hashed character 2- and 3-grams of each text, rows of unit length (the n-gram
+    classifier's inputs): each text given in its one spelling (`spelling.canonical`), as a
+    question reaches the search and as the training lines are read."""
     # lazy: numpy loads only when a question is asked
     import numpy as np
 
     out = np.zeros((len(texts), NGRAM_DIM), dtype=np.float32)
     for i, text in enumerate(texts):
-        s = canonical(text)
+        s = text
         for n in (2, 3):
             for j in range(len(s) - n + 1):
                 out[i, zlib.crc32(s[j : j + n].encode()) % NGRAM_DIM] += 1.0
@@ -180,9 +179,12 @@ def _softmax(logits: Matrix) -> Matrix:
     return result
 
 
-def probabilities(vector: Matrix, japanese: str | None = None) -> dict[str, float]:
+def probabilities(
+    vector: Matrix, japanese: str | None = None, ja_ngrams: float = CONFIG.ja_ngrams
+) -> dict[str, float]:
     """Each rule's probability for a question's vector (empty without the classifier);
-    `japanese`, a Japanese question's text: times its characters' (`JA_NGRAMS`)."""
+    `japanese`, a Japanese question's text in its one spelling: times its characters'
+    probabilities to the power `ja_ngrams`."""
     # lazy: numpy loads only when a question is asked
     import numpy as np
 
@@ -195,19 +197,20 @@ def probabilities(vector: Matrix, japanese: str | None = None) -> dict[str, floa
     if japanese is not None and chars is not None and chars[0] == rules:
         p = _softmax(logits)
         q = _softmax(ngrams([japanese])[0] @ chars[1] + chars[2])
-        logits = np.log(np.maximum(p, 1e-30)) + JA_NGRAMS * np.log(np.maximum(q, 1e-30))
+        logits = np.log(np.maximum(p, 1e-30)) + ja_ngrams * np.log(np.maximum(q, 1e-30))
     return {r: float(x) for r, x in zip(rules, _softmax(logits), strict=True)}
 
 
 def score(
-    kinds: list[str], query: str, japanese: bool = False
+    kinds: list[str], query: str, japanese: bool = False, config: RankConfig = CONFIG
 ) -> tuple[list[tuple[int, str]], dict[tuple[int, str], float]]:
     """(book index, rule) of the standard rules' books by the trained ranker, most likely
     first, and each one's probability (for `rank.fuse` and `rank.by_lines`); empty
-    without the classifier or a standard rules book. `japanese`: read its characters too."""
+    without the classifier or a standard rules book. `query` is in its one spelling;
+    `japanese`: read its characters too."""
     books = standard_books(kinds)
     if not books:
         return [], {}
-    p = probabilities(embed.query_vector(query), query if japanese else None)
-    order = sorted(p, key=lambda r: -p[r])[:DEPTH]
+    p = probabilities(embed.query_vector(query), query if japanese else None, config.ja_ngrams)
+    order = sorted(p, key=lambda r: -p[r])[: config.depth]
     return [(b, r) for b in books for r in order], {(b, r): x for b in books for r, x in p.items()}

@@ -1,50 +1,14 @@
-"""One ranking from several: reciprocal rank fusion of the term search, BM25 and meaning.
+"""Fusing the rankers' lists (`fuse`) and reordering a question's first results.
 
-Up to eight rankings each order the refs (sections and named sub-headings) of every book:
-
-* **terms** (`term_rank.score_terms`): title, glossary term, exact or misspelt text and
-  several-word coverage (`concepts.py`): sharp for a term, a typo or a title, blind to a
-  question worded in everyday language;
-* **passages** (BM25 over paragraphs of a few sentences, `bm25.py`): a ref ranks by its
-  best passage, the one that answers;
-* **sections** (BM25 over a ref's title and all its own text): a ref whose text as a whole
-  is about the question;
-* **definitions** (questions only, `definitions`): refs that put a word of the question in
-  quotes, where the rulebook names a term (「手番プレイヤー」と呼ばれる), first one first;
-* **cards** (questions only, `cards.py`): BM25 over a short description of every section
-  of the standard rules in a player's words, English and Japanese (`cards.toml`): the
-  only English text a section has, so an English question meets its rule directly;
-* **asks** (questions only, `asks.py`): BM25 over many short lines of how players ask
-  about each section (`asks.toml`), a rule ranked by its best line;
-* **meaning** (questions only, `semantic.py`): a multilingual sentence encoder's cosine
-  with every passage, and with every card and asks line: a question finds the passage
-  that means the same in other words, in the other language too.
-
-Reciprocal rank fusion (Cormack et al., 2009) adds, for each ranker that lists a ref,
-`weight / (K + rank)`. It needs no calibration between scores of different kinds (BM25
-sums and 0-100 term scores are not comparable) and a ref found by several rankers rises.
-K is small (a short list of answers matters, not a long tail). The term ranker weighs
-more when it is sure (an exact term, title or typo of one: score >= `SURE`), so a look-up
-that works today is not outvoted by word statistics; BM25 leads on questions, where the
-term ranker finds little or nothing. When a short query (`is_lookup`) has a sure term
-hit, the results are the term ranker's own, BM25 only reordering those below the sure
-ones. The fused score is reported as 0-100 of the best possible sum (first in every ranking
-that found anything). The constants were chosen on the tuning half of the question set only.
-In an all-books search the standard rules (the first book) lead: other books count
-`OTHER_BOOK` of their BM25 scores, and the encoder reads the leading book only. The
-cards, the asks and the encoder's lines describe the standard rules only, so they would
-vote for them whatever a question asks: when the term ranker finds the question's words
-in other books and nowhere in the standard rules, those three lists keep out of it.
-
-After the fusion, `by_lines` reorders a question's first few results by the margins of
-their best card or asks line (the encoder's cosine, the asks' BM25 score), which the ranks
-alone do not carry (round 11, with four times more of the players' own lines), and of the
-trained ranker's probabilities (`line_ranker.py`: a classifier of the question's vector
-trained on those lines; for an English question its list stands in for the nearest lines').
-Then `rerank.reorder` puts an English question's first results in the order of a linear
-model learnt from writers' lines (round 12).
-
-Rule numbers (`7.4`, `５．１`) are not fused: the number ranker answers alone.
+Each stage of `search.py` returns its own typed lists (`WordLists`, `definitions`,
+`PlayerLines`, `Meaning`); `gather` makes them one `Evidence`, which `fuse`, `by_lines`
+and `rerank.reorder` read. Reciprocal rank fusion (Cormack et al., 2009) adds, for each
+ranker that lists a ref, `weight / (k + rank)`: no calibration between scores of different
+kinds is needed, and a ref found by several rankers rises. The term ranker weighs more when
+it is sure; a look-up's sure term hits come first. `by_lines` then reads the margins of
+the players' lines that ranks alone do not carry, and `varied` keeps the first three from
+three sections. Every constant is a field of `RankConfig` (`rank_config.py`); why each
+stage exists and how it is measured is docs/search.md.
 """
 
 from __future__ import annotations
@@ -56,45 +20,52 @@ from typing import TypeVar
 
 from gcacw_ref.text.clean import search_form
 from gcacw_ref.text.question import Reading
+from gcacw_ref.text.rank_config import CONFIG, RankConfig
 from gcacw_ref.text.store import LoadedBook
-
-K = 2.0
-W_TERMS = 1.0
-W_TERMS_SURE = 2.5
-W_PASSAGES = 1.0
-W_SECTIONS = 0.7
-W_DEFINITIONS = 0.8
-W_CARDS = 0.7
-W_ASKS = 1.0
-W_SEM_PASSAGES = 1.0
-W_SEM_LINES = 1.5
-# the trained ranker (`line_ranker.py`, round 11): an English question's list of the
-# encoder's lines is the trained ranker's (every leave-one-set-out fold chose it for
-# English, none for Japanese); a Japanese question keeps the nearest lines' list
-EN_TRAINED_LINES = True
-SURE = 90.0
-SURE_LOOKUP = 75.0  # a short query's term hits are sure from here
-LOOKUP_CHARS = 16
-OTHER_BOOK = 0.5  # chosen by two-fold cross-validation on the tuning half (0.6 before)
-DEPTH = 30  # how far down each list counts
-# A Japanese question shares the rulebook's script: BM25 over its passages reads it
-# directly, while the sections' and the definitions' BM25 pull it to the chapter or the
-# definition named after its strongest word. So for Japanese questions the passages weigh
-# more, sections and definitions less, and the rank curve is steeper (issue 29, round 10:
-# chosen on the Japanese tuning halves, the same choice in each of the seven
-# leave-one-set-out folds; English kept its weights, no choice helped it across folds).
-JA_K = 1.5
-JA_W_PASSAGES = 1.5
-JA_W_SECTIONS = 0.5
-JA_W_DEFINITIONS = 0.5
 
 Key = tuple[int, str]  # (book index, ref)
 T = TypeVar("T")
 
 
-@dataclass
-class Bm25Result:
-    """BM25 rankings over every book, best first, with the best passage of each ref."""
+@dataclass(frozen=True)
+class WordLists:
+    """The words stage (`bm25_rank`): BM25 over every book's passages and over its sections,
+    best first, with each ref's best passage and its score."""
+
+    passages: list[Key]
+    sections: list[Key]
+    best_passage: dict[Key, int]
+    passage_score: dict[Key, float]
+
+
+@dataclass(frozen=True)
+class PlayerLines:
+    """The players' lines stage (`cards.rank_cards`, `asks.score_asks`): rules by their card
+    and by their best asks line, and each rule's best asks line's BM25 score."""
+
+    cards: list[Key] = field(default_factory=list)
+    asks: list[Key] = field(default_factory=list)
+    line_asks: dict[Key, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """The meaning stage (`semantic.py`, `line_ranker.py`): passages by the encoder's
+    cosine (with a best passage for each ref), rules by their nearest lines and each one's
+    best cosine, and the trained ranker's rules with their probabilities."""
+
+    sem_passages: list[Key] = field(default_factory=list)
+    best_passage: dict[Key, int] = field(default_factory=dict)
+    sem_lines: list[Key] = field(default_factory=list)
+    line_cosine: dict[Key, float] = field(default_factory=dict)
+    trained: list[Key] = field(default_factory=list)
+    line_trained: dict[Key, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Every ranker's list of a question, best first, gathered once (`gather`) for the
+    fusion and the reorderings after it; a list no stage made is empty."""
 
     passages: list[Key]
     sections: list[Key]
@@ -114,7 +85,40 @@ class Bm25Result:
     line_trained: dict[Key, float] = field(default_factory=dict)
 
 
-def definitions(books: list[LoadedBook], reading: Reading) -> tuple[list[Key], dict[Key, int]]:
+def gather(
+    words: WordLists,
+    defined: tuple[list[Key], dict[Key, int]] = ([], {}),
+    lines: PlayerLines | None = None,
+    meaning: Meaning | None = None,
+) -> Evidence:
+    """The stages' lists as one `Evidence`; a ref's best passage is BM25's, else the first
+    one defining a word of the question, else the encoder's."""
+    lines = lines or PlayerLines()
+    meaning = meaning or Meaning()
+    best = dict(words.best_passage)
+    for found in (defined[1], meaning.best_passage):
+        for key, p_idx in found.items():
+            best.setdefault(key, p_idx)
+    return Evidence(
+        words.passages,
+        words.sections,
+        best,
+        words.passage_score,
+        definitions=defined[0],
+        cards=lines.cards,
+        asks=lines.asks,
+        sem_passages=meaning.sem_passages,
+        sem_lines=meaning.sem_lines,
+        line_cosine=meaning.line_cosine,
+        line_asks=lines.line_asks,
+        trained=meaning.trained,
+        line_trained=meaning.line_trained,
+    )
+
+
+def definitions(
+    books: list[LoadedBook], reading: Reading, config: RankConfig = CONFIG
+) -> tuple[list[Key], dict[Key, int]]:
     """Refs whose text puts a word of the question in quotes (「手番プレイヤー」と呼ばれる).
 
     A rulebook names a term in quotes where it defines it, so the first such passage of
@@ -132,30 +136,30 @@ def definitions(books: list[LoadedBook], reading: Reading) -> tuple[list[Key], d
                     where[key] = p
                     found.append((b, p, key))
     found.sort()
-    return [key for _, _, key in found][:DEPTH], where
+    return [key for _, _, key in found][: config.depth], where
 
 
-def bm25_rank(books: list[LoadedBook], reading: Reading) -> Bm25Result:
-    """Both BM25 rankings; books after the first count `OTHER_BOOK` of their scores."""
+def bm25_rank(books: list[LoadedBook], reading: Reading, config: RankConfig = CONFIG) -> WordLists:
+    """Both BM25 rankings; books after the first count `other_book` of their scores."""
     by_passage: dict[Key, float] = {}
     best: dict[Key, int] = {}
     by_section: dict[Key, float] = {}
     if not reading.weights:
-        return Bm25Result([], [], {}, {})
+        return WordLists([], [], {}, {})
     for b, book in enumerate(books):
-        prior = 1.0 if b == 0 else OTHER_BOOK
+        prior = 1.0 if b == 0 else config.other_book
         index = book.bm25()
         refs = book.passage_refs
-        for p, p_score in index.passages.top(reading.weights, DEPTH * 3):
+        for p, p_score in index.passages.top(reading.weights, config.depth * 3):
             key = (b, refs[p])
             if key not in by_passage:  # best first: a ref's first passage is its best
                 by_passage[key] = p_score * prior
                 best[key] = p
-        for r, r_score in index.refs.top(reading.weights, DEPTH):
+        for r, r_score in index.refs.top(reading.weights, config.depth):
             by_section[(b, index.ref_ids[r])] = r_score * prior
-    passages = sorted(by_passage, key=by_passage.__getitem__, reverse=True)[:DEPTH]
-    sections = sorted(by_section, key=by_section.__getitem__, reverse=True)[:DEPTH]
-    return Bm25Result(passages, sections, best, by_passage)
+    passages = sorted(by_passage, key=by_passage.__getitem__, reverse=True)[: config.depth]
+    sections = sorted(by_section, key=by_section.__getitem__, reverse=True)[: config.depth]
+    return WordLists(passages, sections, best, by_passage)
 
 
 QUESTION_WORDS = frozenset(
@@ -187,12 +191,12 @@ QUESTION_WORDS = frozenset(
 )
 
 
-def is_lookup(query: str) -> bool:
+def is_lookup(query: str, config: RankConfig = CONFIG) -> bool:
     """A short query (a term, possibly misspelt) rather than a question.
 
     Read on the query's one spelling (`spelling.canonical`: no "?" to go by). English: at
     most three words, not opening with a question word ("can", "how", ...). Japanese: at
-    most `LOOKUP_CHARS` characters, not ending in hiragana (a question ends in a verb or
+    most `lookup_chars` characters, not ending in hiragana (a question ends in a verb or
     「か」, plain or polite).
     """
     q = query.strip()
@@ -200,54 +204,63 @@ def is_lookup(query: str) -> bool:
         words = q.split()
         return len(words) <= 3 and not (words and words[0].lower() in QUESTION_WORDS)
     last = search_form(q)[-1:] or "?"
-    return len(q) <= LOOKUP_CHARS and not ("\u3040" <= last <= "\u309f" or last in "?？")
+    return len(q) <= config.lookup_chars and not ("\u3040" <= last <= "\u309f" or last in "?？")
 
 
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def written_in_japanese(query: str) -> bool:
-    """Whether a query holds Japanese (kana or kanji): it is fused with the `JA_` weights."""
+    """Whether a query holds Japanese (kana or kanji): its lines' list and `by_lines`'
+    weights are its own (`lines_list`, `ja_w_line_*`)."""
     return bool(_JAPANESE.search(query))
 
 
-def lines_keep_out(terms: list[tuple[Key, float]], bm: Bm25Result) -> bool:
+def lines_keep_out(
+    terms: list[tuple[Key, float]], bm: Evidence, config: RankConfig = CONFIG
+) -> bool:
     """Whether the cards, asks and the encoder's lines keep out of a question: they
     describe the standard rules only, so when the term ranker finds the question's words
     in other books and nowhere in those, they do not vote."""
     described = {b for b, _ in bm.cards + bm.asks + bm.sem_lines}
-    return bool(terms) and not any(k[0] in described for k, _ in terms[:DEPTH])
+    return bool(terms) and not any(k[0] in described for k, _ in terms[: config.depth])
 
 
-def lines_list(bm: Bm25Result, japanese: bool) -> list[Key]:
+def lines_list(bm: Evidence, japanese: bool, config: RankConfig = CONFIG) -> list[Key]:
     """The encoder's lines' list a question is fused with: for an English one the trained
-    ranker's (`EN_TRAINED_LINES`, when it ran), else the rules by their nearest lines."""
-    if bm.trained and EN_TRAINED_LINES and not japanese:
+    ranker's (`en_trained_lines`, when it ran), else the rules by their nearest lines."""
+    if bm.trained and config.en_trained_lines and not japanese:
         return bm.trained
     return bm.sem_lines
 
 
 def fuse(
-    terms: list[tuple[Key, float]], bm: Bm25Result, lookup: bool = False, japanese: bool = False
+    terms: list[tuple[Key, float]],
+    bm: Evidence,
+    lookup: bool = False,
+    japanese: bool = False,
+    config: RankConfig = CONFIG,
 ) -> list[tuple[Key, float]]:
     """Refs by fused score (0-100), best first; ties keep the term ranker's order.
 
-    `japanese`: a Japanese question (not a look-up) is fused with the `JA_` weights."""
+    `japanese`: a Japanese question (not a look-up) reads the nearest lines' list
+    (`lines_list`); every question is fused with the same curve and weights."""
+    c = config
     ja = japanese and not lookup
-    curve = JA_K if ja else K
-    sure_at = SURE_LOOKUP if lookup else SURE
+    curve = c.k
+    sure_at = c.sure_lookup if lookup else c.sure
     sure = bool(terms) and terms[0][1] >= sure_at
-    w_terms = W_TERMS_SURE if sure else W_TERMS
-    elsewhere = lines_keep_out(terms, bm)
+    w_terms = c.w_terms_sure if sure else c.w_terms
+    elsewhere = lines_keep_out(terms, bm, c)
     lists: list[tuple[float, list[Key]]] = [
-        (w_terms, [k for k, _ in terms[:DEPTH]]),
-        (JA_W_PASSAGES if ja else W_PASSAGES, bm.passages),
-        (JA_W_SECTIONS if ja else W_SECTIONS, bm.sections),
-        (JA_W_DEFINITIONS if ja else W_DEFINITIONS, bm.definitions),
-        (0.0 if elsewhere else W_CARDS, bm.cards),
-        (0.0 if elsewhere else W_ASKS, bm.asks),
-        (W_SEM_PASSAGES, bm.sem_passages),
-        (0.0 if elsewhere else W_SEM_LINES, lines_list(bm, ja)),
+        (w_terms, [k for k, _ in terms[: c.depth]]),
+        (c.w_passages, bm.passages),
+        (c.w_sections, bm.sections),
+        (c.w_definitions, bm.definitions),
+        (0.0 if elsewhere else c.w_cards, bm.cards),
+        (0.0 if elsewhere else c.w_asks, bm.asks),
+        (c.w_sem_passages, bm.sem_passages),
+        (0.0 if elsewhere else c.w_sem_lines, lines_list(bm, ja, c)),
     ]
     total: dict[Key, float] = {}
     for weight, keys in lists:
@@ -274,67 +287,54 @@ def fuse(
     return [(k, round(score[k], 1)) for k in ranked]
 
 
-# `by_lines` (round 11): chosen by leave-one-set-out over the seven tuning sets, each
-# language on its own (docs/search.md, round 11)
-LINES_TOP = 8  # the first results of a question that `by_lines` looks at again (5 until round 14)
-W_LINE_COSINE = 0.75
-W_LINE_ASKS = 0.05
-JA_W_LINE_COSINE = 0.75  # 0.5 until round 13, chosen again with the asked lines
-JA_W_LINE_ASKS = 0.1
-W_LINE_TRAINED = 0.0  # the trained ranker's probability less the best one's (round 11)
-JA_W_LINE_TRAINED = 0.25
-NO_LINE = -0.3  # the cosine margin of a result no line describes (another book)
-
-
 def by_lines(
     order: list[tuple[T, float]],
-    bm: Bm25Result,
+    bm: Evidence,
     key: Callable[[T], Key],
     terms: list[tuple[Key, float]],
     japanese: bool = False,
+    config: RankConfig = CONFIG,
 ) -> list[tuple[T, float]]:
-    """A question's first `LINES_TOP` results reordered by how well the players' own
+    """A question's first `lines_top` results reordered by how well the players' own
     lines of each rule (cards and asks) match it, not only by their rank in each list.
 
     Reciprocal rank fusion reads a ranker's order only: a rule whose best line is nearly
     as close to the question as the first rule's counts as little as one far behind. Here
-    each of the first results adds to its fused score (0-1) `W_LINE_COSINE` times its best
+    each of the first results adds to its fused score (0-1) `w_line_cosine` times its best
     line's cosine less the best cosine of any rule (0 for the closest rule, below 0 for
-    the others) and `W_LINE_ASKS` times its best asks line's BM25 score as a share of the
+    the others) and `w_line_asks` times its best asks line's BM25 score as a share of the
     best; the first results are then in the order of these sums, which become their scores
     (0-100). Only where the encoder read the lines and they speak for the question
     (`lines_keep_out`); `terms` is the term ranker's list, as given to `fuse`. A Japanese
-    question (`japanese`) has its own weights (`JA_W_LINE_*`). The trained ranker
-    (`line_ranker.py`) adds `W_LINE_TRAINED` times a rule's probability less the best
+    question (`japanese`) has its own weights (`ja_w_line_*`). The trained ranker
+    (`line_ranker.py`) adds `w_line_trained` times a rule's probability less the best
     rule's (`bm.line_trained`; nothing when it did not run)."""
-    if not bm.line_cosine or not bm.sem_lines or lines_keep_out(terms, bm):
+    c = config
+    if not bm.line_cosine or not bm.sem_lines or lines_keep_out(terms, bm, c):
         return order
     top_cos = max(bm.line_cosine.values())
     top_asks = max(bm.line_asks.values(), default=0.0) or 1.0
-    w_cos = JA_W_LINE_COSINE if japanese else W_LINE_COSINE
-    w_asks = JA_W_LINE_ASKS if japanese else W_LINE_ASKS
-    w_trained = JA_W_LINE_TRAINED if japanese else W_LINE_TRAINED
+    w_cos = c.ja_w_line_cosine if japanese else c.w_line_cosine
+    w_asks = c.ja_w_line_asks if japanese else c.w_line_asks
+    w_trained = c.ja_w_line_trained if japanese else c.w_line_trained
     top_p = max(bm.line_trained.values(), default=0.0)
     head: list[tuple[float, int, T]] = []
-    for i, (item, score) in enumerate(order[:LINES_TOP]):
+    for i, (item, score) in enumerate(order[: c.lines_top]):
         k = key(item)
         cos = bm.line_cosine.get(k)
-        margin = NO_LINE if cos is None else cos - top_cos
+        margin = c.no_line if cos is None else cos - top_cos
         share = bm.line_asks.get(k, 0.0) / top_asks
         trained = bm.line_trained.get(k, 0.0) - top_p if bm.line_trained else 0.0
         value = score / 100.0 + w_cos * margin + w_asks * share + w_trained * trained
         head.append((value, i, item))
     head.sort(key=lambda h: (-h[0], h[1]))
     rescored = [(item, round(min(100.0, max(0.0, 100.0 * v)), 1)) for v, _i, item in head]
-    return rescored + order[LINES_TOP:]
+    return rescored + order[c.lines_top :]
 
 
-SAME_SECTION = 1  # a question's first three results hold at most this many of one section
-# (2 until round 4: 1 was even on the first tuning half and put two more questions of the
-# second tuning half in the top 3)
-
-
-def varied(order: list[tuple[T, float]], section: Callable[[T], object]) -> list[tuple[T, float]]:
+def varied(
+    order: list[tuple[T, float]], section: Callable[[T], object], config: RankConfig = CONFIG
+) -> list[tuple[T, float]]:
     """A question's results with the first three from three different sections.
 
     Sub-headings of one rule at the top leave no room for another reading of the
@@ -349,7 +349,7 @@ def varied(order: list[tuple[T, float]], section: Callable[[T], object]) -> list
             rest.append(item)
             continue
         key = section(item[0])
-        if seen.get(key, 0) >= SAME_SECTION:
+        if seen.get(key, 0) >= config.same_section:
             rest.append(item)
             continue
         seen[key] = seen.get(key, 0) + 1

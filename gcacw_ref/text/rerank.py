@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, TypeVar
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import open_prepared
 from gcacw_ref.text import governing
-from gcacw_ref.text.rank import NO_LINE, Bm25Result, lines_keep_out
+from gcacw_ref.text.rank import Evidence, lines_keep_out
+from gcacw_ref.text.rank_config import CONFIG, RankConfig
 
 if TYPE_CHECKING:
     import numpy as np
@@ -140,9 +141,10 @@ def names() -> list[str]:
 
 def features(
     head: list[tuple[Key, float]],
-    bm: Bm25Result,
+    bm: Evidence,
     terms: list[tuple[Key, float]],
     query: str,
+    config: RankConfig = CONFIG,
 ) -> Matrix:
     """One row of features per result of `head` (a question's first results with their
     scores, 0-100, best first); `terms` the term ranker's list, `query` its one spelling."""
@@ -150,7 +152,7 @@ def features(
     import numpy as np
 
     lists: dict[str, dict[Key, int]] = {"terms": {}}
-    for r, (k, _score) in enumerate(terms[:30]):
+    for r, (k, _score) in enumerate(terms[: config.depth]):
         lists["terms"].setdefault(k, r)
     for n in LISTS[1:]:
         got: list[Key] = getattr(bm, n)
@@ -171,7 +173,7 @@ def features(
         cos = bm.line_cosine.get(k)
         p = bm.line_trained.get(k, 0.0)
         row += [
-            NO_LINE if cos is None else cos - top_cos,
+            config.no_line if cos is None else cos - top_cos,
             float(cos is None),
             bm.line_asks.get(k, 0.0) / top_asks,
             p - top_p if bm.line_trained else 0.0,
@@ -264,20 +266,21 @@ def model() -> Model | None:
         return _state["model"]
 
 
-def applies(bm: Bm25Result, terms: list[tuple[Key, float]]) -> bool:
+def applies(bm: Evidence, terms: list[tuple[Key, float]], config: RankConfig = CONFIG) -> bool:
     """Where `rank.by_lines` looks again, the reranker does: the encoder read the lines
     and they speak for the question."""
-    return bool(bm.line_cosine) and bool(bm.sem_lines) and not lines_keep_out(terms, bm)
+    return bool(bm.line_cosine) and bool(bm.sem_lines) and not lines_keep_out(terms, bm, config)
 
 
 def reorder(
     order: list[tuple[T, float]],
-    bm: Bm25Result,
+    bm: Evidence,
     key: Callable[[T], Key],
     terms: list[tuple[Key, float]],
     query: str,
     japanese: bool,
     given: Model | None = None,
+    config: RankConfig = CONFIG,
 ) -> list[tuple[T, float]]:
     """A question's first results (after `rank.by_lines`) in the order of the learned
     model's scores; the head's scores, highest first, are handed out again in the new
@@ -287,14 +290,14 @@ def reorder(
     # lazy: numpy loads only when a question is asked
     import numpy as np
 
-    if not applies(bm, terms) or len(order) < 2:
+    if not applies(bm, terms, config) or len(order) < 2:
         return order
     m = given if given is not None else model()
     weights = None if m is None else m.weights.get("ja" if japanese else "en")
     if m is None or weights is None:
         return order
     head = order[: m.top]
-    x = features([(key(item), score) for item, score in head], bm, terms, query)
+    x = features([(key(item), score) for item, score in head], bm, terms, query, config)
     s = x[:, m.columns].astype(np.float64) @ np.asarray(weights, dtype=np.float64)
     ranked = sorted(range(len(head)), key=lambda j: (-float(s[j]), j))
     scores = sorted((score for _item, score in head), reverse=True)

@@ -4,7 +4,7 @@ best line, or by the mean of its best few (`semantic.score_lines`).
 With about forty lines a rule (round 11), a rule's single best line may be a lucky match
 of a few words; the mean of its best lines asks that several of its lines be close. On the
 tuning halves an English question's list gained from the mean of the best three (every
-leave-one-set-out fold chose it), a Japanese question's lost (docs/search.md, round 11).
+leave-one-set-out fold chose it), a Japanese question's lost (docs/search-changelog.md, round 11).
 """
 
 from __future__ import annotations

@@ -1,10 +1,19 @@
-"""Fuzzy search over imported books: the term ranker, then for a question every ranker fused.
+"""A query's way to its results, in named stages (docs/search.md tells why each exists).
 
-A query is scored first by its words (`term_rank.py`). A rule number, or a look-up whose
-term was found, is answered from that ranking alone; any other query is fused with BM25
-and, for a question, with the cards, the asks and the sentence encoder (`rank.py`,
-`semantic.py`), then reordered (`by_lines`, `rerank.py`, `governing_first`, `varied`).
-The results shown get their best passage, their snippet and, at the top, the answer.
+1. `canonical`: the query's one spelling (`spelling.py`), made once; every stage reads it.
+2. `score_terms`: the term ranker (titles, glossary terms, exact or misspelt text). A rule
+   number, or a look-up whose term it is sure of, is answered from this ranking alone.
+3. `_evidence`: every other ranker's list, each stage its own typed result: the words
+   (`bm25_rank`), the definitions (`definitions`), the players' lines (`cards`, `asks`)
+   and the meaning (`semantic`, `line_ranker`), gathered into one `Evidence`.
+4. `fuse`: reciprocal rank fusion of the lists (`rank.py`).
+5. `by_lines` and `rerank.reorder`: a question's first results by the margins of their
+   players' lines, then by a learned model of what every ranker said of them.
+6. `governing_first` and `varied`: the rule that governs before the one that defines, and
+   three sections at the top.
+7. `_shown`: each result shown gets its best passage and snippet; the first, the answer.
+
+Every constant is a field of the `RankConfig` the searcher is given (`rank_config.py`).
 """
 
 from __future__ import annotations
@@ -18,32 +27,36 @@ from gcacw_ref.text.asks import score_asks
 from gcacw_ref.text.cards import rank_cards
 from gcacw_ref.text.governing import governing_first
 from gcacw_ref.text.models import Hit, Section
-from gcacw_ref.text.question import read_query
+from gcacw_ref.text.question import Reading, read_query
 from gcacw_ref.text.rank import (
-    SURE_LOOKUP,
-    Bm25Result,
+    Evidence,
+    Meaning,
+    PlayerLines,
     bm25_rank,
     by_lines,
     definitions,
     fuse,
+    gather,
     is_lookup,
     varied,
     written_in_japanese,
 )
+from gcacw_ref.text.rank_config import CONFIG, RankConfig
 from gcacw_ref.text.rulenum import normalize_rule_number
 from gcacw_ref.text.snippet import SNIPPET_LENGTH, _direct_spans, make_snippet
 from gcacw_ref.text.spelling import canonical
 from gcacw_ref.text.store import LoadedBook
 from gcacw_ref.text.term_rank import Cand, query_form, score_terms
 
-MAX_QUERY = 200  # longer queries are read from their start
+Order = list[tuple[Cand, float]]
 
 
 class Searcher:
     """Search over a list of loaded books (the first ones rank first on ties)."""
 
-    def __init__(self, books: list[LoadedBook]) -> None:
+    def __init__(self, books: list[LoadedBook], config: RankConfig = CONFIG) -> None:
         self.books = books
+        self.config = config
         self.lookup = True  # a short query: look for misspellings too (set per search)
         # after fusing: each ref's best passage, and the query's words and highlights
         self._passages: tuple[dict[tuple[int, str], int], list[str], list[str]] | None = None
@@ -53,26 +66,40 @@ class Searcher:
             raise InputError("search: the query is empty")
         if limit < 1:
             raise InputError("search: --limit must be at least 1")
+        config = self.config
         # a pasted page is read from its start; spelling variants read alike (spelling.py)
-        query = canonical(query[:MAX_QUERY])
+        query = canonical(query[: config.max_query])
         q = query_form(query)
         if not any(ch.isalnum() for ch in q):
             return []  # nothing but spaces, punctuation, symbols or emoji: no match
         number = normalize_rule_number(query)
-        self.lookup = is_lookup(query)
+        self.lookup = is_lookup(query, config)
         self._passages = None
-        cands = score_terms(self.books, query, q, number, self.lookup)
-        for c in cands.values():
-            c.total = c.composite()
-        ranked = sorted(cands.values(), key=lambda c: (-c.total, -c.text, c.book))
-        sure = bool(ranked) and ranked[0].total >= SURE_LOOKUP and self.lookup
+        ranked, cands = self._terms(query, q, number)
+        sure = bool(ranked) and ranked[0].total >= config.sure_lookup and self.lookup
         if number is not None or sure:  # a rule number, or a term look-up that found it
             order = [(c, round(min(100.0, c.total), 1)) for c in ranked]
         else:
             order = self._fused(query, ranked, cands)
             if not self.lookup:
-                order = governing_first(order, query, lambda c: (c.book, c.ref))
-                order = varied(order, lambda c: _section_of(self.books, c))
+                order = governing_first(order, query, _key, config)
+                order = varied(order, lambda c: _section_of(self.books, c), config)
+        hits = self._shown(order, query, q, number, limit)
+        shown_in_order(hits)
+        return hits
+
+    def _terms(
+        self, query: str, q: str, number: str | None
+    ) -> tuple[list[Cand], dict[tuple[int, str], Cand]]:
+        """The term ranker's candidates, best first (`term_rank.py`), and all of them by key."""
+        cands = score_terms(self.books, query, q, number, self.lookup)
+        for c in cands.values():
+            c.total = c.composite()
+        ranked = sorted(cands.values(), key=lambda c: (-c.total, -c.text, c.book))
+        return ranked, cands
+
+    def _shown(self, order: Order, query: str, q: str, number: str | None, limit: int) -> list[Hit]:
+        """The first `limit` results as hits, each once; the first holds the answer."""
         hits: list[Hit] = []
         shown: set[tuple[str, str, str]] = set()
         for c, score in order:
@@ -89,50 +116,63 @@ class Searcher:
             hits.append(hit)
             if len(hits) == limit:
                 break
-        shown_in_order(hits)
         return hits
 
-    def _fused(
-        self, query: str, ranked: list[Cand], cands: dict[tuple[int, str], Cand]
-    ) -> list[tuple[Cand, float]]:
-        """The term ranking fused with BM25 (see `rank.py`), each with its best passage."""
+    def _fused(self, query: str, ranked: list[Cand], cands: dict[tuple[int, str], Cand]) -> Order:
+        """The term ranking fused with every other ranker's list (`rank.fuse`), then, for
+        a question, reordered by the players' lines (`by_lines`, `rerank.reorder`)."""
+        config = self.config
         reading = read_query(query)
-        bm = bm25_rank(self.books, reading)
-        if not self.lookup:
-            bm.definitions, where = definitions(self.books, reading)
-            for key, first in where.items():
-                bm.best_passage.setdefault(key, first)
-            kinds = [b.info.kind for b in self.books]
-            bm.cards = rank_cards(kinds, query, reading)
-            bm.asks, bm.line_asks = score_asks(kinds, query, reading)
-            if reading.weights and embed.available():
-                with contextlib.suppress(embed.EncoderUnavailable):  # words alone, then
-                    self._meaning(query, kinds, bm)
-        scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
-        out: list[tuple[Cand, float]] = []
         japanese = written_in_japanese(query)
-        for key, score in fuse(scored, bm, is_lookup(query), japanese):
+        evidence = self._evidence(query, reading, japanese)
+        scored = [((c.book, c.ref), c.total) for c in ranked if c.total > 0]
+        out: Order = []
+        for key, score in fuse(scored, evidence, self.lookup, japanese, config):
             c = cands.get(key)
             if c is None:
                 c = Cand(*key)
             out.append((c, score))
-        self._passages = (bm.best_passage, reading.words, reading.highlight)
+        self._passages = (evidence.best_passage, reading.words, reading.highlight)
         if not self.lookup:
-            out = by_lines(out, bm, lambda c: (c.book, c.ref), scored, japanese)
-            out = rerank.reorder(out, bm, lambda c: (c.book, c.ref), scored, query, japanese)
+            out = by_lines(out, evidence, _key, scored, japanese, config)
+            out = rerank.reorder(out, evidence, _key, scored, query, japanese, config=config)
         return out
 
-    def _meaning(self, query: str, kinds: list[str], bm: Bm25Result) -> None:
-        """The encoder's two rankings (`semantic.py`), with a best passage for each ref."""
+    def _evidence(self, query: str, reading: Reading, japanese: bool) -> Evidence:
+        """Every ranker's list but the term ranker's; a look-up reads BM25 alone."""
+        config = self.config
+        words = bm25_rank(self.books, reading, config)
+        if self.lookup:
+            return gather(words)
+        kinds = [b.info.kind for b in self.books]
+        defined = definitions(self.books, reading, config)
+        lines = PlayerLines(rank_cards(kinds, query, reading), *score_asks(kinds, query, reading))
+        meaning = None
+        if reading.weights and embed.available():
+            with contextlib.suppress(embed.EncoderUnavailable):  # words alone, then
+                meaning = self._meaning(query, kinds, japanese)
+        return gather(words, defined, lines, meaning)
+
+    def _meaning(self, query: str, kinds: list[str], japanese: bool) -> Meaning:
+        """The encoder's two rankings (`semantic.py`), with a best passage for each ref, and
+        the trained ranker's (`line_ranker.py`)."""
+        config = self.config
         found = semantic.rank_passages(self.books, query)
-        bm.sem_passages = [key for key, _ in found]
+        best: dict[tuple[int, str], int] = {}
         for key, p_idx in found:
-            bm.best_passage.setdefault(key, p_idx)
+            best.setdefault(key, p_idx)
         folder = next((b.source.parent for b in self.books if b.source is not None), None)
-        japanese = written_in_japanese(query)
-        best_of = 1 if japanese else semantic.EN_BEST_OF
-        bm.sem_lines, bm.line_cosine = semantic.score_lines(kinds, query, folder, best_of)
-        bm.trained, bm.line_trained = line_ranker.score(kinds, query, japanese)
+        best_of = 1 if japanese else config.en_best_of
+        sem_lines, line_cosine = semantic.score_lines(kinds, query, folder, best_of)
+        trained, line_trained = line_ranker.score(kinds, query, japanese, config)
+        return Meaning(
+            sem_passages=[key for key, _ in found],
+            best_passage=best,
+            sem_lines=sem_lines,
+            line_cosine=line_cosine,
+            trained=trained,
+            line_trained=line_trained,
+        )
 
     def _settle(self, c: Cand) -> None:
         """Give a fused result its best BM25 passage (done only for the results shown)."""
@@ -200,6 +240,11 @@ class Searcher:
             if any(t and t in form for t in terms):
                 return p_idx
         return first
+
+
+def _key(c: Cand) -> tuple[int, str]:
+    """(book index, ref) of a candidate: how the rankers' lists name it."""
+    return c.book, c.ref
 
 
 def _section_of(books: list[LoadedBook], c: Cand) -> tuple[int, str]:

@@ -11,7 +11,7 @@ Two rankings, for questions only (look-ups keep their term ranking):
 * `passages`: cosine of the question with every passage of the leading book (the
   standard rules, in an all-books search); a ref ranks by its best passage;
 * `lines`: cosine with every line of the cards (`cards.py`) and the asks (`asks.py`) of
-  the standard rules, and with the Japanese questions of the tuning halves (`asked.toml`,
+  the standard rules, and with the Japanese questions of the tuning halves (`asked_lines.toml`,
   labelled with their answer); a rule ranks by its best line (for an English question, by
   the mean of its best three: `rule_lines.py`).
 
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
 
 DEPTH = 30
 LINES = 4 * DEPTH  # best lines read to rank DEPTH rules
-EN_BEST_OF = 3  # an English question ranks a rule by the mean of its 3 best lines (round 11)
 LINES_FILE = "lines.sem"
 LINE_FILES = (CARDS_FILE, ASKS_FILE, ASKED_FILE)  # the encoder's lines, in this order
 SHIPPED = Path(__file__).with_name(LINES_FILE)
@@ -228,7 +227,7 @@ def score_lines(
     """`rank_lines`'s list, and the cosine of every rule's best line (for `rank.by_lines`).
 
     `best_of` > 1 ranks a rule by the mean of its `best_of` best lines instead of its
-    best line (`EN_BEST_OF` for an English question; see `rule_lines.py`)."""
+    best line (`RankConfig.en_best_of` for an English question; see `rule_lines.py`)."""
     books = standard_books(kinds)
     if not books:
         return [], {}

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from gcacw_ref.text import answer
 from gcacw_ref.text.answer import answer_spans
 from gcacw_ref.text.library import Library
-from gcacw_ref.text.quality import load_questions
+from tests.text.quality import load_questions
 
 ANSWERS = [
     # (question, its section, words of the answering sentence)

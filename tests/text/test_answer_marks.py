@@ -5,21 +5,21 @@ from __future__ import annotations
 import pytest
 
 from gcacw_ref.text.library import Library
-from gcacw_ref.text.quality import ANSWER_FILES, load_answers, passage_answers, sentence_digest
+from tests.text.quality import (
+    ANSWER_FILES,
+    bar,
+    load_answers,
+    passage_answers,
+    sentence_digest,
+)
 
 BATCHES = {f.name: load_answers(f) for f in ANSWER_FILES}
-# (file, half) -> the share of marked questions whose passage shows a marked sentence, among
-# those whose marked rule the search still puts first: what the passage achieves, measured
-# when the marks were made (round 13, answers.toml: tune 58/98, held 60/97; round 15,
-# answers_2.toml: tune 122/198, held 114/197), then with the second sentence elsewhere
-# (round 15, chosen on the tune halves, the held halves read once: answers.toml tune 63/98,
-# held 66/97; answers_2.toml tune 141/198, held 130/197)
-BARS = {
-    ("answers.toml", "tune"): 0.642,
-    ("answers.toml", "held"): 0.680,
-    ("answers_2.toml", "tune"): 0.712,
-    ("answers_2.toml", "held"): 0.659,
-}
+# the share of a tuning half's marked questions whose passage showed a marked sentence when
+# the marks were made, before anything was tuned on them (round 13, answers.toml: 58/98;
+# round 15, answers_2.toml: 122/198): the passage must not fall significantly below it (two
+# standard errors, `quality.bar`). The held halves are read at a release only
+# (scripts/release_eval.py).
+BEFORE = {"answers.toml": 58 / 98, "answers_2.toml": 122 / 198}
 SIZES = {"answers.toml": 150, "answers_2.toml": 350}
 
 
@@ -42,9 +42,9 @@ def test_a_digest_reads_the_search_form() -> None:
     assert sentence_digest("a") != sentence_digest("b")
 
 
-@pytest.mark.parametrize(("name", "half"), sorted(BARS))
-def test_passages_show_the_marked_sentence(library: Library, name: str, half: str) -> None:
-    got = [passage_answers(library, a) for a in BATCHES[name] if a["half"] == half]
+@pytest.mark.parametrize("name", sorted(BEFORE))
+def test_passages_show_the_marked_sentence(library: Library, name: str) -> None:
+    got = [passage_answers(library, a) for a in BATCHES[name] if a["half"] == "tune"]
     ranked = [g for g in got if g is not None]
     assert len(ranked) >= 0.9 * len(got)  # the marked rule is still first for nearly all
-    assert sum(ranked) / len(ranked) >= BARS[name, half]
+    assert sum(ranked) / len(ranked) >= bar(BEFORE[name], len(ranked))

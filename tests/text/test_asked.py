@@ -1,4 +1,4 @@
-"""The asked lines (`asked.toml`): the tuning halves' Japanese questions as encoder lines."""
+"""The asked lines (`asked_lines.toml`): the tuning halves' Japanese questions as encoder lines."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from gcacw_ref.text import semantic
 from gcacw_ref.text.asks import ASKED_FILE, ASKS_FILE, AsksFile
 from gcacw_ref.text.cards import read_data
 from gcacw_ref.text.clean import search_form
-from gcacw_ref.text.quality import ASKED_MORE, TUNING, asked_toml, load_questions
+from tests.text.quality import ASKED_MORE, TUNING, asked_toml, load_questions
 
 
 def test_the_file_is_what_the_tuning_halves_make() -> None:

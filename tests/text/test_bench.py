@@ -15,9 +15,9 @@ from gcacw_ref.bench import search_timing
 def test_bench_over_seeds(seeds: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(search_timing, "REPEATS", 1)
     monkeypatch.setattr(bench.cold, "RUNS", 1)
-    every = bench.load_questions()
-    assert len(every) >= 160
-    # the whole set is the quality test's (tests/text/test_questions.py); here, the first 40
+    every = bench.load_questions()  # the players' lines: no evaluation question is read
+    assert len(every) >= 160 and all(isinstance(q, str) and q for q in every)
+    # here, the first 40
     monkeypatch.setattr(bench, "load_questions", lambda: every[:40])
     result = bench.run()
     assert isinstance(result["import_s"], float)
@@ -37,7 +37,7 @@ def test_bench_over_seeds(seeds: dict[str, Path], monkeypatch: pytest.MonkeyPatc
     text = bench.render(result)
     assert "import (standard rules)" in text and "p95" in text
     questions = result["questions"]
-    assert questions["count"] == 40
+    assert questions["count"] == 40 and set(questions) == {"count", "search", "meaning"}
     for key in ("p95_ms", "cpu_p95_ms", "best_of_p95_ms", "first_cpu_p95_ms"):
         assert questions["search"][key] > 0
     assert "asked for the first time" in text

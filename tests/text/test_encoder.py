@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gcacw_ref.text import embed, encoder, encoder_files, vector_file
-from gcacw_ref.text.quality import load_questions
 from gcacw_ref.text.table_rows import TableRows
+from tests.text.quality import load_questions
 
 ODD = [
     "",

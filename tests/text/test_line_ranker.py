@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +14,7 @@ from gcacw_ref.text import embed, line_ranker, rank
 from gcacw_ref.text.asks import ASKS_FILE
 from gcacw_ref.text.cards import BOOK_KIND, CARDS_FILE, CardsFile, read_data
 from gcacw_ref.text.library import Library
+from gcacw_ref.text.rank_config import CONFIG
 from gcacw_ref.text.spelling import canonical
 
 MORE_FILE = Path(__file__).resolve().parents[2] / "scripts" / "data" / "asks_more.toml"
@@ -47,7 +49,7 @@ def test_the_shipped_weights_were_trained_on_the_current_lines() -> None:
 
 
 def test_ngrams_are_the_characters_of_the_one_spelling() -> None:
-    a, b, c = line_ranker.ngrams(["退却できますか？", "退却できる", ""])
+    a, b, c = line_ranker.ngrams([canonical(t) for t in ("退却できますか？", "退却できる", "")])
     assert np.array_equal(a, b)  # polite and plain, "?" or not: one spelling
     assert np.count_nonzero(b) == 4 + 3  # 退却 却で でき きる, 退却で 却でき できる
     assert np.linalg.norm(b) == pytest.approx(1.0) and not c.any()
@@ -75,7 +77,7 @@ def test_score_lists_the_standard_rules_only(fresh: None) -> None:
     ranked, probs = line_ranker.score(
         [BOOK_KIND, "scenario"], "how far can a leader move on his own?"
     )
-    assert len(ranked) == line_ranker.DEPTH and {b for b, _ in ranked} == {0}
+    assert len(ranked) == CONFIG.depth and {b for b, _ in ranked} == {0}
     assert ranked[0] == (0, "6.3") and len(probs) == 131
     assert line_ranker.score(["scenario"], "how far can a leader move?") == ([], {})
 
@@ -158,18 +160,24 @@ def test_without_the_characters_file_a_japanese_question_reads_the_vector_alone(
 
 
 def test_an_english_question_is_fused_with_the_trained_list() -> None:
-    bm = rank.Bm25Result([], [], {}, {}, sem_lines=[(0, "a")], trained=[(0, "b")])
+    bm = rank.Evidence([], [], {}, {}, sem_lines=[(0, "a")], trained=[(0, "b")])
     assert rank.lines_list(bm, japanese=False) == [(0, "b")]
     assert rank.lines_list(bm, japanese=True) == [(0, "a")]
-    bm.trained = []
+    bm = replace(bm, trained=[])
     assert rank.lines_list(bm, japanese=False) == [(0, "a")]
 
 
 def test_by_lines_reads_the_trained_margin_for_a_japanese_question() -> None:
     order = [((0, "a"), 50.0), ((0, "b"), 49.0)]
-    bm = rank.Bm25Result([], [], {}, {}, sem_lines=[(0, "a"), (0, "b")])
-    bm.line_cosine = {(0, "a"): 0.5, (0, "b"): 0.5}
-    bm.line_trained = {(0, "a"): 0.1, (0, "b"): 0.9}
+    bm = rank.Evidence(
+        [],
+        [],
+        {},
+        {},
+        sem_lines=[(0, "a"), (0, "b")],
+        line_cosine={(0, "a"): 0.5, (0, "b"): 0.5},
+        line_trained={(0, "a"): 0.1, (0, "b"): 0.9},
+    )
     got = rank.by_lines(order, bm, lambda k: k, [], japanese=True)
     # a: 0.50 + 0.25 * (0.1 - 0.9) = 0.30; b: 0.49 + 0 = 0.49
     assert got == [((0, "b"), 49.0), ((0, "a"), 30.0)]

@@ -25,12 +25,17 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rerank, "_state", {})
 
 
-def _bm() -> rank.Bm25Result:
-    bm = rank.Bm25Result([(0, "b")], [], {}, {}, sem_lines=[(0, "b"), (0, "a")])
-    bm.line_cosine = {(0, "a"): 0.40, (0, "b"): 0.60}
-    bm.line_asks = {(0, "b"): 2.0}
-    bm.line_trained = {(0, "a"): 0.2, (0, "b"): 0.7}
-    return bm
+def _bm() -> rank.Evidence:
+    return rank.Evidence(
+        [(0, "b")],
+        [],
+        {},
+        {},
+        sem_lines=[(0, "b"), (0, "a")],
+        line_cosine={(0, "a"): 0.40, (0, "b"): 0.60},
+        line_asks={(0, "b"): 2.0},
+        line_trained={(0, "a"): 0.2, (0, "b"): 0.7},
+    )
 
 
 def _data(**change: object) -> dict[str, object]:

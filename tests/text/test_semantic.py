@@ -9,6 +9,7 @@ import pytest
 
 from gcacw_ref.text import embed, semantic, vector_file
 from gcacw_ref.text.library import Library
+from gcacw_ref.text.rank_config import CONFIG
 
 
 def test_the_encoder_is_installed() -> None:
@@ -103,7 +104,7 @@ def test_score_lines_gives_every_rule_its_best_line() -> None:
 
 def test_an_english_question_ranks_a_rule_by_its_best_three_lines() -> None:
     query = "which way do I retreat?"
-    order, best = semantic.score_lines(["gcacw"], query, None, semantic.EN_BEST_OF)
+    order, best = semantic.score_lines(["gcacw"], query, None, CONFIG.en_best_of)
     assert best == semantic.score_lines(["gcacw"], query, None)[1]  # still the best line
     rules, vectors = semantic.line_vectors(None)
     scores = (vectors @ embed.query_vector(query)).tolist()

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gcacw_ref.text.asks import ASKED_FILE, ASKS_FILE, AsksFile
+from gcacw_ref.text.cards import read_data
 from gcacw_ref.text.library import Library
-from gcacw_ref.text.quality import load_questions
 from gcacw_ref.text.spelling import canonical
+from tests.text.quality import load_questions
 
 QUESTIONS = [q["q"] for q in load_questions()]
 JAPANESE = [q for q in QUESTIONS if not q.isascii()]
@@ -153,3 +156,31 @@ def test_what_the_one_spelling_keeps() -> None:
 def test_respellings_rank_alike(library: Library, a: str, b: str) -> None:
     first = [(h.book, h.ref, h.score) for h in library.search(a, limit=10)]
     assert first and first == [(h.book, h.ref, h.score) for h in library.search(b, limit=10)]
+
+
+MORE_LINES = Path(__file__).resolve().parents[2] / "scripts" / "data" / "asks_more.toml"
+WORDS = st.text(
+    st.sampled_from(
+        "abcdefgmnorstyzABCZ0179 ?？、。ーあかがきすてでのはよりアカタンユ退却騎兵戦闘"
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(WORDS)
+def test_the_one_spelling_is_its_own_spelling(text: str) -> None:
+    """The search makes a query's one spelling once and every stage reads it (the trained
+    ranker's characters too, which it was trained on): spelling it again changes nothing
+    for a player's words (not for every string: "0/_" loses its "/" only the second time)."""
+    once = canonical(text)
+    assert canonical(once) == once
+
+
+def test_every_question_and_line_is_spelt_once() -> None:
+    texts = [q["q"] for q in load_questions()]
+    for path in (ASKS_FILE, ASKED_FILE, MORE_LINES):
+        for entry in read_data(path, AsksFile, "asks").asks:
+            texts += entry.ja + entry.en
+    assert len(texts) > 10_000
+    assert [t for t in texts if canonical(canonical(t)) != canonical(t)] == []
