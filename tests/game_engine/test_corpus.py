@@ -18,10 +18,10 @@ from gcacw_ref.cli import main
 # (scenario, seed, bots) -> (SHA-256 of the `play --json` output, first 16 hex digits;
 # the final state hash, first 16 hex digits)
 CORPUS: dict[tuple[str, int, str], tuple[str, str]] = {
-    ("harrow", 1, "random,random"): ("35664aff5b466efd", "57fc5818b61a0b39"),
-    ("harrow", 3, "random,heuristic"): ("02d1e8c1a43235a3", "588b1220606be3f4"),
-    ("training", 1, "heuristic,heuristic"): ("3190765f232fe91b", "3f010398306a6ef8"),
-    ("training", 3, "random,heuristic"): ("e8f65250d64992b1", "9a260414e8820a09"),
+    ("harrow", 1, "random,random"): ("b5e6d6881de567c9", "57fc5818b61a0b39"),
+    ("harrow", 3, "random,heuristic"): ("2e1ee6628e9720ef", "588b1220606be3f4"),
+    ("training", 1, "heuristic,heuristic"): ("903ca43641445e47", "3f010398306a6ef8"),
+    ("training", 3, "random,heuristic"): ("9edfcc560207f26d", "9a260414e8820a09"),
 }
 
 
