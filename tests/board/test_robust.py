@@ -61,3 +61,33 @@ def test_a_mutated_board_is_exit_0_or_2(
     else:
         assert main(["board", "show", str(path)]) == 0
     assert path.read_text(encoding="utf-8") == text
+
+
+NAMES = st.one_of(
+    st.sampled_from(["mccall", "anderson", "branch", "porter", "hill", "0404", "0403", "0101"]),
+    st.text(max_size=6),
+    st.sampled_from(["9999", "0000", "0A04", "", "1DR", "Dr", "r", "cavalry", "-"]),
+)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(st.sampled_from(["move", "attack", "retreat", "command"]), NAMES, NAMES)
+def test_any_question_is_exit_0_or_2(
+    capsys: pytest.CaptureFixture[str], question: str, a: str, b: str
+) -> None:
+    argv = {
+        "move": ["move", "combat", a, "--to", b],
+        "attack": ["attack", "combat", "--on", a, "--by", b],
+        "retreat": ["retreat", "combat", a, "--result", b],
+        "command": ["command", "combat", a],
+    }[question]
+    capsys.readouterr()
+    code = main(["board", *argv])
+    err = capsys.readouterr().err
+    assert code in (0, 2), err
+    if code == 2:
+        assert err.count("\n") == 1
