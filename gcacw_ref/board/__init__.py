@@ -16,6 +16,8 @@ Making one
                                                 patch of a built-in map (harrow, training,
                                                 example); hexes keep their real numbers
     `board_from_state(scenario, state, active=None) -> Board`   the live game position
+    `inline_map(board) -> Board`                the same board with its built-in map written
+                                                inline, ready for editing hexes and hexsides
 Reading it for the engine
     `situation(board, where="board", base=None) -> Situation`   every cross-check (one
                                                 `DataError` line naming the hex or unit),
@@ -37,7 +39,13 @@ from gcacw_ref.board.load import (
     read_board,
     situation,
 )
-from gcacw_ref.board.save import board_from_map, board_from_state, dump_board, save_board
+from gcacw_ref.board.save import (
+    board_from_map,
+    board_from_state,
+    dump_board,
+    inline_map,
+    save_board,
+)
 
 __all__ = [
     "Board",
@@ -50,6 +58,7 @@ __all__ = [
     "board_from_state",
     "builtin_boards",
     "dump_board",
+    "inline_map",
     "load",
     "parse_board",
     "read_board",

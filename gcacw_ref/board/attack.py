@@ -64,6 +64,18 @@ def ask_attack(
                     u.hex, "7.1", _("{unit} is not next to {hex}").format(unit=u.id, hex=target)
                 )
             )
+    if attack_type != "assault" and len(units) > 1:
+        refusals.append(
+            _refuse(units[1].hex, "7.1", _("in a march only the marching unit attacks; name one"))
+        )
+    if attack_type == "assault" and len({u.hex for u in units}) > 1:
+        refusals.append(
+            _refuse(
+                units[0].hex,
+                "7.1",
+                _("an assault is made by units stacked in one hex (with their leader)"),
+            )
+        )
     defenders = [u.id for u in sit.state.units.values() if u.hex == target and u.side != side]
     if not defenders:
         refusals.append(_refuse(target, "7.1", _("{hex} holds no enemy unit").format(hex=target)))

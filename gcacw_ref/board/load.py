@@ -155,7 +155,7 @@ def scenario_data(board: Board, where: str, base: Path | None = None) -> dict[st
         doc = {"map": header, "hexes": board.hexes, "hexsides": board.hexsides}
         info["map"] = str(header["id"])
     elif st.map is not None or "map" in info:
-        info["map"] = st.map or info["map"]
+        info["map"] = st.map if st.map is not None else info["map"]
         doc = read_map(str(info["map"]), base or Path.cwd())
     else:
         raise DataError(

@@ -122,7 +122,7 @@ def ask_move(sit: Situation, name: str, to: str | None = None, mp: int | None = 
             formula=formula.text(), low=min(odds), high=max(odds), mp=most
         ),
     )
-    for e in hexes:
+    for e in hexes if march["allowed"] else []:  # a unit that may not march reaches nothing
         zoc = ""
         if "zoc" in e:
             zoc = "  " + (
@@ -141,6 +141,7 @@ def ask_move(sit: Situation, name: str, to: str | None = None, mp: int | None = 
         "hexes_read": sorted(reach),
         "reach": hexes,
         "march": march,
+        "allowed": bool(march["allowed"]),
         "refusals": refusals,
     }
     marks = Marks(

@@ -80,20 +80,32 @@ def text_picture(sit: Situation) -> str:
     for u in sit.state.units.values():
         if not u.hex:
             continue
+        line = _("  {id} {hex}: {side} {kind} {strength} (tactical {tactical}, artillery {art})")
         lines.append(
-            "  "
-            + printable(f"{u.id} {u.hex} {u.side.value} {u.kind} ")
-            + format_strength(sit.position.combat_strength(u.id))
-            + f" ({_('tactical')} {u.tactical}, {_('artillery')} {u.artillery})"
+            line.format(
+                id=printable(u.id),
+                hex=u.hex,
+                side=_(u.side.value),
+                kind=_(u.kind),
+                strength=format_strength(sit.position.combat_strength(u.id)),
+                tactical=u.tactical,
+                art=u.artillery,
+            )
             + "".join(f" {w}" for w in markers(sit, u.id))
         )
     if sit.state.leaders:
         lines.append(_("Leaders:"))
         for ld in sit.state.leaders.values():
             lines.append(
-                "  "
-                + printable(f"{ld.id} {ld.rank} {_('with')} {ld.unit}")
-                + f" ({_('command')} {ld.command}, {_('tactical')} {ld.tactical})"
+                _(
+                    "  {id}: {rank} leader with {unit} (command {command}, tactical {tactical})"
+                ).format(
+                    id=printable(ld.id),
+                    rank=_(ld.rank),
+                    unit=printable(ld.unit or "-"),
+                    command=ld.command,
+                    tactical=ld.tactical,
+                )
             )
     sides_shown = [
         (a, b, f)

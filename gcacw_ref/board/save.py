@@ -16,6 +16,7 @@ from gcacw_ref.errors import InputError, one_line, quoted
 from gcacw_ref.game.model.geometry import parse_hex
 from gcacw_ref.game.model.hexmap import builtin_map_path, load_map
 from gcacw_ref.game.model.scenario import Scenario
+from gcacw_ref.game.model.scenario_limits import read_map
 from gcacw_ref.game.model.state import GameState
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import atomic_write_text
@@ -111,6 +112,30 @@ def board_from_map(map_id: str, top_left: str, columns: int, rows: int) -> Board
     rows = max(1, min(rows, hexmap.rows - row + 1))
     view = View.model_validate({"from": top_left, "columns": columns, "rows": rows})
     return Board(board=BoardState(map=map_id, view=view))
+
+
+def inline_map(board: Board) -> Board:
+    """The same board with its built-in map written inline (`[map]`, `[hexes]`,
+    `[[hexsides]]`), so an editor can change a hex's terrain or a hexside's features."""
+    if board.map is not None or board.board.map is None:
+        return board
+    if board.board.map not in BUILTIN_MAPS:
+        raise InputError(
+            _("map {name}: not a built-in map ({ids})").format(
+                name=quoted(board.board.map), ids=", ".join(BUILTIN_MAPS)
+            )
+        )
+    doc = read_map(board.board.map, builtin_map_path(board.board.map).parent)
+    state = board.board.model_copy(update={"map": None})
+    return board.model_copy(
+        update={
+            "board": state,
+            "map": dict(doc["map"]),
+            "hexes": dict(doc.get("hexes", {})),
+            "hexsides": list(doc.get("hexsides", [])),
+        },
+        deep=True,
+    )
 
 
 def board_from_state(scenario: Scenario, state: GameState, active: str | None = None) -> Board:

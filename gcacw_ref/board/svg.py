@@ -76,13 +76,13 @@ def board_svg(sit: Situation, marks: Marks | None = None, title: str = "") -> st
     for c in range(c0, c0 + cols):
         for r in range(r0, r0 + rows):
             centre[hex_name((c, r))] = _centre(c, r, c0, r0)
-    width = 1.5 * SIZE * cols + SIZE * 0.6
+    width = max(1.5 * SIZE * cols + SIZE * 0.6, 7.0 * len(title) + 16)
     height = math.sqrt(3) * SIZE * (rows + 0.5) + 40
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" '
         f'width="{width:.0f}" height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
         'font-family="sans-serif">',
-        f"<title>{escape(title or sit.where)}</title>",
+        f"<title>{escape(title or sit.where)}</title>",  # text from the file: escaped
         '<rect width="100%" height="100%" fill="#ffffff"/>',
     ]
     for h, (x, y) in centre.items():
@@ -105,6 +105,11 @@ def board_svg(sit: Situation, marks: Marks | None = None, title: str = "") -> st
     if marks is not None:
         out.extend(_marks(marks, centre))
     out.extend(_counters(sit, centre))
+    if title:
+        out.append(
+            f'<text class="caption" x="8" y="{height - 10:.0f}" font-size="12" '
+            f'fill="#222222">{escape(title)}</text>'
+        )
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

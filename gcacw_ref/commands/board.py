@@ -180,10 +180,24 @@ def _write_svg(args: argparse.Namespace, sit: Situation, marks: Marks | None) ->
     from gcacw_ref.board.svg import board_svg  # lazy: see _load
 
     try:
-        atomic_write_text(Path(args.svg), board_svg(sit, marks))
+        atomic_write_text(Path(args.svg), board_svg(sit, marks, _caption(args)))
     except OSError as exc:
         raise InputError(
             _("{path}: cannot write ({reason})").format(
                 path=one_line(args.svg), reason=exc.strerror or type(exc).__name__
             )
         ) from None
+
+
+def _caption(args: argparse.Namespace) -> str:
+    """The question as typed (without the file), drawn under the picture."""
+    words = [args.question]
+    for key in ("unit", "leader"):
+        if getattr(args, key, None):
+            words.append(str(getattr(args, key)))
+    for key in ("to", "on", "by", "type", "result"):
+        if getattr(args, key, None):
+            words.append(f"--{key} {getattr(args, key)}")
+    if getattr(args, "dice", None):
+        words.append("--dice {} {}".format(*args.dice))
+    return "gcacw-ref board " + " ".join(words)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gcacw_ref.board import builtin_boards, load
+from gcacw_ref.board import builtin_boards, load, situation
 from gcacw_ref.board.answer import run_calc
 from gcacw_ref.board.attack import ask_attack
 from gcacw_ref.board.command import ask_command
@@ -62,6 +62,15 @@ def test_march_example() -> None:
     assert rolled["result"] == "NE"
     worse = {**march["input"], "fatigue_before": 2, "die": 4}
     assert run_calc("march", worse).model_dump(mode="json")["result"] == "D"
+
+
+def test_a_unit_at_fatigue_4_may_not_march() -> None:
+    board = load("march").board.model_copy(deep=True)
+    board.units[0].fatigue = 4
+    answer = ask_move(situation(board), "ord")
+    assert answer.board["allowed"] is False
+    assert answer.board["refusals"][0]["rule"] == "5.1"
+    assert not [line for line in answer.lines if " MP via " in line]
 
 
 def test_command_example() -> None:

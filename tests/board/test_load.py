@@ -11,6 +11,7 @@ from gcacw_ref.board import (
     board_from_map,
     board_from_state,
     dump_board,
+    inline_map,
     load,
     parse_board,
     read_board,
@@ -133,6 +134,32 @@ def test_bad_board_one_line_naming_it(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and named in err
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_inline_map_answers_the_same() -> None:
+    board = parse_board(SHORT)
+    inline = inline_map(board)
+    assert inline.board.map is None and inline.map is not None
+    a, b = situation(board), situation(inline)
+    assert a.map.hexsides() == b.map.hexsides()
+    assert {h: a.map.terrain(h) for h in a.map.all_hexes()} == {
+        h: b.map.terrain(h) for h in b.map.all_hexes()
+    }
+    assert parse_board(dump_board(inline)) == inline
+
+
+def test_live_position_mid_game() -> None:
+    scen = load_scenario("training")
+    state = initial_state(scen, 1)
+    units = dict(state.units)
+    units["u-cav"] = units["u-cav"].model_copy(update={"hex": None})  # eliminated
+    units["u-1-I"] = units["u-1-I"].model_copy(update={"fatigue": 3, "organized": False})
+    state = state.model_copy(update={"units": units, "turn": 2, "rain": (2,)})
+    again = situation(parse_board(dump_board(board_from_state(scen, state))))
+    assert "u-cav" not in again.state.units and "l-kirby" not in again.state.leaders
+    assert again.state.units["u-1-I"].fatigue == 3
+    assert not again.state.units["u-1-I"].organized
+    assert again.state.turn == 2 and again.state.is_rain()
 
 
 def test_save_board(tmp_path: Path) -> None:

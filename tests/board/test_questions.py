@@ -106,6 +106,15 @@ def test_attack_not_adjacent_is_refused() -> None:
     assert "0102" in answer.board["refusals"][0]["reason"]
 
 
+def test_attack_by_two_units_is_an_assault_of_one_stack() -> None:
+    march = ask_attack(_sit(), "0302", ["0201", "0102"], "normal")
+    assert march.output is None and march.board["refusals"][0]["rule"] == "7.1"
+    text = OPEN.replace('hex = "0102"', 'hex = "0201"').replace('active_unit = "0201"', "")
+    both = ask_attack(_sit(text), "0302", ["0201a", "0201b"], "assault")
+    assert both.output is not None
+    assert [a["strength"] for a in both.input["attackers"]] == ["6", "4"]
+
+
 def test_retreat_lists_first_hexes_and_paths() -> None:
     answer = ask_retreat(_sit(), "0302", "Dr")
     first = {f["hex"] for f in answer.board["first_hexes"]}
