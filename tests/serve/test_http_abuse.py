@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -133,6 +137,33 @@ def test_each_bad_request_is_one_log_line_without_the_token(served: InProcess) -
         assert TOKEN not in line and "Traceback" not in line
         assert line.isprintable() and len(line) <= 240
     assert get(served.port, STATIC).startswith(b"HTTP/1.1 200 OK\r\n")
+
+
+def test_a_real_server_writes_one_line_per_bad_request(tmp_path: Path) -> None:
+    """The same through `gcacw-ref serve`, its stderr read after it stops."""
+    env = dict(os.environ, GCACW_REF_HOME=str(tmp_path), GCACW_REF_LANG="en")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gcacw_ref", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    try:
+        assert server.stdout is not None
+        found = re.search(r":(\d+)/\?token=(\S+)", server.stdout.readline())
+        assert found, "the server printed no address"
+        port, token = int(found.group(1)), found.group(2).encode()
+        for data in BAD:
+            exchange(port, data.replace(TOKEN.encode(), token))
+    finally:
+        server.terminate()
+        _, errors = server.communicate(timeout=DEADLINE_S)
+    lines = errors.splitlines()
+    assert len(lines) == len(BAD), errors[:3000]
+    assert all(line.startswith("gcacw-ref serve: bad request from 127.0.0.1: ") for line in lines)
+    assert token.decode() not in errors
 
 
 def test_redact_by_hand() -> None:
