@@ -1,7 +1,7 @@
 """A big book's meaning vectors, built in pieces: shown, stoppable, resumed.
 
 Encoding every passage of a large book takes minutes (a 6 MB file of 100,000 headings:
-about 170 s). So a book of more than `PIECE` passages is encoded `PIECE` passages at a
+about 170 s). So a book of more than `BIG` passages is encoded `PIECE` passages at a
 time, and each piece is written as soon as it is done, beside the book
 (`<id>.sem-pieces/NNNNN.sem`: a vectors file of `vector_file.py`, stamped with the whole
 file's stamp and the piece's rows). Stopping (Ctrl-C, or the TUI's escape or a newer
@@ -11,8 +11,9 @@ whole vectors file and the pieces are removed (`remove_pieces`).
 
 Progress goes to the listener the calling thread set (`listening`): told (passages
 done, passages in all) before the first piece and after each one, it may stop the work
-by raising (`Cancelled`). A book of `PIECE` passages or fewer (the rulebooks: about 500)
-is encoded at once, as before, and tells no one.
+by raising (`Cancelled`). A book of `BIG` passages or fewer (the rulebooks: about 500)
+is encoded at once, as before, and tells no one: encoded in batches of another size its
+vectors would differ in the last bits (6e-5), and so might its rankings.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ if TYPE_CHECKING:
 
     Matrix = npt.NDArray[np.float32]
 
-PIECE = 2048  # passages per piece: a few seconds of encoding
+BIG = 2048  # a book of more passages is built in pieces
+PIECE = 512  # passages per piece: about 8 s of encoding on a busy 2-core machine
 Listener = Callable[[int, int], None]
 _PIECE_NAME = re.compile(r"[0-9]{5}\.sem|\.tmp-.+")
 _local = threading.local()
@@ -72,6 +74,7 @@ def encode_in_pieces(
     texts: list[str],
     encode: Callable[[list[str]], Matrix],
     piece: int | None = None,
+    big: int | None = None,
 ) -> Matrix:
     """The vectors of `texts` (`encode` of each piece), each piece read from its file
     when a former build left it, else encoded and written (see the module docstring)."""
@@ -80,7 +83,7 @@ def encode_in_pieces(
 
     piece = piece or PIECE
     total = len(texts)
-    if path is None or total <= piece:
+    if path is None or total <= max(BIG if big is None else big, piece):
         return encode(texts)
     folder = pieces_dir(path)
     with contextlib.suppress(OSError):

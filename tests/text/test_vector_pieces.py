@@ -51,7 +51,7 @@ def test_pieces_are_told_and_joined_in_order(tmp_path: Path) -> None:
     told: list[tuple[int, int]] = []
     enc = CountingEncoder()
     with vector_pieces.listening(lambda done, total: told.append((done, total))):
-        got = vector_pieces.encode_in_pieces(tmp_path / "b.sem", "s", TEXTS, enc, piece=3)
+        got = vector_pieces.encode_in_pieces(tmp_path / "b.sem", "s", TEXTS, enc, piece=3, big=0)
     assert told == [(0, 10), (3, 10), (6, 10), (9, 10), (10, 10)]
     assert np.array_equal(got, CountingEncoder()(TEXTS))
     names = sorted(p.name for p in vector_pieces.pieces_dir(tmp_path / "b.sem").iterdir())
@@ -67,14 +67,14 @@ def test_a_stopped_build_goes_on_from_its_pieces(tmp_path: Path) -> None:
 
     first = CountingEncoder()
     with pytest.raises(vector_pieces.Cancelled), vector_pieces.listening(stop_at_six):
-        vector_pieces.encode_in_pieces(path, "s", TEXTS, first, piece=3)
+        vector_pieces.encode_in_pieces(path, "s", TEXTS, first, piece=3, big=0)
     assert first.encoded == TEXTS[:6]
     second = CountingEncoder()
-    got = vector_pieces.encode_in_pieces(path, "s", TEXTS, second, piece=3)
+    got = vector_pieces.encode_in_pieces(path, "s", TEXTS, second, piece=3, big=0)
     assert second.encoded == TEXTS[6:]  # only what the first build had not done
     assert np.array_equal(got, CountingEncoder()(TEXTS))
     third = CountingEncoder()  # another book (another stamp): nothing is reused
-    vector_pieces.encode_in_pieces(path, "other", TEXTS, third, piece=3)
+    vector_pieces.encode_in_pieces(path, "other", TEXTS, third, piece=3, big=0)
     assert third.encoded == TEXTS
 
 
@@ -85,13 +85,29 @@ def test_a_small_book_is_encoded_at_once_and_tells_no_one(tmp_path: Path) -> Non
     assert told == [] and not vector_pieces.pieces_dir(tmp_path / "b.sem").exists()
 
 
+def test_a_book_up_to_big_is_encoded_in_one_batch_as_before(tmp_path: Path) -> None:
+    """Batches of another size would change the vectors' last bits: a book of `BIG`
+    passages or fewer (the rulebooks) keeps the one batch it always had."""
+    enc = CountingEncoder()
+    calls: list[int] = []
+
+    def counted(texts: list[str]) -> np.ndarray:
+        calls.append(len(texts))
+        return enc(texts)
+
+    vector_pieces.encode_in_pieces(tmp_path / "b.sem", "s", TEXTS, counted, piece=3, big=10)
+    assert calls == [10]
+    vector_pieces.encode_in_pieces(tmp_path / "c.sem", "s", TEXTS, counted, piece=3, big=9)
+    assert calls == [10, 3, 3, 3, 1]
+
+
 def test_pieces_are_never_written_through_a_link(tmp_path: Path) -> None:
     outside = tmp_path / "outside"
     outside.mkdir()
     home = tmp_path / "books"
     home.mkdir()
     vector_pieces.pieces_dir(home / "b.sem").symlink_to(outside, target_is_directory=True)
-    vector_pieces.encode_in_pieces(home / "b.sem", "s", TEXTS, CountingEncoder(), piece=3)
+    vector_pieces.encode_in_pieces(home / "b.sem", "s", TEXTS, CountingEncoder(), piece=3, big=0)
     assert list(outside.iterdir()) == []
     vector_pieces.remove_pieces(home / "b.sem")
     assert vector_pieces.pieces_dir(home / "b.sem").is_symlink()
@@ -107,9 +123,9 @@ def test_resume_equals_one_build(n: int, piece: int, stop: int) -> None:
         path = Path(folder) / "b.sem"
         first = CountingEncoder(stop_after=stop)
         with contextlib.suppress(KeyboardInterrupt):
-            vector_pieces.encode_in_pieces(path, "s", texts, first, piece=piece)
+            vector_pieces.encode_in_pieces(path, "s", texts, first, piece=piece, big=0)
         second = CountingEncoder()
-        got = vector_pieces.encode_in_pieces(path, "s", texts, second, piece=piece)
+        got = vector_pieces.encode_in_pieces(path, "s", texts, second, piece=piece, big=0)
         assert np.array_equal(got, CountingEncoder()(texts))
         if n > piece:
             assert len(first.encoded) + len(second.encoded) == n
@@ -131,6 +147,7 @@ def big_home(home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pat
         pytest.fail("the sentence encoder is shipped with the package")
     Library(home=home).import_book(_book(tmp_path, 40), book_id="big")
     monkeypatch.setattr(vector_pieces, "PIECE", 8)
+    monkeypatch.setattr(vector_pieces, "BIG", 0)
     semantic._books.clear()
     return home
 
