@@ -142,6 +142,16 @@ async def loaded_game_pane(pilot: Pilot[object]) -> GamePane:
     raise AssertionError("the game pane did not load")
 
 
+async def until_still(pilot: Pilot[object], pane: GamePane) -> None:
+    """Wait until the game stands still: against a bot, the bot plays on by itself (one
+    event a beat) to the person's next decision; no key is pressed meanwhile."""
+    for _ in range(3000):
+        await settle(pilot, pause=0.01)
+        if pane.autoplay is None and not pane.busy:
+            return
+    raise AssertionError("the bot did not stop at a decision")
+
+
 async def step_to_first_combat(pilot: Pilot[object], pane: GamePane) -> dict[str, Any]:
     """Step the game pane forward (as → does) until its event is a combat; that event."""
     h = pane.history

@@ -35,6 +35,7 @@ async def until_decision(pilot: Pilot[object], pane: GamePane) -> None:
         await settle(pilot, pause=0.002)
         if pane.autoplay is None and not pane.busy:
             break
+    await settle(pilot)  # the focus moves on the next turn of the event loop
     assert pane.autoplay is None and not pane.busy
     assert h.last.over or h.human_to_move()
 

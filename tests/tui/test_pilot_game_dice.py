@@ -203,6 +203,21 @@ async def test_the_assault_dialog_shows_calc_combat_before_the_dice(
         assert dialog.query_one("#dice-input").value == ""  # no die typed yet
         shown = str(dialog.query_one("#dice-odds-text", Static).render())
         lines = [line.rstrip() for line in shown.strip().splitlines()]
-        # the same lines, the CLI's footnote (the game, the fields left at a default) aside
-        assert lines == [line.rstrip() for line in calc.splitlines()][: len(lines)]
-        assert len(lines) == 30 and lines[-1].endswith("2.8%  ≥+10")
+        # the same lines, the CLI's footnote (the game, the fields left at a default) aside,
+        # the odds and the die modifiers first, then the chances, then the strengths
+        assert sorted(lines) == sorted(line.rstrip() for line in calc.splitlines()[:30])
+        assert lines[:2] == calc.splitlines()[:2]
+        assert lines[2:8] == [
+            "[7.4] Ratio 9 to 2, rounded in the defender's favour: 4-1",
+            "[7.4] Strength ratio modifier: +3",
+            "[7.4] Tactical modifier 3 - 0: +3",
+            "[7.4] Artillery difference 2 - 4: -2",
+            "[7.4] Table row 'clear', column '-3 to +1': -2",
+            "[7.4] Artillery modifier: -2",
+        ]
+        assert lines[8:11] == [
+            "[7.4] Assault: +1",
+            "[7.4] Attacker's total die modifier: +5",
+            "[7.4] Defender's total die modifier: 0",
+        ]
+        assert lines[12] == "Chances over 36 dice outcomes:"

@@ -18,7 +18,7 @@ from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import MapView
 
-from .conftest import loaded_game_pane, run_async, settle, step_to_first_combat
+from .conftest import loaded_game_pane, run_async, settle, step_to_first_combat, until_still
 
 PEOPLE = GameOptions("training", 3, "human", "human")
 BOTS = GameOptions("training", 1, "heuristic", "heuristic")
@@ -271,10 +271,10 @@ async def test_after_a_choice_that_hands_over_to_the_bot_the_map_has_the_focus(h
     app = GcacwApp(home=home, game=GameOptions("harrow", 1, "human", "heuristic"))
     async with app.run_test(size=SIZE) as pilot:
         pane = await loaded_game_pane(pilot)
-        await pilot.press("end", "right")
-        await settle(pilot)
+        await until_still(pilot, pane)
         assert pane._choices and app.focused is app.query_one("#game-choices")  # noqa: SLF001
-        await pilot.press("enter")  # "Done": the Confederate bot moves its leaders next
+        # "Done": the Confederate bot moves its leaders next, by itself (space pauses it)
+        await pilot.press("enter", "space")
         await settle(pilot)
         assert pane.history is not None and not pane.history.human_to_move()
         assert app.focused is app.query_one(MapView)

@@ -27,7 +27,7 @@ from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions
 from gcacw_ref.tui.game.mapview import MapView
 from gcacw_ref.tui.screens import HelpScreen
 
-from .conftest import loaded_game_pane, run_async, settle
+from .conftest import loaded_game_pane, run_async, settle, until_still
 
 PEOPLE = GameOptions("training", 3, "human", "human")
 # binding names as the help writes them
@@ -108,12 +108,11 @@ async def test_autoplay_stopping_at_a_decision_shows_the_highlighted_choice(home
 
 
 @run_async
-async def test_cut_choice_lines_at_80x24_keep_the_end_that_tells_them_apart(home: Path) -> None:
+async def test_long_choice_lines_at_80x24_wrap_and_keep_both_names(home: Path) -> None:
     app = GcacwApp(home=home, game=GameOptions("harrow", 1, "human", "heuristic"))
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await loaded_game_pane(pilot)
-        await pilot.press("end", "right")
-        await settle(pilot)
+        await until_still(pilot, pane)
         box = app.query_one("#game-choices", OptionList)
         assert pane._choices and app.focused is box
         # every leader transfer's line, drawn at the box's own width
@@ -124,14 +123,19 @@ async def test_cut_choice_lines_at_80x24_keep_the_end_that_tells_them_apart(home
             if option.id and pane._choices[int(option.id[1:])].type == "transfer":
                 with console.capture() as out:
                     console.print(option.prompt)
-                target = str(getattr(option.prompt, "plain", "")).split("→ ")[1].split("  [")[0]
-                shown.append((out.get().rstrip("\n"), target))
-        assert len(shown) == 24 and all("…" in line for line, _ in shown)
-        # each line keeps its target's name (its last 12 characters at least), the tag last
-        kept = [line.removesuffix("[6.3]").rstrip().endswith(t[-12:]) for line, t in shown]
-        assert kept == [True] * 24
-        assert shown[0][0] == "  Garrick (…y) → Birch (2/I)  [6.3]"
-        assert shown[-1][0] == "  Gault (2nd…Vance's Brigade  [6.3]"
+                words = str(getattr(option.prompt, "plain", "")).removesuffix("  [6.3]")
+                shown.append((out.get(), words))
+        assert len(shown) == 24 and not any("…" in line for line, _ in shown)
+        # each choice whole over its rows, the tag ending the first; no two alike
+        for line, words in shown:
+            rows = line.splitlines()
+            assert rows[0].rstrip().endswith("[6.3]")
+            assert " ".join(" ".join(rows).replace("[6.3]", "").split()) == words.strip()
+        assert len({line for line, _ in shown}) == 24
+        assert shown[0][0].splitlines()[:2] == [
+            "  Garrick (army) →            [6.3]",
+            "    Birch (2/I)",
+        ]
 
 
 @run_async
@@ -161,7 +165,8 @@ async def test_a_keys_note_is_on_screen_at_80_columns(home: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await loaded_game_pane(pilot)
         # the person's "Done": the bot is next and plays on by itself; space pauses it
-        await pilot.press("end", "right", "enter", "space")
+        await until_still(pilot, pane)
+        await pilot.press("enter", "space")
         await settle(pilot)
         assert pane.history is not None and not pane.history.human_to_move()
         assert pane.autoplay is None and pane.paused

@@ -192,6 +192,10 @@ class DiceDialog(_Dialog[list[int]]):
     """The dice rolled at the table for one decision: what they decide and, for an
     attack, its odds, modifiers and chances (`odds`: `calc combat`'s lines) first."""
 
+    BINDINGS = [
+        Binding("pageup", "scroll_odds(-1)", "Odds up", show=False),
+        Binding("pagedown", "scroll_odds(1)", "Odds down", show=False),
+    ]
     DEFAULT_CSS = """
     DiceDialog #dialog { width: 96; }
     #dice-odds { height: auto; max-height: 45vh; border: round $primary; padding: 0 1; }
@@ -215,6 +219,12 @@ class DiceDialog(_Dialog[list[int]]):
         self.title_text = title  # the rolls by name (the action's words when none is named)
         self.odds = odds or []  # each attack's breakdown, as `calc combat` writes it
 
+    def action_scroll_odds(self, delta: int) -> None:
+        """page up / page down: the odds box, while the dice field keeps the keys."""
+        for box in self.query("#dice-odds"):
+            page = max(1, box.scrollable_content_region.height - 1)
+            box.scroll_to(y=box.scroll_y + delta * page, animate=False)
+
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             if self.title_text:
@@ -223,6 +233,7 @@ class DiceDialog(_Dialog[list[int]]):
             if self.odds:
                 with ScrollableContainer(id="dice-odds") as odds:
                     odds.border_title = _("before the dice: odds, modifiers, chances (7.4)")
+                    odds.border_subtitle = _("page up / page down")
                     yield Static(Text("\n\n".join(self.odds)), id="dice-odds-text")
             yield Label(
                 ngettext(

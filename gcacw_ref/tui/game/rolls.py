@@ -11,14 +11,25 @@ from gcacw_ref.game.play.api import Action, ChanceRequest, CombatInput, GameStat
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.game import describe as D
 
+MODIFIER_STEPS = "[7.4]"  # the die modifiers' lines, shown before the strengths' own
+
 ROLL_PHASES = {"initiative": "action_cycle", "rain": "random_event"}
 """Rolls made when a phase begins: the phase they are rolled for."""
 
 
 def attack_breakdown(attack: CombatInput) -> str:
-    """The attack's odds, modifiers and result chances: `calc combat`'s own lines."""
+    """The attack's odds, modifiers and result chances: `calc combat`'s own lines, those
+    a player looks at before rolling first (the odds and columns, the die modifiers of
+    7.4, the chances), the strength steps that lead to them after."""
     calc = calculator("combat")
-    return str(calc.render(calc.run(attack)))
+    lines = str(calc.render(calc.run(attack))).splitlines()
+    blank = [i for i, line in enumerate(lines) if not line.strip()]
+    if len(blank) < 2:
+        return "\n".join(lines)
+    head, steps, chances = lines[: blank[0]], lines[blank[0] + 1 : blank[1]], lines[blank[1] + 1 :]
+    modifiers = [line for line in steps if line.startswith(MODIFIER_STEPS)]
+    strengths = [line for line in steps if not line.startswith(MODIFIER_STEPS)]
+    return "\n".join([*head, *modifiers, "", *chances, "", *strengths])
 
 
 def roll_context(action: Action, state: GameState, requests: tuple[ChanceRequest, ...]) -> str:
