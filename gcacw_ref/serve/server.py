@@ -37,6 +37,7 @@ from gcacw_ref.serve.session import AppSession
 ENDED = 4000  # the close code of a session ended here (the page does not connect again)
 IDLE_CHECK_S = 15.0
 REPAINT_S = 5.0  # a tab come back: how long its app has to draw at another width
+RESIZE_GAP_S = 0.1  # then a pause: Textual merges resizes closer than 1/120 s
 SPARE_S = 120.0  # a spare app no tab has taken is ended after this long
 SPARE_SIZE = (80, 24)  # a spare's terminal until its tab says its size
 TOKEN_KEY: web.AppKey[str] = web.AppKey("token", str)
@@ -224,6 +225,7 @@ class Server:
                     await session.handle(["resize", {"width": width - 1, "height": height}])
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(session.painted.wait(), REPAINT_S)
+                    await asyncio.sleep(RESIZE_GAP_S)
                 elif (width, height) == SPARE_SIZE:
                     await session.handle(["resize", {"width": width, "height": height + 1}])
                 await session.handle(["resize", {"width": width, "height": height}])

@@ -146,15 +146,15 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
         screen.wait_for(number + " ", t(lang, "parent"))
         screen.settle()
         assert inputmode(screen) == "none"
-        body_row = screen.find(number + " ")[0] + 3
-        text = screen.text().split("\n")
-        anchor = next(line.strip()[:6] for line in text[body_row:] if len(line.strip()) > 8)
-        swipe_up(screen, anchor, body_row, rows=2)
+        row, col = screen.find(number + " ")  # the rule's title; its text below it
+        cells = screen.columns(col, col + 12)
+        anchor = next(c.strip()[:5] for c in cells[row + 3 :] if len(c.strip()) > 6)
+        swipe_up(screen, anchor, row + 3, rows=2)
         shot(screen, f"{name}-rule")
 
         # a calculator: its form and its answer
         screen.tap(t(lang, "Calc"), after_row=1)
-        screen.tap(t(lang, "Combat"), after_row=2)
+        screen.tap(" " + t(lang, "Combat") + " ", after_row=2)
         screen.tap(t(lang, "example"), after_row=screen.size()[1] - 4)  # the touch bar
         screen.wait_for("17 a2 t2", "1-1")  # the example's attackers, its odds
         swipe_up(screen, "17 a2 t2", 2, rows=2)  # the form
@@ -169,7 +169,9 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
         wait_class(screen, "-reconnecting", True)
         wait_class(screen, "-reconnecting", False)
         assert len(opened) == 1 and "resume=" in opened[0]
-        screen.wait_for("1-1")
+        deadline = time.monotonic() + WAIT_S
+        while screen.settle() != shown and time.monotonic() < deadline:
+            time.sleep(0.1)
         assert screen.settle() == shown
 
         # the game: a sideways swipe pans the map
