@@ -116,7 +116,8 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
     name = f"{size}-{lang}"
     with browser_context(PHONE if size == "phone" else TABLET, executable) as context:
         page = context.new_page()
-        answer = page.goto(served.url)
+        # on the tablet a larger font, so that the calculator's form is longer than the screen
+        answer = page.goto(served.url + ("" if size == "phone" else "&fontsize=24"))
         assert answer is not None
         policy = answer.headers.get("content-security-policy", "")
         assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
@@ -185,7 +186,9 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
 
         # the palette lists the game's actions; a dialog answers to its buttons
         screen.tap(t(lang, "≡ menu"), after_row=screen.size()[1] - 4)
-        screen.type(t(lang, "Game: table dice")[:8])
+        screen.wait_for("🔎")
+        screen.settle()
+        screen.type(t(lang, "Game: table dice")[:8], one_by_one=True)
         screen.wait_for(t(lang, "Game: table dice"))
         screen.page.keyboard.press("Escape")
         screen.wait_gone(t(lang, "Game: table dice"))
@@ -203,8 +206,8 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
         screen.tap(t(lang, "⋯ more"), after_row=bar)  # back to the first page of the bar
         screen.tap("▶", after_row=screen.size()[1] - 4)  # to the first decision
         screen.wait_gone("0/1")
-        box = screen.find("╭", after_row=3)[0]
-        screen.tap_cell(box + 1, 5)  # its first choice, by a tap
+        box, left = screen.find("╭", after_row=3)
+        screen.tap_cell(box + 1, left + 5)  # its first choice, by a tap
         screen.wait_gone("╭")
         status = screen.settle().split("\n")[3]
         kept = json.loads((served.home / "games" / "autosave.json").read_text(encoding="utf-8"))
