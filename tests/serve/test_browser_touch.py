@@ -156,6 +156,8 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
         # a calculator: its form and its answer
         screen.tap(t(lang, "Calc"), after_row=1)
         screen.tap(" " + t(lang, "Combat") + " ", after_row=2)
+        screen.wait_for("9 a2 t2")  # the form is built (its placeholders shown)
+        screen.settle(quiet=1.0)
         screen.tap(t(lang, "example"), after_row=screen.size()[1] - 4)  # the touch bar
         screen.wait_for("17 a2 t2", "1-1")  # the example's attackers, its odds
         swipe_up(screen, "17 a2 t2", 2, rows=2)  # the form
