@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -41,7 +42,10 @@ from gcacw_ref.serve.page import CSP, page_html, static_dir, textual_js, touch_j
 from gcacw_ref.serve.resume import Parked, changed_since, resume_id, settings_file
 from gcacw_ref.serve.session import AppSession, read_envelope
 
+ENDED = 4000  # the close code of a session ended here (the page does not connect again)
 IDLE_CHECK_S = 15.0
+REPAINT_S = 5.0  # a tab come back: how long its app has to draw at another width
+RESIZE_GAP_S = 0.1  # then a pause: Textual merges resizes closer than 1/120 s
 SPARE_S = 120.0  # a spare app no tab has taken is ended after this long
 SPARE_SIZE = (80, 24)  # a spare's terminal until its tab says its size
 TOKEN_KEY: web.AppKey[str] = web.AppKey("token", str)
@@ -101,7 +105,7 @@ class Sessions:
         await asyncio.gather(*(s.stop() for s in apps), return_exceptions=True)
         for ws in list(self.sockets):
             with contextlib.suppress(Exception):
-                await ws.close()
+                await ws.close(code=ENDED)
 
 
 def token_of(request: web.Request) -> str | None:
@@ -251,14 +255,21 @@ class Server:
             if spare is None and back is None:
                 await session.start(width, height)
                 self.started += 1
-            await session.attach(send_bytes=ws.send_bytes, send_text=ws.send_str, close=ws.close)
+            ended = partial(ws.close, code=ENDED)
+            await session.attach(send_bytes=ws.send_bytes, send_text=ws.send_str, close=ended)
             if (
                 spare is not None or back is not None
             ):  # a full paint at the tab's size (a new size forces one),
                 # once the app runs (a resize before that is overridden by its start)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(session.painted.wait(), SPARE_S)
-                if (width, height) == SPARE_SIZE:
+                if back is not None:  # another width first: every line is drawn again
+                    session.painted.clear()
+                    await session.handle(["resize", {"width": width - 1, "height": height}])
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(session.painted.wait(), REPAINT_S)
+                    await asyncio.sleep(RESIZE_GAP_S)
+                elif (width, height) == SPARE_SIZE:
                     await session.handle(["resize", {"width": width, "height": height + 1}])
                 await session.handle(["resize", {"width": width, "height": height}])
             if spare is not None:
@@ -298,7 +309,7 @@ class Server:
         while not ws.closed and not session.ended.is_set():
             idle = time.monotonic() - session.last_input
             if idle >= self.config.idle_s:
-                await ws.close()
+                await ws.close(code=ENDED)
                 return
             await asyncio.sleep(min(IDLE_CHECK_S, self.config.idle_s - idle + 0.05))
 

@@ -120,8 +120,9 @@
 
   let retries = 0;
   window.gcacwClosed = (client, event) => {
-    // 1000: the server ended the session (the app quit, idle too long); else a drop
-    if (event.code === 1000 || retries >= RETRIES) {
+    // 4000: the server ended the session (the app quit, idle too long, the server
+    // stopping); any other close is a drop, and the server keeps the app for a while
+    if (event.code === 4000 || retries >= RETRIES) {
       document.body.classList.remove("-reconnecting");
       document.body.classList.add("-closed");
       return;

@@ -21,12 +21,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from gcacw_ref.bench.browser import Screen, Served, browser_context, start_server
+from gcacw_ref.bench.browser import WAIT_S, Screen, Served, browser_context, start_server
 from gcacw_ref.i18n import catalog
 from gcacw_ref.settings import Settings, save_settings
 from gcacw_ref.text.library import Library
@@ -92,6 +93,16 @@ def inputmode(screen: Screen) -> str:
     )
 
 
+def wait_class(screen: Screen, name: str, present: bool) -> None:
+    """Wait until the page's body has (or no longer has) class `name` (no string is
+    evaluated in the page: its policy forbids it)."""
+    deadline = time.monotonic() + WAIT_S
+    js = "(name) => document.body.classList.contains(name)"
+    while bool(screen.page.evaluate(js, name)) != present:
+        assert time.monotonic() < deadline, f"body class {name} never {present}"
+        time.sleep(0.02)
+
+
 def shot(screen: Screen, name: str) -> None:
     screen.page.screenshot(path=str(artefacts() / f"touch-{name}.png"))
 
@@ -105,7 +116,8 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
     name = f"{size}-{lang}"
     with browser_context(PHONE if size == "phone" else TABLET, executable) as context:
         page = context.new_page()
-        answer = page.goto(served.url)
+        # on the tablet a larger font, so that the calculator's form is longer than the screen
+        answer = page.goto(served.url + ("" if size == "phone" else "&fontsize=24"))
         assert answer is not None
         policy = answer.headers.get("content-security-policy", "")
         assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
@@ -135,17 +147,86 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
         screen.wait_for(number + " ", t(lang, "parent"))
         screen.settle()
         assert inputmode(screen) == "none"
-        body_row = screen.find(number + " ")[0] + 3
-        text = screen.text().split("\n")
-        anchor = next(line.strip()[:6] for line in text[body_row:] if len(line.strip()) > 8)
-        swipe_up(screen, anchor, body_row, rows=2)
+        row, col = screen.find(number + " ")  # the rule's title; its text below it
+        cells = screen.columns(col, col + 12)
+        anchor = next(c.strip()[:5] for c in cells[row + 3 :] if len(c.strip()) > 6)
+        swipe_up(screen, anchor, row + 3, rows=2)
         shot(screen, f"{name}-rule")
 
         # a calculator: its form and its answer
         screen.tap(t(lang, "Calc"), after_row=1)
-        screen.tap(t(lang, "Combat"), after_row=2)
+        screen.tap(" " + t(lang, "Combat") + " ", after_row=2)
+        screen.wait_for("9 a2 t2")  # the form is built (its placeholders shown)
+        screen.settle(quiet=1.0)
         screen.tap(t(lang, "example"), after_row=screen.size()[1] - 4)  # the touch bar
         screen.wait_for("17 a2 t2", "1-1")  # the example's attackers, its odds
         swipe_up(screen, "17 a2 t2", 2, rows=2)  # the form
         swipe_up(screen, "1-1", 4, rows=2)  # the answer
         shot(screen, f"{name}-calc")
+
+        # a socket that drops comes back to the same app, as it was
+        shown = screen.settle()
+        opened: list[str] = []
+        page.on("websocket", lambda ws: opened.append(ws.url))
+        page.evaluate("window.gcacwClient.socket.close(3001)")  # as a lost network does
+        wait_class(screen, "-reconnecting", True)
+        wait_class(screen, "-reconnecting", False)
+        assert len(opened) == 1 and "resume=" in opened[0]
+        deadline = time.monotonic() + WAIT_S
+        while screen.settle() != shown and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert screen.settle() == shown
+
+        # the game: a sideways swipe pans the map
+        screen.tap(t(lang, "Game"), after_row=1)
+        row, col = screen.find("0101", after_row=3)
+        assert "0101" in screen.columns(0, col + 6)[row]
+        screen.swipe(row, col + 20, 0, -20)
+        screen.settle()
+        assert "0101" not in screen.columns(0, col + 6)[row], screen.text()
+        shot(screen, f"{name}-map")
+
+        # the palette lists the game's actions; a dialog answers to its buttons
+        screen.tap(t(lang, "≡ menu"), after_row=screen.size()[1] - 4)
+        screen.wait_for("🔎")
+        screen.settle()
+        screen.type(t(lang, "Game: table dice")[:8], one_by_one=True)
+        screen.wait_for(t(lang, "Game: table dice"))
+        screen.page.keyboard.press("Escape")
+        screen.wait_gone(t(lang, "Game: table dice"))
+        bar = screen.size()[1] - 4
+        screen.tap(t(lang, "⋯ more"), after_row=bar)
+        screen.tap(t(lang, "⋯ more"), after_row=bar)
+        screen.tap(t(lang, "save"), after_row=bar)
+        text = screen.wait_for(t(lang, "OK"), t(lang, "Cancel"))
+        assert "escape" not in text and "enter" not in text
+        shot(screen, f"{name}-dialog")
+        screen.tap(t(lang, "OK"), after_row=3)
+        screen.wait_for(t(lang, "Saved to {path}").split("{")[0].strip())
+
+        # a decision, autosaved: a new tab (a new app) opens the game where it was
+        screen.tap(t(lang, "⋯ more"), after_row=bar)  # back to the first page of the bar
+        screen.tap("▶", after_row=screen.size()[1] - 4)  # to the first decision
+        screen.wait_gone("0/1")
+        box, left = screen.find("╭", after_row=3)
+        screen.tap_cell(box + 1, left + 5)  # its first choice, by a tap
+        screen.wait_gone("╭")
+        status = screen.settle().split("\n")[3]
+        kept = json.loads((served.home / "games" / "autosave.json").read_text(encoding="utf-8"))
+        assert len(kept["actions"]) >= 1
+        second = Screen(context.new_page())
+        second.page.goto(served.url)
+        second.wait_for(t(lang, "? help"))
+        second.tap(t(lang, "Game"), after_row=1)
+        second.wait_for(status.strip()[:30])
+
+        # the language switched in one tab holds after a reload and in a new tab
+        other = "ja" if lang == "en" else "en"
+        second.tap(t(lang, "日本語/EN"), after_row=second.size()[1] - 4)
+        second.wait_for(t(other, "? help"))
+        second.page.reload()
+        second.wait_for(t(other, "? help"), t(other, "≡ menu"))
+        third = Screen(context.new_page())
+        third.page.goto(served.url)
+        third.wait_for(t(other, "? help"), t(other, "≡ menu"))
+        shot(third, f"{name}-new-tab")

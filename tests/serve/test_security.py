@@ -100,6 +100,26 @@ def test_every_path_refused_without_the_token(served: Served) -> None:
     assert len(children(served.process.pid)) == 1
 
 
+def headers(url: str) -> dict[str, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return dict(response.headers)
+    except urllib.error.HTTPError as error:
+        return dict(error.headers)
+
+
+def test_every_answer_forbids_frames_and_foreign_scripts(served: Served) -> None:
+    for path in [*PATHS, "/static/js/touch.js"]:
+        for query in ("", "?token=" + "x" * 22, "?token=" + served.token):
+            got = headers(served.base + path + query)
+            policy = got.get("Content-Security-Policy", "")
+            assert "frame-ancestors 'none'" in policy, (path, query, got)
+            assert "script-src 'self'" in policy and "default-src 'none'" in policy
+            assert got.get("X-Frame-Options") == "DENY", (path, query)
+    page = urllib.request.urlopen(served.url, timeout=30).read().decode("utf-8")
+    assert "onclick" not in page and "<script>" not in page  # no inline script to allow
+
+
 def test_twenty_parallel_connections_hold_the_limit(served: Served) -> None:
     async def rush() -> tuple[int, list[int]]:
         async def one(client: aiohttp.ClientSession) -> aiohttp.ClientWebSocketResponse | int:
@@ -202,3 +222,39 @@ def test_an_idle_session_ends_and_nothing_is_written_outside_the_data_dir(
     finally:
         assert server.stop() == 0
     assert list(elsewhere.iterdir()) == []
+
+
+def test_a_dropped_tab_comes_back_to_its_app(served: Served) -> None:
+    """A socket with a resume id that closes leaves its app running (parked); the same id
+    takes it back; a socket closed by the server (the idle end, the app quitting) says
+    so with code 4000, which the page does not reconnect after."""
+    rid = "0123456789abcdef0123456789abcdef"
+
+    async def scenario() -> tuple[list[int], list[int]]:
+        client = aiohttp.ClientSession()
+        url = served.ws_url + f"?resume={rid}&width=80&height=24"
+        try:
+            ws = await client.ws_connect(url)
+            while (await asyncio.wait_for(ws.receive(), DEADLINE_S)).type != (
+                aiohttp.WSMsgType.BINARY
+            ):
+                pass
+            first = children(served.process.pid)
+            await ws.close()  # the network went: the app stays
+            await asyncio.sleep(0.5)
+            assert children(served.process.pid) == first
+            back = await client.ws_connect(url)
+            message = await asyncio.wait_for(back.receive(), DEADLINE_S)
+            assert message.type == aiohttp.WSMsgType.BINARY  # drawn again, at once
+            again = children(served.process.pid)
+            await back.send_str('["stdin", "\\u0011"]')  # ctrl+q: the app quits
+            while not back.closed:
+                await asyncio.wait_for(back.receive(), DEADLINE_S)
+            assert back.close_code == 4000
+            return first, again
+        finally:
+            await client.close()
+
+    first, again = asyncio.run(scenario())
+    assert len(first) == 1 and again == first
+    wait_until(lambda: children(served.process.pid) == [], "the app ended when it quit")
