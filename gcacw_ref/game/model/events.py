@@ -14,67 +14,18 @@ from __future__ import annotations
 import gettext
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal, assert_never
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from gcacw_ref.game.model.words import ASSAULT, attack_word, entrenchment_word
 from gcacw_ref.i18n import N_
-from gcacw_ref.rules.combat_tables import (
-    ATTACK_TYPES,
-    ENTRENCHMENT_LEVELS,
-    AttackTypeKey,
-    LevelKey,
-)
+from gcacw_ref.rules.combat_tables import ATTACK_TYPES, ENTRENCHMENT_LEVELS
 from gcacw_ref.rules.register import register_name
 
 # --- the closed sets of machine values, with the words a log line shows for them ---------
 SIDE_WORDS = {"union": N_("Union"), "confederate": N_("Confederate"), "draw": N_("draw")}
-
-
-ASSAULT: Literal["assault"] = "assault"
-
-
-def attack_word(attack: AttackTypeKey | Literal["assault"]) -> str:
-    """The log's words for an attack type (7.1) or an assault (5.3)."""
-    match attack:
-        case "column":
-            return N_("column attack")
-        case "hasty":
-            return N_("hasty attack")
-        case "normal":
-            return N_("normal attack")
-        case "prepared":
-            return N_("prepared attack")
-        case "assault":
-            return N_("assault")
-        case _:
-            assert_never(attack)
-
-
-def entrenchment_word(level: LevelKey) -> str:
-    """The log's words for an entrenchment level (9.0)."""
-    match level:
-        case "none":
-            return N_("none")
-        case "abatis":
-            return N_("abatis")
-        case "breastworks_building":
-            return N_("breastworks (building)")
-        case "breastworks":
-            return N_("breastworks")
-        case "fort_building":
-            return N_("fort (building)")
-        case "fort_building_1":
-            return N_("fort (building 1)")
-        case "fort_building_2":
-            return N_("fort (building 2)")
-        case "fort":
-            return N_("fort")
-        case _:
-            assert_never(level)
-
-
-# the rules core's attack types and levels, each with its words (mypy checks every case)
+# the rules core's attack types and levels, each with its words (`model.words`)
 ATTACK_WORDS: dict[str, str] = {a: attack_word(a) for a in (*ATTACK_TYPES, ASSAULT)}
 RETREAT_WORDS = {
     "retreat": N_("retreat"),
