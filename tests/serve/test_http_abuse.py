@@ -206,7 +206,7 @@ REQUEST = st.one_of(
 )
 
 
-def fuzz_one(served: InProcess, data: bytes) -> None:
+def check_fuzzed(served: InProcess, data: bytes) -> None:
     """One fuzzed request: an HTTP answer or a closed connection, at most one log line (one
     line, no token, no traceback)."""
     before = len(log_lines(served))
@@ -222,10 +222,10 @@ def fuzz_one(served: InProcess, data: bytes) -> None:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(REQUEST)
 def test_fuzzed_requests(served: InProcess, data: bytes) -> None:
-    fuzz_one(served, data)
+    check_fuzzed(served, data)
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(REQUEST)
 def test_fuzzed_requests_long(served: InProcess, data: bytes) -> None:
-    fuzz_one(served, data)
+    check_fuzzed(served, data)

@@ -137,7 +137,7 @@ MESSAGE = st.one_of(
 )
 
 
-def fuzz_one(served: InProcess, message: str | bytes) -> None:
+def check_fuzzed(served: InProcess, message: str | bytes) -> None:
     state, detail = outcome(served, message)
     assert state == "open" or detail in CLEAN, (state, detail)
 
@@ -145,10 +145,10 @@ def fuzz_one(served: InProcess, message: str | bytes) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(MESSAGE)
 def test_fuzzed_messages(served: InProcess, message: str | bytes) -> None:
-    fuzz_one(served, message)
+    check_fuzzed(served, message)
 
 
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(MESSAGE)
 def test_fuzzed_messages_long(served: InProcess, message: str | bytes) -> None:
-    fuzz_one(served, message)
+    check_fuzzed(served, message)
