@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gcacw_ref.text.library import Library
-from gcacw_ref.text.quality import ANSWER_FILES, load_answers, passage_answers, sentence_digest
+from gcacw_ref.text.quality import ANSWER_FILES, load_answers, sentence_digest
 
 BATCHES = {f.name: load_answers(f) for f in ANSWER_FILES}
 # (file, half) -> the share of marked questions whose passage shows a marked sentence, among
@@ -40,11 +39,3 @@ def test_no_question_is_marked_twice() -> None:
 def test_a_digest_reads_the_search_form() -> None:
     assert sentence_digest("ＺＯＣ から。") == sentence_digest("zocから。")
     assert sentence_digest("a") != sentence_digest("b")
-
-
-@pytest.mark.parametrize(("name", "half"), sorted(BARS))
-def test_passages_show_the_marked_sentence(library: Library, name: str, half: str) -> None:
-    got = [passage_answers(library, a) for a in BATCHES[name] if a["half"] == half]
-    ranked = [g for g in got if g is not None]
-    assert len(ranked) >= 0.9 * len(got)  # the marked rule is still first for nearly all
-    assert sum(ranked) / len(ranked) >= BARS[name, half]
