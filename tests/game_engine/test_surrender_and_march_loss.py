@@ -5,7 +5,6 @@ hex to go to surrenders (12.0), and an extended march never costs 3 strength poi
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import product
 from typing import Any
 
 from hypothesis import given
@@ -15,7 +14,6 @@ from tests_helpers import make_scenario, small_map, unit
 from gcacw_ref.game.model.geometry import neighbors
 from gcacw_ref.rules.games import Game, Side
 from gcacw_ref.rules.march import (
-    apply_extended_march_result,
     check_march,
     extended_march_table,
 )
@@ -45,26 +43,6 @@ def test_extended_march_table_loses_at_most_two() -> None:
     """The charts (003) print NE, D, 1 and 2 only; 5.1's list of results names 3 too."""
     cells = {c for row in extended_march_table().row for c in (row.organized, row.disorganized_le5)}
     assert cells == {"NE", "D", "1", "2"}
-
-
-def test_no_march_of_any_unit_loses_three() -> None:
-    """Every game, side, unit kind, fatigue, marker side, strength and die: the largest
-    extended-march loss is 2, and a 2 comes only to a disorganized unit (modified die 8 or
-    more; above strength 5 too, register extended-march-missing-column)."""
-    worst = 0
-    for game, side, cav, exh, fat, org, s2, die in product(
-        Game, Side, (False, True), (False, True), range(4), (False, True), range(1, 41), range(1, 7)
-    ):
-        strength = Fraction(s2, 2)
-        res = check_march(game, side, cav, exh, fat, org, strength, die=die).result
-        assert res is not None  # every unit has a column (extended-march-missing-column)
-        after = apply_extended_march_result(res, strength, org)
-        loss = strength - after.strength
-        worst = max(worst, int(loss)) if not after.eliminated else worst
-        assert res in ("NE", "D", "1", "2")
-        if res == "2":
-            assert not org
-    assert worst == 2
 
 
 @given(

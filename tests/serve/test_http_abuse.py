@@ -223,9 +223,3 @@ def check_fuzzed(served: InProcess, data: bytes) -> None:
 @given(REQUEST)
 def test_fuzzed_requests(served: InProcess, data: bytes) -> None:
     check_fuzzed(served, data)
-
-
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(REQUEST)
-def test_fuzzed_requests_long(served: InProcess, data: bytes) -> None:
-    check_fuzzed(served, data)

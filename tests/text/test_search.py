@@ -91,11 +91,6 @@ def test_empty_query(library: Library, query: str) -> None:
         library.search(query)
 
 
-def test_long_query(library: Library) -> None:
-    assert library.search("延長行軍" * 10, limit=1)  # long but fine
-    assert library.search("延長行軍" * 2500, limit=1)[0].section == "5.1"  # read from its start
-
-
 @pytest.mark.parametrize(
     "query",
     [

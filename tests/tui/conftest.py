@@ -23,7 +23,7 @@ from gcacw_ref.tui.game.pane import GamePane
 
 
 @pytest.fixture(autouse=True)
-def _no_search_warm_up(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def no_search_warm_up(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """The app warms the search up in a background thread after the books load (the
     encoder, the indexes, a first search). A test that does not ask about that skips it:
     the work is real CPU (36 s for the 1 MB paragraph of test_sturdy) and it runs beside
@@ -44,7 +44,7 @@ IDLE_CHECK_S = 0.005
 
 
 @pytest.fixture(autouse=True)
-def _quick_idle_check(monkeypatch: pytest.MonkeyPatch) -> None:
+def quick_idle_check(monkeypatch: pytest.MonkeyPatch) -> None:
     """Screen updates every 1/240 s and the pilot's idle check every 5 ms (Textual: 1/60 s
     and 20 ms), the check under 5 % of the CPU as in Textual."""
     monkeypatch.setattr(textual.screen, "UPDATE_PERIOD", UPDATE_S)

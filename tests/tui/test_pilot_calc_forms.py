@@ -308,44 +308,6 @@ async def test_no_form_holds_a_value_the_player_did_not_enter(home: Path, name: 
         assert calc.output is None or not calc.example_loaded
 
 
-TAB_ORDER = {
-    "flank": ["flank-hexes", "flank-hex-strength"],
-    "retreat": ["retreat-hexes"],
-}
-
-
-@pytest.mark.parametrize("name", NAMES)
-@run_async
-async def test_tab_walks_each_form_in_its_documented_order(home: Path, name: str) -> None:
-    """Tab from the first control visits the hex picture (flank, retreat), then the fields
-    in the order `calc NAME --help` lists them; the same on a fresh start."""
-    orders = []
-    for _attempt in range(2):
-        app = GcacwApp(home=home)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await open_pane(app, pilot, name)
-            calc = pane(app, name)
-            seen: list[str | None] = []
-            for _press in range(60):
-                focused = app.focused
-                if focused is None or not any(a.has_class("calc-form") for a in focused.ancestors):
-                    break
-                seen.append(focused.id)
-                await pilot.press("tab")
-            shown = [
-                f"{name}-{s.key}"
-                for s in calc.main_specs()
-                if app.query_one(f"#{name}-{s.key}").display
-            ]
-            expected: list[str | None] = [*TAB_ORDER.get(name, []), *shown]
-            if name == "combat":
-                expected.append(None)  # the folded game-specific rules' title
-            assert seen == expected
-            orders.append(seen)
-    assert orders[0] == orders[1]
-
-
 @run_async
 async def test_game_is_a_setting_shown_in_the_header(home: Path) -> None:
     app = GcacwApp(home=home)

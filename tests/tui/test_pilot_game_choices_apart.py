@@ -105,7 +105,3 @@ def test_every_choice_list_of_harrows_first_turn_reads_apart(
     widths: dict[str, list[int]],
 ) -> None:
     assert walk(1, widths) > 100
-
-
-def test_every_choice_list_of_a_whole_game(widths: dict[str, list[int]]) -> None:
-    assert walk(99, widths) > 1000

@@ -31,7 +31,7 @@ from gcacw_ref.bench.browser import WAIT_S, Screen, Served, browser_context, sta
 from gcacw_ref.i18n import catalog
 from gcacw_ref.settings import Settings, save_settings
 from gcacw_ref.text.library import Library
-from tests.serve.test_browser import _browser, artefacts
+from tests.e2e.serve.test_browser import _browser, artefacts
 
 PHONE = {"width": 412, "height": 915}
 TABLET = {"width": 1180, "height": 820}
