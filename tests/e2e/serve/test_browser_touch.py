@@ -103,6 +103,11 @@ def wait_class(screen: Screen, name: str, present: bool) -> None:
         time.sleep(0.02)
 
 
+def tap_bar(screen: Screen, lang: str, word: str) -> None:
+    """Tap `word` on the touch bar (its lines start with the help word)."""
+    screen.tap(word, after_row=screen.find(t(lang, "? help"))[0])
+
+
 def shot(screen: Screen, name: str) -> None:
     screen.page.screenshot(path=str(artefacts() / f"touch-{name}.png"))
 
@@ -158,7 +163,7 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
         screen.tap(" " + t(lang, "Combat") + " ", after_row=2)
         screen.wait_for("9 a2 t2")  # the form is built (its placeholders shown)
         screen.settle(quiet=1.0)
-        screen.tap(t(lang, "example"), after_row=screen.size()[1] - 4)  # the touch bar
+        tap_bar(screen, lang, t(lang, "example"))
         screen.wait_for("17 a2 t2", "1-1")  # the example's attackers, its odds
         swipe_up(screen, "17 a2 t2", 2, rows=2)  # the form
         swipe_up(screen, "1-1", 4, rows=2)  # the answer
@@ -187,17 +192,16 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
         shot(screen, f"{name}-map")
 
         # the palette lists the game's actions; a dialog answers to its buttons
-        screen.tap(t(lang, "≡ menu"), after_row=screen.size()[1] - 4)
+        tap_bar(screen, lang, t(lang, "≡ menu"))
         screen.wait_for("🔎")
         screen.settle()
         screen.type(t(lang, "Game: table dice")[:8], one_by_one=True)
         screen.wait_for(t(lang, "Game: table dice"))
         screen.page.keyboard.press("Escape")
         screen.wait_gone(t(lang, "Game: table dice"))
-        bar = screen.size()[1] - 4
-        screen.tap(t(lang, "⋯ more"), after_row=bar)
-        screen.tap(t(lang, "⋯ more"), after_row=bar)
-        screen.tap(t(lang, "save"), after_row=bar)
+        tap_bar(screen, lang, t(lang, "⋯ more"))
+        tap_bar(screen, lang, t(lang, "⋯ more"))
+        tap_bar(screen, lang, t(lang, "save"))
         text = screen.wait_for(t(lang, "OK"), t(lang, "Cancel"))
         assert "escape" not in text and "enter" not in text
         shot(screen, f"{name}-dialog")
@@ -205,8 +209,8 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
         screen.wait_for(t(lang, "Saved to {path}").split("{")[0].strip())
 
         # a decision, autosaved: a new tab (a new app) opens the game where it was
-        screen.tap(t(lang, "⋯ more"), after_row=bar)  # back to the first page of the bar
-        screen.tap("▶", after_row=screen.size()[1] - 4)  # to the first decision
+        tap_bar(screen, lang, t(lang, "⋯ more"))  # back to the first page of the bar
+        tap_bar(screen, lang, " ▶ ")  # to the first decision
         screen.wait_gone("0/1")
         box, left = screen.find("╭", after_row=3)
         screen.tap_cell(box + 1, left + 5)  # its first choice, by a tap
@@ -222,7 +226,7 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
 
         # the language switched in one tab holds after a reload and in a new tab
         other = "ja" if lang == "en" else "en"
-        second.tap(t(lang, "日本語/EN"), after_row=second.size()[1] - 4)
+        tap_bar(second, lang, t(lang, "日本語/EN"))
         second.wait_for(t(other, "? help"))
         second.page.reload()
         second.wait_for(t(other, "? help"), t(other, "≡ menu"))
