@@ -22,7 +22,9 @@ HEADINGS = {
     "## Calculators at the table": "## 卓上で使う計算機",
     "## Language: Japanese or English": "## 表示の言語：日本語か英語か",
     "## The TUI": "## TUI",
-    "### The game screen (`F6`, or `gcacw-ref game`)": "### ゲーム画面（`F6` または `gcacw-ref game`）",
+    "### The game screen (`F6`, or `gcacw-ref game`)": (
+        "### ゲーム画面（`F6` または `gcacw-ref game`）"
+    ),
     "## Your board (`gcacw-ref board`)": "## 自分の盤面（`gcacw-ref board`）",
     "## On a phone or a tablet (`gcacw-ref serve`)": (
         "## スマートフォン・タブレットで使う（`gcacw-ref serve`）"
