@@ -30,6 +30,8 @@ from gcacw_ref.text.importer import detect_kind, parse_sections
 LOCALE = Path(i18n.__file__).resolve().parent / "locale"
 TERMS = tomllib.loads((LOCALE / "terms.toml").read_text(encoding="utf-8"))
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+# a fenced code block of a README, from its opening ``` line to its closing one
+FENCE = re.compile(r"^```[^\n]*\n.*?^```$", re.M | re.S)
 # words the closed sets use that are not internal values a player could meet in English
 # (chart codes such as D and NE are printed the same way in the Japanese charts)
 CLOSED_WORDS = sorted(
@@ -261,6 +263,16 @@ def _help_pages_in_japanese() -> list[str]:
     return pages
 
 
+def _japanese_readme_prose(readme: Path) -> str:
+    """README.ja.md without the code blocks it shares verbatim with README.md: those are
+    the English README's commands and comments (held together by test_readme_ja.py), not
+    Japanese text; a block of its own (Japanese in it) is still checked."""
+    text = readme.read_text(encoding="utf-8")
+    english = readme.with_name("README.md")
+    shared = set(FENCE.findall(english.read_text(encoding="utf-8"))) if english.is_file() else set()
+    return FENCE.sub(lambda m: "" if m.group(0) in shared else m.group(0), text)
+
+
 def japanese_sources() -> dict[str, list[str]]:
     """Each source a Japanese player reads beside the catalog, as its texts."""
     root = Path(i18n.__file__).resolve().parent
@@ -277,7 +289,7 @@ def japanese_sources() -> dict[str, list[str]]:
             for path in sorted(register.glob("*.toml"))
             for text in _japanese_of(tomllib.loads(path.read_text(encoding="utf-8")))
         ],
-        "README.ja.md": [readme.read_text(encoding="utf-8")] if readme.is_file() else [],
+        "README.ja.md": [_japanese_readme_prose(readme)] if readme.is_file() else [],
         "--help": _help_pages_in_japanese(),
     }
 
