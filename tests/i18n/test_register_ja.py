@@ -112,4 +112,30 @@ def test_japanese_discrepancies_show_no_english_sentence() -> None:
     for e in entries:
         assert e.why_ja and e.why_ja in res.stdout
     assert [w for w in english_words(text) if w not in RULEBOOK_ENGLISH] == []
-    assert "extended-march" not in text  # an entry cited in Japanese text by its title
+
+
+def test_japanese_text_cites_an_entry_by_its_title_not_its_id() -> None:
+    """An entry mentioned inside another's Japanese is named by its Japanese title."""
+    entries = load_register()
+    ids = [e.id for e in entries]
+    cited = {
+        (e.id, field): [i for i in ids if i in (getattr(e, f"{field}_ja") or "")]
+        for e in entries
+        for field in (*FIELDS, "topic", "reading")
+    }
+    assert {k: v for k, v in cited.items() if v} == {}
+    game_gap = next(e for e in entries if e.id == "game-extended-march-gap")
+    column = next(e for e in entries if e.id == "extended-march-missing-column")
+    assert f"「{column.topic_ja}」" in (game_gap.charts_ja or "")
+
+
+def test_english_discrepancies_keep_the_english_fields() -> None:
+    res = subprocess.run(
+        [sys.executable, "-m", "gcacw_ref", "--lang", "en", "discrepancies"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    for e in load_register():
+        assert e.rules_text in res.stdout and e.why in res.stdout, e.id
+        assert e.why_ja and e.why_ja not in res.stdout
