@@ -253,14 +253,10 @@ def cmd_discrepancies(args: argparse.Namespace) -> int:
                 kind=kind, id=e.id, topic=e.topic_in(lang), rules=rules
             )
         )
-        if lang == "ja":
-            print(_("  reading:    {reading}").format(reading=e.reading_in(lang)))
-            print(_("  (the sources' details, in English:)"))
-        print(_("  rules text: {rules_text}").format(rules_text=e.rules_text))
-        print(_("  charts:     {charts}").format(charts=e.charts))
-        if lang != "ja":
-            print(_("  reading:    {reading}").format(reading=e.reading))
-        print(_("  why:        {why}").format(why=e.why))
+        print(_("  rules text: {rules_text}").format(rules_text=e.rules_text_in(lang)))
+        print(_("  charts:     {charts}").format(charts=e.charts_in(lang)))
+        print(_("  reading:    {reading}").format(reading=e.reading_in(lang)))
+        print(_("  why:        {why}").format(why=e.why_in(lang)))
         print()
     print(ngettext("{count} entry", "{count} entries", len(entries)).format(count=len(entries)))
     return 0

@@ -2,7 +2,8 @@
 
 Entries live in `tables/register/*.toml` as `[[entry]]` arrays; each says what each
 source says, which reading the tool uses and why, and gives its topic and reading in
-Japanese too (`topic_ja`, `reading_ja`) for players who use the tool in Japanese.
+Japanese too (`topic_ja`, `rules_text_ja`, `charts_ja`, `reading_ja`, `why_ja`) for players
+who use the tool in Japanese.
 Calculators cite entry ids in their steps when a reading from the register decides a number.
 """
 
@@ -33,7 +34,10 @@ class RegisterEntry(BaseModel):
     # the same in Japanese (rulebook terms, our own sentences): shown when the interface
     # speaks Japanese; tests/i18n checks every entry has them
     topic_ja: str | None = None
+    rules_text_ja: str | None = None
+    charts_ja: str | None = None
     reading_ja: str | None = None
+    why_ja: str | None = None
 
     def topic_in(self, lang: str) -> str:
         """The topic in `lang` (`ja` or `en`), English when no Japanese is given."""
@@ -42,6 +46,18 @@ class RegisterEntry(BaseModel):
     def reading_in(self, lang: str) -> str:
         """What this tool reads, in `lang` (`ja` or `en`), English when no Japanese is given."""
         return (self.reading_ja if lang == "ja" else None) or self.reading
+
+    def rules_text_in(self, lang: str) -> str:
+        """What the rulebook says, in `lang` (`ja` or `en`), English when no Japanese is given."""
+        return (self.rules_text_ja if lang == "ja" else None) or self.rules_text
+
+    def charts_in(self, lang: str) -> str:
+        """What the charts say, in `lang` (`ja` or `en`), English when no Japanese is given."""
+        return (self.charts_ja if lang == "ja" else None) or self.charts
+
+    def why_in(self, lang: str) -> str:
+        """Why the tool reads it so, in `lang` (`ja` or `en`), English when no Japanese is given."""
+        return (self.why_ja if lang == "ja" else None) or self.why
 
 
 class RegisterFile(BaseModel):

@@ -155,6 +155,9 @@ def test_the_app_by_touch_in_chromium(served_app: Served, size: str) -> None:
         screen.wait_for("[7.3] Attacking artillery")
 
         screen.tap("Game", after_row=0)
-        screen.wait_for("turn 1/3 · set-up")  # the training scenario, at its set-up
-        screen.tap("▶", after_row=screen.size()[1] - 1)  # the touch bar's step forward
+        # the training scenario: at its set-up, or already at the first decision (a bot's
+        # part plays on by itself, issue 42); the touch bar's ▶ steps forward from the set-up
+        screen.wait_for("turn 1/3 · ")
+        if "turn 1/3 · set-up" in screen.text():
+            screen.tap("▶", after_row=screen.size()[1] - 1)
         keep(screen, f"{size}-5-game", "turn 1/3 · leader transfer")
