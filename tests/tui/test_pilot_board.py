@@ -1,0 +1,86 @@
+"""Pilot tests of the board tab (F10, issue 39): a three-unit argument set up from nothing
+by keys and its attack answer read, in English and after F8 in Japanese; a hexside
+feature toggled; a board saved and opened again; a bad file refused in one line."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gcacw_ref import i18n
+from gcacw_ref.board import read_board
+from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.board.pane import AnswerLines, BoardPane
+
+from .conftest import run_async
+
+SIZE = (160, 45)
+# from nothing: the tab, a Union division in 0303, a Confederate 8 in 0302 and a 6 in
+# 0203 (both next to 0303), selected; then `b` on 0303
+SETUP = ["f10", *"ddssu", "w", "c", "plus", "plus", "space", "a", "s", "c", "space"]
+ASK = ["d", "b"]
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def answer(app: GcacwApp) -> list[str]:
+    lines = app.query_one(AnswerLines)
+    return [str(lines.get_option_at_index(i).prompt) for i in range(lines.option_count)]
+
+
+def test_three_unit_setup_takes_17_keys() -> None:
+    assert len(SETUP) + len(ASK) == 17  # the keys a player types: well under a minute
+
+
+@run_async
+async def test_three_unit_attack_by_keys(tmp_path: Path) -> None:
+    if True:
+        app = GcacwApp(home=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press(*SETUP, *ASK)
+            await pilot.pause()
+            pane = app.query_one(BoardPane)
+            assert [(u.hex, u.side.value, int(u.strength)) for u in pane.board.units] == [
+                ("0303", "union", 6),
+                ("0302", "confederate", 8),
+                ("0203", "confederate", 6),
+            ]
+            lines = answer(app)
+            assert lines[0].startswith("Odds 2-1"), lines[:3]  # 14 to 6
+            assert any(line.startswith("[7.4] Flank bonus") for line in lines)
+            assert "%" in "\n".join(lines)  # every outcome's chance
+            await pilot.press("f8")
+            await pilot.pause()
+            ja = "\n".join(answer(app))
+            assert "2-1" in ja and "[7.4]" in ja and "Odds" not in ja
+
+
+@run_async
+async def test_hexside_toggle_and_save_open(tmp_path: Path) -> None:
+    if True:
+        app = GcacwApp(home=tmp_path)
+        target = tmp_path / "mine.toml"
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("f10", "s", "4", "f", "f", "f", "h", "t", "u")
+            pane = app.query_one(BoardPane)
+            assert pane.board.hexsides == [{"between": ["0102", "0103"], "features": ["road"]}]
+            assert pane.board.hexes == {"0102": {"terrain": "rolling"}}
+            pane.query_one("#board-file").value = str(target)  # type: ignore[attr-defined]
+            await pilot.press("S")
+            saved = read_board(target)
+            assert saved.hexsides[0]["features"] == ["road"]
+            await pilot.press("N", "O")
+            assert pane.board.hexes == {"0102": {"terrain": "rolling"}}
+            assert len(pane.board.units) == 1
+            (tmp_path / "bad.toml").write_text("[[units]]\nhex = '0101'\n")
+            pane.query_one("#board-file").value = str(tmp_path / "bad.toml")  # type: ignore[attr-defined]
+            await pilot.press("O")
+            assert len(pane.board.units) == 1  # nothing lost
+            assert pane.said.endswith("bad.toml: unit '0101' side: Field required")
