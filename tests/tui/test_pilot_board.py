@@ -8,10 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from gcacw_ref import i18n
 from gcacw_ref.board import read_board
 from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.board.grid import BoardGrid
 from gcacw_ref.tui.board.pane import AnswerLines, BoardPane
 
 from .conftest import run_async
@@ -30,6 +32,16 @@ def english_after() -> Iterator[None]:
     i18n.set_language("en")
 
 
+async def open_tab(pilot: Pilot[int], app: GcacwApp) -> None:
+    """F10, and wait until the grid has the keys."""
+    await pilot.press("f10")
+    for _ in range(100):
+        await pilot.pause(0.02)
+        if app.focused is app.query_one(BoardGrid):
+            return
+    raise AssertionError(f"the grid never had the focus: {app.focused}")
+
+
 def answer(app: GcacwApp) -> list[str]:
     lines = app.query_one(AnswerLines)
     return [str(lines.get_option_at_index(i).prompt) for i in range(lines.option_count)]
@@ -44,7 +56,8 @@ async def test_three_unit_attack_by_keys(tmp_path: Path) -> None:
     if True:
         app = GcacwApp(home=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press(*SETUP, *ASK)
+            await open_tab(pilot, app)
+            await pilot.press(*SETUP[1:], *ASK)
             await pilot.pause()
             pane = app.query_one(BoardPane)
             assert [(u.hex, u.side.value, int(u.strength)) for u in pane.board.units] == [
@@ -68,7 +81,8 @@ async def test_hexside_toggle_and_save_open(tmp_path: Path) -> None:
         app = GcacwApp(home=tmp_path)
         target = tmp_path / "mine.toml"
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("f10", "s", "4", "f", "f", "f", "h", "t", "u")
+            await open_tab(pilot, app)
+            await pilot.press("s", "4", "f", "f", "f", "h", "t", "u")
             pane = app.query_one(BoardPane)
             assert pane.board.hexsides == [{"between": ["0102", "0103"], "features": ["road"]}]
             assert pane.board.hexes == {"0102": {"terrain": "rolling"}}
