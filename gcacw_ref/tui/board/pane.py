@@ -80,6 +80,20 @@ class AnswerLines(OptionList):
 class BoardPane(Vertical):
     """The board editor and its questions."""
 
+    DEFAULT_CSS = """
+    BoardPane { height: 1fr; }
+    #board-top { height: 1fr; }
+    #board-left { width: auto; max-width: 60%; height: 1fr; }
+    #board-grid { width: auto; height: auto; }
+    #board-status { height: auto; padding: 0 1; }
+    #board-right { width: 1fr; height: 1fr; }
+    #board-hex { height: auto; }
+    #board-answer { height: 1fr; }
+    #board-file-row { height: 3; }
+    #board-file-label { padding: 1 1 0 0; }
+    #board-file { width: 1fr; }
+    """
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.board: Board = edit.empty_board()
