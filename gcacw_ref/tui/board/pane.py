@@ -34,7 +34,7 @@ from gcacw_ref.board.retreat import ask_retreat
 from gcacw_ref.errors import GcacwError, one_line, printable
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.board import edit
-from gcacw_ref.tui.board.grid import DIRECTIONS, BoardGrid, neighbour
+from gcacw_ref.tui.board.grid import CELL, DIRECTIONS, BoardGrid, neighbour
 from gcacw_ref.tui.widgets import FormLabel, StepsTable, said_field
 
 RULE_AT_START = re.compile(r"^\s*\[(\d+(?:\.\d+)*)\]")
@@ -147,8 +147,18 @@ class BoardPane(Vertical):
         except GcacwError as exc:
             self.problem = one_line(str(exc))
         grid = self.query_one(BoardGrid)
-        grid.show(self.board, self._bounds(), MOST_SHOWN)
+        grid.show(self.board, self._bounds(), self._most())
         self.show_hex()
+
+    def _most(self) -> tuple[int, int]:
+        """How many columns and rows fit the window (at most `MOST_SHOWN`)."""
+        width, height = self.app.size
+        columns = (int(width * 0.6) - 4) // CELL
+        rows = (height - 10) // 2
+        return max(3, min(MOST_SHOWN[0], columns)), max(3, min(MOST_SHOWN[1], rows))
+
+    def on_resize(self) -> None:
+        self.redraw()
 
     def _bounds(self) -> tuple[int, int, int, int]:
         view = self.board.board.view
