@@ -156,7 +156,7 @@ class BoardGrid(Widget, can_focus=True):
         out = Text(no_wrap=True)
         out.append("    ")
         for c in range(c0, c0 + cols):
-            out.append(f"{c:02d}".center(CELL), style="dim")
+            out.append(f"{c:02d}".ljust(CELL), style="dim")
         for r in range(r0, r0 + rows):
             for half in (1, 0):
                 out.append("\n")

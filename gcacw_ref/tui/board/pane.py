@@ -187,8 +187,12 @@ class BoardPane(Vertical):
             features = edit.side_features(self.board, here, other) if other else []
             if self.sit and other and self.sit.map.on_map(other) and self.board.map is None:
                 features = sorted(self.sit.map.features(here, other))
-            line = f"\n{'▶' if i == grid.pointing else ' '} {i + 1} {_(DIRECTION_WORDS[i])}: "
-            info.append(line, style="bold" if i == grid.pointing else "")
+            pointed = i == grid.pointing
+            info.append("\n" if i in (0, 3) else "  ")
+            info.append(
+                f"{'▶' if pointed else ''}{i + 1} {_(DIRECTION_WORDS[i])} ",
+                style="bold" if pointed else "",
+            )
             info.append(", ".join(_(FEATURE_WORDS.get(f, f)) for f in features) or "-")
         brush = edit.SIDE_FEATURES[self.feature].value
         info.append(
