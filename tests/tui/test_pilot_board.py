@@ -16,7 +16,7 @@ from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.board.grid import BoardGrid
 from gcacw_ref.tui.board.pane import AnswerLines, BoardPane
 
-from .conftest import run_async
+from .conftest import run_async, settle
 
 SIZE = (160, 45)
 # from nothing: the tab, a Union division in 0303, a Confederate 8 in 0302 and a 6 in
@@ -33,7 +33,8 @@ def english_after() -> Iterator[None]:
 
 
 async def open_tab(pilot: Pilot[int], app: GcacwApp) -> None:
-    """F10, and wait until the grid has the keys."""
+    """F10 once the app is up, and wait until the grid has the keys."""
+    await settle(pilot)
     await pilot.press("f10")
     for _ in range(100):
         await pilot.pause(0.02)
@@ -98,3 +99,26 @@ async def test_hexside_toggle_and_save_open(tmp_path: Path) -> None:
             await pilot.press("O")
             assert len(pane.board.units) == 1  # nothing lost
             assert pane.said.endswith("bad.toml: unit '0101' side: Field required")
+
+
+@run_async
+async def test_move_retreat_command_by_keys(tmp_path: Path) -> None:
+    app = GcacwApp(home=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_tab(pilot, app)
+        # a Union division in 0303 with its leader, a Confederate one in 0304 next to it
+        await pilot.press(*"ddssu", "L", "s", "c", "w", "m")
+        await pilot.pause()
+        grid = app.query_one(BoardGrid)
+        moved = answer(app)
+        assert any(line.startswith("[5.1] movement allowance") for line in moved), moved[:5]
+        # beside an enemy unit: the five hexes the engine reaches with 6 MP, drawn on the grid
+        assert set(grid.marks.reach) == {"0202", "0302", "0402", "0203", "0403"}
+        await pilot.press("o")
+        await pilot.pause()
+        assert any("[2.5]" in line for line in answer(app)), answer(app)[:5]
+        await pilot.press("r")
+        await pilot.pause()
+        retreat = answer(app)
+        assert any("[7.6]" in line for line in retreat), retreat[:5]
+        assert grid.marks.subject is not None
