@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from gcacw_ref import i18n
 from gcacw_ref.board import read_board
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.board.grid import BoardGrid
 from gcacw_ref.tui.board.pane import AnswerLines, BoardPane
+from gcacw_ref.tui.touchkit import ENV_VAR
 
 from .conftest import run_async, settle
 
@@ -122,3 +124,23 @@ async def test_move_retreat_command_by_keys(tmp_path: Path) -> None:
         retreat = answer(app)
         assert any("[7.6]" in line for line in retreat), retreat[:5]
         assert grid.marks.subject is not None
+
+
+@run_async
+async def test_touch_bar_words_edit_the_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ENV_VAR, "1")
+    app = GcacwApp(home=tmp_path)
+    async with app.run_test(size=(80, 30)) as pilot:
+        await settle(pilot)
+        app.action_show_tab("board")
+        await settle(pilot)
+        bar = str(app.query_one("#hints", Static).render())
+        assert "terrain" in bar and "Union" in bar
+        await app.action_touch("board", "walk(1, 0)")
+        await app.action_touch("board", "do('union')")
+        await app.action_touch("board", "do('stronger')")
+        await settle(pilot)
+        units = app.query_one(BoardPane).board.units
+        assert [(u.hex, u.side.value, int(u.strength)) for u in units] == [("0201", "union", 7)]
