@@ -102,6 +102,7 @@ class BoardGrid(Widget, can_focus=True):
         self.pointing = 0  # the hexside pointed at: an index of DIRECTIONS
         self.marks = Marks()
         self.selected: list[str] = []
+        self.terrain: dict[str, str] = {}  # hex -> terrain, as the board package read it
 
     def show(self, board: Board, bounds: tuple[int, int, int, int], most: tuple[int, int]) -> None:
         """Draw `board`; the cursor walks `bounds`, at most `most` columns and rows shown."""
@@ -171,8 +172,8 @@ class BoardGrid(Widget, can_focus=True):
     def _cell(self, out: Text, hex_: str) -> None:
         """One hex: terrain letter, units, a sign when a unit carries markers."""
         entry = self.board.hexes.get(hex_, {})
-        terrain = str(entry.get("terrain") or (self.board.map or {}).get("default_terrain", ""))
-        mark = TERRAIN_MARK.get(terrain, ".") if self.board.map is not None else " "
+        terrain = str(entry.get("terrain") or self.terrain.get(hex_) or "clear")
+        mark = TERRAIN_MARK.get(terrain, ".")
         units = units_at(self.board, hex_)
         words = " ".join(
             ("U" if u.side.value == "union" else "C") + format_strength(u.strength)

@@ -147,6 +147,9 @@ class BoardPane(Vertical):
         except GcacwError as exc:
             self.problem = one_line(str(exc))
         grid = self.query_one(BoardGrid)
+        if self.sit is not None:
+            hexmap = self.sit.map
+            grid.terrain = {h: hexmap.terrain(h).value for h in hexmap.all_hexes()}
         grid.show(self.board, self._bounds(), self._most())
         self.show_hex()
 
