@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Static, TabbedContent
 
 from gcacw_ref import i18n
 from gcacw_ref.board import read_board
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.board.grid import BoardGrid
 from gcacw_ref.tui.board.pane import AnswerLines, BoardPane
+from gcacw_ref.tui.browser import RulesPane
 from gcacw_ref.tui.touchkit import ENV_VAR
 
 from .conftest import run_async, settle
@@ -144,3 +145,21 @@ async def test_touch_bar_words_edit_the_board(
         await settle(pilot)
         units = app.query_one(BoardPane).board.units
         assert [(u.hex, u.side.value, int(u.strength)) for u in units] == [("0201", "union", 7)]
+
+
+@run_async
+async def test_enter_on_an_answer_line_opens_its_rule(snap_home: Path) -> None:
+    app = GcacwApp(home=snap_home)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_tab(pilot, app)
+        await pilot.press(*SETUP[1:], *ASK)
+        await settle(pilot)
+        lines = app.query_one(AnswerLines)
+        flank = next(i for i, line in enumerate(answer(app)) if line.startswith("[7.4] Flank"))
+        lines.focus()
+        lines.highlighted = flank
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.query_one("#tabs", TabbedContent).active == "rules"
+        assert app.query_one(RulesPane).view is not None
+        assert app.query_one(RulesPane).view.section.startswith("7.4")  # type: ignore[union-attr]
