@@ -7,10 +7,11 @@ checks the result and answers the questions."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from gcacw_ref.board import Board, BoardLeader, BoardState, BoardUnit, Situation
 from gcacw_ref.board.load import unit_ids
+from gcacw_ref.rules.combat_tables import LevelKey
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.terrain import HexsideFeature, Terrain
 
@@ -27,9 +28,16 @@ SIDE_FEATURES = [
     HexsideFeature.FERRY,
     HexsideFeature.DAM,
 ]
-KINDS = ["infantry", "cavalry", "artillery"]
-ENTRENCHMENTS = ["none", "abatis", "breastworks", "fort"]  # the finished levels of 9.0
+KINDS: list[UnitKind] = ["infantry", "cavalry", "artillery"]
+ENTRENCHMENTS: list[LevelKey] = [
+    "none",
+    "abatis",
+    "breastworks",
+    "fort",
+]  # the finished levels of 9.0
 NEW_COLUMNS, NEW_ROWS = 8, 6
+T = TypeVar("T")
+UnitKind = Literal["infantry", "cavalry", "artillery"]  # the board's kinds of unit
 
 
 def empty_board(columns: int = NEW_COLUMNS, rows: int = NEW_ROWS) -> Board:
@@ -90,7 +98,7 @@ def remove_unit(board: Board, unit: BoardUnit) -> None:
     board.leaders = [ld for ld in board.leaders if ld.hex != unit.hex]
 
 
-def cycle(values: list[Any], now: object, step: int = 1) -> Any:  # noqa: ANN401
+def cycle(values: list[T], now: object, step: int = 1) -> T:
     """The value after `now` in `values` (round again at the end)."""
     i = values.index(now) if now in values else -1
     return values[(i + step) % len(values)]

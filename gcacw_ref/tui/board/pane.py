@@ -35,7 +35,7 @@ from gcacw_ref.errors import GcacwError, one_line, printable
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.board import edit
 from gcacw_ref.tui.board.grid import CELL, DIRECTIONS, BoardGrid, neighbour
-from gcacw_ref.tui.widgets import FormLabel, StepsTable, said_field
+from gcacw_ref.tui.widgets import Field, FormLabel, StepsTable, said_field
 
 RULE_AT_START = re.compile(r"^\s*\[(\d+(?:\.\d+)*)\]")
 PATCH_MAPS = ["harrow", "training", "example"]
@@ -63,6 +63,8 @@ TERRAIN_WORDS = {
     "water": N_("water"),
     "provisional_swamp": N_("provisional swamp"),
 }
+KEEP_ANSWER = {"moved", "select", "feature", "attack_type", "move", "attack"}
+KEEP_ANSWER |= {"retreat", "rout", "command", "save"}
 DIRECTION_WORDS = [N_("N"), N_("NE"), N_("SE"), N_("S"), N_("SW"), N_("NW")]
 
 
@@ -233,15 +235,22 @@ class BoardPane(Vertical):
         self.query_one("#board-status", Static).update(status)
 
     def relabel(self) -> None:
-        self.show_hex()
         if self.question is not None:
-            self.ask(*self.question)
+            try:
+                self.ask(*self.question)
+            except GcacwError as exc:  # the board was changed since: say why, keep it
+                self.said = one_line(str(exc))
+        self.show_hex()
 
     # -- keys ----------------------------------------------------------------------------
 
     def board_key(self, what: str) -> None:
         """A key of the grid: an edit, a question, the file."""
         self.said = ""
+        if what not in KEEP_ANSWER:  # an edit: the last answer no longer holds
+            self.question = None
+            self.query_one(BoardGrid).marks = Marks()
+            self.query_one(AnswerLines).clear_options()
         try:
             self._key(what)
         except GcacwError as exc:
@@ -349,7 +358,7 @@ class BoardPane(Vertical):
             lines.add_option(Option(Text(printable(line) or " ")))
 
     def save(self) -> None:
-        path = self.query_one("#board-file").value.strip()  # type: ignore[attr-defined]
+        path = self.query_one("#board-file", Field).value.strip()
         if not path:
             self.said = _("Type the board file's path below first")
             return
@@ -357,7 +366,7 @@ class BoardPane(Vertical):
         self.said = _("Saved to {path}").format(path=path)
 
     def open_file(self) -> None:
-        path = self.query_one("#board-file").value.strip()  # type: ignore[attr-defined]
+        path = self.query_one("#board-file", Field).value.strip()
         if not path:
             self.said = _("Type the board file's path below first")
             return
