@@ -140,7 +140,6 @@ class GcacwApp(RuleActions, Preferences, BookActions):
 
     # -- calculators feed each other and the charts -----------------------------------
 
-    @on(FlankPicker.UseInCombat)
     def action_argue(self) -> None:
         """ "Argue about this": the game screen's position opens as a board (issue 39)."""
         shown = [getattr(m, "state", None) for m in self.query("#game-map")]
@@ -153,6 +152,7 @@ class GcacwApp(RuleActions, Preferences, BookActions):
         self.query_one(BoardPane).open_board(board, said)
         self.action_show_tab("board")
 
+    @on(FlankPicker.UseInCombat)
     def action_flank_to_combat(self) -> None:
         """Carry the flank calculator's final modifier into the combat calculator."""
         flank = self.query_one("#pane-flank", FlankPane)
