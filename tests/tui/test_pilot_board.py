@@ -20,6 +20,7 @@ from gcacw_ref.tui.browser import RulesPane
 from gcacw_ref.tui.touchkit import ENV_VAR
 
 from .conftest import run_async, settle
+from .test_snapshots_game import PERSON, keys
 
 SIZE = (160, 45)
 # from nothing: the tab, a Union division in 0303, a Confederate 8 in 0302 and a 6 in
@@ -163,3 +164,18 @@ async def test_enter_on_an_answer_line_opens_its_rule(snap_home: Path) -> None:
         assert app.query_one("#tabs", TabbedContent).active == "rules"
         assert app.query_one(RulesPane).view is not None
         assert app.query_one(RulesPane).view.section.startswith("7.4")  # type: ignore[union-attr]
+
+
+@run_async
+async def test_argue_about_this_opens_the_game_position(tmp_path: Path) -> None:
+    app = GcacwApp(home=tmp_path, game=PERSON)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys()(pilot)  # the training scenario up to the person's first decision
+        shown = app.query_one("#game-map").state  # type: ignore[attr-defined]
+        await pilot.press("b")
+        await settle(pilot)
+        assert app.query_one("#tabs", TabbedContent).active == "board"
+        board = app.query_one(BoardPane).board
+        assert board.board.map == "training" and board.board.turn == shown.turn
+        on_map = sorted(u.id for u in shown.units.values() if u.hex is not None)
+        assert sorted(str(u.id) for u in board.units) == on_map
