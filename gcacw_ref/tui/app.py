@@ -19,12 +19,14 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
+from gcacw_ref.board import board_from_state
 from gcacw_ref.calculators import CALCULATORS
 from gcacw_ref.errors import printable
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.paths import data_dir
 from gcacw_ref.rules.games import DEFAULT_GAME
 from gcacw_ref.settings import load_settings
+from gcacw_ref.tui.board import BoardPane
 from gcacw_ref.tui.book_actions import BookActions
 from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.books import Books
@@ -98,6 +100,8 @@ class GcacwApp(RuleActions, Preferences, BookActions):
                 yield ChartsPane(id="charts-pane")
             with TabPane(tab_title("game"), id="game"):
                 yield Static("", id="game-slot")
+            with TabPane(tab_title("board"), id="board"):
+                yield BoardPane(id="board-pane")
         yield Static(touch_bar("search") if touch_mode() else hints("search"), id="hints")
 
     def notify(
@@ -135,6 +139,18 @@ class GcacwApp(RuleActions, Preferences, BookActions):
             self.action_choose_game(asking=True)
 
     # -- calculators feed each other and the charts -----------------------------------
+
+    def action_argue(self) -> None:
+        """ "Argue about this": the game screen's position opens as a board (issue 39)."""
+        shown = [getattr(m, "state", None) for m in self.query("#game-map")]
+        state = shown[0] if shown else None
+        if state is None:
+            self.notify(_("Open a game on the game screen first (F6)"), severity="warning")
+            return
+        board = board_from_state(state.scenario, state)
+        said = _("The game screen's position, turn {turn}").format(turn=state.turn)
+        self.query_one(BoardPane).open_board(board, said)
+        self.action_show_tab("board")
 
     @on(FlankPicker.UseInCombat)
     def action_flank_to_combat(self) -> None:
@@ -185,6 +201,16 @@ class GcacwApp(RuleActions, Preferences, BookActions):
             _("Game: watch and play"),
             _("The game screen: watch the engine play a scenario, step, play a side (F6)"),
             partial(self.action_show_tab, "game"),
+        )
+        yield SystemCommand(
+            _("Board: your own position"),
+            _("Put a few hexes and units to the rules engine and ask it (F10)"),
+            partial(self.action_show_tab, "board"),
+        )
+        yield SystemCommand(
+            _("Game: argue about this"),
+            _("The game screen's position, as a board to ask about (b on the game screen)"),
+            self.action_argue,
         )
         for pane in CALC_PANES:
             yield SystemCommand(

@@ -103,6 +103,8 @@ class Navigation(App[int]):
                 for slot in pane.query("#game-slot"):
                     slot.remove()
                 mount_game_pane(pane, self.services, self.game_options)
+        elif tab == "board":
+            self.query_one("#board-grid").focus()
         elif tab == "rules":
             rules = self.query_one(RulesPane)
             toc = self.query_one("#toc")  # hidden on a phone until asked for

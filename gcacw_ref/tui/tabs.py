@@ -31,6 +31,7 @@ TABS = {
     "calc": N_("Calculators"),
     "charts": N_("Charts"),
     "game": N_("Game"),
+    "board": N_("Board"),
 }
 TOUCH_TABS = {"calc": N_("Calc")}  # touch: no keys shown, and "Calculators" is long
 NARROW = 100  # below this many columns the layout tightens
@@ -44,6 +45,10 @@ HINTS = {
     "game": N_(
         "→← event · [] detail · ., action · <> turn · space autoplay · z/c/r overlays · "
         "m compact · l legend"
+    ),
+    "board": N_(
+        "wasd walk · t terrain · 1-6 side · h hexside · u/c unit · +- strength · space select · "
+        "m move · b attack · r retreat · o command · S/O save/open"
     ),
 }
 

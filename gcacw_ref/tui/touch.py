@@ -59,6 +59,36 @@ BY_TAB: dict[str, list[list[tuple[str, str]]]] = {  # each screen's pages of wor
         ]
     ],
     "charts": [],
+    "board": [
+        [
+            (N_("▲"), "walk(0, -1)"),
+            (N_("▼"), "walk(0, 1)"),
+            (N_("◀"), "walk(-1, 0)"),
+            (N_("▶"), "walk(1, 0)"),
+            (N_("terrain"), "do('terrain')"),
+            (N_("Union"), "do('union')"),
+            (N_("Confederate"), "do('confederate')"),
+            (N_("+"), "do('stronger')"),
+            (N_("-"), "do('weaker')"),
+            (N_("select"), "do('select')"),
+        ],
+        [
+            (N_("move"), "do('move')"),
+            (N_("attack"), "do('attack')"),
+            (N_("retreat"), "do('retreat')"),
+            (N_("command"), "do('command')"),
+            (N_("hexside"), "do('hexside')"),
+            (N_("feature"), "do('feature')"),
+            (N_("active"), "do('active')"),
+        ],
+        [
+            (N_("save"), "do('save')"),
+            (N_("open file"), "do('open')"),
+            (N_("map patch"), "do('patch')"),
+            (N_("new"), "do('new')"),
+            (N_("remove"), "do('remove')"),
+        ],
+    ],
     "game": [
         [
             (N_("◀"), "step(-1)"),

@@ -26,6 +26,7 @@ HEADINGS = {
         "### ゲーム画面（`F6` または `gcacw-ref game`）"
     ),
     "## Your board (`gcacw-ref board`)": "## 自分の盤面（`gcacw-ref board`）",
+    "### The board tab (`F10`)": "### ボードタブ（`F10`）",
     "## On a phone or a tablet (`gcacw-ref serve`)": (
         "## スマートフォン・タブレットで使う（`gcacw-ref serve`）"
     ),
@@ -78,7 +79,7 @@ def keys(text: str) -> set[str]:
 
 def key_table_cells(text: str) -> list[list[str]]:
     """The code spans of the first cell of each row of the key tables, in order (a key
-    table is one whose header's first cell is `keys` / `キー`)."""
+    table is one whose header's first cell is `keys`, `Key` or `キー`)."""
     tables: list[list[str]] = []
     in_keys = False
     for line in outside_fences(text).splitlines():
@@ -86,7 +87,7 @@ def key_table_cells(text: str) -> list[list[str]]:
             in_keys = False
             continue
         first = line.split("|")[1].strip()
-        if first in ("keys", "キー"):
+        if first.lower() in ("keys", "key", "キー"):
             in_keys = True
             tables.append([])
         elif in_keys and not first.startswith("---"):
@@ -102,8 +103,9 @@ def test_the_extractors_find_what_readme_md_shows() -> None:
     assert {"F1", "F7", "F8", "F9", "ctrl+l", "ctrl+g", "ctrl+s", "alt+←"} <= keys(text)
     assert {"gcacw-ref replay", "gcacw-ref board check", "gcacw-ref serve"} <= commands(text)
     tables = key_table_cells(text)
-    assert len(tables) == 2
+    assert len(tables) == 3  # the TUI's, the game screen's, the board tab's
     assert tables[1][-1] == "n o ctrl+s"
+    assert tables[2][0] == "w a s d"
     assert "F6" not in keys("`F6x` F6")
 
 

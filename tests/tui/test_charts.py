@@ -144,5 +144,12 @@ def test_the_reminder_line_is_the_apps_shown_bindings() -> None:
     line = hints("search").plain
     assert line.startswith(" F1 help  F2 search  F3 rules  F4 calc  F5 charts  F6 game ")
     assert "^p palette  ^q quit" in line and "F7" not in line
-    assert TAB_KEYS == {"search": "F2", "rules": "F3", "calc": "F4", "charts": "F5", "game": "F6"}
+    assert TAB_KEYS == {
+        "search": "F2",
+        "rules": "F3",
+        "calc": "F4",
+        "charts": "F5",
+        "game": "F6",
+        "board": "F10",
+    }
     assert tab_title("charts") == "Charts F5"

@@ -54,6 +54,7 @@ class GameControls(Widget):
         Binding("n", "new_game", "New"),
         Binding("ctrl+s", "save", "Save"),
         Binding("o", "open", "Open"),
+        Binding("b", "app.argue", "Argue about this", show=False),
     ]
 
     def action_step(self, delta: int) -> None:
