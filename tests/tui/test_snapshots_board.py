@@ -1,4 +1,5 @@
-"""Snapshots of the board tab (F10): a three-unit argument set up by keys and its attack
+"""Snapshots of the board tab (F10): a three-unit argument set up by keys (one attacker, one
+unit on the flank) and its attack
 answer, in English (140x45) and in Japanese (80x24).
 
 Update with `pytest tests/tui/test_snapshots_board.py --snapshot-update` and look at the
@@ -25,7 +26,6 @@ ARGUMENT = keys(
     "a",
     "s",
     "c",
-    "space",
     "d",
     "b",
 )
