@@ -12,7 +12,7 @@ from gcacw_ref.tui.game.dialogs import GameOptions
 from gcacw_ref.tui.game.mapstyle import CELL_W
 from gcacw_ref.tui.game.mapview import MapView
 
-from .conftest import loaded_game_pane, run_async, settle
+from .conftest import loaded_game_pane, run_async, settle, until_still
 
 HARROW = GameOptions("harrow", 1, "human", "heuristic")
 
@@ -28,7 +28,7 @@ def name_line(view: MapView, h: str, cells: int = 3) -> str:
 async def test_long_place_names_read_whole_on_the_full_map(home: Path) -> None:
     app = GcacwApp(home=home, game=HARROW)
     async with app.run_test(size=(160, 45)) as pilot:
-        await loaded_game_pane(pilot)
+        await until_still(pilot, await loaded_game_pane(pilot))  # the bot's part played on
         view = app.query_one(MapView)
         assert not view.compact
         assert name_line(view, "0407").startswith("Brandon ")
@@ -47,7 +47,7 @@ async def test_long_place_names_read_whole_in_japanese(home: Path) -> None:
     try:
         app = GcacwApp(home=home, game=HARROW)
         async with app.run_test(size=(160, 45)) as pilot:
-            await loaded_game_pane(pilot)
+            await until_still(pilot, await loaded_game_pane(pilot))
             view = app.query_one(MapView)
             assert name_line(view, "0419").startswith("フェンウィック")
             assert name_line(view, "1222").startswith("タムシン船着場")
@@ -62,7 +62,7 @@ async def test_the_full_map_shows_whole_hexes_at_its_edges(home: Path) -> None:
     read as an id), and the hex scrolled to is whole."""
     app = GcacwApp(home=home, game=HARROW)
     async with app.run_test(size=(80, 24)) as pilot:
-        await loaded_game_pane(pilot)
+        await until_still(pilot, await loaded_game_pane(pilot))  # the bot's part played on
         view = app.query_one(MapView)
         offsets = set()
         for h in ("0101", "1006", "2313", "3226", "1720", "0407", "2902"):
