@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import astuple
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from gcacw_ref.rules.bridges import (
     repaired,
 )
 from gcacw_ref.rules.games import Game, Side
+from gcacw_ref.text.importer import detect_kind, parse_sections
 
 
 def test_limits_by_game() -> None:
@@ -75,18 +77,36 @@ def test_destroy_and_repair_modifiers() -> None:
     assert repair_drm(major=False, uncrossable=False) == 0
 
 
+def _squeezed_sections(book: str, numbers: tuple[str, ...]) -> dict[str, str]:
+    """Each numbered section's whole text (its longest part: the section holding its named
+    parts), without spaces or the emphasis marks the translation sets around game names."""
+    _, sections = parse_sections(book, detect_kind(book))
+    found = dict.fromkeys(numbers, "")
+    for section in sections:
+        text = (section.title + section.text).replace(" ", "").replace("*", "")
+        if section.number in found and len(text) > len(found[section.number]):
+            found[section.number] = text
+    return found
+
+
+# a figure the rulebook gives SIV in place of the usual one: "SIV" and its own phrase
+# ("in SIV" / "for SIV"), then the first "N or more" before the sentence or bracket ends
+SIV_FIGURE = re.compile(r"SIV(?:においては|の場合は)[^。()（）]{0,60}?(\d+)以上")
+
+
 def test_the_bridge_figures_are_the_rulebooks(seeds: dict[str, Path]) -> None:
-    """10.1-10.3 in seed 000: 5 everywhere, SIV 3 to build, 3 for the enemy block and the
-    strong unit, 2 to repair and to block a repair (tables/games.toml holds them)."""
-    text = seeds["gcacw"].read_text(encoding="utf-8").replace(" ", "").replace("*", "")
-    assert "例外：SIVにおいては戦闘力が3以上である。" in text  # 10.1 build
-    assert "合計が3以上である場合、橋を架設することはできない" in text  # 10.1 block
-    assert "5以上(またはSIVにおいては3以上)の敵軍ユニット" in text  # 10.2
-    assert "例外：SIVにおいては、戦闘力が2以上でなければならない。" in text  # 10.3 repair
-    assert "5以上(SIVにおいては2以上)になる1つまたは複数の敵軍ユニット" in text  # 10.3 block
-    siv = bridge_limits(Game.SIV)
-    figures = (siv.build_strength, siv.build_enemy_block, siv.strong_unit)
-    assert figures == (3, 3, 3) and (siv.repair_strength, siv.repair_enemy_block) == (2, 2)
+    """10.1-10.3 in seed 000: 5 everywhere; SIV asks 3 to build and 3 for the enemy that
+    blocks a pontoon (10.1), 3 for the strong unit in both its uses in 10.2, 2 to repair and 2
+    for the enemy that blocks a repair (10.3); tables/games.toml holds them."""
+    book = seeds["gcacw"].read_text(encoding="utf-8")
+    text = _squeezed_sections(book, ("10.1", "10.2", "10.3"))
+    siv = {n: [int(f) for f in SIV_FIGURE.findall(s)] for n, s in text.items()}
+    assert siv == {"10.1": [3, 3], "10.2": [3, 3], "10.3": [2, 2]}
+    assert all("戦闘力が5以上" in s for s in text.values())  # the usual figure, each rule
+    limits = bridge_limits(Game.SIV)
+    assert [limits.build_strength, limits.build_enemy_block] == siv["10.1"]
+    assert [limits.strong_unit, limits.strong_unit] == siv["10.2"]
+    assert [limits.repair_strength, limits.repair_enemy_block] == siv["10.3"]
     for game in Game:
         if game is not Game.SIV:
             assert set(astuple(bridge_limits(game))) == {5}
