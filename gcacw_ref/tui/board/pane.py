@@ -32,7 +32,7 @@ from gcacw_ref.board.command import ask_command
 from gcacw_ref.board.move import ask_move
 from gcacw_ref.board.retreat import ask_retreat
 from gcacw_ref.errors import GcacwError, one_line, printable
-from gcacw_ref.i18n import N_, _
+from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.tui.board import edit
 from gcacw_ref.tui.board.grid import CELL, DIRECTIONS, BoardGrid, neighbour
 from gcacw_ref.tui.widgets import Field, FormLabel, StepsTable, said_field
@@ -223,7 +223,7 @@ class BoardPane(Vertical):
                 _("active unit") if self.board.board.active_unit == uid else "",
                 _("selected") if uid in grid.selected else "",
             ]
-            shown = ", ".join(m for m in marks if m)
+            shown = join_list(m for m in marks if m)
             if shown:
                 info.append(f" ({shown})")
         self.query_one("#board-hex", Static).update(info)
