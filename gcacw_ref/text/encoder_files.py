@@ -28,6 +28,7 @@ import os
 import shutil
 import stat
 import struct
+import tempfile
 import zlib
 from importlib import metadata
 from pathlib import Path
@@ -161,9 +162,9 @@ def prepare(folder: Path) -> None:
         got = arrays[name]
         if got.shape != shape or got.dtype != np.dtype(dtype):
             raise EncoderFilesError(f"{name}: {got.shape} {got.dtype}, expected {shape} {dtype}")
-    tmp = folder.with_name(f".{folder.name}.tmp-{os.getpid()}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    # fresh names of our own (mkdtemp): nothing already at a guessable name is followed
+    tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.tmp-", dir=folder.parent))
     try:
         files: dict[str, dict[str, Any]] = {}
         for name, array in arrays.items():
@@ -176,11 +177,13 @@ def prepare(folder: Path) -> None:
             }
         manifest = {"format": FORMAT, "source": source_stamp(), "arrays": files}
         (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
-        old = folder.with_name(f".{folder.name}.old-{os.getpid()}")
         if folder.exists():
-            folder.rename(old)
-        tmp.rename(folder)
-        shutil.rmtree(old, ignore_errors=True)
+            old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old-", dir=folder.parent))
+            folder.replace(old / folder.name)
+            tmp.rename(folder)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            tmp.rename(folder)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

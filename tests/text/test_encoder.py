@@ -164,6 +164,24 @@ def test_a_damaged_folder_is_prepared_again_with_one_notice(
     assert encoder_files.load(books / encoder_files.FOLDER)["d0"].shape == (512, 320)  # whole again
 
 
+def test_preparing_again_uses_fresh_names_and_leaves_nothing_behind(
+    prepared: Path, tmp_path: Path
+) -> None:
+    """The temporary folders are made under fresh names: a link planted where the old fixed
+    name (`.FOLDER.tmp-PID`) would be is not followed or removed, and no folder is left over."""
+    books = tmp_path / "books"
+    _copy(prepared, books / encoder_files.FOLDER)
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    (target / "keep.txt").write_text("mine", encoding="utf-8")
+    planted = books / f".{encoder_files.FOLDER}.tmp-{os.getpid()}"
+    planted.symlink_to(target, target_is_directory=True)
+    encoder_files.prepare(books / encoder_files.FOLDER)
+    assert (target / "keep.txt").read_text(encoding="utf-8") == "mine"
+    assert sorted(p.name for p in books.iterdir()) == sorted([encoder_files.FOLDER, planted.name])
+    assert encoder_files.load(books / encoder_files.FOLDER)["d0"].shape == (512, 320)
+
+
 def test_no_place_to_prepare_reads_the_package_in_memory(
     tmp_path: Path, fresh_state: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
