@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from gcacw_ref.argv import well_formed
 from gcacw_ref.errors import DataError, one_line
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import atomic_write_text, keep_copy, read_user_text
@@ -60,7 +61,15 @@ class Bookmarks:
         raw = data["bookmarks"] if isinstance(data, dict) else None
         if not isinstance(raw, list):
             raise ValueError("no bookmark list")
-        return [Bookmark(str(b["book"]), str(b["section"]), str(b.get("title", ""))) for b in raw]
+        # a JSON `\ud800` decodes to half a pair, which no UTF-8 file or screen can hold
+        return [
+            Bookmark(
+                well_formed(str(b["book"])),
+                well_formed(str(b["section"])),
+                well_formed(str(b.get("title", ""))),
+            )
+            for b in raw
+        ]
 
     def _load(self) -> None:
         try:

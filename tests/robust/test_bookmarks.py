@@ -88,3 +88,20 @@ def test_a_fifo_or_folder_as_the_lock_is_refused_without_hanging(tmp_path: Path,
     with pytest.raises(OSError):
         marks.toggle("gcacw", "5.1", "行軍")
     assert not (tmp_path / "bookmarks.json").exists()
+
+
+def test_half_a_surrogate_pair_in_the_file_is_read_as_the_replacement_character(
+    tmp_path: Path,
+) -> None:
+    """JSON may spell half a UTF-16 pair (`\\ud800`), which no UTF-8 file can hold: it is read
+    as U+FFFD, so the bookmark shows and the file can be written again."""
+    path = tmp_path / "bookmarks.json"
+    path.write_text(
+        '{"version": 1, "bookmarks": [{"book": "gcacw", "section": "7.4", "title": "x\\ud800y"}]}',
+        encoding="utf-8",
+    )
+    marks = Bookmarks(tmp_path)
+    assert marks.problem is None
+    assert [b.title for b in marks.items] == ["x\ufffdy"]
+    assert marks.toggle("gcacw", "5.1", "行軍") is True
+    assert [b.title for b in Bookmarks(tmp_path).items] == ["x\ufffdy", "行軍"]
