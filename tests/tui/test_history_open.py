@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from gcacw_ref.errors import DataError
+from gcacw_ref.game.play.api import load_scenario
+from gcacw_ref.tui.game.extras import GameExtras
 from gcacw_ref.tui.game.history import History
 
 from .conftest import HISTORY_BOTS as BOTS
@@ -56,3 +58,59 @@ def test_a_typed_die_not_used_is_refused(tmp_path: Path) -> None:
     path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(DataError, match="cannot be replayed"):
         History.open(path)
+
+
+@pytest.mark.parametrize(
+    ("name", "sid", "standing"),
+    [(None, None, "shipped"), ("My training", None, "altered"), ("My own", "mine", "custom")],
+)
+def test_an_opened_save_says_how_its_scenario_stands(
+    tmp_path: Path, name: str | None, sid: str | None, standing: str
+) -> None:
+    """Opening a save to play on runs `replay --verify`'s scenario check without refusing: a
+    copy of a built-in scenario that matches no version we shipped is told (it opens: it may
+    be the player's own file under a built-in id)."""
+    scenario = load_scenario("training")
+    info = scenario.scenario.model_copy(
+        update={k: v for k, v in (("name", name), ("id", sid)) if v is not None}
+    )
+    h = History.new(scenario.model_copy(update={"scenario": info}), 3, dict(BOTS))
+    h.go(len(h.stops) - 1)
+    h.play(*h.bot_choice())
+    path = tmp_path / "g.json"
+    h.save(path)
+    opened = History.open(path)
+    assert opened.standing == standing
+    assert opened.last.state_hash() == h.last.state_hash()
+
+
+class _Host:
+    """What `GameExtras.opened` uses of the game pane: the history set, the lines told."""
+
+    def __init__(self) -> None:
+        self.history: History | None = None
+        self.said: list[tuple[str, bool]] = []
+
+    def set_history(self, history: History) -> None:
+        self.history = history
+
+    def report(self, text: str, error: bool = False) -> None:
+        self.said.append((text, error))
+
+
+def test_the_player_is_told_when_a_built_in_scenario_was_altered() -> None:
+    h = played(2)
+    host = _Host()
+    extras = GameExtras(host)  # type: ignore[arg-type]
+    extras.opened(h, "a.json")
+    h.standing = "altered"
+    extras.opened(h, "b.json")
+    assert host.said == [
+        ("Opened a.json: 2 actions", False),
+        (
+            "Opened b.json: 2 actions. Its copy of the built-in scenario training matches no "
+            "version we shipped: it was changed by hand, or made with a scenario file of your "
+            "own",
+            True,
+        ),
+    ]

@@ -39,7 +39,8 @@ Chance
 Serialising
     `state_hash(state)` (SHA-256 of the canonical JSON), `serialise(state) -> str`,
     `deserialise(text) -> GameState`; whole games: `Game`, `play_bots`, `save_game`,
-    `read_save`, `replay_save`, `verify`, `load_game` (the save format of DESIGN.md);
+    `read_save`, `replay_save`, `verify`, `load_game` (the save format of DESIGN.md),
+    `copy_standing` (a save's scenario beside the shipped versions);
     `replay_from(state, actions, dice)`: the one loop that replays actions from a state.
 For the TUI
     the model's types and look-ups the game screen shows (`HexMap`, `Unit`, `board_for`,
@@ -122,12 +123,14 @@ from gcacw_ref.game.play.replay import (
     save_game,
     verify,
 )
+from gcacw_ref.game.play.save_checks import copy_standing
 from gcacw_ref.rules.combat import CombatResult
 from gcacw_ref.rules.combat_models import CombatInput
 from gcacw_ref.rules.games import Side
 from gcacw_ref.rules.zoc import ZocKind
 
 __all__ = [
+    "copy_standing",
     "action_rule",
     "ATTACK_WORDS",
     "ENTRENCHMENT_WORDS",

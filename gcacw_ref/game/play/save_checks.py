@@ -47,6 +47,7 @@ _INDEX = re.compile(r"0|[1-9][0-9]{0,8}")
 
 BotCheck = Literal["verified", "unverified"]
 ScenarioCheck = Literal["shipped", "changed", "file"]
+CopyStanding = Literal["shipped", "changed", "altered", "custom"]
 
 PLAYER_NAMES = ("human", *BOT_NAMES)  # who may play a side: a person or a bot
 SHIPPED_DIGESTS = Path(__file__).resolve().parent / "shipped_scenarios.json"
@@ -118,6 +119,21 @@ def shipped_digests() -> dict[str, frozenset[str]]:
     return {sid: frozenset(versions) for sid, versions in doc.items()}
 
 
+def copy_standing(scenario: Scenario) -> CopyStanding:
+    """How a save's stored scenario stands beside the built-in ones: the version shipped now
+    ("shipped"), an earlier shipped version ("changed"), a built-in id whose copy matches no
+    version we shipped ("altered"), or an id that is no built-in scenario's ("custom")."""
+    sid = scenario.scenario.id
+    if not MAP_ID.fullmatch(sid) or not (SCENARIO_DIR / f"{sid}.toml").is_file():
+        return "custom"
+    digest = scenario_digest(scenario)
+    if digest == scenario_digest(load_scenario(sid)):
+        return "shipped"
+    if digest in shipped_digests().get(sid, frozenset()):
+        return "changed"
+    return "altered"
+
+
 def check_scenario_copy(
     scenario: Scenario, where: str = "save", given: Scenario | None = None, file: str = ""
 ) -> ScenarioCheck:
@@ -125,10 +141,9 @@ def check_scenario_copy(
     ("file"), the built-in one of the same id as shipped now ("shipped"), or an earlier
     shipped version of it ("changed": the save replays under its own copy). Anything else
     cannot be verified: a `DataError` says why."""
-    digest = scenario_digest(scenario)
     sid = scenario.scenario.id
     if given is not None:
-        if scenario_digest(given) != digest:
+        if scenario_digest(given) != scenario_digest(scenario):
             raise DataError(
                 _(
                     "{where}: the scenario stored in the save is not the one in {file}: the "
@@ -136,17 +151,16 @@ def check_scenario_copy(
                 ).format(where=where, file=file)
             )
         return "file"
-    if not MAP_ID.fullmatch(sid) or not (SCENARIO_DIR / f"{sid}.toml").is_file():
+    standing = copy_standing(scenario)
+    if standing == "custom":
         raise DataError(
             _(
                 "{where}: scenario {id} is not a built-in one: give its file with "
                 "--scenario FILE to verify the save against it"
             ).format(where=where, id=clip(sid))
         )
-    if digest == scenario_digest(load_scenario(sid)):
-        return "shipped"
-    if digest in shipped_digests().get(sid, frozenset()):
-        return "changed"
+    if standing != "altered":
+        return standing
     raise DataError(
         _(
             "{where}: the save's copy of the built-in scenario {id} matches no version we "

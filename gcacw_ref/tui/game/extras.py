@@ -86,9 +86,13 @@ class GameExtras:
 
     def opened(self, history: History, path: str) -> None:
         self.host.set_history(history)
-        self.host.report(
-            _("Opened {path}: {n} actions").format(path=path, n=len(history.nodes) - 2)
-        )
+        opened = _("Opened {path}: {n} actions").format(path=path, n=len(history.nodes) - 2)
+        if history.standing == "altered":  # the checks of `replay --verify`, told not refused
+            opened += _(
+                ". Its copy of the built-in scenario {id} matches no version we shipped: it "
+                "was changed by hand, or made with a scenario file of your own"
+            ).format(id=history.scenario.scenario.id)
+        self.host.report(opened, history.standing == "altered")
 
     # -- overlays ----------------------------------------------------------------------
 

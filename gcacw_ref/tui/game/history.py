@@ -38,6 +38,7 @@ from gcacw_ref.game.play.api import (
     Scenario,
     attack_inputs,
     chance_requests,
+    copy_standing,
     initial_state,
     legal_actions,
     make_bot,
@@ -83,6 +84,7 @@ class History:
     cursor: int = 0
     generation: int = 0  # bumped whenever nodes change (a worker's result may be stale)
     cut_at: int | None = None  # the first stop dropped by the last truncation (for the log)
+    standing: str = "shipped"  # an opened save's scenario beside the shipped ones (`copy_standing`)
     bots: dict[str, Callable[[GameState, list[Action]], Action]] = field(default_factory=dict)
     _cache: OrderedDict[int, GameState] = field(default_factory=OrderedDict)
 
@@ -387,5 +389,6 @@ class History:
         game = replay_save(save, where, keep)
         verify(save, game, where)
         h = built[0]
+        h.standing = copy_standing(game.scenario)
         h.cursor = len(h.stops) - 1  # where it was saved: the end of its history
         return h
