@@ -52,9 +52,7 @@ def test_the_whole_harrow_width_on_a_phone(
             assert view.virtual_size.width == GUTTER + 32 <= room
             assert view.scroll_offset.x == 0
             # columns 1 and 32 on screen at once, under their numbers (tens over ones)
-            assert [view.render_line(y).text[GUTTER : GUTTER + 32] for y in (0, 1)] == list(
-                COLUMNS
-            )
+            assert [view.render_line(y).text[GUTTER : GUTTER + 32] for y in (0, 1)] == list(COLUMNS)
             assert view.render_line(2).text.startswith("01 ")
             for h in ("0101", "3201", "1605"):
                 r = view.cell_region(h)
@@ -85,7 +83,9 @@ def test_the_whole_harrow_width_on_a_phone(
             assert view.render_line(0).text.startswith(" " * GUTTER + "01 02 03")
             await app.action_touch("game", "map_compact")
             await settle(pilot)
-            assert pane.message == t(lang, "Full map: hex ids in each hex; map: the whole map at once")
+            assert pane.message == t(
+                lang, "Full map: hex ids in each hex; map: the whole map at once"
+            )
 
     run()
 
