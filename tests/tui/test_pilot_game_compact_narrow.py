@@ -44,9 +44,7 @@ def test_the_whole_harrow_width_on_a_phone(
             await app.action_touch("game", "map_compact")  # the touch bar's "map"
             await settle(pilot)
             assert view.compact and view.hex_w == 1
-            assert pane.message == t(
-                lang, "Compact map: a line a hex, hex ids on the edges; map: full hexes"
-            )
+            assert pane.message == t(lang, "Compact map; map: full hexes")
             assert t(lang, "map") in pane.message
             room = view.scrollable_content_region.width
             assert view.virtual_size.width == GUTTER + 32 <= room
@@ -83,9 +81,7 @@ def test_the_whole_harrow_width_on_a_phone(
             assert view.render_line(0).text.startswith(" " * GUTTER + "01 02 03")
             await app.action_touch("game", "map_compact")
             await settle(pilot)
-            assert pane.message == t(
-                lang, "Full map: hex ids in each hex; map: the whole map at once"
-            )
+            assert pane.message == t(lang, "Full map; map: the whole map at once")
 
     run()
 

@@ -175,10 +175,10 @@ class GameExtras:
         mapview.set_compact(not mapview.compact)
         if mapview.compact:
             keys = _("Compact map: a line a hex, hex ids on the edges; m: full hexes")
-            taps = _("Compact map: a line a hex, hex ids on the edges; map: full hexes")
+            taps = _("Compact map; map: full hexes")
         else:
             keys = _("Full map: hex ids in each hex; m: the whole map at once")
-            taps = _("Full map: hex ids in each hex; map: the whole map at once")
+            taps = _("Full map; map: the whole map at once")
         host.report(hint(keys, taps))
         host.refresh_view()
 
