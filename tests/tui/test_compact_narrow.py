@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from rich.segment import Segment
 from textual.geometry import Region, Size
 
+from gcacw_ref.bench.game_screen import _render_compact
 from gcacw_ref.game.engine.core import initial_state
 from gcacw_ref.game.model.scenario import load_scenario
 from gcacw_ref.game.play.api import Unit
@@ -176,3 +177,15 @@ def test_a_view_with_no_size_yet_keeps_three_characters() -> None:
     view.set_map(overlays.hexmap_of(state), {})
     view.set_compact(True)
     assert view.hex_w == 3 and view.cell_region("0305") == Region(GUTTER + 6, 5, 3, 1)
+
+
+def test_the_bench_says_each_width() -> None:
+    frames = {
+        "1": {"median": 2.682, "p95": 3.4, "max": 27.887, "size": "45x40"},
+        "3": {"median": 3.846, "p95": 4.5, "max": 34.251, "size": "160x45"},
+    }
+    assert _render_compact(frames) == (
+        "; the compact map, one frame from nothing: width 3 (160x45) 3.85 ms median, "
+        "34.25 ms max, width 1 (45x40) 2.68 ms median, 27.89 ms max"
+    )
+    assert _render_compact({}) == ""
