@@ -11,7 +11,9 @@
 - `jump_ms`: random jumps anywhere in the history; `*_cpu_ms`: the same in CPU time of
   the thread that steps (the wall times count every other process on a busy machine; the
   process's CPU time would count the app's worker threads too, such as a book's warm-up);
-- `new_game_ms`: a new harrow game asked for on the open screen until it is drawn.
+- `new_game_ms`: a new harrow game asked for on the open screen until it is drawn;
+- `compact_frame_ms`: one frame of the compact map at 3, 2 and 1 characters a hex
+  (`bench.compact_map`).
 
 The history keeps a state every 16 actions and rebuilds the others by replaying the
 engine from the one before (`tui.game.history`); `history_kb` is what it holds.
@@ -32,6 +34,7 @@ from typing import Any
 
 from textual.geometry import Region
 
+from gcacw_ref.bench.compact_map import compact_frames
 from gcacw_ref.game.play.api import SCENARIO_DIR, load_scenario, replay_save
 from gcacw_ref.i18n import _
 from gcacw_ref.tui.app import GcacwApp
@@ -133,12 +136,19 @@ async def _stepping(history: History) -> dict[str, Any]:
         back = [one(history.cursor - 1) for _ in range(len(history.stops) - 1)]
         rng = random.Random(1)
         jumps = [one(rng.randrange(len(history.stops))) for _ in range(JUMPS)]
+        compact = await compact_frames(pilot, pane, history)
         t = time.perf_counter()
         pane.start_game(GameOptions("harrow", 2, "human", "heuristic"))
         for w in widgets:
             w.render_lines(Region(0, 0, w.size.width, w.size.height))
         new_game = (time.perf_counter() - t) * 1000
-    return {"forward": forward, "back": back, "jumps": jumps, "new_game_ms": new_game}
+    return {
+        "forward": forward,
+        "back": back,
+        "jumps": jumps,
+        "new_game_ms": new_game,
+        "compact": compact,
+    }
 
 
 def _ready_once() -> tuple[float, float]:
@@ -183,6 +193,7 @@ def run() -> dict[str, Any]:
             "back_cpu_ms": _summary(timings["back"], cpu=True),
             "jump_cpu_ms": _summary(timings["jumps"], cpu=True),
             "new_game_ms": round(timings["new_game_ms"], 1),
+            "compact_frame_ms": timings["compact"],
             "history_kb": memory.get(id(history)),
             "replay_from_actions_ms": round(_replay_ms(history), 1),
             "ready_s": round(statistics.median(ready), 3),
@@ -196,6 +207,25 @@ def render(result: dict[str, Any]) -> str:
     g = result.get("game_screen", {})
     if "error" in g:
         return _("Game screen: not measured ({error})").format(error=g["error"])
+    return _render_steps(g) + _render_compact(g.get("compact_frame_ms", {}))
+
+
+def _render_compact(frames: dict[str, Any]) -> str:
+    """The compact map's frame at each hex width, widest first."""
+    parts = [
+        _("width {width} ({size}) {median:.2f} ms median, {max:.2f} ms max").format(
+            width=width, size=f["size"], median=f["median"], max=f["max"]
+        )
+        for width, f in sorted(frames.items(), reverse=True)
+    ]
+    if not parts:
+        return ""
+    return "; " + _("the compact map, one frame from nothing: {parts}").format(
+        parts=", ".join(parts)
+    )
+
+
+def _render_steps(g: dict[str, Any]) -> str:
     return _(
         "Game screen ({scenario}, {events} events): one step {step:.1f} ms median, "
         "{step_max:.1f} ms max ({step_cpu:.1f} ms CPU); one step back {back:.1f} ms median, "

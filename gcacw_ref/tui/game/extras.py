@@ -21,7 +21,7 @@ from gcacw_ref.tui.game.mapstyle import (
     strength_text,
 )
 from gcacw_ref.tui.game.mapview import MapView
-from gcacw_ref.tui.touchkit import touch_mode
+from gcacw_ref.tui.touchkit import hint, touch_mode
 
 AUTOSAVE = "autosave.json"
 """Served (touch): the game in progress, written after each decision, in `games/`."""
@@ -178,9 +178,12 @@ class GameExtras:
         mapview = host.query_one("#game-map", MapView)
         mapview.set_compact(not mapview.compact)
         if mapview.compact:
-            host.report(_("Compact map: a line a hex, hex ids on the edges; m: full hexes"))
+            keys = _("Compact map: a line a hex, hex ids on the edges; m: full hexes")
+            taps = _("Compact map; map: full hexes")
         else:
-            host.report(_("Full map: hex ids in each hex; m: the whole map at once"))
+            keys = _("Full map: hex ids in each hex; m: the whole map at once")
+            taps = _("Full map; map: the whole map at once")
+        host.report(hint(keys, taps))
         host.refresh_view()
 
     # -- files -------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The map widget: the scenario's hex grid drawn with coloured text, scrolled line by line.
 
 It draws the full map (`fullmap`: two lines a hex) or the compact one (`compact`: one
-line a hex), keeps the cursor and sends the hex chosen.
+line a hex, 3, 2 or 1 characters wide to fit the pane's width, fitted again on a
+resize), keeps the cursor and sends the hex chosen.
 
 Only the visible lines are rendered (`ScrollView.render_line`), so a 40x30 map costs
 the same per frame as the training map.
@@ -13,7 +14,7 @@ from collections.abc import Iterable
 
 from rich.segment import Segment
 from textual.binding import Binding
-from textual.events import Click
+from textual.events import Click, Resize
 from textual.geometry import Region
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -81,9 +82,10 @@ class MapView(ScrollView, can_focus=True):
         self.overlay_bg: dict[str, str] = {}
         self.labels: dict[str, str] = {}
         self.compact = False  # one line a hex, the ids on the edges (`compact`)
+        self.hex_w = C.COMPACT_W  # the compact hexes' width, fitted to the pane
         self._static: dict[str, StaticCell] = {}
         self._lines: list[Strip] = []
-        self._header = Strip.blank(0)
+        self._header: list[Strip] = []
         self._cursor_row = 0
         self._line_cache: dict[tuple[object, ...], Strip] = {}
 
@@ -105,9 +107,31 @@ class MapView(ScrollView, can_focus=True):
         if m is None:
             return
         if self.compact:
-            self.virtual_size = C.compact_size(m.columns, m.rows)
+            self._fit()
+            self.virtual_size = C.compact_size(m.columns, m.rows, self.hex_w)
         else:
             self.virtual_size = full_size(m.columns, m.rows)
+
+    def _fit(self) -> bool:
+        """Choose the compact hexes' width for the pane's size (`compact.fit_width`);
+        whether it changed. Before the pane has a size, the widest."""
+        m, size = self.hexmap, self.size
+        if m is None or not size.width:
+            return False
+        bar = self.styles.scrollbar_size_vertical
+        w = C.fit_width(m.columns, m.rows, size.width, size.height, bar)
+        if w == self.hex_w:
+            return False
+        self.hex_w = w
+        self._line_cache = {}
+        return True
+
+    def on_resize(self, event: Resize) -> None:
+        """A new size: the compact map fits its hexes to the new width."""
+        if self.compact and self._fit():
+            self._size_to_map()
+            self._build()
+            self.scroll_to_region(self._view_region(self.cursor_hex), animate=False, immediate=True)
 
     def set_compact(self, on: bool) -> None:
         """Draw one line a hex with the ids on the edges (on), or the full hexes."""
@@ -210,13 +234,14 @@ class MapView(ScrollView, can_focus=True):
         if m is None:
             return
         cursor_col, cursor_row = parse_hex(self.cursor_hex)
+        w = self.hex_w
         lines = []
         for row in range(1, m.rows + 1):
             line_keys = []
             for col in range(1, m.columns + 1):
                 h = f"{col:02d}{row:02d}"
                 units = by_hex.get(h)
-                text, stack = C.compact_label(units) if units else ("", False)
+                text, stack = C.compact_label(units, w) if units else ("", False)
                 line_keys.append(
                     (
                         h,
@@ -231,16 +256,17 @@ class MapView(ScrollView, can_focus=True):
                         self.labels.get(h),
                     )
                 )
-            cache_key = ("compact", tuple(line_keys))
+            cache_key = ("compact", w, tuple(line_keys))
             strip = self._line_cache.get(cache_key)
             if strip is None:
                 segs: list[Segment] = []
                 for key in line_keys:
-                    segs.extend(C.compact_cell(str(key[0]), self._static[str(key[0])], key))
+                    h = str(key[0])
+                    segs.extend(C.compact_cell(h, self._static[h], key, w))
                 strip = self._keep_line(cache_key, segs)
             lines.append(strip)
         self._lines = lines
-        self._header = C.header_strip(m.columns, cursor_col)
+        self._header = C.header_strips(m.columns, cursor_col, w)
         self._cursor_row = cursor_row
         self.refresh()
 
@@ -251,14 +277,15 @@ class MapView(ScrollView, can_focus=True):
         index = y + scroll_y
         width = self.size.width
         if self.compact:  # the column and row numbers stay on the edges
-            if y == 0:
-                gutter, body = C.gutter_strip(None, 0), self._header
-            elif index - 1 < len(self._lines):
-                gutter = C.gutter_strip(index, self._cursor_row)
-                body = self._lines[index - 1]
+            top = len(self._header)
+            if y < top:
+                gutter, body = C.gutter_strip(None, 0), self._header[y]
+            elif index - top < len(self._lines):
+                gutter = C.gutter_strip(index - top + 1, self._cursor_row)
+                body = self._lines[index - top]
             else:
                 return Strip.blank(width)
-            left = C.snap(scroll_x)  # whole hexes at the left edge, under their numbers
+            left = C.snap(scroll_x, self.hex_w)  # whole hexes at the left, under their numbers
             right = left + width - C.GUTTER
             return Strip.join([gutter, body.crop_extend(left, right, None)]).crop(0, width)
         if index >= len(self._lines):
@@ -272,13 +299,13 @@ class MapView(ScrollView, can_focus=True):
 
     def cell_region(self, h: str) -> Region:
         """Where hex `h` is drawn, in the drawing's coordinates."""
-        return C.compact_region(h) if self.compact else full_region(h)
+        return C.compact_region(h, self.hex_w) if self.compact else full_region(h)
 
     def hex_at(self, x: int, y: int) -> str | None:
         """The hex under content coordinates (x, y), None off the map."""
         if self.hexmap is None or x < 0 or y < 0:
             return None
-        found = C.compact_hex_at(x, y) if self.compact else full_hex_at(x, y)
+        found = C.compact_hex_at(x, y, self.hex_w) if self.compact else full_hex_at(x, y)
         return found if found is not None and self.hexmap.on_map(found) else None
 
     def follow(self, hexes: Iterable[str]) -> None:
@@ -301,11 +328,12 @@ class MapView(ScrollView, can_focus=True):
         region = self.cell_region(h)
         if not self.compact:  # a hex's width more at the right: the view snaps to hexes
             return Region(region.x, region.y, region.width + CELL_W - 1, region.height)
+        top = C.header_lines(self.hex_w)
         return Region(  # and a hex's width more at the right: the drawing snaps to whole hexes
             region.x - C.GUTTER,
-            region.y - C.HEADER,
-            region.width + C.GUTTER + C.COMPACT_W - 1,
-            region.height + C.HEADER,
+            region.y - top,
+            region.width + C.GUTTER + self.hex_w - 1,
+            region.height + top,
         )
 
     def action_cursor(self, direction: str) -> None:
@@ -326,9 +354,9 @@ class MapView(ScrollView, can_focus=True):
 
     def on_click(self, event: Click) -> None:
         scroll_x, scroll_y = self.scroll_offset
-        if self.compact and (event.x < C.GUTTER or event.y < C.HEADER):
+        if self.compact and (event.x < C.GUTTER or event.y < C.header_lines(self.hex_w)):
             return  # the column or row numbers
-        left = C.snap(int(scroll_x)) if self.compact else snap_full(int(scroll_x))
+        left = C.snap(int(scroll_x), self.hex_w) if self.compact else snap_full(int(scroll_x))
         h = self.hex_at(event.x + left, event.y + int(scroll_y))
         if h is not None:
             self.focus()
