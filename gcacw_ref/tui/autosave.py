@@ -219,6 +219,9 @@ _current: Autosaves | None = None
 def autosaves() -> Autosaves:
     """This process's autosaves, in the data directory's `games/`."""
     global _current
-    if _current is None:
-        _current = Autosaves(data_dir() / "games")
+    games = data_dir() / "games"
+    if _current is None or _current.games != games:  # another data directory (tests)
+        if _current is not None:
+            _current.release()
+        _current = Autosaves(games)
     return _current
