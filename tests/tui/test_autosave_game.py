@@ -59,6 +59,7 @@ async def test_the_game_screen_opens_the_tabs_own_game(
             app.action_show_tab("game")
             pane = await game_on_show(app, pilot, KEPT_SEED)
             assert pane.history is not None and pane.history.scenario.id == "training"
+            assert pane.message == "The game in progress is back: 0 actions"
     finally:
         autosaves().release()
 

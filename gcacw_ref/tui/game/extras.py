@@ -88,9 +88,11 @@ class GameExtras:
     def opened(self, history: History, path: str) -> None:
         self.fresh = False
         self.host.set_history(history)
-        self.host.report(
-            _("Opened {path}: {n} actions").format(path=path, n=len(history.nodes) - 2)
-        )
+        n = len(history.nodes) - 2
+        if autosaves().holds(Path(path)):  # served: the tab's game, kept since it was left
+            self.host.report(_("The game in progress is back: {n} actions").format(n=n))
+        else:
+            self.host.report(_("Opened {path}: {n} actions").format(path=path, n=n))
 
     # -- overlays ----------------------------------------------------------------------
 
