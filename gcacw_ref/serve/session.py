@@ -4,7 +4,8 @@ The process speaks the protocol of Textual's `WebDriver` (the one `textual-serve
 after a line `__GANGLION__` on stdout it writes packets of one type byte (`D` data for the
 terminal, `M` JSON meta, `P` packed), four bytes of big-endian length and the payload; it
 reads the same framing on stdin (`D` keys and mouse as terminal input, `M` resize, focus,
-blur, quit).
+blur, quit, and one of ours: `gcacw-tab`, the browser tab it serves, which names the tab's
+autosave; our driver `tui/tabdriver.py` takes it).
 
 Each process runs in a session of its own (its own process group), so a ctrl+c in the
 server's terminal reaches the server only, and `stop()` can end the process and anything it
