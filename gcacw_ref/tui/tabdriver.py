@@ -33,7 +33,7 @@ class TabDriver(WebDriver):
         if packet_type != TAB_META:
             super().on_meta(packet_type, payload)
             return
-        tab = payload.get("id")
-        if isinstance(tab, str) and TAB_ID.fullmatch(tab):
-            known = autosaves().claim(tab)
-            self._app.post_message(TabKnown(known))
+        tab, store = payload.get("id"), autosaves()
+        if isinstance(tab, str) and TAB_ID.fullmatch(tab) and store.tab is None:
+            # told again at every attach (a tab coming back): only the first one counts
+            self._app.post_message(TabKnown(store.claim(tab)))

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from gcacw_ref.game.model.scenario import load_scenario
+from gcacw_ref.serve.session import DRIVER
+from gcacw_ref.serve.session import TAB_META as SENT
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.autosave import autosaves
 from gcacw_ref.tui.game.history import History
 from gcacw_ref.tui.game.pane import GamePane
-from gcacw_ref.tui.tabdriver import TabKnown
+from gcacw_ref.tui.tabdriver import TAB_META, TabDriver, TabKnown
 from gcacw_ref.tui.touchkit import ENV_VAR
 
 from .conftest import loaded_game_pane, run_async, settle
@@ -106,5 +109,26 @@ async def test_an_autosave_that_cannot_be_opened_is_set_aside(
             assert bad.read_text(encoding="utf-8") == '{"format": "not a game"'
             assert "autosave" in pane.message and ".bad" in pane.message
             assert (folder / f"{TAB}.json").is_file()  # the new game, autosaved in turn
+    finally:
+        autosaves().release()
+
+
+def test_the_driver_takes_the_first_well_formed_tab_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GCACW_REF_HOME", str(tmp_path))
+    assert SENT == TAB_META and DRIVER == "gcacw_ref.tui.tabdriver:TabDriver"
+    posted: list[object] = []
+    driver = TabDriver.__new__(TabDriver)  # no process to drive: only its meta handling
+    driver._app = SimpleNamespace(post_message=posted.append)  # type: ignore[assignment]
+    try:
+        driver.on_meta(TAB_META, {"id": "../" + TAB[3:]})
+        driver.on_meta(TAB_META, {"id": 5})
+        assert posted == [] and autosaves().tab is None
+        driver.on_meta(TAB_META, {"id": TAB})
+        assert [m.tab for m in posted if isinstance(m, TabKnown)] == [TAB]
+        assert autosaves().path() == tmp_path / "games" / "autosave" / f"{TAB}.json"
+        driver.on_meta(TAB_META, {"id": "6" * 32})  # told again (a tab coming back)
+        assert len(posted) == 1 and autosaves().tab == TAB
     finally:
         autosaves().release()
