@@ -107,7 +107,9 @@ async def test_an_autosave_that_cannot_be_opened_is_set_aside(
             pane = await game_on_show(app, pilot, 1)  # a new game in its place
             bad = folder / f"{TAB}.json.bad"
             assert bad.read_text(encoding="utf-8") == '{"format": "not a game"'
-            assert "autosave" in pane.message and ".bad" in pane.message
+            notes = [str(n.message) for n in app._notifications]  # noqa: SLF001
+            assert any(f"{TAB}.json.bad" in note for note in notes), notes
+            assert pane.history is not None and not pane.history.nodes[2:]
             assert (folder / f"{TAB}.json").is_file()  # the new game, autosaved in turn
     finally:
         autosaves().release()

@@ -187,11 +187,11 @@ class GameExtras:
             return
         bad = store.set_aside(Path(path))
         where = str(bad) if bad is not None else path
-        self.host.report(
-            _("{reason}; the file is kept as {path}").format(reason=reason, path=where), True
-        )
         if self.host.history is None:
             self.host.start_game(GameOptions())
+        self.host.report(  # after the new game's start, which clears the status line
+            _("{reason}; the file is kept as {path}").format(reason=reason, path=where), True
+        )
 
     def clear_overlay(self) -> None:
         self.host.overlay, self.host.overlay_unit = "", ""
