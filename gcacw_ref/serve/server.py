@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import hmac
 import mimetypes
+import secrets
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -257,6 +258,7 @@ class Server:
                 self.started += 1
             ended = partial(ws.close, code=ENDED)
             await session.attach(send_bytes=ws.send_bytes, send_text=ws.send_str, close=ended)
+            await session.tell_tab(rid or secrets.token_hex(16))  # its autosave's name
             if (
                 spare is not None or back is not None
             ):  # a full paint at the tab's size (a new size forces one),

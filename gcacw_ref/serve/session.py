@@ -4,7 +4,8 @@ The process speaks the protocol of Textual's `WebDriver` (the one `textual-serve
 after a line `__GANGLION__` on stdout it writes packets of one type byte (`D` data for the
 terminal, `M` JSON meta, `P` packed), four bytes of big-endian length and the payload; it
 reads the same framing on stdin (`D` keys and mouse as terminal input, `M` resize, focus,
-blur, quit).
+blur, quit, and one of ours: `gcacw-tab`, the browser tab it serves, which names the tab's
+autosave; our driver `tui/tabdriver.py` takes it).
 
 Each process runs in a session of its own (its own process group), so a ctrl+c in the
 server's terminal reaches the server only, and `stop()` can end the process and anything it
@@ -42,6 +43,8 @@ MODES = re.compile(rb"\x1b\[\?([0-9;]+)[hl]")  # DEC private mode set/reset
 CLEAR = b"\x1b[2J\x1b[H"
 CURSOR_TO = re.compile(rb"\x1b\[\d+;\d+H")  # a frame (not only the modes set at start)
 SURROGATE = re.compile("[\ud800-\udfff]")  # half a UTF-16 pair: no character, no UTF-8
+DRIVER = "gcacw_ref.tui.tabdriver:TabDriver"  # Textual's WebDriver, told the tab's id too
+TAB_META = "gcacw-tab"  # the meta packet that tells the app its tab (tui/tabdriver.py)
 SendBytes = Callable[[bytes], Awaitable[None]]
 SendText = Callable[[str], Awaitable[None]]
 Closer = Callable[[], Awaitable[Any]]
@@ -70,7 +73,7 @@ def app_environment(base: Mapping[str, str], width: int, height: int) -> dict[st
     env = dict(base)
     env.update(
         {
-            "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+            "TEXTUAL_DRIVER": DRIVER,
             "TEXTUAL_FPS": "60",
             "TEXTUAL_COLOR_SYSTEM": "truecolor",
             "TERM_PROGRAM": "textual",
@@ -101,6 +104,7 @@ class AppSession:
         self.last_input = time.monotonic()
         self.ended = asyncio.Event()  # set when the process's output has ended
         self.painted = asyncio.Event()  # set at the app's first frame (its start is done)
+        self.tab: str | None = None  # the browser tab it serves (its autosave's name)
 
     @property
     def pid(self) -> int | None:
@@ -157,6 +161,12 @@ class AppSession:
             await self._send_text(json.dumps(["pong", data[:32]]))
         elif kind in ("focus", "blur"):
             await self._meta({"type": kind})
+
+    async def tell_tab(self, tab: str) -> None:
+        """Tell the app which tab it serves (at every attach: a new app, a spare, a tab
+        coming back); the first tab it was told stays its tab."""
+        self.tab = self.tab or tab
+        await self._meta({"type": TAB_META, "id": self.tab})
 
     async def _meta(self, data: dict[str, Any]) -> None:
         await self._write(b"M", json.dumps(data).encode("utf-8"))

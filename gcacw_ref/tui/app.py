@@ -40,6 +40,7 @@ from gcacw_ref.tui.preferences import Preferences
 from gcacw_ref.tui.rule_actions import RuleActions
 from gcacw_ref.tui.search import SearchPane
 from gcacw_ref.tui.services import Services
+from gcacw_ref.tui.tabdriver import TabKnown
 from gcacw_ref.tui.tabs import CALC_PANES, hints, tab_title
 from gcacw_ref.tui.touch import PALETTE, touch_bar, touch_mode
 
@@ -169,6 +170,14 @@ class GcacwApp(RuleActions, Preferences, BookActions):
     @on(Calculated)
     def _calculated(self, event: Calculated) -> None:
         self.query_one(ChartsPane).remember(event.marks)
+
+    @on(TabKnown)
+    def _tab_known(self, event: TabKnown) -> None:
+        """Served: the browser tab is known; a game screen already open may take its game."""
+        for pane in self.query("#game-pane"):
+            extras = getattr(pane, "extras", None)
+            if extras is not None:
+                extras.tab_known()
 
     # -- command palette --------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.game.play.api import GameState, pending_decision
 from gcacw_ref.i18n import _
 from gcacw_ref.paths import data_dir
+from gcacw_ref.tui.autosave import autosaves
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.dialogs import GameOptions, NewGameDialog, PathDialog
 from gcacw_ref.tui.game.history import History
@@ -23,12 +24,11 @@ from gcacw_ref.tui.game.mapstyle import (
 from gcacw_ref.tui.game.mapview import MapView
 from gcacw_ref.tui.touchkit import hint, touch_mode
 
-AUTOSAVE = "autosave.json"
-"""Served (touch): the game in progress, written after each decision, in `games/`."""
 
-
-def autosave_path() -> Path:
-    return data_dir() / "games" / AUTOSAVE
+def autosave_path() -> Path | None:
+    """Served (touch): the file the game in progress is written to after each decision,
+    this tab's own (`tui/autosave.py`); None until the tab's id is known."""
+    return autosaves().path()
 
 
 def load_history(path: str) -> History | str:
@@ -79,14 +79,20 @@ class GameExtras:
 
     def __init__(self, host: GameHost) -> None:
         self.host = host
+        self.fresh = False  # the game on show is a new default one the tab's may replace
 
     def open_game(self, path: str) -> None:
         self.host.report(_("Opening {path}…").format(path=path))
         self.host.open_in_worker(path)
 
     def opened(self, history: History, path: str) -> None:
+        self.fresh = False
         self.host.set_history(history)
-        opened = _("Opened {path}: {n} actions").format(path=path, n=len(history.nodes) - 2)
+        n = len(history.nodes) - 2
+        if autosaves().holds(Path(path)):  # served: the tab's game, kept since it was left
+            opened = _("The game in progress is back: {n} actions").format(n=n)
+        else:
+            opened = _("Opened {path}: {n} actions").format(path=path, n=n)
         if history.standing == "altered":  # the checks of `replay --verify`, told not refused
             opened += _(
                 ". Its copy of the built-in scenario {id} matches no version we shipped: it "
@@ -146,23 +152,52 @@ class GameExtras:
 
     def autosave(self) -> None:
         """Served (touch): the game as it stands now, so a closed tab or a restarted server
-        loses at most the decision being made; the game screen opens it next time."""
-        h = self.host.history
-        if not touch_mode() or h is None:
+        loses at most the decision being made; the tab's game screen opens it next time."""
+        h, path = self.host.history, autosave_path()
+        if not touch_mode() or h is None or path is None:
             return
         try:
-            h.save(autosave_path())
+            h.save(path)
         except OSError as exc:
             reason = exc.strerror or str(exc)
             self.host.report(_("cannot keep the game ({error})").format(error=reason), True)
 
     def kept_game(self, options: GameOptions) -> str | None:
-        """Served (touch): the autosaved game to open instead of a new one with the
-        default `options`, if there is one."""
-        path = autosave_path()
-        if touch_mode() and options == GameOptions() and path.is_file():
-            return str(path)
-        return None
+        """Served (touch): the autosaved game of this tab (or one no running tab holds) to
+        open instead of a new one with the default `options`, if there is one."""
+        if not touch_mode() or options != GameOptions():
+            return None
+        path = autosaves().kept()
+        self.fresh = path is None  # the new game it starts gives way to the tab's own
+        return str(path) if path is not None else None
+
+    def tab_known(self) -> None:
+        """Served: the tab's id came after the game screen opened a new default game; the
+        tab's kept game replaces it while no decision of the player was made in it."""
+        h = self.host.history
+        if not self.fresh or h is None or self.host.options != GameOptions():
+            return
+        if any(node.by == "human" for node in h.nodes):
+            self.fresh = False
+            return
+        kept = self.kept_game(self.host.options)
+        if kept is not None:
+            self.open_game(kept)
+
+    def open_failed(self, reason: str, path: str) -> None:
+        """The game at `path` could not be opened. An autosave is set aside (`.bad`, kept
+        but not offered again) and a new game starts in its place."""
+        store = autosaves()
+        if not store.holds(Path(path)):
+            self.host.report(reason, True)
+            return
+        bad = store.set_aside(Path(path))
+        where = str(bad) if bad is not None else path
+        if self.host.history is None:
+            self.host.start_game(GameOptions())
+        self.host.report(  # after the new game's start, which clears the status line
+            _("{reason}; the file is kept as {path}").format(reason=reason, path=where), True
+        )
 
     def clear_overlay(self) -> None:
         self.host.overlay, self.host.overlay_unit = "", ""
@@ -191,6 +226,7 @@ class GameExtras:
     def new_game(self) -> None:
         def chosen(options: GameOptions | None) -> None:
             if options is not None:
+                self.fresh = False
                 self.host.start_game(options)
 
         self.host.stop_autoplay()

@@ -172,7 +172,7 @@ class GamePane(GameControls):
     def _open_worker(self, path: str) -> None:
         loaded = load_history(path)
         if isinstance(loaded, str):
-            deliver(self, self.report, loaded, True)
+            deliver(self, self.extras.open_failed, loaded, path)
         else:
             deliver(self, self.extras.opened, loaded, path)
 

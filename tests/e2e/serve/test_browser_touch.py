@@ -11,7 +11,7 @@ and a tablet's (1180x820), in English and in Japanese: by taps and swipes only.
   Cancel buttons, and no hint on screen names escape; the palette lists the game's actions.
 - The language chosen in one tab holds after a reload and in a new tab.
 - A socket that drops comes back to the same app, where it was (the text typed is still
-  there); a new tab opens the game where the last decision left it (autosaved).
+  there); each tab's game is autosaved to a file of its own (a new tab starts its own game).
 
 Screenshots are kept under `test-artefacts/browser/touch-*` (see `test_browser.py`).
 """
@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,7 +52,7 @@ def lang_server(touch_home: Path, request: pytest.FixtureRequest) -> Iterator[Se
     """A server whose apps read the language from settings.json (none is forced)."""
     lang = str(request.param)
     save_settings(Settings(game="GTC", language=lang), touch_home)
-    (touch_home / "games" / "autosave.json").unlink(missing_ok=True)
+    shutil.rmtree(touch_home / "games" / "autosave", ignore_errors=True)  # one a tab
     env = dict(os.environ, GCACW_REF_LANG="")
     server = start_server(touch_home, "--max-sessions", "3", env=env)
     try:
@@ -216,13 +217,16 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
         screen.tap_cell(box + 1, left + 5)  # its first choice, by a tap
         screen.wait_gone("╭")
         status = screen.settle().split("\n")[3]
-        kept = json.loads((served.home / "games" / "autosave.json").read_text(encoding="utf-8"))
+        (autosave,) = (served.home / "games" / "autosave").glob("*.json")  # this tab's
+        kept = json.loads(autosave.read_text(encoding="utf-8"))
         assert len(kept["actions"]) >= 1
-        second = Screen(context.new_page())
+        second = Screen(context.new_page())  # another tab: a game of its own, not the first's
         second.page.goto(served.url)
         second.wait_for(t(lang, "? help"))
         second.tap(t(lang, "Game"), after_row=1)
-        second.wait_for(status.strip()[:30])
+        second.wait_for("0101")
+        assert status.strip()[:30] not in second.settle()
+        assert len(list((served.home / "games" / "autosave").glob("*.json"))) == 2
 
         # the language switched in one tab holds after a reload and in a new tab
         other = "ja" if lang == "en" else "en"
