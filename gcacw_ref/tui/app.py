@@ -42,6 +42,7 @@ from gcacw_ref.tui.search import SearchPane
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.tabs import CALC_PANES, hints, tab_title
 from gcacw_ref.tui.touch import PALETTE, touch_bar, touch_mode
+from gcacw_ref.tui.touchkit import unkeyed
 
 if TYPE_CHECKING:  # the game screen's modules load the engine: imported when first shown
     from gcacw_ref.tui.game.dialogs import GameOptions
@@ -145,7 +146,8 @@ class GcacwApp(RuleActions, Preferences, BookActions):
         shown = [getattr(m, "state", None) for m in self.query("#game-map")]
         state = shown[0] if shown else None
         if state is None:
-            self.notify(_("Open a game on the game screen first (F6)"), severity="warning")
+            said = unkeyed(_("Open a game on the game screen first (F6)"))
+            self.notify(said, severity="warning")
             return
         board = board_from_state(state.scenario, state)
         said = _("The game screen's position, turn {turn}").format(turn=state.turn)
@@ -173,6 +175,11 @@ class GcacwApp(RuleActions, Preferences, BookActions):
     # -- command palette --------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette's entries; on a touch screen none names its key (`unkeyed`)."""
+        for command in self._commands(screen):
+            yield command._replace(help=unkeyed(command.help))
+
+    def _commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand(
             _("Language: 日本語 / English"),
