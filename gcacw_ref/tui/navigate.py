@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import App
 from textual.css.query import NoMatches
-from textual.events import DescendantBlur, DescendantFocus, Resize
+from textual.errors import NoWidget
+from textual.events import DescendantBlur, DescendantFocus, MouseDown, Resize
+from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane, TextArea
 
 from gcacw_ref.tui.browser import RulesPane
@@ -33,6 +35,7 @@ class Navigation(App[int]):
     quickref_return: bool  # a rule opened from the quick reference: escape goes back
     touch_pages: dict[str, int]  # the touch bar's page shown, by screen
     text_field_said: bool | None = None  # what the page was last told of the focus
+    tapped: Widget | None = None  # touch: the widget under the last finger (or click)
 
     def header_line(self) -> str:
         """The header's second part (`Preferences` writes it)."""
@@ -45,7 +48,7 @@ class Navigation(App[int]):
         self.set_class(event.size.width >= WIDE, "wide")
         self._show_hints()
         self.text_field_said = None  # a new page (or one come back) knows nothing yet
-        self._tell_page(isinstance(self.focused, (Input, TextArea)))
+        self._tell_page(self._typing(self.focused))
 
     def _show_hints(self) -> None:
         try:
@@ -174,9 +177,26 @@ class Navigation(App[int]):
         self.action_show_tab(tab)
         self.call_after_refresh(self.run_action, f"touch({tab!r}, {action!r})")
 
+    def on_mouse_down(self, event: MouseDown) -> None:
+        """Touch: a finger on a text field asks for the keyboard (focused already or not);
+        a finger anywhere else puts it away. (The press reaches the app after the focus it
+        moved: each widget hands it on once it is done.)"""
+        try:
+            self.tapped = self.screen.get_widget_at(event.screen_x, event.screen_y)[0]
+        except NoWidget:
+            self.tapped = None
+        self._tell_page(self._typing(self.tapped))
+
+    def _typing(self, widget: Widget | None) -> bool:
+        """Whether the keyboard is for `widget`: a text field, and on a touch screen one the
+        player tapped (a dialog or a screen that puts the cursor in its field by itself
+        brings up no keyboard until the field is tapped)."""
+        text_field = isinstance(widget, (Input, TextArea))
+        return text_field and (widget is self.tapped or not touch_mode())
+
     @on(DescendantFocus)
     def _focus_told(self, event: DescendantFocus) -> None:
-        self._tell_page(isinstance(event.widget, (Input, TextArea)))
+        self._tell_page(self._typing(event.widget))
 
     @on(DescendantBlur)
     def _blur_told(self) -> None:

@@ -4,7 +4,8 @@ and a tablet's (1180x820), in English and in Japanese: by taps and swipes only.
 - The page and every answer carry a Content-Security-Policy with `frame-ancestors 'none'`.
 - A phone's rows are at least 36 px tall (a finger's target).
 - A tap elsewhere than a text field leaves xterm's hidden textarea with inputmode="none"
-  (no on-screen keyboard); a tap on a text field turns it to "text".
+  (no on-screen keyboard); a tap on a text field turns it to "text". A field that has the
+  cursor without a tap (the search box at the start, a dialog's path field) leaves it "none".
 - A swipe scrolls the result list, a rule, a calculator's form and its answer: a piece of
   text is found higher on screen after the finger moved up.
 - A sideways swipe pans the game map; the game's table dice ask through a dialog with OK and
@@ -130,6 +131,8 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
         screen.wait_for(t(lang, "? help"), t(lang, "≡ menu"))
         if size == "phone":
             assert screen.row_height() >= 36, screen.row_height()
+        screen.settle()
+        assert inputmode(screen) == "none"  # the search box has the cursor, untapped
 
         # no keyboard for a tap on a tab; a tap on the search box asks for one
         screen.tap(t(lang, "Rules"), after_row=1)
@@ -204,6 +207,8 @@ def test_the_app_by_touch_alone(lang_server: Served, size: str) -> None:
         tap_bar(screen, lang, t(lang, "save"))
         text = screen.wait_for(t(lang, "OK"), t(lang, "Cancel"))
         assert "escape" not in text and "enter" not in text
+        screen.settle()
+        assert inputmode(screen) == "none"  # the dialog's path field: no keyboard untapped
         shot(screen, f"{name}-dialog")
         screen.tap(t(lang, "OK"), after_row=3)
         screen.wait_for(t(lang, "Saved to {path}").split("{")[0].strip())
