@@ -93,10 +93,12 @@ class GcacwApp(RuleActions, Preferences, BookActions):
                 yield SearchPane(self.services, id="search-pane")
             with TabPane(tab_title("rules"), id="rules"):
                 yield RulesPane(self.services, id="rules-pane")
-            with TabPane(tab_title("calc"), id="calc"), TabbedContent(id="calc-tabs"):
-                for pane in CALC_PANES:
-                    with TabPane(_(pane.title()), id=f"calc-{pane.NAME}"):
-                        yield pane(self.services, id=f"pane-{pane.NAME}")
+            with TabPane(tab_title("calc"), id="calc"):
+                yield Static("", id="calc-picker")  # touch, on a phone: the tabs, wrapped
+                with TabbedContent(id="calc-tabs"):
+                    for pane in CALC_PANES:
+                        with TabPane(_(pane.title()), id=f"calc-{pane.NAME}"):
+                            yield pane(self.services, id=f"pane-{pane.NAME}")
             with TabPane(tab_title("charts"), id="charts"):
                 yield ChartsPane(id="charts-pane")
             with TabPane(tab_title("game"), id="game"):

@@ -13,6 +13,7 @@ from textual.events import DescendantBlur, DescendantFocus, MouseDown, Resize
 from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane, TextArea
 
+from gcacw_ref.i18n import _
 from gcacw_ref.tui.browser import RulesPane
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.charts_pane import ChartsPane
@@ -20,7 +21,14 @@ from gcacw_ref.tui.messages import ShowTab
 from gcacw_ref.tui.ruleside import WIDE
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.tabs import CALC_PANES, NARROW, TABS, hints
-from gcacw_ref.tui.touch import PHONE, close_side_panels, run_on_screen, touch_bar, touch_mode
+from gcacw_ref.tui.touch import (
+    PHONE,
+    calc_picker,
+    close_side_panels,
+    run_on_screen,
+    touch_bar,
+    touch_mode,
+)
 from gcacw_ref.tui.touchkit import NO_TEXT_FIELD, TEXT_FIELD
 
 if TYPE_CHECKING:  # the game screen's modules load the engine: imported when first shown
@@ -59,6 +67,16 @@ class Navigation(App[int]):
             self.query_one("#hints", Static).update(bar)
         except NoMatches:
             pass
+        self._show_calc_picker()
+
+    def _show_calc_picker(self) -> None:
+        """Touch: every calculator as a word to tap (shown on a phone, in place of the tab
+        strip, whose last tabs would be past the screen's edge)."""
+        pickers = self.query("#calc-picker")
+        if touch_mode() and pickers:
+            active = self.query_one("#calc-tabs", TabbedContent).active.removeprefix("calc-")
+            titles = [(p.NAME, _(p.title())) for p in CALC_PANES]
+            pickers.first(Static).update(calc_picker(titles, active, self.size.width))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A dialog on top keeps the screen keys from switching the screen under it (they
@@ -145,6 +163,7 @@ class Navigation(App[int]):
         pane = self.query_one(f"#pane-{name}", CalcPane)
         pane.hold_keys()  # keys typed before the form is built wait for it
         pane.call_later(pane.start)
+        self._show_calc_picker()
 
     @on(TabbedContent.TabActivated)
     def _tab_activated(self, event: TabbedContent.TabActivated) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -36,6 +37,7 @@ from gcacw_ref.tui.touchkit import ENV_VAR
 from .conftest import loaded_game_pane, run_async, settle, until_still
 
 PHONE = (45, 40)
+CELL_PX = 20 * 0.61  # a cell's width in Rich's SVG: its line height times the font's aspect
 KEY_WORDS = re.compile(
     r"(?i:\b(?:escape|esc|ctrl|shift|alt\+\w+|F\d{1,2})\b|\benter\b(?! \d{4}))"
     r"|\^[a-z]\b|[(（][a-zA-Z][)）]|(?<![\w.])[a-zA-Z](?:: |：)|エスケープ|エンター|タブキー"
@@ -52,15 +54,21 @@ def english_after() -> Iterator[None]:
 
 
 def screen_lines(app: GcacwApp) -> list[str]:
-    """The screen's rows as drawn (read from the screenshot's text)."""
+    """The screen's rows as drawn, each piece of text at its cell (read from the
+    screenshot, which writes a row's text as pieces at their cell times `CELL_PX`)."""
     svg = app.export_screenshot()
-    rows: dict[int, list[tuple[float, str]]] = {}
+    rows: dict[int, list[tuple[int, str]]] = {}
     pattern = r'<text [^>]*x="([\d.]+)"[^>]*clip-path="url\(#[^)]*-line-(\d+)\)"[^>]*>([^<]*)<'
     for x, row, text in re.findall(pattern, svg):
-        rows.setdefault(int(row), []).append((float(x), html.unescape(text)))
-    return [
-        "".join(t for _x, t in sorted(r)).replace("\xa0", " ") for _n, r in sorted(rows.items())
-    ]
+        piece = html.unescape(text).replace("\xa0", " ")
+        rows.setdefault(int(row), []).append((round(float(x) / CELL_PX), piece))
+    lines = []
+    for _row, pieces in sorted(rows.items()):
+        line = ""
+        for cell, piece in sorted(pieces):
+            line += " " * max(0, cell - cell_len(line)) + piece
+        lines.append(line)
+    return lines
 
 
 class Walk:
