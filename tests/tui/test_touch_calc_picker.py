@@ -15,6 +15,7 @@ from textual.widgets import Static, TabbedContent
 from gcacw_ref import i18n
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.calcs.base import CalcPane
+from gcacw_ref.tui.calcs.sixhex import FlankPicker
 from gcacw_ref.tui.tabs import CALC_PANES
 from gcacw_ref.tui.touchkit import ENV_VAR
 
@@ -84,3 +85,28 @@ async def test_the_tab_strip_stays_where_it_fits_or_keys_work(
         assert not app.query_one("#calc-picker", Static).region.height
         tab_strip = app.query_one("#calc-tabs", TabbedContent).query_one("ContentTabs")
         assert tab_strip.region.height
+
+
+@run_async
+async def test_the_hex_pictures_marks_by_tap(
+    app_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Flank (7.4) on a phone: a tap on a hex, then on "Attacker unit" and twice on "ZOC",
+    marks that hex as a keyboard's `a` and `z z` do, and no other."""
+    monkeypatch.setenv(ENV_VAR, "1")
+    app = GcacwApp(home=app_home)
+    async with app.run_test(size=(45, 70)) as pilot:
+        await settle(pilot, 0.2)
+        await app.run_action("show_calc('flank')")
+        await settle(pilot, 0.2)
+        picker = app.query_one(FlankPicker)
+        await pilot.click(picker, offset=(27, 7))  # the box of neighbour 3 (SE)
+        legend = picker.region.y + picker.region.height - 1
+        for word in ("Attacker unit", "ZOC", "ZOC"):
+            col, row = place(screen_lines(app), word, legend)
+            await pilot.click(offset=(col + 1, row))
+            await settle(pilot)
+        assert picker.selected == 2
+        assert picker.cells[2]["attacker_unit"] is True
+        assert picker.cells[2]["attacker_zoc"] == "limited"
+        assert [i for i, cell in enumerate(picker.cells) if cell["attacker_unit"]] == [2]
