@@ -88,6 +88,16 @@ BY_TAB: dict[str, list[list[tuple[str, str]]]] = {  # each screen's pages of wor
             (N_("new"), "do('new')"),
             (N_("remove"), "do('remove')"),
         ],
+        [
+            (N_("kind"), "do('kind')"),
+            (N_("fatigue"), "do('fatigue')"),
+            (N_("disorganized"), "do('disorganized')"),
+            (N_("demoralized"), "do('demoralized')"),
+            (N_("entrenchment"), "do('entrenchment')"),
+            (N_("leader"), "do('leader')"),
+            (N_("attack type"), "do('attack_type')"),
+            (N_("rout"), "do('rout')"),
+        ],
     ],
     "game": [
         [

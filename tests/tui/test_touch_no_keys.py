@@ -154,7 +154,8 @@ async def walk_game(walk: Walk, app: GcacwApp) -> None:
 
 async def walk_board_and_dialogs(walk: Walk, app: GcacwApp) -> None:
     await walk.run("show_tab('board')", "board")
-    for what in ("attack", "patch", "union", "select", "feature", "new"):
+    board_words = ["attack", "patch", "union", "select", "feature", "attack_type", "kind"]
+    for what in [*board_words, "fatigue", "leader", "rout", "new"]:
         await walk.run(f"touch('board', \"do('{what}')\")", f"board {what}")
     await walk.run("show_tab('charts')", "charts")
     for action in ("quick_reference", "choose_game", "import_book"):

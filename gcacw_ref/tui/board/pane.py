@@ -291,7 +291,8 @@ class BoardPane(Vertical):
                 edit.set_terrain(self.board, here, edit.cycle(edit.TERRAINS, now, step))
         elif what == "attack_type":
             self.attack_type = edit.cycle(list(ATTACK_TYPES), self.attack_type)
-            self.said = _("b asks: {type} attack").format(type=_(self.attack_type))
+            said = hint(_("b asks: {type} attack"), _("attack asks: {type} attack"))
+            self.said = said.format(type=_(self.attack_type))
         elif what == "feature":
             self.feature = (self.feature + 1) % len(edit.SIDE_FEATURES)
         elif what in ("union", "confederate"):
