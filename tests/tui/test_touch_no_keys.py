@@ -41,7 +41,7 @@ CELL_PX = 20 * 0.61  # a cell's width in Rich's SVG: its line height times the f
 KEY_WORDS = re.compile(
     r"(?i:\b(?:escape|esc|ctrl|shift|alt\+\w+|F\d{1,2})\b|\benter\b(?! \d{4}))"
     r"|\^[a-z]\b|[(（][a-zA-Z][)）]|(?<![\w.])[a-zA-Z](?:: |：)|エスケープ|エンター|タブキー"
-    r"|←→|→←|↑ ?↓|left/right|up/down|(?<!\w)tab(?: field| to| key)"
+    r"|←→|→←|↑ ?↓|[→←](?:[:：]| lets| steps|で)|left/right|up/down|(?<!\w)tab(?: field| to| key)"
 )
 """A key named: by its name, as a chord (^p), a letter in brackets or before a colon, an
 arrow pair."""
@@ -209,6 +209,8 @@ def test_the_key_words_are_found() -> None:
         "tab field",
         "enter: open rule 7.4",
         "エスケープで閉じる",
+        "→: the bot decides",
+        "→でゲームを進める",
     ]
     assert [text for text in named if not KEY_WORDS.search(text)] == []
     plain = [
@@ -218,6 +220,7 @@ def test_the_key_words_are_found() -> None:
         "✕ close",
         "7.4 Retreat",
         "A=attacker",
+        "→ 9.0 cited",
         "1-1",
         "a tap opens",
         "Table",
