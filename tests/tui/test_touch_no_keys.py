@@ -30,11 +30,12 @@ from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.fields import field_hint
 from gcacw_ref.tui.game.dialogs import DiceDialog
+from gcacw_ref.tui.game.view import status_line
 from gcacw_ref.tui.screens import ConfirmScreen, HelpScreen
 from gcacw_ref.tui.tabs import CALC_PANES
 from gcacw_ref.tui.touchkit import ENV_VAR
 
-from .conftest import loaded_game_pane, run_async, settle, until_still
+from .conftest import bot_history, loaded_game_pane, run_async, settle, until_still
 
 PHONE = (45, 40)
 CELL_PX = 20 * 0.61  # a cell's width in Rich's SVG: its line height times the font's aspect
@@ -226,3 +227,23 @@ def test_the_key_words_are_found() -> None:
         "Table",
     ]
     assert [text for text in plain if KEY_WORDS.search(text)] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_game_status_names_no_key_on_a_touch_screen(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game's status lines the walk does not meet: the set-up, and a bot waiting at the
+    latest event to be told to go on (▶ on the bar; → at a keyboard)."""
+    monkeypatch.setenv(ENV_VAR, "1")
+    i18n.set_language(lang)
+    start = status_line(bot_history(0), "", False, 0, False, False, False).plain
+    h = bot_history(3)
+    h.go(len(h.stops) - 1)
+    waiting = status_line(h, "", False, 0, False, False, False).plain
+    assert "▶" in start and "▶" in waiting
+    walk_lines = [*start.split("\n"), *waiting.split("\n")]
+    assert [line for line in walk_lines if KEY_WORDS.search(line)] == []
+    monkeypatch.delenv(ENV_VAR)
+    at_a_keyboard = status_line(h, "", False, 0, False, False, False).plain
+    assert KEY_WORDS.search(at_a_keyboard), at_a_keyboard
