@@ -43,6 +43,7 @@ from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.tabdriver import TabKnown
 from gcacw_ref.tui.tabs import CALC_PANES, hints, tab_title
 from gcacw_ref.tui.touch import PALETTE, touch_bar, touch_mode
+from gcacw_ref.tui.touchkit import unkeyed
 
 if TYPE_CHECKING:  # the game screen's modules load the engine: imported when first shown
     from gcacw_ref.tui.game.dialogs import GameOptions
@@ -93,10 +94,12 @@ class GcacwApp(RuleActions, Preferences, BookActions):
                 yield SearchPane(self.services, id="search-pane")
             with TabPane(tab_title("rules"), id="rules"):
                 yield RulesPane(self.services, id="rules-pane")
-            with TabPane(tab_title("calc"), id="calc"), TabbedContent(id="calc-tabs"):
-                for pane in CALC_PANES:
-                    with TabPane(_(pane.title()), id=f"calc-{pane.NAME}"):
-                        yield pane(self.services, id=f"pane-{pane.NAME}")
+            with TabPane(tab_title("calc"), id="calc"):
+                yield Static("", id="calc-picker")  # touch, on a phone: the tabs, wrapped
+                with TabbedContent(id="calc-tabs"):
+                    for pane in CALC_PANES:
+                        with TabPane(_(pane.title()), id=f"calc-{pane.NAME}"):
+                            yield pane(self.services, id=f"pane-{pane.NAME}")
             with TabPane(tab_title("charts"), id="charts"):
                 yield ChartsPane(id="charts-pane")
             with TabPane(tab_title("game"), id="game"):
@@ -146,7 +149,8 @@ class GcacwApp(RuleActions, Preferences, BookActions):
         shown = [getattr(m, "state", None) for m in self.query("#game-map")]
         state = shown[0] if shown else None
         if state is None:
-            self.notify(_("Open a game on the game screen first (F6)"), severity="warning")
+            said = unkeyed(_("Open a game on the game screen first (F6)"))
+            self.notify(said, severity="warning")
             return
         board = board_from_state(state.scenario, state)
         said = _("The game screen's position, turn {turn}").format(turn=state.turn)
@@ -182,6 +186,11 @@ class GcacwApp(RuleActions, Preferences, BookActions):
     # -- command palette --------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette's entries; on a touch screen none names its key (`unkeyed`)."""
+        for command in self._commands(screen):
+            yield command._replace(help=unkeyed(command.help))
+
+    def _commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand(
             _("Language: 日本語 / English"),

@@ -9,6 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
@@ -22,12 +23,14 @@ from gcacw_ref.tui.messages import ShowTab
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.ruletext import body_text, find_in, link_spans, register_notes
 from gcacw_ref.tui.services import Services
+from gcacw_ref.tui.touchkit import CLOSE, NEXT, hint, tap_words, touch_mode
 
 if TYPE_CHECKING:
     from gcacw_ref.text.models import RuleView
 from gcacw_ref.tui.widgets import Field
 
 EMPTY = N_("Open a rule from the search (F2), the contents on the left, or a bookmark (ctrl+b).")
+EMPTY_TOUCH = N_("Open a rule from the search, the contents, or a bookmark (≡ menu).")
 
 
 def toc_number(section: str) -> str:
@@ -73,7 +76,7 @@ class RulesPane(Horizontal):
         tree.show_root = False
         yield tree
         with Vertical(id="reader"):
-            yield Static(_(EMPTY), id="rule-head")
+            yield Static(hint(_(EMPTY), _(EMPTY_TOUCH)), id="rule-head")
             yield Static("", id="rule-nav")
             with Horizontal(id="find-bar"):
                 yield Field(placeholder=_("find in this rule"), id="find-input", compact=True)
@@ -132,7 +135,7 @@ class RulesPane(Horizontal):
         """Redraw the pane's own words in the current language (the rule text is the book's)."""
         self.query_one("#find-input", Input).placeholder = _("find in this rule")
         if self.view is None:
-            self.query_one("#rule-head", Static).update(_(EMPTY))
+            self.query_one("#rule-head", Static).update(hint(_(EMPTY), _(EMPTY_TOUCH)))
         else:
             self._render_view()
 
@@ -145,7 +148,11 @@ class RulesPane(Horizontal):
         books = self.services.books
         if not books.ready:
             self.app.notify(
-                _("No rulebook is available yet (import one: ctrl+o)."), severity="warning"
+                hint(
+                    _("No rulebook is available yet (import one: ctrl+o)."),
+                    _("No rulebook is available yet (import one: ≡ menu)."),
+                ),
+                severity="warning",
             )
             return False
         try:
@@ -237,7 +244,11 @@ class RulesPane(Horizontal):
                 style="bold yellow",
             )
             line.append(
-                " " + _("(conflicts or gaps touching this rule) below the text · key r"),
+                " "
+                + hint(
+                    _("(conflicts or gaps touching this rule) below the text · key r"),
+                    _("(conflicts or gaps touching this rule) below the text"),
+                ),
                 style="dim",
             )
             banner.update(line)
@@ -354,6 +365,9 @@ class RulesPane(Horizontal):
     @on(Input.Submitted, "#find-input")
     def _find_next(self, event: Input.Submitted) -> None:
         event.stop()
+        self.action_find_next()
+
+    def action_find_next(self) -> None:
         if self._matches:
             self._current = (self._current + 1) % len(self._matches)
             self._paint_matches()
@@ -379,15 +393,11 @@ class RulesPane(Horizontal):
         self._show_text()
         status = self.query_one("#find-status", Static)
         needle = self.query_one("#find-input", Input).value
-        if not needle:
-            status.update("")
-        elif not self._matches:
-            status.update(Text(" " + _("no match"), style="red"))
-        else:
-            status.update(
-                " "
-                + _("{current}/{count} · enter: next").format(
-                    current=self._current + 1, count=len(self._matches)
-                )
-            )
+        said = Text(" " + _("no match"), style="red") if needle else Text("")
+        if needle and self._matches:
+            count = hint(_("{current}/{count} · enter: next"), "{current}/{count}")
+            said = Text(" " + count.format(current=self._current + 1, count=len(self._matches)))
+        words = [(_(NEXT), "find_next"), (_(CLOSE), "close_find")] if touch_mode() else []
+        status.update(Content.assemble(Content.from_rich_text(said), tap_words("rules", words)))
+        if needle and self._matches:
             self.call_after_refresh(self.scroll_to_paragraph, self._matches[self._current][0])

@@ -8,9 +8,12 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import App
 from textual.css.query import NoMatches
-from textual.events import DescendantBlur, DescendantFocus, Resize
+from textual.errors import NoWidget
+from textual.events import DescendantBlur, DescendantFocus, MouseDown, Resize
+from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane, TextArea
 
+from gcacw_ref.i18n import _
 from gcacw_ref.tui.browser import RulesPane
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.charts_pane import ChartsPane
@@ -18,7 +21,14 @@ from gcacw_ref.tui.messages import ShowTab
 from gcacw_ref.tui.ruleside import WIDE
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.tabs import CALC_PANES, NARROW, TABS, hints
-from gcacw_ref.tui.touch import PHONE, close_side_panels, run_on_screen, touch_bar, touch_mode
+from gcacw_ref.tui.touch import (
+    PHONE,
+    calc_picker,
+    close_side_panels,
+    run_on_screen,
+    touch_bar,
+    touch_mode,
+)
 from gcacw_ref.tui.touchkit import NO_TEXT_FIELD, TEXT_FIELD
 
 if TYPE_CHECKING:  # the game screen's modules load the engine: imported when first shown
@@ -33,6 +43,7 @@ class Navigation(App[int]):
     quickref_return: bool  # a rule opened from the quick reference: escape goes back
     touch_pages: dict[str, int]  # the touch bar's page shown, by screen
     text_field_said: bool | None = None  # what the page was last told of the focus
+    tapped: Widget | None = None  # touch: the widget under the last finger (or click)
 
     def header_line(self) -> str:
         """The header's second part (`Preferences` writes it)."""
@@ -45,7 +56,7 @@ class Navigation(App[int]):
         self.set_class(event.size.width >= WIDE, "wide")
         self._show_hints()
         self.text_field_said = None  # a new page (or one come back) knows nothing yet
-        self._tell_page(isinstance(self.focused, (Input, TextArea)))
+        self._tell_page(self._typing(self.focused))
 
     def _show_hints(self) -> None:
         try:
@@ -56,6 +67,16 @@ class Navigation(App[int]):
             self.query_one("#hints", Static).update(bar)
         except NoMatches:
             pass
+        self._show_calc_picker()
+
+    def _show_calc_picker(self) -> None:
+        """Touch: every calculator as a word to tap (shown on a phone, in place of the tab
+        strip, whose last tabs would be past the screen's edge)."""
+        pickers = self.query("#calc-picker")
+        if touch_mode() and pickers:
+            active = self.query_one("#calc-tabs", TabbedContent).active.removeprefix("calc-")
+            titles = [(p.NAME, _(p.title())) for p in CALC_PANES]
+            pickers.first(Static).update(calc_picker(titles, active, self.size.width))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A dialog on top keeps the screen keys from switching the screen under it (they
@@ -142,6 +163,7 @@ class Navigation(App[int]):
         pane = self.query_one(f"#pane-{name}", CalcPane)
         pane.hold_keys()  # keys typed before the form is built wait for it
         pane.call_later(pane.start)
+        self._show_calc_picker()
 
     @on(TabbedContent.TabActivated)
     def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
@@ -174,9 +196,26 @@ class Navigation(App[int]):
         self.action_show_tab(tab)
         self.call_after_refresh(self.run_action, f"touch({tab!r}, {action!r})")
 
+    def on_mouse_down(self, event: MouseDown) -> None:
+        """Touch: a finger on a text field asks for the keyboard (focused already or not);
+        a finger anywhere else puts it away. (The press reaches the app after the focus it
+        moved: each widget hands it on once it is done.)"""
+        try:
+            self.tapped = self.screen.get_widget_at(event.screen_x, event.screen_y)[0]
+        except NoWidget:
+            self.tapped = None
+        self._tell_page(self._typing(self.tapped))
+
+    def _typing(self, widget: Widget | None) -> bool:
+        """Whether the keyboard is for `widget`: a text field, and on a touch screen one the
+        player tapped (a dialog or a screen that puts the cursor in its field by itself
+        brings up no keyboard until the field is tapped)."""
+        text_field = isinstance(widget, (Input, TextArea))
+        return text_field and (widget is self.tapped or not touch_mode())
+
     @on(DescendantFocus)
     def _focus_told(self, event: DescendantFocus) -> None:
-        self._tell_page(isinstance(event.widget, (Input, TextArea)))
+        self._tell_page(self._typing(event.widget))
 
     @on(DescendantBlur)
     def _blur_told(self) -> None:

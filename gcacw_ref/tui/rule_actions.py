@@ -17,6 +17,7 @@ from gcacw_ref.tui.quickref import QuickRefScreen
 from gcacw_ref.tui.ruleside import part_ids, step_part
 from gcacw_ref.tui.screens import BookmarksScreen, HelpScreen
 from gcacw_ref.tui.touch import open_side_panel
+from gcacw_ref.tui.touchkit import hint
 from gcacw_ref.tui.widgets import StepsTable
 
 
@@ -35,7 +36,10 @@ class RuleActions(Navigation):
         """Open rule `number` in the browser (the default book when none is given)."""
         if not self.books.ready or not self.books.infos:
             self.notify(
-                _("Import a rulebook to read rule {number} (ctrl+o).").format(number=number),
+                hint(
+                    _("Import a rulebook to read rule {number} (ctrl+o)."),
+                    _("Import a rulebook to read rule {number} (≡ menu)."),
+                ).format(number=number),
                 severity="warning",
             )
             return

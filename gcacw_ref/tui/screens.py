@@ -17,7 +17,7 @@ from gcacw_ref.errors import InputError
 from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.bookmarks import Bookmarks
 from gcacw_ref.tui.keys import KEYS
-from gcacw_ref.tui.touchkit import CLOSE, OK, DialogButton, hint, touch_mode
+from gcacw_ref.tui.touchkit import CLOSE, OK, DialogButton, hint, touch_mode, unkeyed
 from gcacw_ref.tui.widgets import Field
 
 REMOVE = N_("remove the lit bookmark")
@@ -91,7 +91,14 @@ class BookmarksScreen(ModalScreen[tuple[str, str] | None]):
             listing.add_option(Option(line, id=f"bm-{n}"))
         if not self.bookmarks.items:
             listing.add_option(
-                Option("No bookmarks yet: press m on an open rule.", id="none", disabled=True)
+                Option(
+                    hint(
+                        _("No bookmarks yet: press m on an open rule."),
+                        _("No bookmarks yet: tap mark on an open rule."),
+                    ),
+                    id="none",
+                    disabled=True,
+                )
             )
         else:
             listing.highlighted = 0
@@ -194,8 +201,8 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
             yield Static(Text(self.question))
             with Horizontal(id="confirm-buttons"):
-                yield Button(_("Replace (y)"), variant="warning", id="confirm-yes")
-                yield Button(_("Keep (n)"), id="confirm-no")
+                yield Button(unkeyed(_("Replace (y)")), variant="warning", id="confirm-yes")
+                yield Button(unkeyed(_("Keep (n)")), id="confirm-no")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -23,7 +23,7 @@ from gcacw_ref.tui.messages import OpenRule
 from gcacw_ref.tui.plain import plain
 from gcacw_ref.tui.services import Services
 from gcacw_ref.tui.threads import deliver
-from gcacw_ref.tui.touchkit import hint
+from gcacw_ref.tui.touchkit import hint, touch_mode
 from gcacw_ref.tui.widgets import Choice, FormLabel, said_field
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 DEBOUNCE_S = 0.12
 ALL_BOOKS = N_("all books")  # the filter value; shown translated by Choice
 PLACEHOLDER = N_("Search rules: 日本語 / English / a rule number (7.4)")
+IMPORT_PATH = N_("path to a rulebook file, then enter")
 
 WELCOME = N_(
     """[b]No rulebook imported yet[/b]
@@ -82,7 +83,9 @@ class SearchPane(Vertical):
         yield OptionList(id="search-results")
         with Vertical(id="welcome"):
             yield FormLabel(WELCOME, id="welcome-text")
-            yield said_field(N_("path to a rulebook file, then enter"), id="import-path")
+            yield said_field(
+                N_("path to a rulebook file") if touch_mode() else IMPORT_PATH, id="import-path"
+            )
 
     def action_results(self) -> None:
         results = self.query_one("#search-results", OptionList)
@@ -181,9 +184,12 @@ class SearchPane(Vertical):
         if ask == self._asks:
             self.set_status(
                 Text(
-                    _(
-                        "Preparing this book for questions (once): {done} of {total} "
-                        "passages · escape stops; the next question goes on from here"
+                    hint(
+                        _(
+                            "Preparing this book for questions (once): {done} of {total} "
+                            "passages · escape stops; the next question goes on from here"
+                        ),
+                        _("Preparing this book for questions (once): {done} of {total} passages"),
                     ).format(done=f"{done:,}", total=f"{total:,}"),
                     style="yellow",
                 )
@@ -240,7 +246,8 @@ class SearchPane(Vertical):
             self.set_status(
                 Text(
                     hint(
-                        _("enter: open rule {number} · ↓ results"), _("enter: open rule {number}")
+                        _("enter: open rule {number} · ↓ results"),
+                        _("rule {number}: a tap on it below opens it"),
                     ).format(number=number),
                     style="dim",
                 )

@@ -25,7 +25,7 @@ from gcacw_ref.tui.touchkit import ENV_VAR, touch_mode
 if TYPE_CHECKING:
     from gcacw_ref.rules.explain import Step
 
-__all__ = ["ENV_VAR", "PHONE", "touch_bar", "touch_mode"]
+__all__ = ["ENV_VAR", "PHONE", "calc_picker", "touch_bar", "touch_mode"]
 
 PHONE = 64
 """Below this many columns (a phone held upright) the screens stack their parts."""
@@ -87,6 +87,16 @@ BY_TAB: dict[str, list[list[tuple[str, str]]]] = {  # each screen's pages of wor
             (N_("map patch"), "do('patch')"),
             (N_("new"), "do('new')"),
             (N_("remove"), "do('remove')"),
+        ],
+        [
+            (N_("kind"), "do('kind')"),
+            (N_("fatigue"), "do('fatigue')"),
+            (N_("disorganized"), "do('disorganized')"),
+            (N_("demoralized"), "do('demoralized')"),
+            (N_("entrenchment"), "do('entrenchment')"),
+            (N_("leader"), "do('leader')"),
+            (N_("attack type"), "do('attack_type')"),
+            (N_("rout"), "do('rout')"),
         ],
     ],
     "game": [
@@ -164,6 +174,21 @@ def touch_bar(tab: str, width: int = 0, page: int = 0) -> Content:
             markup, used = markup + "\n", 0
         target = action if action.startswith("app.") else f"app.touch({tab!r}, {action!r})"
         markup += f" [@click={target}][b]{escape(text)}[/b][/] "
+        used += cells
+    return Content.from_markup(markup)
+
+
+def calc_picker(titles: list[tuple[str, str]], active: str, width: int) -> Content:
+    """Touch, on a phone: every calculator, (name, title) in `titles`, as a word to tap
+    (the one shown lit), in lines of at most `width` cells: the tab strip would hide the
+    last ones past the screen's edge."""
+    markup, used = "", 0
+    for name, title in titles:
+        cells = cell_len(title) + 2
+        if used and used + cells > width:
+            markup, used = markup + "\n", 0
+        style = "reverse b" if name == active else "b u"
+        markup += f" [@click=app.show_calc({name!r})][{style}]{escape(title)}[/][/] "
         used += cells
     return Content.from_markup(markup)
 

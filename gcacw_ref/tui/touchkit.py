@@ -6,8 +6,11 @@ place (a phone has no Escape or Enter key to close one).
 from __future__ import annotations
 
 import os
+import re
 
-from textual.widgets import Button
+from textual.content import Content
+from textual.markup import escape
+from textual.widgets import Button, Static
 
 from gcacw_ref.i18n import N_, _
 
@@ -27,6 +30,24 @@ def hint(keys: str, touch: str) -> str:
     """`keys` (a hint naming keys, already translated) at a keyboard; `touch` (the same told
     by taps) on a touch screen, which may lack those keys."""
     return touch if touch_mode() else keys
+
+
+KEY_NOTE = re.compile(r"\s*[(（]([^()（）]*)[)）]\s*$")
+"""A closing note in brackets: "(F2)", "（ゲーム画面で b）"."""
+KEY = re.compile(
+    r"(?:^|\s)(?:F\d{1,2}|ctrl\+\S+|alt\+\S+|space|home|end|[a-zA-Z]|[→←<>.,])(?:\s|$)"
+)
+"""A key named in such a note: an F-key, a chord, a named key, one letter or sign."""
+
+
+def unkeyed(text: str) -> str:
+    """`text` (a palette entry's help, already translated) as it is at a keyboard; on a
+    touch screen without its closing note of the key that does it ("(F2)", "(b on the
+    game screen)"): the palette entry itself is what a finger taps."""
+    note = KEY_NOTE.search(text)
+    if touch_mode() and note and KEY.search(note.group(1)):
+        return text[: note.start()]
+    return text
 
 
 class DialogButton(Button):
@@ -52,6 +73,33 @@ def close_button() -> DialogButton:
     return DialogButton(_(CLOSE))
 
 
+def tap_words(tab: str, words: list[tuple[str, str]]) -> Content:
+    """Words to tap in a line of text (touch screens): each (label, already translated;
+    an action of a widget of screen `tab`) runs that action there, as the touch bar does."""
+    markup = "".join(
+        f" [@click=app.touch({tab!r}, {action!r})][b]{escape(label)}[/b][/]"
+        for label, action in words
+    )
+    return Content.from_markup(markup)
+
+
+class TapWords(Static):
+    """Touch: a line saying `intro`, then words to tap (message ids, each with an action
+    of a widget of screen `tab`), said again in the language of the moment."""
+
+    def __init__(self, tab: str, intro: str, words: list[tuple[str, str]], classes: str) -> None:
+        self.tab, self.intro, self.words = tab, intro, words
+        super().__init__(self.said(), classes=classes)
+
+    def said(self) -> Content:
+        words = [(_(label), action) for label, action in self.words]
+        return Content.assemble(_(self.intro), tap_words(self.tab, words))
+
+    def relabel(self) -> None:
+        self.update(self.said())
+
+
 CLOSE = N_("✕ close")
+NEXT = N_("next ›")
 OK = N_("OK")
 CANCEL = N_("Cancel")

@@ -10,6 +10,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Button, Input, Label
 
+from gcacw_ref.tui.board.grid import BoardGrid
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.game.controls import GameControls
 from gcacw_ref.tui.game.dialogs import DiceDialog, PathDialog
@@ -100,7 +101,9 @@ def test_the_game_bar_pages_through_its_words() -> None:
     assert MORE[1] == "app.touch_more"
 
 
-@pytest.mark.parametrize("tab, widget", [("game", GameControls), ("calc", CalcPane)])
+@pytest.mark.parametrize(
+    "tab, widget", [("game", GameControls), ("calc", CalcPane), ("board", BoardGrid)]
+)
 def test_every_touch_action_is_one_the_screen_has(tab: str, widget: type) -> None:
     words = [action for page in BY_TAB[tab] for _label, action in page]
     words += [action for screen, _t, _h, action in PALETTE if screen == tab]

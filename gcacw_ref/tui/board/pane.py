@@ -35,6 +35,7 @@ from gcacw_ref.errors import GcacwError, one_line, printable
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.tui.board import edit
 from gcacw_ref.tui.board.grid import CELL, DIRECTIONS, BoardGrid, neighbour
+from gcacw_ref.tui.touchkit import hint, touch_mode
 from gcacw_ref.tui.widgets import Field, FormLabel, StepsTable, said_field
 
 RULE_AT_START = re.compile(r"^\s*\[(\d+(?:\.\d+)*)\]")
@@ -114,7 +115,12 @@ class BoardPane(Vertical):
                 yield Static("", id="board-status")
             with Vertical(id="board-right"):
                 yield Static("", id="board-hex")
-                yield FormLabel(N_("Answer (enter on a line opens its rule)"), id="board-said")
+                yield FormLabel(
+                    N_("Answer (a tap on a line opens its rule)")
+                    if touch_mode()
+                    else N_("Answer (enter on a line opens its rule)"),
+                    id="board-said",
+                )
                 yield AnswerLines(id="board-answer")
         with Horizontal(id="board-file-row"):
             yield FormLabel(N_("Board file"), id="board-file-label")
@@ -201,7 +207,11 @@ class BoardPane(Vertical):
             info.append(", ".join(_(FEATURE_WORDS.get(f, f)) for f in features) or "-")
         brush = edit.SIDE_FEATURES[self.feature].value
         info.append(
-            "\n" + _("h toggles: {feature} (f: another)").format(feature=_(FEATURE_WORDS[brush])),
+            "\n"
+            + hint(
+                _("h toggles: {feature} (f: another)"),
+                _("hexside toggles: {feature} (feature: another)"),
+            ).format(feature=_(FEATURE_WORDS[brush])),
             style="dim",
         )
         for uid, unit in edit.units_at(self.board, here):
@@ -281,7 +291,8 @@ class BoardPane(Vertical):
                 edit.set_terrain(self.board, here, edit.cycle(edit.TERRAINS, now, step))
         elif what == "attack_type":
             self.attack_type = edit.cycle(list(ATTACK_TYPES), self.attack_type)
-            self.said = _("b asks: {type} attack").format(type=_(self.attack_type))
+            said = hint(_("b asks: {type} attack"), _("attack asks: {type} attack"))
+            self.said = said.format(type=_(self.attack_type))
         elif what == "feature":
             self.feature = (self.feature + 1) % len(edit.SIDE_FEATURES)
         elif what in ("union", "confederate"):
@@ -334,7 +345,10 @@ class BoardPane(Vertical):
         units = edit.units_at(self.board, here)
         if kind == "attack":
             if not grid.selected:
-                self.said = _("Select the attacking units first (space on each)")
+                self.said = hint(
+                    _("Select the attacking units first (space on each)"),
+                    _("Select the attacking units first (select on each)"),
+                )
                 return
             answer = ask_attack(self.sit, here, list(grid.selected), self.attack_type)
         elif not units:
@@ -378,5 +392,9 @@ class BoardPane(Vertical):
         name = PATCH_MAPS[self.patch]
         board = board_from_map(name, "0101", *MOST_SHOWN)
         self.open_board(
-            board, _("A patch of the built-in map {map} (P: the next map)").format(map=name)
+            board,
+            hint(
+                _("A patch of the built-in map {map} (P: the next map)"),
+                _("A patch of the built-in map {map} (map patch: the next map)"),
+            ).format(map=name),
         )

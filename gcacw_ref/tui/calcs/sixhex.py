@@ -19,6 +19,7 @@ from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.summary import lines, pairs, signed
 from gcacw_ref.tui.hexes import HexPicker, Toggle, direction
 from gcacw_ref.tui.messages import ChartMarks
+from gcacw_ref.tui.touchkit import TapWords, touch_mode
 from gcacw_ref.tui.widgets import Choice, Field, FormLabel, StrengthCheck, said_field
 
 if TYPE_CHECKING:  # the calculators load when first used (start-up stays fast)
@@ -29,6 +30,11 @@ if TYPE_CHECKING:  # the calculators load when first used (start-up stays fast)
 def _toggles(marks: list[Mark]) -> list[Toggle]:
     """The picture's keys: the calculator's marks (the letters of `calc NAME --hexes`)."""
     return [Toggle(m.key, m.field, m.values, m.marks, m.description) for m in marks]
+
+
+def _touch_marks(marks: list[Mark]) -> list[tuple[str, str]]:
+    """Touch: the picture's marks as words to tap (each flips its mark on the lit hex)."""
+    return [(m.description, f"flip('{m.key}')") for m in marks]
 
 
 class FlankPicker(HexPicker):
@@ -98,7 +104,12 @@ class FlankPane(CalcPane["FlankOutput"]):
 
     def compose_form_top(self) -> ComposeResult:
         yield FlankPicker(FLANK_DEFAULTS, id="flank-hexes")
-        yield FormLabel(FLANK_LEGEND, classes="legend")
+        if touch_mode():
+            words = [*_touch_marks(FLANK_MARKS), (N_("carry to combat"), "use_in_combat")]
+            intro = N_("Tap a hex, then what is in it (its strength: the field below):")
+            yield TapWords("calc", intro, words, classes="legend")
+        else:
+            yield FormLabel(FLANK_LEGEND, classes="legend")
         with_row = Label(
             _(STRENGTH_IN_HEX).format(n=1, direction=direction(0)),
             id="flank-strength-label",
@@ -183,7 +194,11 @@ class RetreatPane(CalcPane["RetreatOutput"]):
 
     def compose_form_top(self) -> ComposeResult:
         yield RetreatPicker(RETREAT_DEFAULTS, id="retreat-hexes")
-        yield FormLabel(RETREAT_LEGEND, classes="legend")
+        if touch_mode():
+            words = [*_touch_marks(RETREAT_MARKS), (N_("retreat into the hex"), "pick")]
+            yield TapWords("calc", N_("Tap a hex, then what is in it:"), words, classes="legend")
+        else:
+            yield FormLabel(RETREAT_LEGEND, classes="legend")
 
     def compose_result_extra(self) -> ComposeResult:
         yield FormLabel(RETREAT_READING, classes="legend", id="retreat-reading")

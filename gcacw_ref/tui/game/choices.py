@@ -13,6 +13,7 @@ from gcacw_ref.tui.game.host import GameHost
 from gcacw_ref.tui.game.mapview import MapView
 from gcacw_ref.tui.game.view import choice_options, choices_title
 from gcacw_ref.tui.plain import plain
+from gcacw_ref.tui.touchkit import hint
 
 
 class GameChoices:
@@ -80,7 +81,12 @@ class GameChoices:
             box.focus()
             host.report(_("several choices use hex {hex}: pick one").format(hex=hex_id))
         elif not choices:
-            host.report(_("no decision of yours is open: → lets the game go on"))
+            host.report(
+                hint(
+                    _("no decision of yours is open: → lets the game go on"),
+                    _("no decision of yours is open: ▶ lets the game go on"),
+                )
+            )
         elif refusals := self.focusing.why_not_here(hex_id):
             host.why_rule = refusals[0].rule
             host.why_refusal = refusals[0]

@@ -23,7 +23,7 @@ from gcacw_ref.game.play.api import ScenarioSummary, builtin_scenarios, load_sce
 from gcacw_ref.i18n import N_, _, current_language, ngettext
 from gcacw_ref.tui.game.describe import PLAYERS, SIDES
 from gcacw_ref.tui.plain import plain
-from gcacw_ref.tui.touchkit import CANCEL, OK, DialogButton, touch_mode
+from gcacw_ref.tui.touchkit import CANCEL, OK, DialogButton, hint, touch_mode
 
 
 @dataclass(frozen=True)
@@ -146,7 +146,7 @@ class NewGameDialog(_Dialog[GameOptions]):
         listed = [Option(Text(scenario_line(s)), id=s.id) for s in self.summaries]
         chosen = self.options.scenario
         with Vertical(id="dialog"):
-            yield Label(_("New game (enter starts it)"), classes="title")
+            yield Label(hint(_("New game (enter starts it)"), _("New game")), classes="title")
             yield Label(_("Scenario"))
             box = OptionList(*listed, id="new-scenarios")
             if chosen in self.scenarios:

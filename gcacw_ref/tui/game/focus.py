@@ -41,6 +41,7 @@ from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import MapView
 from gcacw_ref.tui.game.whyrule import refusal_place
 from gcacw_ref.tui.messages import OpenRule
+from gcacw_ref.tui.touchkit import hint
 
 FOCUS_ORDER = ("#game-map", "#game-choices", "#game-log")
 
@@ -221,7 +222,8 @@ class GameFocus:
         for r in refusals:
             out.append(f" [{r.rule}] ", style="bold cyan")
             out.append(r.reason)
-        out.append("  " + _("R: rule {rule}").format(rule=refusals[0].rule), style="dim")
+        said = hint(_("R: rule {rule}"), _("rule (on the bar): {rule}"))
+        out.append("  " + said.format(rule=refusals[0].rule), style="dim")
         return out
 
     # -- the detail panel --------------------------------------------------------------

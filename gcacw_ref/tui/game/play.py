@@ -72,8 +72,14 @@ class GamePlay:
         if self.host.busy:
             return _("already at the latest event: the bot is thinking")
         if h.human_to_move():  # → would not play on: the person decides first
-            return _("already at the latest event: your decision is open (enter chooses)")
-        return _("already at the latest event: → lets the game go on")
+            return hint(
+                _("already at the latest event: your decision is open (enter chooses)"),
+                _("already at the latest event: your decision is open (tap a choice)"),
+            )
+        return hint(
+            _("already at the latest event: → lets the game go on"),
+            _("already at the latest event: ▶ lets the game go on"),
+        )
 
     def step(self, delta: int, by_action: bool) -> None:
         """One event (or one action) forward or back; forward at the end plays on."""
@@ -101,7 +107,12 @@ class GamePlay:
         h = self.host.history
         browse = self.host.query_one("#game-log", LogView).browse
         if h is not None and browse == h.cursor:
-            self.host.report(_("the log's cursor is on the current event: move it with ↑ ↓ first"))
+            self.host.report(
+                hint(
+                    _("the log's cursor is on the current event: move it with ↑ ↓ first"),
+                    _("the log's cursor is on the current event: tap another event first"),
+                )
+            )
             return
         self.go(browse)
 

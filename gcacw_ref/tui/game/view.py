@@ -69,7 +69,8 @@ def status_line(
             decision = _("{decision} ({player})").format(decision=decision, player=_(who))
         line.append(decision)
         if h.at_end and player not in ("", "human") and not (busy or autoplay or dice_wait):
-            line.append("  " + _("→: the bot decides"), style="bold")  # it waits for the key
+            said = hint(_("→: the bot decides"), _("▶: the bot decides"))
+            line.append("  " + said, style="bold")  # it waits for the key
     return line
 
 
