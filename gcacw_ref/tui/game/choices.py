@@ -43,6 +43,7 @@ class GameChoices:
             if box.has_focus:  # the map, not whatever comes next (the log: enter = rule)
                 host.query_one("#game-map", MapView).focus()
             box.set_class(False, "shown")
+            host.set_class(False, "deciding")
             return []
         legal = h.legal()
         if legal == host._choices:
@@ -55,6 +56,7 @@ class GameChoices:
         box.add_options(options)
         box.border_title = plain(choices_title(h))  # unit names come from a scenario file
         box.set_class(True, "shown")
+        host.set_class(True, "deciding")  # a phone gives the choices the room (pane.py)
         box.highlighted = next(  # the first choice (not a group's title)
             i for i, o in enumerate(options) if o is not None and not o.disabled
         )

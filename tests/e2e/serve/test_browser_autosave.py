@@ -28,6 +28,7 @@ from tests.e2e.serve.test_browser_touch import PHONE, t, tap_bar
 
 RESUME_JS = "window.sessionStorage.getItem('gcacw-resume')"
 STATUS_ROW = 3  # the game's status line: turn, phase, VP
+CHOICE_ROWS = {1: 1, 2: 3}  # rows below the choices box's top: "Done"; a transfer
 
 
 @pytest.fixture(scope="module")
@@ -68,14 +69,13 @@ def status(screen: Screen) -> str:
 
 
 def decide(screen: Screen, lang: str, choice: int) -> str:
-    """On the game screen, step to the first decision, take its `choice`-th choice (1: the
-    first; by the keys the choice list takes) and wait until the screen is quiet (the bot
-    has played on); the status line then."""
+    """On the game screen, step to the first decision, tap its `choice`-th choice (1:
+    "Done", the box's first row; 2: the first leader transfer, under its group's title)
+    and wait until the screen is quiet (the bot has played on); the status line then."""
     tap_bar(screen, lang, " ▶ ")
-    screen.find("╭", after_row=3)
+    top = screen.find("╭", after_row=3)[0]
     before = screen.settle(quiet=1.0)
-    screen.press("ArrowDown", choice - 1)
-    screen.press("Enter")
+    screen.tap_cell(top + CHOICE_ROWS[choice], 8)
     deadline = time.monotonic() + WAIT_S
     while screen.settle(quiet=1.0) == before:
         assert time.monotonic() < deadline, screen.text()

@@ -2,8 +2,9 @@
 (412x915) and a tablet's (1180x820), in English and in Japanese: harrow's 32 columns are
 all on screen at once after a tap on the touch bar's "map".
 
-The game is harrow, kept as the served app's autosave (a served app opens it on the game
-tab). On the phone the hexes are one character wide and the column numbers take two lines
+The game is harrow, kept as a closed tab's autosave (a new tab takes it over and opens it
+on the game tab). On the phone the hexes are one character wide and the column numbers take
+two lines
 (the tens over the ones); on the tablet the widest hex whose 32 columns fit the map pane
 left of the side panel (3 characters: one line `01 02 … 32`; else 2). Either way columns
 1 and 32 are read on the same screen. Screenshots are kept under `test-artefacts/browser/map-*`.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +24,7 @@ import pytest
 from gcacw_ref.bench.browser import Screen, Served, browser_context, start_server
 from gcacw_ref.game.play.api import load_scenario
 from gcacw_ref.settings import Settings, save_settings
-from gcacw_ref.tui.game.extras import AUTOSAVE
+from gcacw_ref.tui.autosave import FOLDER
 from gcacw_ref.tui.game.history import History
 from tests.e2e.serve.test_browser import _browser, artefacts
 from tests.e2e.serve.test_browser_touch import PHONE, TABLET, t, tap_bar, touch_home
@@ -39,10 +41,12 @@ def harrow_server(touch_home: Path, request: pytest.FixtureRequest) -> Iterator[
     """A server whose apps speak `request.param` and open a harrow game (the autosave)."""
     lang = str(request.param)
     save_settings(Settings(game="GTC", language=lang), touch_home)
-    games = touch_home / "games"
-    games.mkdir(exist_ok=True)
+    kept = touch_home / "games" / FOLDER
+    shutil.rmtree(kept, ignore_errors=True)
+    kept.mkdir(parents=True)
     players = {"union": "human", "confederate": "heuristic"}
-    History.new(load_scenario("harrow"), 1, players).save(games / AUTOSAVE)
+    # a closed tab's game: the new tab takes it over (`tui/autosave.py`)
+    History.new(load_scenario("harrow"), 1, players).save(kept / f"{'0' * 32}.json")
     server = start_server(
         touch_home, "--max-sessions", "2", env=dict(os.environ, GCACW_REF_LANG="")
     )
@@ -50,7 +54,7 @@ def harrow_server(touch_home: Path, request: pytest.FixtureRequest) -> Iterator[
         yield server
     finally:
         server.stop()
-        (games / AUTOSAVE).unlink(missing_ok=True)
+        shutil.rmtree(kept, ignore_errors=True)
 
 
 def column_numbers(screen: Screen) -> tuple[int, int, int]:
