@@ -9,8 +9,7 @@ reads the whole screen as drawn (the screenshot's text). The palette's entries a
 from the app's command list (more than a screen holds).
 
 Left out, and why: the help screen's table of keys (titled "for a keyboard" on a touch
-screen: the one place that lists keys on purpose), and the game's compact map and legend
-(their words belong to the map's own work, branch phone-map).
+screen: the one place that lists keys on purpose).
 """
 
 from __future__ import annotations
@@ -30,6 +29,7 @@ from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.calcs.base import CalcPane
 from gcacw_ref.tui.calcs.fields import field_hint
 from gcacw_ref.tui.game.dialogs import DiceDialog
+from gcacw_ref.tui.game.legend import legend
 from gcacw_ref.tui.game.view import status_line
 from gcacw_ref.tui.screens import ConfirmScreen, HelpScreen
 from gcacw_ref.tui.tabs import CALC_PANES
@@ -40,7 +40,7 @@ from .conftest import bot_history, loaded_game_pane, run_async, settle, until_st
 PHONE = (45, 40)
 CELL_PX = 20 * 0.61  # a cell's width in Rich's SVG: its line height times the font's aspect
 KEY_WORDS = re.compile(
-    r"(?i:\b(?:escape|esc|ctrl|shift|alt\+\w+|F\d{1,2})\b|\benter\b(?! \d{4}))"
+    r"(?i:\b(?:escape|esc|ctrl|shift|alt\+\w+|(?<![-\w])F\d{1,2}(?!-))\b|\benter\b(?! \d{4}))"
     r"|\^[a-z]\b|[(（][a-zA-Z][)）]|(?<![\w.])[a-zA-Z](?:: |：)|エスケープ|エンター|タブキー"
     r"|←→|→←|↑ ?↓|[→←](?:[:：]| lets| steps|で)|left/right|up/down|(?<!\w)tab(?: field| to| key)"
 )
@@ -141,7 +141,8 @@ async def walk_game(walk: Walk, app: GcacwApp) -> None:
     pane = await loaded_game_pane(walk.pilot)
     await until_still(walk.pilot, pane)
     await walk.look("game, the person's decision")
-    for action in ("step(1)", "undo", "overlay_zoc", "overlay_reach", "overlay_clear"):
+    steps = ("step(1)", "undo", "overlay_zoc", "overlay_reach", "overlay_clear")
+    for action in (*steps, "map_compact", "legend", "legend", "map_compact"):
         await walk.run(f"touch('game', {action!r})", f"game, {action}")
     await walk.run("touch('game', 'jump_log')", "game, the log's event")
     await walk.run("touch('game', 'step(-1)')", "game, back")
@@ -246,4 +247,22 @@ def test_the_game_status_names_no_key_on_a_touch_screen(
     assert [line for line in walk_lines if KEY_WORDS.search(line)] == []
     monkeypatch.delenv(ENV_VAR)
     at_a_keyboard = status_line(h, "", False, 0, False, False, False).plain
+    assert KEY_WORDS.search(at_a_keyboard), at_a_keyboard
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_map_legend_names_no_key_on_a_touch_screen(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The legend is longer than a phone's panel (the walk sees its first lines): all of it,
+    read here, tells the touch bar's words in place of the keys."""
+    monkeypatch.setenv(ENV_VAR, "1")
+    i18n.set_language(lang)
+    lines = legend().plain.split("\n")
+    assert [line for line in lines if KEY_WORDS.search(line)] == []
+    assert any(line.startswith(i18n._("Taps")) for line in lines)
+    overlays = next(line for line in lines if line.startswith(i18n._("Overlays")))
+    assert i18n._("ZOC") in overlays and i18n._("reach") in overlays, overlays
+    monkeypatch.delenv(ENV_VAR)
+    at_a_keyboard = legend().plain
     assert KEY_WORDS.search(at_a_keyboard), at_a_keyboard

@@ -18,6 +18,7 @@ from gcacw_ref.tui.game.mapstyle import (
     ZOC_BG,
     ZOC_LIMITED_BG,
 )
+from gcacw_ref.tui.touchkit import touch_mode
 
 LEGEND = (
     (N_("Hex line 1"), N_("hex id, road mark, river mark, feature")),
@@ -36,7 +37,7 @@ LEGEND = (
     (
         N_("Compact map"),
         N_(
-            "m: a line a hex, column numbers on top, row numbers at the left; even columns "
+            "a line a hex, column numbers on top, row numbers at the left; even columns "
             "are drawn level with the odd ones (on the board they sit half a hex lower)"
         ),
     ),
@@ -66,6 +67,21 @@ LEGEND = (
         ),
     ),
 )
+TOUCH_LINES = {
+    "Overlays": (
+        N_("Overlays"),
+        N_("ZOC: each side's ZOC  command: the command radius  reach: hexes with the MP"),
+    ),
+    "Keys": (
+        N_("Taps"),
+        N_(
+            "a choice decides  rule: the rule  map: compact map  a hex: why not? in the hex "
+            "panel  a swipe pans the map"
+        ),
+    ),
+}
+"""On a touch screen, the lines that name keys told by the touch bar's words
+(`tui/touch.py`)."""
 
 
 def _swatches(out: Text, title: str, items: list[tuple[str, str, str]]) -> None:
@@ -81,6 +97,8 @@ def legend() -> Text:
     """Every mark, glyph and colour of the map, with colour samples."""
     out = Text()
     for title, text in LEGEND:
+        if touch_mode():
+            title, text = TOUCH_LINES.get(title, (title, text))
         out.append(_(title) + ": ", style="bold")
         out.append(_(text) + "\n")
     terrain = [(bg, "#ffffff", _(D.TERRAIN.get(str(t), str(t)))) for t, bg in TERRAIN_BG.items()]
