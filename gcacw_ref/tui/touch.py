@@ -77,6 +77,7 @@ BY_TAB: dict[str, list[list[tuple[str, str]]]] = {  # each screen's pages of wor
             (N_("attack"), "do('attack')"),
             (N_("retreat"), "do('retreat')"),
             (N_("command"), "do('command')"),
+            (N_("side ↻"), "point_next"),
             (N_("hexside"), "do('hexside')"),
             (N_("feature"), "do('feature')"),
             (N_("active"), "do('active')"),

@@ -146,6 +146,13 @@ async def test_touch_bar_words_edit_the_board(
         await settle(pilot)
         units = app.query_one(BoardPane).board.units
         assert [(u.hex, u.side.value, int(u.strength)) for u in units] == [("0201", "union", 7)]
+        # a hexside by taps: the side pointed at turns clockwise (N, NE, SE, S), as "4" does
+        for action in ["point_next"] * 3 + ["do('feature')"] * 3 + ["do('hexside')"]:
+            await app.action_touch("board", action)
+        await settle(pilot)
+        assert app.query_one(BoardPane).board.hexsides == [
+            {"between": ["0201", "0202"], "features": ["road"]}
+        ]
 
 
 @run_async

@@ -135,6 +135,10 @@ class BoardGrid(Widget, can_focus=True):
         self.pointing = direction
         self._moved()
 
+    def action_point_next(self) -> None:
+        """Touch: point at the next hexside, clockwise (the keys 1-6 point at one)."""
+        self.action_point((self.pointing + 1) % len(DIRECTIONS))
+
     def action_do(self, what: str) -> None:
         pane = self.parent
         while pane is not None and not hasattr(pane, "board_key"):
