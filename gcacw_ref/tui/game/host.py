@@ -7,7 +7,7 @@ read and set the pane's state and ask it to redraw, and know nothing else of it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 
 from textual.timer import Timer
 from textual.widget import Widget
@@ -52,6 +52,8 @@ class GameHost(Protocol):
     def query_one(self, selector: str, expect_type: type[W]) -> W: ...
 
     def post_message(self, message: Message) -> bool: ...
+
+    def set_class(self, add: bool, *class_names: str, update: bool = True) -> Self: ...
 
     def report(self, text: str, error: bool = False) -> None: ...
 
