@@ -55,16 +55,32 @@ HINTS = {
 
 def hints(tab: str, width: int = 0) -> Text:
     """The one-line key reminder at the bottom for screen `tab`, `width` cells wide (0:
-    any). When the global keys and the screen's own do not both fit, the screen's keys
-    win and the global ones shrink to help and the palette."""
+    any). When the global keys and the screen's own do not all fit, the screen's keys win:
+    help and the palette stay, then the language and quit as the room allows, then the
+    screens' keys if all of them fit (each is on its tab too), in their usual order."""
     full = _full_hints(tab)
     if not width or (width >= NARROW and full.cell_len <= width):
         return full
+    chosen = {key for key, _what in SHOWN_KEYS if key in ESSENTIAL}
+    screens = {key for key, _what in SHOWN_KEYS if key not in ESSENTIAL + SECOND}
+    for more in [{key} for key in SECOND] + [screens]:
+        if _short_hints(tab, chosen | more).cell_len <= width:
+            chosen |= more
+    return _short_hints(tab, chosen)
+
+
+ESSENTIAL = ("F1", "^p")  # help and the palette: every other key is found from them
+SECOND = ("F8", "^q")  # the language and quit, before the screens' keys
+
+
+def _short_hints(tab: str, keys: set[str]) -> Text:
+    """The global keys in `keys` (in their usual order), then the screen's own."""
     line = Text()
-    line.append(" F1", style="bold")
-    line.append(" " + _("help") + "  ")
-    line.append("^p", style="bold")
-    line.append(" " + _("palette") + " │ ")
+    for i, (key, what) in enumerate((k, w) for k, w in SHOWN_KEYS if k in keys):
+        line.append("  " if i else "")
+        line.append(key if i else " " + key, style="bold")
+        line.append(" " + _(what))
+    line.append(" │ ")
     line.append(_(HINTS.get(tab, "")), style="dim")
     return line
 

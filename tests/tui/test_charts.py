@@ -153,3 +153,17 @@ def test_the_reminder_line_is_the_apps_shown_bindings() -> None:
         "board": "F10",
     }
     assert tab_title("charts") == "Charts F5"
+
+
+def test_a_narrower_reminder_line_keeps_what_fits() -> None:
+    """Too narrow for every global key: help and the palette stay, the language and quit
+    come back as room allows, the screens' keys only all together (each is on its tab)."""
+    from gcacw_ref.tui.tabs import hints
+
+    own = " │ type to search · ↓ results · enter opens"
+    assert hints("search", 120).plain == " F1 help  F8 日本語  ^p palette  ^q quit" + own
+    assert hints("search", 80).plain == " F1 help  F8 日本語  ^p palette" + own
+    assert hints("search", 45).plain == " F1 help  ^p palette" + own
+    game = hints("game", 120).plain
+    assert game.startswith(" F1 help  ^p palette │ →← event") and "F8" not in game
+    assert hints("search", 200).plain == hints("search").plain  # all of it fits
