@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
@@ -76,6 +77,10 @@ def test_a_harrow_turn_as_the_union_takes_under_60_keys(
                 if summary.has_class("shown"):
                     summaries += 1
                     assert str(summary.render()).startswith("The bot since your decision (")
+                    # whole in its box (fewer named at 80x24), never cut off mid-line
+                    text = Text(str(summary.render()))
+                    lines = text.wrap(app.console, summary.content_region.width)
+                    assert len(lines) <= summary.content_region.height, (lines, summary.region)
                 press = pass_keys(pane)
                 keys += len(press)
                 decisions += 1

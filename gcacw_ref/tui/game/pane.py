@@ -16,6 +16,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.scalar import Unit
 from textual.events import DescendantFocus
 from textual.timer import Timer
 from textual.widgets import OptionList, Static
@@ -34,7 +35,7 @@ from gcacw_ref.tui.game.legend import legend
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import CursorMoved, HexChosen, MapView
 from gcacw_ref.tui.game.play import BOT_SPEED, GamePlay, against_bot, engine_trouble
-from gcacw_ref.tui.game.summary import bot_summary
+from gcacw_ref.tui.game.summary import fitted_summary
 from gcacw_ref.tui.game.view import SPEEDS, log_lines, status_line
 from gcacw_ref.tui.messages import GamePlaying, OpenRule
 from gcacw_ref.tui.plain import plain
@@ -304,11 +305,21 @@ class GamePane(GameControls):
         decision (each of its events is still in the log)."""
         box = self.query_one("#game-summary", Static)
         h = self.history
-        words = bot_summary(h) if deciding and h is not None and against_bot(h) else Text()
+        words = Text()
+        if deciding and h is not None and against_bot(h):
+            words = fitted_summary(h, *self._summary_room(box), self.app.console)
         if words.plain != self._summary:
             self._summary = words.plain
             box.update(words, layout=True)
             box.set_class(bool(words.plain), "shown")
+
+    def _summary_room(self, box: Static) -> tuple[int, int]:
+        """The cells a line and the lines the summary box has for its text (its CSS
+        `max-height` less its border; its padding off the width)."""
+        side = self.query_one("#game-side").size.width
+        most = box.styles.max_height
+        rows = int(most.value) if most is not None and most.unit == Unit.CELLS else 6
+        return max(0, side - 2), max(1, rows - 1)
 
     def show_info(self) -> None:
         info = self.query_one("#game-info", Static)

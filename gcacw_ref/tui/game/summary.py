@@ -7,6 +7,7 @@ stop of the log, so any line of the summary can be looked at in full there.
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.text import Text
 
 from gcacw_ref.game.play.api import Event, piece_names
@@ -47,14 +48,17 @@ def _moves(events: list[Event]) -> dict[str, tuple[str, str]]:
 
 
 def _more(shown: list[str], total: int) -> str:
+    if not shown:  # no room to name any: how many
+        return str(total)
     words = join_list(shown)
     if total > len(shown):
         words += " " + _("(+{n} more)").format(n=total - len(shown))
     return words
 
 
-def bot_summary(h: History) -> Text:
-    """The bot's part since the person's last decision ("" when it did nothing)."""
+def bot_summary(h: History, named: int = MOVED_SHOWN) -> Text:
+    """The bot's part since the person's last decision ("" when it did nothing), naming
+    at most `named` units moved and attacks (the rest counted)."""
     first = since_last_decision(h)
     nodes = [n for n in h.nodes[first:] if n.by not in ("", "human", "saved")]
     if not nodes:
@@ -64,9 +68,7 @@ def bot_summary(h: History) -> Text:
     lines: list[str] = []
     moved = _moves(events)
     if moved:
-        shown = [
-            f"{names.get(u, u)} {fr}→{to}" for u, (fr, to) in list(moved.items())[:MOVED_SHOWN]
-        ]
+        shown = [f"{names.get(u, u)} {fr}→{to}" for u, (fr, to) in list(moved.items())[:named]]
         lines.append(_("moved: {units}").format(units=_more(shown, len(moved))))
     combats = [e for e in events if e.get("type") == "combat"]
     if combats:
@@ -76,7 +78,7 @@ def bot_summary(h: History) -> Text:
                 a=e.get("attacker_result") or "-",
                 d=e.get("defender_result") or "-",
             )
-            for e in combats[:COMBATS_SHOWN]
+            for e in combats[: min(named, COMBATS_SHOWN)]
         ]
         lines.append(_("attacks: {attacks}").format(attacks=_more(shown, len(combats))))
     gone = [str(e.get("unit")) for e in events if e.get("type") in ("eliminated", "surrender")]
@@ -88,7 +90,8 @@ def bot_summary(h: History) -> Text:
         lines.append(ngettext("{n} pass", "{n} passes", passes).format(n=passes))
     if not lines:  # a quiet part ("Done", a pass): its decisions by name
         said = [D.action_words(n.action, h.last, defenders=False) for n in nodes if n.action]
-        lines.append(_("decisions: {list}").format(list=_more(said[:DECISIONS_SHOWN], len(said))))
+        shown = said[: min(named, DECISIONS_SHOWN)]
+        lines.append(_("decisions: {list}").format(list=_more(shown, len(said))))
     out = Text()
     out.append(
         ngettext(
@@ -100,3 +103,15 @@ def bot_summary(h: History) -> Text:
     )
     out.append(" " + " / ".join(lines))
     return out
+
+
+def fitted_summary(h: History, width: int, rows: int, console: Console) -> Text:
+    """The bot's summary naming as many units and attacks as `rows` lines of `width`
+    cells hold (each one left out is counted, and the log has them all); at the least,
+    none named."""
+    words = Text()
+    for named in range(MOVED_SHOWN, -1, -1):
+        words = bot_summary(h, named)
+        if width <= 0 or len(words.wrap(console, width)) <= rows:
+            break
+    return words
