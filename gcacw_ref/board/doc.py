@@ -28,15 +28,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gcacw_ref.game.model.scenario_doc import (
-    Entrenchment,
-    LeaderRank,
-    UnitKind,
-    UnitSize,
-)
+from gcacw_ref.game.model.scenario_doc import LeaderRank, UnitKind, UnitSetup
 from gcacw_ref.game.model.scenario_limits import MAX_ID, MAX_LEADERS, MAX_TEXT, MAX_UNITS
 from gcacw_ref.rules.games import Game, Side
-from gcacw_ref.rules.numbers import Strength
 
 _STRICT = ConfigDict(extra="forbid")
 HEX = r"^[0-9]{4}$"
@@ -66,28 +60,14 @@ class BoardState(BaseModel):
     refused: list[str] = Field(default=[], max_length=MAX_UNITS)
 
 
-class BoardUnit(BaseModel):
-    """A unit on the board: a scenario unit whose id, name, kind and markers may be left out."""
+class BoardUnit(UnitSetup):
+    """A unit on the board: a scenario unit (`UnitSetup`, whose fields and ranges it
+    shares) whose id, name and kind may be left out, and which the board tab edits."""
 
-    model_config = _STRICT
-    id: str | None = Field(default=None, min_length=1, max_length=MAX_ID)
-    name: str | None = Field(default=None, max_length=MAX_TEXT)
-    name_ja: str = Field(default="", max_length=MAX_TEXT)
-    side: Side
+    model_config = ConfigDict(extra="forbid", frozen=False)
+    id: str | None = Field(default=None, min_length=1, max_length=MAX_ID)  # type: ignore[assignment]
+    name: str | None = Field(default=None, max_length=MAX_TEXT)  # type: ignore[assignment]
     kind: UnitKind = "infantry"
-    size: UnitSize = "division"
-    corps: str | None = Field(default=None, max_length=MAX_ID)
-    division: str | None = Field(default=None, max_length=MAX_ID)
-    tactical: int = Field(default=0, ge=0, le=6)
-    artillery: int = Field(default=0, ge=0, le=12)
-    strength: Strength
-    organized: bool = True
-    fatigue: int = Field(default=0, ge=0, le=4)
-    exhausted: bool = False
-    demoralized: int = Field(default=0, ge=0, le=2)
-    entrenchment: Entrenchment = "none"
-    hex: str = Field(pattern=HEX)
-    army_of_the_potomac: bool = True
 
 
 class BoardLeader(BaseModel):

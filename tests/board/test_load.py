@@ -6,8 +6,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from gcacw_ref.board import (
+    BoardUnit,
     board_from_map,
     board_from_state,
     dump_board,
@@ -22,6 +24,7 @@ from gcacw_ref.cli import main
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.engine.core import initial_state
 from gcacw_ref.game.model.scenario import SCENARIO_DIR, load_scenario
+from gcacw_ref.game.model.scenario_doc import UnitSetup
 
 SHORT = """
 [board]
@@ -174,3 +177,16 @@ def test_check_ok(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path.write_text(SHORT, encoding="utf-8")
     assert main(["board", "check", str(path)]) == 0
     assert "2" in capsys.readouterr().out
+
+
+def test_a_board_unit_is_a_scenario_unit_with_short_defaults() -> None:
+    """`BoardUnit` is `UnitSetup` with id, name and kind optional: the same fields in the
+    same order, the same ranges (a marker out of range is refused on the board too)."""
+    assert list(BoardUnit.model_fields) == list(UnitSetup.model_fields)
+    short = BoardUnit.model_validate({"hex": "0504", "side": "union", "strength": 6})
+    assert (short.id, short.name, short.kind) == (None, None, "infantry")
+    for field, value in (("fatigue", 5), ("tactical", 7), ("demoralized", 3)):
+        with pytest.raises(ValidationError, match=field):
+            BoardUnit.model_validate({"hex": "0504", "side": "union", "strength": 6, field: value})
+    with pytest.raises(ValidationError, match="unit 0504: strength must be 1/2 to 21"):
+        BoardUnit.model_validate({"hex": "0504", "side": "union", "strength": 22})

@@ -119,7 +119,7 @@ class UnitSetup(_JapaneseName):
     @model_validator(mode="after")
     def _strength_in_range(self) -> UnitSetup:
         if self.strength < Fraction(1, 2) or self.strength > 21:
-            raise ValueError(f"unit {self.id}: strength must be 1/2 to 21")
+            raise ValueError(f"unit {self.id or self.hex}: strength must be 1/2 to 21")
         return self
 
 
