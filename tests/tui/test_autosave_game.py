@@ -5,6 +5,7 @@ autosave that cannot be opened is set aside as `.bad` and a new game starts."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -38,6 +39,17 @@ def keep_game(home: Path, seed: int) -> Path:
     return path
 
 
+@pytest.fixture
+def served_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A data directory as a served app has it (touch mode); its autosave lock let go after."""
+    monkeypatch.setenv(ENV_VAR, "1")
+    monkeypatch.setenv("GCACW_REF_HOME", str(tmp_path))
+    try:
+        yield tmp_path
+    finally:
+        autosaves().release()
+
+
 async def game_on_show(app: GcacwApp, pilot: object, seed: int) -> GamePane:
     for _ in range(300):
         await settle(pilot)  # type: ignore[arg-type]
@@ -48,71 +60,50 @@ async def game_on_show(app: GcacwApp, pilot: object, seed: int) -> GamePane:
 
 
 @run_async
-async def test_the_game_screen_opens_the_tabs_own_game(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(ENV_VAR, "1")
-    monkeypatch.setenv("GCACW_REF_HOME", str(tmp_path))
-    keep_game(tmp_path, KEPT_SEED)
+async def test_the_game_screen_opens_the_tabs_own_game(served_home: Path) -> None:
+    keep_game(served_home, KEPT_SEED)
     autosaves().claim(TAB)
-    app = GcacwApp(home=tmp_path)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            app.action_show_tab("game")
-            pane = await game_on_show(app, pilot, KEPT_SEED)
-            assert pane.history is not None and pane.history.scenario.id == "training"
-            assert pane.message == "The game in progress is back: 0 actions"
-    finally:
-        autosaves().release()
+    app = GcacwApp(home=served_home)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.action_show_tab("game")
+        pane = await game_on_show(app, pilot, KEPT_SEED)
+        assert pane.history is not None and pane.history.scenario.id == "training"
+        assert pane.message == "The game in progress is back: 0 actions"
 
 
 @run_async
-async def test_a_tab_known_late_replaces_an_untouched_new_game(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(ENV_VAR, "1")
-    monkeypatch.setenv("GCACW_REF_HOME", str(tmp_path))
+async def test_a_tab_known_late_replaces_an_untouched_new_game(served_home: Path) -> None:
     autosaves()  # this home's store, its tab not known yet
-    app = GcacwApp(home=tmp_path)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            app.action_show_tab("game")
-            first = await loaded_game_pane(pilot)
-            assert first.history is not None and first.history.seed == 1
-            assert not list((tmp_path / "games").glob("autosave/*.json"))  # no tab, no file
-            keep_game(tmp_path, KEPT_SEED)
-            app.post_message(TabKnown(autosaves().claim(TAB)))
-            await game_on_show(app, pilot, KEPT_SEED)
-    finally:
-        autosaves().release()
+    app = GcacwApp(home=served_home)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.action_show_tab("game")
+        first = await loaded_game_pane(pilot)
+        assert first.history is not None and first.history.seed == 1
+        assert not list((served_home / "games").glob("autosave/*.json"))  # no tab, no file
+        keep_game(served_home, KEPT_SEED)
+        app.post_message(TabKnown(autosaves().claim(TAB)))
+        await game_on_show(app, pilot, KEPT_SEED)
 
 
 @run_async
-async def test_an_autosave_that_cannot_be_opened_is_set_aside(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(ENV_VAR, "1")
-    monkeypatch.setenv("GCACW_REF_HOME", str(tmp_path))
-    folder = tmp_path / "games" / "autosave"
+async def test_an_autosave_that_cannot_be_opened_is_set_aside(served_home: Path) -> None:
+    folder = served_home / "games" / "autosave"
     folder.mkdir(parents=True)
     (folder / f"{TAB}.json").write_text('{"format": "not a game"', encoding="utf-8")
     autosaves().claim(TAB)
-    app = GcacwApp(home=tmp_path)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            app.action_show_tab("game")
-            pane = await game_on_show(app, pilot, 1)  # a new game in its place
-            bad = folder / f"{TAB}.json.bad"
-            assert bad.read_text(encoding="utf-8") == '{"format": "not a game"'
-            notes = [str(n.message) for n in app._notifications]  # noqa: SLF001
-            assert any(f"{TAB}.json.bad" in note for note in notes), notes
-            assert pane.history is not None and not pane.history.nodes[2:]
-            assert (folder / f"{TAB}.json").is_file()  # the new game, autosaved in turn
-    finally:
-        autosaves().release()
+    app = GcacwApp(home=served_home)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.action_show_tab("game")
+        pane = await game_on_show(app, pilot, 1)  # a new game in its place
+        bad = folder / f"{TAB}.json.bad"
+        assert bad.read_text(encoding="utf-8") == '{"format": "not a game"'
+        notes = [str(n.message) for n in app._notifications]  # noqa: SLF001
+        assert any(f"{TAB}.json.bad" in note for note in notes), notes
+        assert pane.history is not None and not pane.history.nodes[2:]
+        assert (folder / f"{TAB}.json").is_file()  # the new game, autosaved in turn
 
 
 def test_the_driver_takes_the_first_well_formed_tab_id(
