@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from gcacw_ref import i18n
+from gcacw_ref.layout_rich import wrap_text
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import pane as pane_module
@@ -76,10 +77,9 @@ def test_a_harrow_turn_as_the_union_takes_under_60_keys(
                 summary = pane.query_one("#game-summary", Static)
                 if summary.has_class("shown"):
                     summaries += 1
-                    assert str(summary.render()).startswith("The bot since your decision (")
+                    assert pane.summary.startswith("The bot since your decision (")
                     # whole in its box (fewer named at 80x24), never cut off mid-line
-                    text = Text(str(summary.render()))
-                    lines = text.wrap(app.console, summary.content_region.width)
+                    lines = wrap_text(Text(pane.summary), summary.content_region.width, words=True)
                     assert len(lines) <= summary.content_region.height, (lines, summary.region)
                 press = pass_keys(pane)
                 keys += len(press)

@@ -23,6 +23,7 @@ from textual.widgets import OptionList, Static
 
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.play.api import Action, Refusal, load_scenario
+from gcacw_ref.layout_rich import KinsokuText
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game import overlays
 from gcacw_ref.tui.game.choices import GameChoices
@@ -307,11 +308,16 @@ class GamePane(GameControls):
         h = self.history
         words = Text()
         if deciding and h is not None and against_bot(h):
-            words = fitted_summary(h, *self._summary_room(box), self.app.console)
+            words = fitted_summary(h, *self._summary_room(box))
         if words.plain != self._summary:
             self._summary = words.plain
-            box.update(words, layout=True)
+            box.update(KinsokuText(words, words=True), layout=True)  # Japanese line rules
             box.set_class(bool(words.plain), "shown")
+
+    @property
+    def summary(self) -> str:
+        """The bot's summary shown now ("" when none)."""
+        return self._summary
 
     def _summary_room(self, box: Static) -> tuple[int, int]:
         """The cells a line and the lines the summary box has for its text (its CSS

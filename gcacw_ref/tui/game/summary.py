@@ -7,11 +7,11 @@ stop of the log, so any line of the summary can be looked at in full there.
 
 from __future__ import annotations
 
-from rich.console import Console
 from rich.text import Text
 
 from gcacw_ref.game.play.api import Event, piece_names
 from gcacw_ref.i18n import _, current_language, join_list, ngettext
+from gcacw_ref.layout_rich import wrap_text
 from gcacw_ref.tui.game import describe as D
 from gcacw_ref.tui.game.history import History
 
@@ -105,13 +105,13 @@ def bot_summary(h: History, named: int = MOVED_SHOWN) -> Text:
     return out
 
 
-def fitted_summary(h: History, width: int, rows: int, console: Console) -> Text:
+def fitted_summary(h: History, width: int, rows: int) -> Text:
     """The bot's summary naming as many units and attacks as `rows` lines of `width`
-    cells hold (each one left out is counted, and the log has them all); at the least,
-    none named."""
+    cells hold, wrapped by the Japanese line rules as the box shows it (each one left out
+    is counted, and the log has them all); at the least, none named."""
     words = Text()
     for named in range(MOVED_SHOWN, -1, -1):
         words = bot_summary(h, named)
-        if width <= 0 or len(words.wrap(console, width)) <= rows:
+        if width <= 0 or len(wrap_text(words, width, words=True)) <= rows:
             break
     return words
