@@ -1,6 +1,7 @@
 """A phone's game screen when the player decides: the choices box gets the room (the map a
-third, the hex panel two lines, the log one), so a finger finds the choices under their
-group titles, and one tap on a choice decides it (a group's title is no choice)."""
+third, the hex panel two lines, the log one, the choice's detail hidden), so a finger finds
+the choices under their group titles, and one tap on a choice decides it (a group's title
+is no choice)."""
 
 from __future__ import annotations
 
@@ -30,10 +31,10 @@ async def test_a_phone_shows_the_choices_and_one_tap_decides(
         assert pane.has_class("deciding")
         box = app.query_one("#game-choices", OptionList)
         inside = box.region.height - 2  # the border's two rows
-        assert inside >= 4, box.region
-        # the first rows of the box: "Done", the title "Transfer a leader", two transfers
-        options = [box.get_option_at_index(i) for i in range(inside)]
-        assert [o.disabled for o in options] == [False, True, False, False]
+        assert inside == 7, box.region  # at 45x24: the map 35%, the detail hidden
+        # the first rows of the box: "Done", the title "Transfer a leader", transfers
+        options = [box.get_option_at_index(i) for i in range(box.option_count)]
+        assert [o.disabled for o in options] == [False, True, False, False, False, False, False]
         h = pane.history
         assert h is not None
         before = len(h.nodes)
