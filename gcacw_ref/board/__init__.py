@@ -11,6 +11,7 @@ Reading and writing
     `save_board(board, path)`                   write it atomically (JSON by `.json`)
     `Board`, `BoardState`, `BoardUnit`, `BoardLeader`, `View`   the pydantic models
                                                 (frozen=False: build and edit them freely)
+    `MOST_STRENGTH`                             a unit's greatest strength (21)
 Making one
     `board_from_map(map_id, top_left, columns, rows) -> Board`   an empty board showing a
                                                 patch of a built-in map (harrow, training,
@@ -46,8 +47,10 @@ from gcacw_ref.board.save import (
     inline_map,
     save_board,
 )
+from gcacw_ref.game.model.scenario_doc import MOST_STRENGTH
 
 __all__ = [
+    "MOST_STRENGTH",
     "Board",
     "BoardLeader",
     "BoardState",

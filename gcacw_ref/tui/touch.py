@@ -96,6 +96,8 @@ BY_TAB: dict[str, list[list[tuple[str, str]]]] = {  # each screen's pages of wor
             (N_("demoralized"), "do('demoralized')"),
             (N_("entrenchment"), "do('entrenchment')"),
             (N_("leader"), "do('leader')"),
+            (N_("command rating"), "do('command_rating')"),
+            (N_("tactical rating"), "do('tactical_rating')"),
             (N_("attack type"), "do('attack_type')"),
             (N_("rout"), "do('rout')"),
         ],

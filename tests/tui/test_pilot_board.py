@@ -129,6 +129,29 @@ async def test_move_retreat_command_by_keys(tmp_path: Path) -> None:
 
 
 @run_async
+async def test_a_leaders_ratings_are_set_by_keys_and_the_command_question_reads_them(
+    tmp_path: Path,
+) -> None:
+    app = GcacwApp(home=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_tab(pilot, app)
+        await pilot.press(*"ddssu", "g")  # no leader yet: said so, nothing changed
+        pane = app.query_one(BoardPane)
+        assert pane.said == "No leader with the unit in hex 0303 (L puts one)"
+        await pilot.press("L", "g", "g", "G")  # command 2 -> 3 -> 4, tactical 0 -> 1
+        await pilot.pause()
+        (leader,) = pane.board.leaders
+        assert (leader.command, leader.tactical) == (4, 1)
+        shown = str(app.query_one("#board-hex", Static).render())
+        assert "leader: command rating 4 · tactical rating 1" in shown, shown
+        await pilot.press("o")
+        await pilot.pause()
+        assert any("command rating 4" in line for line in answer(app)), answer(app)[:5]
+        await pilot.press(*["plus"] * 20)  # 6 up to the greatest strength a unit has
+        assert pane.board.units[0].strength == 21
+
+
+@run_async
 async def test_touch_bar_words_edit_the_board(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -153,6 +176,10 @@ async def test_touch_bar_words_edit_the_board(
         assert app.query_one(BoardPane).board.hexsides == [
             {"between": ["0201", "0202"], "features": ["road"]}
         ]
+        for action in ("leader", "command_rating", "tactical_rating", "tactical_rating"):
+            await app.action_touch("board", f"do({action!r})")
+        (leader,) = app.query_one(BoardPane).board.leaders
+        assert (leader.command, leader.tactical) == (3, 2)
 
 
 @run_async

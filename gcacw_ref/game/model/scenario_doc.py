@@ -79,6 +79,10 @@ class Formation(BaseModel):
     kind: Literal["corps", "division", "cavalry_corps", "cavalry_division"]
 
 
+LEAST_STRENGTH = Fraction(1, 2)  # a unit's strength in a scenario: 1/2 to 21
+MOST_STRENGTH = Fraction(21)
+
+
 class _JapaneseName(BaseModel):
     """An optional Japanese name beside the English `name` (shown in Japanese mode, the
     English one otherwise or when empty). Left out of the JSON when empty, so saves and
@@ -118,7 +122,7 @@ class UnitSetup(_JapaneseName):
 
     @model_validator(mode="after")
     def _strength_in_range(self) -> UnitSetup:
-        if self.strength < Fraction(1, 2) or self.strength > 21:
+        if self.strength < LEAST_STRENGTH or self.strength > MOST_STRENGTH:
             raise ValueError(f"unit {self.id or self.hex}: strength must be 1/2 to 21")
         return self
 

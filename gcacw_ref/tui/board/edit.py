@@ -9,7 +9,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Literal, TypeVar
 
-from gcacw_ref.board import Board, BoardLeader, BoardState, BoardUnit, Situation
+from gcacw_ref.board import (
+    MOST_STRENGTH,
+    Board,
+    BoardLeader,
+    BoardState,
+    BoardUnit,
+    Situation,
+)
 from gcacw_ref.board.load import unit_ids
 from gcacw_ref.rules.combat_tables import LevelKey
 from gcacw_ref.rules.games import Side
@@ -108,7 +115,7 @@ def change_unit(unit: BoardUnit, what: str, step: int = 1) -> None:
     """One marker or figure of a unit changed by a key: strength, kind, fatigue (0-4),
     disorganized, demoralized (0-2), entrenchment."""
     if what == "strength":
-        unit.strength = max(Fraction(1), unit.strength + step)
+        unit.strength = min(MOST_STRENGTH, max(Fraction(1), unit.strength + step))
     elif what == "kind":
         unit.kind = cycle(KINDS, unit.kind, step)
     elif what == "fatigue":
@@ -128,6 +135,25 @@ def toggle_leader(board: Board, uid: str, hex_: str) -> bool:
         board.leaders = [ld for ld in board.leaders if ld not in here]
         return False
     board.leaders = [*board.leaders, BoardLeader(command=2, with_unit=uid)]
+    return True
+
+
+LEADER_RATINGS = {"command": range(10), "tactical": range(7)}
+"""The ratings a board leader may have (the board document's ranges, `BoardLeader`)."""
+
+
+def leader_of(board: Board, uid: str, hex_: str) -> BoardLeader | None:
+    """The leader with unit `uid` (or placed on its hex), if any."""
+    return next((ld for ld in board.leaders if ld.with_unit == uid or ld.hex == hex_), None)
+
+
+def change_leader(board: Board, uid: str, hex_: str, rating: str, step: int = 1) -> bool:
+    """The command or tactical rating of the leader with the unit, to its next value
+    (round again past the top); False when the unit has no leader."""
+    leader = leader_of(board, uid, hex_)
+    if leader is None:
+        return False
+    setattr(leader, rating, cycle(list(LEADER_RATINGS[rating]), getattr(leader, rating), step))
     return True
 
 

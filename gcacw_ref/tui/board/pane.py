@@ -32,41 +32,18 @@ from gcacw_ref.board.command import ask_command
 from gcacw_ref.board.move import ask_move
 from gcacw_ref.board.retreat import ask_retreat
 from gcacw_ref.errors import GcacwError, one_line, printable
-from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.i18n import N_, _
 from gcacw_ref.tui.board import edit
-from gcacw_ref.tui.board.grid import CELL, DIRECTIONS, BoardGrid, neighbour
+from gcacw_ref.tui.board.grid import CELL, BoardGrid, neighbour
+from gcacw_ref.tui.board.hexpanel import hex_panel, no_leader
 from gcacw_ref.tui.touchkit import hint, touch_mode
 from gcacw_ref.tui.widgets import Field, FormLabel, StepsTable, said_field
 
 RULE_AT_START = re.compile(r"^\s*\[(\d+(?:\.\d+)*)\]")
 PATCH_MAPS = ["harrow", "training", "example"]
 MOST_SHOWN = (14, 12)  # columns, rows drawn at once; the part shown follows the cursor
-FEATURE_WORDS = {
-    "minor_river": N_("minor river"),
-    "major_river": N_("major river"),
-    "creek": N_("creek"),
-    "road": N_("road"),
-    "pike": N_("pike"),
-    "trail": N_("trail"),
-    "bridge": N_("bridge"),
-    "ford": N_("ford"),
-    "ferry": N_("ferry"),
-    "dam": N_("dam"),
-}
-TERRAIN_WORDS = {
-    "clear": N_("clear"),
-    "rolling": N_("rolling"),
-    "rough": N_("rough"),
-    "woods": N_("woods"),
-    "city": N_("city"),
-    "swamp": N_("swamp"),
-    "mountain": N_("mountain"),
-    "water": N_("water"),
-    "provisional_swamp": N_("provisional swamp"),
-}
 KEEP_ANSWER = {"moved", "select", "feature", "attack_type", "move", "attack"}
 KEEP_ANSWER |= {"retreat", "rout", "command", "save"}
-DIRECTION_WORDS = [N_("N"), N_("NE"), N_("SE"), N_("S"), N_("SW"), N_("NW")]
 
 
 class AnswerLines(OptionList):
@@ -184,58 +161,7 @@ class BoardPane(Vertical):
     def show_hex(self) -> None:
         """The hex under the cursor: terrain, its six sides, its units and their markers."""
         grid = self.query_one(BoardGrid)
-        here = grid.cursor
-        info = Text()
-        terrain = self.sit.map.terrain(here).value if self.sit and self.sit.map.on_map(here) else ""
-        info.append(
-            _("Hex {hex}: {terrain}").format(
-                hex=here, terrain=_(TERRAIN_WORDS.get(terrain, terrain))
-            ),
-            style="bold",
-        )
-        for i in range(len(DIRECTIONS)):
-            other = neighbour(here, i)
-            features = edit.side_features(self.board, here, other) if other else []
-            if self.sit and other and self.sit.map.on_map(other) and self.board.map is None:
-                features = sorted(self.sit.map.features(here, other))
-            pointed = i == grid.pointing
-            info.append("\n" if i in (0, 3) else "  ")
-            info.append(
-                f"{'▶' if pointed else ''}{i + 1} {_(DIRECTION_WORDS[i])} ",
-                style="bold" if pointed else "",
-            )
-            info.append(", ".join(_(FEATURE_WORDS.get(f, f)) for f in features) or "-")
-        brush = edit.SIDE_FEATURES[self.feature].value
-        info.append(
-            "\n"
-            + hint(
-                _("h toggles: {feature} (f: another)"),
-                _("hexside toggles: {feature} (feature: another)"),
-            ).format(feature=_(FEATURE_WORDS[brush])),
-            style="dim",
-        )
-        for uid, unit in edit.units_at(self.board, here):
-            side = _("Union") if unit.side.value == "union" else _("Confederate")
-            info.append("\n")
-            info.append(printable(uid), style="bold")
-            info.append(
-                " "
-                + _("{side} {kind}, strength {strength}").format(
-                    side=side, kind=_(unit.kind), strength=unit.strength
-                )
-            )
-            marks = [
-                _("fatigue {n}").format(n=unit.fatigue) if unit.fatigue else "",
-                "" if unit.organized else _("disorganized"),
-                _("demoralized {n}").format(n=unit.demoralized) if unit.demoralized else "",
-                _(unit.entrenchment) if unit.entrenchment != "none" else "",
-                _("leader") if any(ld.with_unit == uid for ld in self.board.leaders) else "",
-                _("active unit") if self.board.board.active_unit == uid else "",
-                _("selected") if uid in grid.selected else "",
-            ]
-            shown = join_list(m for m in marks if m)
-            if shown:
-                info.append(f" ({shown})")
+        info = hex_panel(self.board, self.sit, grid, edit.SIDE_FEATURES[self.feature].value)
         self.query_one("#board-hex", Static).update(info)
         status = Text()
         if self.problem:
@@ -313,6 +239,9 @@ class BoardPane(Vertical):
             edit.change_unit(unit, what)
         elif what == "leader":
             edit.toggle_leader(self.board, uid, unit.hex)
+        elif what in ("command_rating", "tactical_rating"):
+            if not edit.change_leader(self.board, uid, unit.hex, what.removesuffix("_rating")):
+                self.said = no_leader(unit.hex)
         elif what == "remove":
             edit.remove_unit(self.board, unit)
         elif what == "active":
@@ -361,7 +290,7 @@ class BoardPane(Vertical):
         else:
             leaders = [lid for lid, ld in self.sit.state.leaders.items() if ld.unit == units[0][0]]
             if not leaders:
-                self.said = _("No leader with the unit in hex {hex} (L puts one)").format(hex=here)
+                self.said = no_leader(here)
                 return
             answer = ask_command(self.sit, leaders[0])
         self.question = (kind, result)
