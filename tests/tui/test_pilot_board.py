@@ -12,8 +12,9 @@ from textual.pilot import Pilot
 from textual.widgets import Static, TabbedContent
 
 from gcacw_ref import i18n
-from gcacw_ref.board import read_board
+from gcacw_ref.board import BoardUnit, read_board
 from gcacw_ref.tui.app import GcacwApp
+from gcacw_ref.tui.board.edit import LEADER_RATINGS, field_range
 from gcacw_ref.tui.board.grid import BoardGrid
 from gcacw_ref.tui.board.pane import AnswerLines, BoardPane
 from gcacw_ref.tui.browser import RulesPane
@@ -213,3 +214,11 @@ async def test_argue_about_this_opens_the_game_position(tmp_path: Path) -> None:
         assert board.board.map == "training" and board.board.turn == shown.turn
         on_map = sorted(u.id for u in shown.units.values() if u.hex is not None)
         assert sorted(str(u.id) for u in board.units) == on_map
+
+
+def test_the_markers_and_ratings_cycle_through_the_documents_ranges() -> None:
+    """The tab's keys step through the values the board document allows, read from its
+    models (fatigue 0-4, demoralized 0-2, command 0-9, tactical 0-6), not typed again."""
+    assert field_range(BoardUnit, "fatigue") == range(5)
+    assert field_range(BoardUnit, "demoralized") == range(3)
+    assert dict(LEADER_RATINGS) == {"command": range(10), "tactical": range(7)}

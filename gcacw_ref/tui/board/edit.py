@@ -9,6 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Literal, TypeVar
 
+from pydantic import BaseModel
+
 from gcacw_ref.board import (
     MOST_STRENGTH,
     Board,
@@ -119,11 +121,13 @@ def change_unit(unit: BoardUnit, what: str, step: int = 1) -> None:
     elif what == "kind":
         unit.kind = cycle(KINDS, unit.kind, step)
     elif what == "fatigue":
-        unit.fatigue = cycle(list(range(5)), unit.fatigue, step)
+        unit.fatigue = cycle(list(field_range(BoardUnit, "fatigue")), unit.fatigue, step)
     elif what == "disorganized":
         unit.organized = not unit.organized
     elif what == "demoralized":
-        unit.demoralized = cycle([0, 1, 2], unit.demoralized, step)
+        unit.demoralized = cycle(
+            list(field_range(BoardUnit, "demoralized")), unit.demoralized, step
+        )
     elif what == "entrenchment":
         unit.entrenchment = cycle(ENTRENCHMENTS, unit.entrenchment, step)
 
@@ -138,8 +142,17 @@ def toggle_leader(board: Board, uid: str, hex_: str) -> bool:
     return True
 
 
-LEADER_RATINGS = {"command": range(10), "tactical": range(7)}
-"""The ratings a board leader may have (the board document's ranges, `BoardLeader`)."""
+def field_range(model: type[BaseModel], name: str) -> range:
+    """The whole numbers a model's field allows, from its `ge`/`le` bounds."""
+    low = high = 0
+    for bound in model.model_fields[name].metadata:
+        low = int(getattr(bound, "ge", low))
+        high = int(getattr(bound, "le", high))
+    return range(low, high + 1)
+
+
+LEADER_RATINGS = {r: field_range(BoardLeader, r) for r in ("command", "tactical")}
+"""The ratings a board leader may have: the board document's ranges (`BoardLeader`)."""
 
 
 def leader_of(board: Board, uid: str, hex_: str) -> BoardLeader | None:
