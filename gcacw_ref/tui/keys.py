@@ -54,6 +54,12 @@ def tab_of(action: str) -> str | None:
 SHOWN_KEYS = [(key_label(b), b.description) for b in APP_KEYS if b.show]
 """The reminder line's global keys: (key, message id)."""
 
+
+def labels_of(*actions: str) -> tuple[str, ...]:
+    """The reminder line's labels of the shown keys bound to `actions` ("help" -> "F1")."""
+    return tuple(key_label(b) for b in APP_KEYS if b.show and b.action in actions)
+
+
 TAB_KEYS = {tab: key_label(b) for b in APP_KEYS if b.show and (tab := tab_of(b.action))}
 """Each main screen's key ("search": "F2"), from its binding."""
 

@@ -13,7 +13,7 @@ from gcacw_ref.tui.calcs.combat import CombatPane
 from gcacw_ref.tui.calcs.move import MovePane
 from gcacw_ref.tui.calcs.simple import ArtilleryPane, MarchPane, OddsPane
 from gcacw_ref.tui.calcs.sixhex import FlankPane, RetreatPane
-from gcacw_ref.tui.keys import SHOWN_KEYS, TAB_KEYS
+from gcacw_ref.tui.keys import SHOWN_KEYS, TAB_KEYS, labels_of
 from gcacw_ref.tui.touch import touch_mode
 
 CALC_PANES: list[type[CalcPane[Any]]] = [  # Any: each pane its own result model
@@ -69,8 +69,8 @@ def hints(tab: str, width: int = 0) -> Text:
     return _short_hints(tab, chosen)
 
 
-ESSENTIAL = ("F1", "^p")  # help and the palette: every other key is found from them
-SECOND = ("F8", "^q")  # the language and quit, before the screens' keys
+ESSENTIAL = labels_of("help", "command_palette")  # every other key is found from them
+SECOND = labels_of("switch_language", "quit")  # before the screens' keys
 
 
 def _short_hints(tab: str, keys: set[str]) -> Text:

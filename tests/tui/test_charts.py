@@ -9,6 +9,7 @@ from gcacw_ref.tui.calcs.simple import ArtilleryPane, OddsPane
 from gcacw_ref.tui.charts_pane import used_cells
 from gcacw_ref.tui.keys import APP_BINDINGS, TAB_KEYS
 from gcacw_ref.tui.messages import ChartMarks
+from gcacw_ref.tui.tabs import hints
 
 
 def test_every_table_file_has_a_grid() -> None:
@@ -158,8 +159,6 @@ def test_the_reminder_line_is_the_apps_shown_bindings() -> None:
 def test_a_narrower_reminder_line_keeps_what_fits() -> None:
     """Too narrow for every global key: help and the palette stay, the language and quit
     come back as room allows, the screens' keys only all together (each is on its tab)."""
-    from gcacw_ref.tui.tabs import hints
-
     own = " │ type to search · ↓ results · enter opens"
     assert hints("search", 120).plain == " F1 help  F8 日本語  ^p palette  ^q quit" + own
     assert hints("search", 80).plain == " F1 help  F8 日本語  ^p palette" + own
