@@ -145,6 +145,12 @@ async def test_a_leaders_ratings_are_set_by_keys_and_the_command_question_reads_
         assert (leader.command, leader.tactical) == (4, 1)
         shown = str(app.query_one("#board-hex", Static).render())
         assert "leader: command rating 4 · tactical rating 1" in shown, shown
+        await pilot.press("f8")  # in Japanese: the rulebook's words in full-width brackets
+        await settle(pilot)
+        shown = str(app.query_one("#board-hex", Static).render())
+        assert "（司令官：指揮値 4・戦術値 1）" in shown and "(" not in shown, shown
+        await pilot.press("f8")
+        await settle(pilot)
         await pilot.press("o")
         await pilot.pause()
         assert any("command rating 4" in line for line in answer(app)), answer(app)[:5]

@@ -73,11 +73,8 @@ def hex_panel(board: Board, sit: Situation | None, grid: BoardGrid, brush: str) 
         side = _("Union") if unit.side.value == "union" else _("Confederate")
         info.append("\n")
         info.append(printable(uid), style="bold")
-        info.append(
-            " "
-            + _("{side} {kind}, strength {strength}").format(
-                side=side, kind=_(unit.kind), strength=unit.strength
-            )
+        described = _("{side} {kind}, strength {strength}").format(
+            side=side, kind=_(unit.kind), strength=unit.strength
         )
         marks = [
             _("fatigue {n}").format(n=unit.fatigue) if unit.fatigue else "",
@@ -89,8 +86,9 @@ def hex_panel(board: Board, sit: Situation | None, grid: BoardGrid, brush: str) 
             _("selected") if uid in grid.selected else "",
         ]
         shown = join_list(m for m in marks if m)
-        if shown:
-            info.append(f" ({shown})")
+        if shown:  # the language's own brackets (full-width in Japanese)
+            described = _("{description} ({marks})").format(description=described, marks=shown)
+        info.append(" " + described)
     return info
 
 
