@@ -111,6 +111,13 @@ def test_narrow_cells() -> None:
     assert texts(segs) == "2+"
     assert segs[0].style is not None and segs[0].style.reverse
     assert segs[0].style.color is not None and segs[0].style.color.name == SIDE_FG["union"]
+    # a lone unit's kind too in a narrow hex (units side by side stand apart: C3C3), not
+    # at 3 characters, where the kind leads a wider label
+    for text, w in (("C3", 2), ("C", 1), ("C 3", 3)):
+        segs = compact_cell("0101", marks, key("0101", text), w)
+        assert texts(segs) == text
+        assert segs[0].style is not None and segs[0].style.reverse is (w < 3), (text, w)
+        assert all(not s.style or not s.style.reverse for s in segs[1:])
     segs = compact_cell("0101", marks, key("0101", "I", cursor=True), 1)
     assert texts(segs) == "I" and len(segs) == 1
     assert segs[0].style is not None and segs[0].style.bgcolor is not None

@@ -14,7 +14,8 @@ A hex with units shows the side's colour, the kind (I C A) of a lone unit or the
 of a stack (on the side's colour), and the total strength; a leader underlines it. An
 empty hex shows the same road, river and feature marks as the full map, or an overlay's
 figure. A narrow hex keeps what leads: at 2 characters the kind or count and the
-strength's one digit (`+` from 10), at 1 the kind or count alone; an empty one the
+strength's one digit (`+` from 10), at 1 the kind or count alone, the kind as well as
+the count on the side's colour (neighbouring units stand apart); an empty one the
 feature, road and river marks in that order as room allows. Backgrounds (terrain,
 overlays, choices, the event, the cursor) are the full map's own.
 """
@@ -155,7 +156,9 @@ def compact_cell(
         fg = unit_fg(str(side), bg)
         if cursor:
             fg, bg = "#000000", CURSOR_BG
-        first = style(fg, bg, True, bool(leader), bool(stack))
+        # a stack's count on the side's colour; in a narrow hex the kind too, so that
+        # units in neighbouring hexes stand apart (`C3C3` read as one word)
+        first = style(fg, bg, True, bool(leader), bool(stack) or w < COMPACT_W)
         if len(body) == 1:
             return [Segment(body, first)]
         rest = style(fg, bg, True, bool(leader))

@@ -54,7 +54,9 @@ LEGEND = (
         N_(
             "where 3 characters a hex do not fit the pane, 2 or 1: I7 one unit's kind and "
             "strength, 2+ a stack of 2 of strength 10 or more (halves dropped), at 1 only "
-            "the kind or the count; empty hexes: feature, road, river marks as room allows; "
+            "the kind or the count, either on the side's colour so that units in "
+            "neighbouring hexes stand apart; empty hexes: feature, road, river marks as room "
+            "allows; "
             "column numbers on two lines, the tens over the ones; the hex panel names the "
             "cursor's hex"
         ),
