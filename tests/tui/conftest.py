@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import shutil
+import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,7 @@ def app_home(library_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 
 SETTLE_S = 60.0  # the longest a test waits for the app's workers (a search takes < 1 s)
+STILL_S = 120.0  # the longest a test waits for the bot to reach a decision (seconds at most)
 
 
 async def settle(pilot: Pilot[object], pause: float = 0.0) -> None:
@@ -145,11 +147,12 @@ async def loaded_game_pane(pilot: Pilot[object]) -> GamePane:
 async def until_still(pilot: Pilot[object], pane: GamePane) -> None:
     """Wait until the game stands still: against a bot, the bot plays on by itself (one
     event a beat) to the person's next decision; no key is pressed meanwhile."""
-    for _ in range(3000):
+    deadline = time.monotonic() + STILL_S
+    while time.monotonic() < deadline:
         await settle(pilot, pause=0.01)
         if pane.autoplay is None and not pane.busy:
             return
-    raise AssertionError("the bot did not stop at a decision")
+    raise AssertionError(f"the bot did not stop at a decision within {STILL_S:.0f} s")
 
 
 async def step_to_first_combat(pilot: Pilot[object], pane: GamePane) -> dict[str, Any]:

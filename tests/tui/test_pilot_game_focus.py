@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 from textual.widgets import OptionList, Static
 
@@ -12,6 +13,7 @@ from gcacw_ref.game.model.scenario import load_scenario
 from gcacw_ref.game.play.replay import play_bots, save_game
 from gcacw_ref.tui.app import GcacwApp
 from gcacw_ref.tui.game import describe as D
+from gcacw_ref.tui.game import pane as pane_module
 from gcacw_ref.tui.game.dialogs import DiceDialog, GameOptions
 from gcacw_ref.tui.game.logview import LogView
 from gcacw_ref.tui.game.mapview import MapView
@@ -211,7 +213,9 @@ async def test_reading_the_log_at_80x24_under_an_open_decision_shows_the_event_w
 
 
 @run_async
-async def test_after_a_choice_that_hands_over_to_the_bot_the_map_has_the_focus(home: Path) -> None:
+async def test_after_a_choice_that_hands_over_to_the_bot_the_map_has_the_focus(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The choices box goes when the bot is to decide; the focus goes to the map, not on
     to the log, where the next `enter` opened a rule instead of doing nothing."""
     app = GcacwApp(home=home, game=GameOptions("harrow", 1, "human", "heuristic"))
@@ -219,7 +223,10 @@ async def test_after_a_choice_that_hands_over_to_the_bot_the_map_has_the_focus(h
         pane = await loaded_game_pane(pilot)
         await until_still(pilot, pane)
         assert pane._choices and app.focused is app.query_one("#game-choices")  # noqa: SLF001
-        # "Done": the Confederate bot moves its leaders next, by itself (space pauses it)
+        # "Done": the Confederate bot moves its leaders next, by itself (space pauses it);
+        # its beat slowed to a minute, so that on a loaded machine it has not played back
+        # to the person before space is read
+        monkeypatch.setattr(pane_module, "SPEEDS", (60.0,) * 6)
         await pilot.press("enter", "space")
         await settle(pilot)
         assert pane.history is not None and not pane.history.human_to_move()
