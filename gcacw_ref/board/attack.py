@@ -13,9 +13,20 @@ from gcacw_ref.board.answer import Answer, Marks, run_calc
 from gcacw_ref.board.load import Situation
 from gcacw_ref.errors import InputError
 from gcacw_ref.game.model.geometry import DIRECTIONS
-from gcacw_ref.i18n import _
+from gcacw_ref.game.model.state import Unit
+from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.rules.demoralization import may_join_grand_assault
 
-ATTACK_TYPES = ("assault", "normal", "hasty", "prepared")
+ATTACK_TYPES = ("assault", "grand_assault", "normal", "hasty", "prepared")
+ASSAULTS = ("assault", "grand_assault")
+ATTACK_WORDS = {  # each type as a player names it
+    "assault": N_("assault"),
+    "grand_assault": N_("grand assault"),
+    "normal": N_("normal"),
+    "hasty": N_("hasty"),
+    "prepared": N_("prepared"),
+}
+MAX_FATIGUE = 4  # 6.5: a unit at fatigue 4 takes no action
 
 
 def flank_input(sit: Situation, attackers: list[str], target: str) -> dict[str, Any]:
@@ -64,7 +75,7 @@ def ask_attack(
                     u.hex, "7.1", _("{unit} is not next to {hex}").format(unit=u.id, hex=target)
                 )
             )
-    if attack_type != "assault" and len(units) > 1:
+    if attack_type not in ASSAULTS and len(units) > 1:
         refusals.append(
             _refuse(units[1].hex, "7.1", _("in a march only the marching unit attacks; name one"))
         )
@@ -73,9 +84,14 @@ def ask_attack(
             _refuse(
                 units[0].hex,
                 "7.1",
-                _("an assault is made by units stacked in one hex (with their leader)"),
+                _(
+                    "an assault is made by units stacked in one hex (with their leader); "
+                    "units of several hexes attack together in a grand assault"
+                ),
             )
         )
+    if attack_type == "grand_assault":
+        refusals += grand_assault_refusals(units)
     defenders = [u.id for u in sit.state.units.values() if u.hex == target and u.side != side]
     if not defenders:
         refusals.append(_refuse(target, "7.1", _("{hex} holds no enemy unit").format(hex=target)))
@@ -84,9 +100,10 @@ def ask_attack(
     board: dict[str, Any] = {"attackers": ids, "defenders": defenders, "hexes_read": read}
     if refusals:
         return _refused(board, refusals, marks)
-    action = "assault" if attack_type == "assault" else "march"
+    action = "assault" if attack_type in ASSAULTS else "march"
     kind = None if action == "assault" else attack_type
-    inp = sit.position.attack_input(ids, target, action, kind)
+    grand = attack_type == "grand_assault"
+    inp = sit.position.attack_input(ids, target, action, kind, grand=grand)
     if inp is None:
         refusals.append(
             _refuse(
@@ -121,10 +138,37 @@ def ask_attack(
     names = [f"{_(DIRECTIONS[i])} {around[i]}" for i in blocked if i < len(around)]
     lines = [
         _("[7.4] flank bonus from the board: {bonus:+d} (blocked: {hexes})").format(
-            bonus=final, hexes=", ".join(names) or "-"
+            bonus=final, hexes=join_list(names) or "-"
         )
     ]
+    if grand:
+        lines.append(
+            _(
+                "[7.1] a grand assault from {n} hexes, taken as made: whether it is, and how "
+                "many hexes may join, the army or wing leader's die decides"
+            ).format(n=len({u.hex for u in units}))
+        )
     return Answer("combat", data, out, board, lines, Marks(picked=picked, subject=units[0].hex))
+
+
+def grand_assault_refusals(units: list[Unit]) -> list[dict[str, str]]:
+    """7.1, 6.5, 11.0: who may not attack in a grand assault. The units of the first
+    unit's hex make the assault itself; those of the other hexes join it, and a
+    demoralized unit may not join (11.0). A unit at fatigue 4 takes no action (6.5)."""
+    out = []
+    first = units[0].hex
+    for u in units:
+        if u.fatigue >= MAX_FATIGUE:
+            out.append(_refuse(u.hex, "6.5", _("{unit} is at fatigue 4").format(unit=u.id)))
+        elif u.hex != first and not may_join_grand_assault(u.demoralized):
+            out.append(
+                _refuse(
+                    u.hex,
+                    "11.0",
+                    _("{unit} is demoralized: it may not join a grand assault").format(unit=u.id),
+                )
+            )
+    return out
 
 
 def _refuse(hex_: str | None, rule: str, reason: str) -> dict[str, str]:

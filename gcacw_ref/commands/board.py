@@ -53,8 +53,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     a.add_argument(
         "--type",
         default="normal",
-        choices=["assault", "normal", "hasty", "prepared"],
-        help=_("assault, or the attack type of a march attack (default normal)"),
+        # board.attack.ATTACK_TYPES, spelled out: the board is imported only when asked
+        choices=["assault", "grand_assault", "normal", "hasty", "prepared"],
+        help=_(
+            "assault, grand assault (units of several hexes), or the attack type of a march "
+            "attack (default normal)"
+        ),
     )
     a.add_argument("--dice", nargs=2, type=int, metavar=("A", "D"), help=_("the two dice"))
     _common(a)

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from gcacw_ref.board import Situation, parse_board, situation
-from gcacw_ref.board.attack import ask_attack
+from gcacw_ref.board.answer import run_calc
+from gcacw_ref.board.attack import ATTACK_TYPES, ask_attack
 from gcacw_ref.board.command import ask_command
 from gcacw_ref.board.move import ask_move
 from gcacw_ref.board.retreat import ask_retreat
@@ -115,6 +116,54 @@ def test_attack_by_two_units_is_an_assault_of_one_stack() -> None:
     assert [a["strength"] for a in both.input["attackers"]] == ["6", "4"]
 
 
+def test_a_grand_assault_takes_units_of_several_hexes() -> None:
+    # 0201 (4) and 0202 (6, moved up from 0102) are both next to the enemy at 0302
+    text = OPEN.replace('hex = "0102"', 'hex = "0202"')
+    plain = ask_attack(_sit(text), "0302", ["0201", "0202"], "assault")
+    assert plain.output is None
+    assert "grand assault" in plain.board["refusals"][0]["reason"]
+    grand = ask_attack(_sit(text), "0302", ["0201", "0202"], "grand_assault")
+    assert grand.output is not None, grand.board["refusals"]
+    data = grand.input
+    assert data["action"] == "assault" and data["grand_assault"] is True
+    assert [(a["strength"], a["hex"]) for a in data["attackers"]] == [("4", "0201"), ("6", "0202")]
+    assert any(line.startswith("[7.1] a grand assault from 2 hexes") for line in grand.lines)
+    # the calculator's own answer on the same input: the grand assault's extra loss is in it
+    assert (
+        grand.to_json()["grand_assault_extra_loss"]
+        == run_calc("combat", data).model_dump(mode="json")["grand_assault_extra_loss"]
+    )
+
+
+def test_a_grand_assault_refuses_who_may_not_join() -> None:
+    # a demoralized unit of another hex may not join (11.0); fatigue 4 takes no action (6.5)
+    text = OPEN.replace('hex = "0102"', 'hex = "0202"').replace(
+        'tactical = 2\nartillery = 1\n\n[[units]]\nhex = "0201"',
+        'tactical = 2\nartillery = 1\ndemoralized = 1\n\n[[units]]\nhex = "0201"',
+        1,
+    )
+    assert "demoralized = 1" in text
+    answer = ask_attack(_sit(text), "0302", ["0201", "0202"], "grand_assault")
+    assert answer.output is None
+    assert [(r["hex"], r["rule"]) for r in answer.board["refusals"]] == [("0202", "11.0")]
+    first = ask_attack(_sit(text), "0302", ["0202", "0201"], "grand_assault")
+    assert first.output is not None  # the assault's own hex may be demoralized (not joining)
+    tired = OPEN.replace('hex = "0102"', 'hex = "0202"').replace(
+        "strength = 4\ntactical = 1", "strength = 4\ntactical = 1\nfatigue = 4"
+    )
+    assert "fatigue = 4" in tired
+    answer = ask_attack(_sit(tired), "0302", ["0202", "0201"], "grand_assault")
+    assert [(r["hex"], r["rule"]) for r in answer.board["refusals"]] == [("0201", "6.5")]
+
+
+def test_the_cli_offers_every_attack_type(capsys: pytest.CaptureFixture[str]) -> None:
+    """The parser spells the types out (the board is imported only when asked): the same."""
+    argv = ["board", "attack", "x.toml", "--on", "0101", "--by", "a", "--type", "bogus"]
+    assert main(argv) == 2
+    offered = ", ".join(f"'{t}'" for t in ATTACK_TYPES)
+    assert f"(choose from {offered})" in capsys.readouterr().err
+
+
 def test_retreat_lists_first_hexes_and_paths() -> None:
     answer = ask_retreat(_sit(), "0302", "Dr")
     first = {f["hex"] for f in answer.board["first_hexes"]}
@@ -138,6 +187,7 @@ def test_command_of_an_army_leader() -> None:
         (["move", "B", "0102", "--to", "0402"], "move"),
         (["attack", "B", "--on", "0302", "--by", "0201", "--type", "hasty"], "combat"),
         (["attack", "B", "--on", "0302", "--by", "0201", "--dice", "5", "2"], "combat"),
+        (["attack", "G", "--on", "0302", "--by", "0201,0202", "--type", "grand_assault"], "combat"),
         (["retreat", "B", "0302", "--result", "1DR"], "retreat"),
     ],
 )
@@ -146,7 +196,9 @@ def test_json_is_the_calculators_on_the_derived_input(
 ) -> None:
     board = tmp_path / "b.toml"
     board.write_text(OPEN, encoding="utf-8")
-    argv = [str(board) if a == "B" else a for a in argv]
+    grand = tmp_path / "g.toml"  # 0102's unit moved up to 0202, next to 0302 too
+    grand.write_text(OPEN.replace('hex = "0102"', 'hex = "0202"'), encoding="utf-8")
+    argv = [{"B": str(board), "G": str(grand)}.get(a, a) for a in argv]
     assert main(["board", *argv, "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
     given = tmp_path / "in.json"
@@ -186,7 +238,9 @@ def test_bad_question_exit_2(
 ) -> None:
     board = tmp_path / "b.toml"
     board.write_text(OPEN, encoding="utf-8")
-    argv = [str(board) if a == "B" else a for a in argv]
+    grand = tmp_path / "g.toml"  # 0102's unit moved up to 0202, next to 0302 too
+    grand.write_text(OPEN.replace('hex = "0102"', 'hex = "0202"'), encoding="utf-8")
+    argv = [{"B": str(board), "G": str(grand)}.get(a, a) for a in argv]
     assert main(["board", *argv]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and named in err

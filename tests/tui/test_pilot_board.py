@@ -82,6 +82,23 @@ async def test_three_unit_attack_by_keys(tmp_path: Path) -> None:
 
 
 @run_async
+async def test_a_grand_assault_by_keys(tmp_path: Path) -> None:
+    """Both Confederate units selected (0302 and 0203, two hexes), B once: a grand assault
+    on 0303, each unit from its own hex."""
+    app = GcacwApp(home=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_tab(pilot, app)
+        await pilot.press(*SETUP[1:], "space", "B")
+        pane = app.query_one(BoardPane)
+        assert pane.said == "b asks: grand assault attack"
+        await pilot.press(*ASK)
+        await pilot.pause()
+        lines = answer(app)
+        assert lines[0].startswith("Odds 2-1"), lines[:3]  # 8 + 6 to 6
+        assert any(line.startswith("[7.1] a grand assault from 2 hexes") for line in lines)
+
+
+@run_async
 async def test_hexside_toggle_and_save_open(tmp_path: Path) -> None:
     if True:
         app = GcacwApp(home=tmp_path)

@@ -128,11 +128,17 @@ class Position:
         return flank_case(w, attackers, target, side, target in w.refused)
 
     def attack_input(
-        self, attackers: list[str], target: str, action: str, attack_type: str | None
+        self,
+        attackers: list[str],
+        target: str,
+        action: str,
+        attack_type: str | None,
+        grand: bool = False,
     ) -> CombatInput | None:
         """7.1-7.4: the rules core's input for this attack as the engine builds it (flank
         from the board, the best tactical rating among the leaders with the attackers who
-        command them), or None when the map forbids it."""
+        command them), or None when the map forbids it. `grand`: a grand assault (7.1),
+        each unit from its own hex, the first unit's hex the assault's."""
         w = self._w
         side = w.unit(attackers[0]).side
         if not w.enemy_at(target, side):
@@ -147,7 +153,9 @@ class Position:
             default=None,
         )
         flank = flank_for(w, attackers, target, side, target in w.refused)
-        return combat_input(w, attackers, target, action, attack_type, tactical, flank=flank)
+        return combat_input(
+            w, attackers, target, action, attack_type, tactical, grand=grand, flank=flank
+        )
 
     def retreat_neighbours(
         self, units: list[str], active_hex: str | None
