@@ -17,11 +17,12 @@ from gcacw_ref.game.model.state import Unit
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.demoralization import may_join_grand_assault
 
-ATTACK_TYPES = ("assault", "grand_assault", "normal", "hasty", "prepared")
+ATTACK_TYPES = ("assault", "grand_assault", "column", "hasty", "normal", "prepared")
 ASSAULTS = ("assault", "grand_assault")
 ATTACK_WORDS = {  # each type as a player names it
     "assault": N_("assault"),
     "grand_assault": N_("grand assault"),
+    "column": N_("column"),
     "normal": N_("normal"),
     "hasty": N_("hasty"),
     "prepared": N_("prepared"),

@@ -54,7 +54,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--type",
         default="normal",
         # board.attack.ATTACK_TYPES, spelled out: the board is imported only when asked
-        choices=["assault", "grand_assault", "normal", "hasty", "prepared"],
+        choices=["assault", "grand_assault", "column", "hasty", "normal", "prepared"],
         help=_(
             "assault, grand assault (units of several hexes), or the attack type of a march "
             "attack (default normal)"

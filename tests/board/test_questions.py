@@ -186,6 +186,7 @@ def test_command_of_an_army_leader() -> None:
         (["move", "B", "0102", "--mp", "6"], "move"),
         (["move", "B", "0102", "--to", "0402"], "move"),
         (["attack", "B", "--on", "0302", "--by", "0201", "--type", "hasty"], "combat"),
+        (["attack", "B", "--on", "0302", "--by", "0201", "--type", "column"], "combat"),
         (["attack", "B", "--on", "0302", "--by", "0201", "--dice", "5", "2"], "combat"),
         (["attack", "G", "--on", "0302", "--by", "0201,0202", "--type", "grand_assault"], "combat"),
         (["retreat", "B", "0302", "--result", "1DR"], "retreat"),
