@@ -11,7 +11,7 @@ from typing import Any
 
 from gcacw_ref.board.answer import Answer, Marks, run_calc
 from gcacw_ref.board.load import Situation
-from gcacw_ref.errors import InputError
+from gcacw_ref.errors import InputError, RuleError
 from gcacw_ref.game.model.geometry import DIRECTIONS
 from gcacw_ref.game.model.state import Unit
 from gcacw_ref.i18n import N_, _, join_list
@@ -123,6 +123,10 @@ def ask_attack(
         data["dice"] = {"attacker": dice[0], "defender": dice[1]}
     try:
         out = run_calc("combat", data)
+    except RuleError as exc:  # the rule's own number, once (not again in the reason)
+        refusals.append(_refuse(target, exc.rule or "7.1", exc.message))
+        board["input"] = data
+        return _refused(board, refusals, marks, data)
     except InputError as exc:
         refusals.append(_refuse(target, "7.1", str(exc)))
         board["input"] = data

@@ -164,6 +164,18 @@ def test_the_cli_offers_every_attack_type(capsys: pytest.CaptureFixture[str]) ->
     assert f"(choose from {offered})" in capsys.readouterr().err
 
 
+def test_an_artillery_unit_on_a_march_is_refused_by_its_rule() -> None:
+    text = OPEN.replace(
+        "strength = 4\ntactical = 1", 'strength = 4\ntactical = 1\nkind = "artillery"'
+    )
+    answer = ask_attack(_sit(text), "0302", ["0201"], "hasty")
+    assert answer.output is None
+    (refusal,) = answer.board["refusals"]
+    assert refusal["rule"] == "7.1" and "(rule" not in refusal["reason"]
+    assert refusal["reason"].endswith("an artillery unit on a march cannot attack")
+    assert ask_attack(_sit(text), "0302", ["0201"], "assault").output is not None
+
+
 def test_retreat_lists_first_hexes_and_paths() -> None:
     answer = ask_retreat(_sit(), "0302", "Dr")
     first = {f["hex"] for f in answer.board["first_hexes"]}
