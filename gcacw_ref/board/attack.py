@@ -16,6 +16,7 @@ from gcacw_ref.game.model.geometry import DIRECTIONS
 from gcacw_ref.game.model.state import Unit
 from gcacw_ref.i18n import N_, _, join_list
 from gcacw_ref.rules.demoralization import may_join_grand_assault
+from gcacw_ref.rules.march import MAX_FATIGUE  # 6.5: no action at this fatigue level
 
 ATTACK_TYPES = ("assault", "grand_assault", "column", "hasty", "normal", "prepared")
 ASSAULTS = ("assault", "grand_assault")
@@ -27,7 +28,6 @@ ATTACK_WORDS = {  # each type as a player names it
     "hasty": N_("hasty"),
     "prepared": N_("prepared"),
 }
-MAX_FATIGUE = 4  # 6.5: a unit at fatigue 4 takes no action
 
 
 def flank_input(sit: Situation, attackers: list[str], target: str) -> dict[str, Any]:
@@ -164,7 +164,8 @@ def grand_assault_refusals(units: list[Unit]) -> list[dict[str, str]]:
     first = units[0].hex
     for u in units:
         if u.fatigue >= MAX_FATIGUE:
-            out.append(_refuse(u.hex, "6.5", _("{unit} is at fatigue 4").format(unit=u.id)))
+            said = _("{unit} is at fatigue level {level}: it takes no action")
+            out.append(_refuse(u.hex, "6.5", said.format(unit=u.id, level=u.fatigue)))
         elif u.hex != first and not may_join_grand_assault(u.demoralized):
             out.append(
                 _refuse(
