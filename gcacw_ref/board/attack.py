@@ -14,20 +14,12 @@ from gcacw_ref.board.load import Situation
 from gcacw_ref.errors import InputError, RuleError
 from gcacw_ref.game.model.geometry import DIRECTIONS
 from gcacw_ref.game.model.state import Unit
-from gcacw_ref.i18n import N_, _, join_list
+from gcacw_ref.i18n import _, join_list, ngettext
 from gcacw_ref.rules.demoralization import may_join_grand_assault
 from gcacw_ref.rules.march import MAX_FATIGUE  # 6.5: no action at this fatigue level
 
 ATTACK_TYPES = ("assault", "grand_assault", "column", "hasty", "normal", "prepared")
 ASSAULTS = ("assault", "grand_assault")
-ATTACK_WORDS = {  # each type as a player names it
-    "assault": N_("assault"),
-    "grand_assault": N_("grand assault"),
-    "column": N_("column"),
-    "normal": N_("normal"),
-    "hasty": N_("hasty"),
-    "prepared": N_("prepared"),
-}
 
 
 def flank_input(sit: Situation, attackers: list[str], target: str) -> dict[str, Any]:
@@ -147,12 +139,15 @@ def ask_attack(
         )
     ]
     if grand:
-        lines.append(
-            _(
-                "[7.1] a grand assault from {n} hexes, taken as made: whether it is, and how "
-                "many hexes may join, the army or wing leader's die decides"
-            ).format(n=len({u.hex for u in units}))
+        n = len({u.hex for u in units})
+        said = ngettext(
+            "[7.1] a grand assault from {n} hex, taken as made: whether it is, and how "
+            "many hexes may join, the army or wing leader's die decides",
+            "[7.1] a grand assault from {n} hexes, taken as made: whether it is, and how "
+            "many hexes may join, the army or wing leader's die decides",
+            n,
         )
+        lines.append(said.format(n=n))
     return Answer("combat", data, out, board, lines, Marks(picked=picked, subject=units[0].hex))
 
 

@@ -49,6 +49,7 @@ UNITS_AND_SIDES = (
 ATTACKS = (
     N_("march"),
     N_("assault"),
+    N_("grand_assault"),  # the board's attack type (`board attack --type`)
     N_("column"),
     N_("hasty"),
     N_("normal"),

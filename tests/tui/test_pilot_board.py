@@ -90,7 +90,7 @@ async def test_a_grand_assault_by_keys(tmp_path: Path) -> None:
         await open_tab(pilot, app)
         await pilot.press(*SETUP[1:], "space", "B")
         pane = app.query_one(BoardPane)
-        assert pane.said == "b asks: grand assault attack"
+        assert pane.said == "b asks: grand_assault attack"  # the --type word
         await pilot.press(*ASK)
         await pilot.pause()
         lines = answer(app)

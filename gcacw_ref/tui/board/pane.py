@@ -27,7 +27,7 @@ from gcacw_ref.board import (
     situation,
 )
 from gcacw_ref.board.answer import Answer, Marks
-from gcacw_ref.board.attack import ATTACK_TYPES, ATTACK_WORDS, ask_attack
+from gcacw_ref.board.attack import ATTACK_TYPES, ask_attack
 from gcacw_ref.board.command import ask_command
 from gcacw_ref.board.move import ask_move
 from gcacw_ref.board.retreat import ask_retreat
@@ -218,7 +218,7 @@ class BoardPane(Vertical):
         elif what == "attack_type":
             self.attack_type = edit.cycle(list(ATTACK_TYPES), self.attack_type)
             said = hint(_("b asks: {type} attack"), _("attack asks: {type} attack"))
-            self.said = said.format(type=_(ATTACK_WORDS[self.attack_type]))
+            self.said = said.format(type=_(self.attack_type))
         elif what == "feature":
             self.feature = (self.feature + 1) % len(edit.SIDE_FEATURES)
         elif what in ("union", "confederate"):
